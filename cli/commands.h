@@ -1,0 +1,14 @@
+// The tourney subcommands. Each Run* takes the full argv (argv[1] is the command name) and
+// returns the process exit status.
+#ifndef TOURNEY_CLI_COMMANDS_H_
+#define TOURNEY_CLI_COMMANDS_H_
+
+namespace tourney::cli {
+
+int RunRank(int argc, char** argv);
+int RunSimulateCampaign(int argc, char** argv);
+int RunDemo(int argc, char** argv);
+
+}  // namespace tourney::cli
+
+#endif  // TOURNEY_CLI_COMMANDS_H_

@@ -1,0 +1,46 @@
+// tourney rank FILE... : rate systems and print a leaderboard.
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/leaderboard.h"
+
+namespace tourney::cli {
+
+int RunRank(int argc, char** argv) {
+  Flags flags("tourney rank FILE... [--model M] [--format F] [options]",
+              "Rates the systems in one or more judgment files (concatenated) and prints a\n"
+              "leaderboard, best first. Files are WMT/Appraise ranking CSV (one k-way ranking\n"
+              "per row, rank 1 = best, ties allowed) or pairwise CSV. Nothing is printed on\n"
+              "stdout unless the whole input is valid (or --skip-invalid is given).");
+  AddModelFlags(flags, "expected-wins");
+  flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
+  flags.Add("seed", "S", "1", "random seed (models that sample)");
+  AddInputFlags(flags);
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
+
+  auto format = ParseOutputFormat(flags.Get("format"));
+  if (!format.ok()) return ReportError("rank", format.status());
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return ReportError("rank", seed.status());
+  auto judgments = LoadJudgments(flags.positionals(), flags);
+  if (!judgments.ok()) return ReportError("rank", judgments.status());
+  auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
+  if (!model.ok()) return ReportError("rank", model.status());
+
+  RatingInput input;
+  input.num_systems = judgments->num_systems();
+  input.comparisons = &judgments->comparisons();
+  input.judgments = &*judgments;
+  auto result = (*model)->Rate(input, *seed);
+  if (!result.ok()) return ReportError("rank", result.status());
+
+  v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
+  board.set_seed(*seed);
+  for (const std::string& w : result->warnings) board.add_warnings(w);
+  std::cout << FormatLeaderboard(board, *format);
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

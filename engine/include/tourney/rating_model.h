@@ -1,0 +1,53 @@
+// RatingModel: the interface every rating model implements (Expected Wins, TrueSkill,
+// Hopkins-May), so that `rank`, the bootstrap and the evaluation treat them alike.
+//
+// A model turns comparisons into one SystemRating per system. Models that need the k-way
+// rankings (TrueSkill free-for-all) read them from RatingInput::judgments when present.
+// Thread safety: Rate() is const and must be safe to call concurrently (the bootstrap runs
+// replicates in parallel).
+#ifndef TOURNEY_RATING_MODEL_H_
+#define TOURNEY_RATING_MODEL_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tourney/judgments.h"
+#include "tourney/status.h"
+
+namespace tourney {
+
+struct SystemRating {
+  double score = 0.0;  // headline number, higher is better
+  double mu = 0.0;     // mean quality (Gaussian models)
+  double sigma = 0.0;  // sd of the quality (Gaussian models)
+  double r_hat = 0.0;  // split-R-hat across chains, 0 when not computed
+};
+
+struct RatingInput {
+  int num_systems = 0;
+  const Comparisons* comparisons = nullptr;  // REQUIRED
+  const Judgments* judgments = nullptr;      // optional: the rankings behind `comparisons`
+};
+
+struct RatingResult {
+  std::vector<SystemRating> ratings;  // indexed by system id
+  std::vector<std::string> warnings;  // e.g. "sampler did not converge"
+};
+
+class RatingModel {
+ public:
+  virtual ~RatingModel() = default;
+
+  // The model's name as the CLI spells it ("expected-wins", "trueskill", ...).
+  virtual std::string name() const = 0;
+
+  // Rates the systems. Deterministic for a given `seed`. Returns InvalidArgument for
+  // input the model cannot rate.
+  virtual StatusOr<RatingResult> Rate(const RatingInput& input, uint64_t seed) const = 0;
+};
+
+}  // namespace tourney
+
+#endif  // TOURNEY_RATING_MODEL_H_
