@@ -46,6 +46,11 @@ class RatingModel {
   // Rates the systems. Deterministic for a given `seed`. Returns InvalidArgument for
   // input the model cannot rate.
   virtual StatusOr<RatingResult> Rate(const RatingInput& input, uint64_t seed) const = 0;
+
+  // True for models that draw their own training data from the comparisons (TrueSkill's
+  // match-selection protocol). The bootstrap then reruns them with per-replicate seeds on
+  // the full data instead of resampling comparisons (paper §6).
+  virtual bool self_sampling() const { return false; }
 };
 
 }  // namespace tourney
