@@ -6,6 +6,7 @@
 namespace tourney::cli {
 
 int RunRank(int argc, char** argv);
+int RunCluster(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
 
