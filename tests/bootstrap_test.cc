@@ -222,6 +222,24 @@ TEST(Bootstrap, CountShortcutMatchesResamplingComparisons) {
   }
 }
 
+TEST(Bootstrap, RankingCountPathEqualsRatingEveryResampledJudgments) {
+  // Under --resample rankings the count path and the generic path draw the same rankings
+  // from the same stream, so Expected Wins gives bit-identical samples either way.
+  const Judgments judgments = SimulatedJudgments(8, 700, 13);
+  auto model = MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
+  BootstrapOptions fast, slow;
+  fast.replicates = slow.replicates = 60;
+  fast.resample = slow.resample = ResampleUnit::kRankings;
+  slow.count_shortcut = false;
+  auto rf = Bootstrap(judgments, *model, fast);
+  auto rs = Bootstrap(judgments, *model, slow);
+  ASSERT_TRUE(rf.ok() && rs.ok());
+  EXPECT_TRUE(rf->count_shortcut);
+  EXPECT_FALSE(rs->count_shortcut);
+  EXPECT_EQ(rf->scores.values, rs->scores.values);
+  EXPECT_EQ(rf->ranks.values, rs->ranks.values);
+}
+
 TEST(Bootstrap, SelfSamplingModelsRerunOnFullDataWithReplicateSeeds) {
   const Judgments judgments = SimulatedJudgments(5, 100, 6);
   SeedEchoModel model(judgments.comparisons().size());

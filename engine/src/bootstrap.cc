@@ -60,6 +60,8 @@ struct Scratch {
   Comparisons comparisons;
   std::vector<int64_t> cell_draws;
   std::vector<int> order;
+  std::vector<int32_t> multiplicity;  // times each ranking was drawn
+  std::vector<int64_t> flat_counts;   // wins then ties, see Plan::comparison_cells
 };
 
 // Everything a replicate reads; shared by all threads, never written during the loop.
@@ -71,6 +73,9 @@ struct Plan {
   bool self_sampling = false;
   std::vector<Cell> cells;        // kComparisons with a scorer
   std::vector<int64_t> weights;   // cell counts, parallel to `cells`
+  // kRankings with a scorer: where each comparison counts in a flat table of n*n wins
+  // (winner * n + loser) followed by n*n ties (first * n + second).
+  std::vector<uint32_t> comparison_cells;
 };
 
 // Writes 1-based ranks for `scores` into `ranks`: best score first, exact ties in an order
@@ -167,12 +172,28 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
   // Whole rankings.
   const uint64_t num_rankings = judgments.num_rankings();
   if (plan.scorer) {
+    // Count how often each ranking is drawn, then add each drawn ranking's comparisons
+    // that many times in one sequential pass.
+    std::vector<int32_t>& multiplicity = scratch.multiplicity;
+    multiplicity.assign(num_rankings, 0);
+    for (uint64_t m = 0; m < num_rankings; ++m) ++multiplicity[rng.UniformInt(num_rankings)];
+    const size_t nn = static_cast<size_t>(n) * static_cast<size_t>(n);
+    std::vector<int64_t>& flat = scratch.flat_counts;
+    flat.assign(2 * nn, 0);
+    for (size_t m = 0; m < num_rankings; ++m) {
+      const int32_t times = multiplicity[m];
+      if (times == 0) continue;
+      const size_t end = judgments.comparison_begin(m + 1);
+      for (size_t i = judgments.comparison_begin(m); i < end; ++i) {
+        flat[plan.comparison_cells[i]] += times;
+      }
+    }
     PairCounts counts(n);
-    for (uint64_t m = 0; m < num_rankings; ++m) {
-      const size_t idx = static_cast<size_t>(rng.UniformInt(num_rankings));
-      const size_t end = judgments.comparison_begin(idx + 1);
-      for (size_t i = judgments.comparison_begin(idx); i < end; ++i) {
-        counts.Add(all.first[i], all.second[i], all.outcome[i]);
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        const size_t k = static_cast<size_t>(a) * n + b;
+        if (flat[k] != 0) counts.Add(a, b, Outcome::kFirstWins, flat[k]);
+        if (flat[nn + k] != 0) counts.Add(a, b, Outcome::kTie, flat[nn + k]);
       }
     }
     return plan.scorer(counts);
@@ -242,7 +263,25 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
       judgments.num_rankings() == 0) {
     return InvalidArgument("--resample rankings needs rankings, and the judgments have none");
   }
-  if (!plan.self_sampling && options.count_shortcut) plan.scorer = CountScorerFor(model);
+  // The flat count tables index n*n cells with 32-bit integers.
+  if (!plan.self_sampling && options.count_shortcut && n <= 30000) {
+    plan.scorer = CountScorerFor(model);
+  }
+  if (plan.scorer && options.resample == ResampleUnit::kRankings) {
+    const Comparisons& all = judgments.comparisons();
+    const uint32_t stride = static_cast<uint32_t>(n);
+    const uint32_t nn = stride * stride;
+    plan.comparison_cells.resize(all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+      const uint32_t a = static_cast<uint32_t>(all.first[i]);
+      const uint32_t b = static_cast<uint32_t>(all.second[i]);
+      switch (all.outcome[i]) {
+        case Outcome::kFirstWins: plan.comparison_cells[i] = a * stride + b; break;
+        case Outcome::kSecondWins: plan.comparison_cells[i] = b * stride + a; break;
+        case Outcome::kTie: plan.comparison_cells[i] = nn + a * stride + b; break;
+      }
+    }
+  }
   if (plan.scorer && options.resample == ResampleUnit::kComparisons) {
     const PairCounts counts = PairCounts::FromComparisons(n, judgments.comparisons());
     for (int a = 0; a < n; ++a) {
