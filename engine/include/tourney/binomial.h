@@ -4,7 +4,7 @@
 //   SampleBinomial draws Binomial(n, p) exactly in distribution (up to double rounding):
 //     - p > 1/2 is reduced to n - Binomial(n, 1 - p);
 //     - n*p < 10: inversion by sequential search from 0 (Kachitvichyanukul & Schmeiser
-//       1988, algorithm BINV), O(n*p) expected uniforms-free steps, one uniform per try;
+//       1988, algorithm BINV): one uniform, O(1 + n*p) expected steps of the pmf recurrence;
 //     - n*p >= 10: transformed rejection with decomposition (Hormann 1993, "The generation
 //       of binomial random variates", algorithm BTRD), O(1) expected time whatever n: a
 //       quick-accept region covers ~86% of draws; the rest are accepted against the exact

@@ -15,11 +15,14 @@
 //     (Expected Wins: CountScorerFor) is scored straight from a resampled count table. Under
 //     kComparisons the table is one Multinomial(C; cell / C) draw over the nonzero
 //     (pair, outcome) cells (binomial.h): exactly the distribution of the counts of C
-//     comparisons drawn with replacement, in O(cells) instead of O(C).
+//     comparisons drawn with replacement, in O(cells) instead of O(C). Under kRankings the
+//     drawn rankings are counted straight into the table (the same draws as the generic
+//     path, so the same samples bit for bit).
 //   - Self-sampling models (TrueSkill with its match-selection protocol): no resampling;
 //     Rate(full data, s_r), as the paper's 100 TrueSkill runs did.
-//   Ranks within a replicate are 1 + the number of systems with a higher score; systems
-//   with exactly equal scores are put in a random order (stream DeriveSeed(s_r, 2)).
+//   A replicate ranks the systems 1..n by score, best first; systems with exactly equal
+//   scores are put in a random order (stream DeriveSeed(s_r, 2)), so ties share their
+//   ranks evenly instead of all taking the best one.
 //   Replicates run in parallel on a ThreadPool and store their results by index, so the
 //   output for a seed does not depend on the thread count.
 //   Cost: R model fits (R * O(cells + n^2) with the count shortcut).
