@@ -15,6 +15,16 @@
 namespace tourney::cli {
 namespace {
 
+std::string WithThousands(int64_t v) {
+  std::string digits = std::to_string(v);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 // A one-line progress bar on stderr, drawn only on a terminal and only once the run has
 // lasted long enough to be worth watching.
 class ProgressBar {
@@ -141,7 +151,7 @@ int RunCluster(int argc, char** argv) {
   if (flags.IsSet("plot")) {
     RankPlotOptions plot;
     plot.title = "Bootstrap rank distributions: " + result->model;
-    plot.subtitle = std::to_string(judgments->comparisons().size()) +
+    plot.subtitle = WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
                     " pairwise comparisons, " + std::to_string(result->replicates) +
                     (result->self_sampling ? " reruns with fresh seeds"
                                            : " replicates resampling " +
