@@ -19,6 +19,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunRank},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
+    {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
+     tourney::cli::RunEval},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
 };
