@@ -95,9 +95,9 @@ TEST(TruncatedNormal, UntruncatedAndOneSided) {
   ExpectDrawsMatch(-2, kInf);
   ExpectDrawsMatch(0, kInf);
   ExpectDrawsMatch(0.3, kInf);
-  ExpectDrawsMatch(0.5, kInf);   // last bound with normal proposals
-  ExpectDrawsMatch(0.51, kInf);  // first with Robert's exponential proposals
-  ExpectDrawsMatch(1, kInf);
+  ExpectDrawsMatch(0.5, kInf);
+  ExpectDrawsMatch(1, kInf);     // last bound with |Z| proposals
+  ExpectDrawsMatch(1.01, kInf);  // first with Robert's exponential proposals
   ExpectDrawsMatch(3, kInf);
   ExpectDrawsMatch(8, kInf);
   ExpectDrawsMatch(-kInf, 1);
@@ -143,13 +143,45 @@ TEST(TruncatedNormal, TwoSidedIntervals) {
   ExpectDrawsMatch(-0.1, 1000);
   ExpectDrawsMatch(0, 2);
   ExpectDrawsMatch(0, 2.1);
-  ExpectDrawsMatch(0.4, 2.5);   // normal proposals rejected above b
+  ExpectDrawsMatch(0.4, 2.5);   // |Z| proposals rejected above b
   ExpectDrawsMatch(1, 1.5);
-  ExpectDrawsMatch(1, 3);       // exponential proposals rejected above b
+  ExpectDrawsMatch(1, 3);
+  ExpectDrawsMatch(1.2, 3);     // exponential proposals rejected above b
   ExpectDrawsMatch(5, 5.1);
   ExpectDrawsMatch(5, 8);
   ExpectDrawsMatch(-2.5, -2);
   ExpectDrawsMatch(-8, -5);
+}
+
+TEST(TruncatedNormal, SumHasTheMomentsOfIndependentDraws) {
+  // Sum of 10 draws: mean 10 mu, variance 10 sigma^2, for every proposal method.
+  const std::vector<std::pair<double, double>> intervals = {
+      {-kInf, kInf}, {-0.3, 0.3}, {-3, 4}, {0.2, kInf}, {0.8, 2.4}, {2, kInf},
+      {5, 5.2},      {-kInf, -1}, {-30.5, -30}};
+  for (auto [a, b] : intervals) {
+    SCOPED_TRACE(testing::Message() << "interval [" << a << ", " << b << "]");
+    const TruncatedStandardNormal dist(a, b);
+    const Moments m = TruncatedMoments(a, b);
+    Rng rng(8);
+    constexpr int kN = 40'000;
+    double sum = 0.0, sum2 = 0.0;
+    for (int i = 0; i < kN; ++i) {
+      const double c = dist.Sum(rng, 10) - 10 * m.mean;
+      sum += c;
+      sum2 += c * c;
+    }
+    const double var = 10 * m.variance;
+    EXPECT_NEAR(sum / kN, 0.0, 6.0 * std::sqrt(var / kN));
+    EXPECT_NEAR(sum2 / kN - (sum / kN) * (sum / kN), var, 6.0 * var * std::sqrt(3.0 / kN));
+    for (int i = 0; i < 1000; ++i) {
+      const double one = dist.Sum(rng, 1);
+      ASSERT_GE(one, a);
+      ASSERT_LE(one, b);
+    }
+  }
+  Rng rng(1);
+  EXPECT_EQ(TruncatedStandardNormal(0, 1).Sum(rng, 0), 0.0);
+  EXPECT_EQ(TruncatedStandardNormal(2, 2).Sum(rng, 3), 6.0);
 }
 
 TEST(TruncatedNormal, PointIntervalReturnsTheBound) {

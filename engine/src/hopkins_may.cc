@@ -176,10 +176,9 @@ class Chain {
       const double lo = g.tie ? -d : d;
       const double hi = g.tie ? d : kInf;
       const TruncatedStandardNormal standard((lo - gap) / sd_pair, (hi - gap) / sd_pair);
-      double t_sum = 0.0;
-      for (int64_t k = 0; k < g.count; ++k) {
-        t_sum += std::clamp(gap + sd_pair * standard(rng_), lo, hi);
-      }
+      // Every t_k = gap + sd_pair * x_k lies in the outcome's region because x_k does.
+      const double t_sum =
+          static_cast<double>(g.count) * gap + sd_pair * standard.Sum(rng_, g.count);
       const double md = static_cast<double>(g.count);
       // The sum of the untruncated s = q1 + q2 over the group, in one draw.
       const double s_sum = md * (mu1 + mu2) + sd_pair * std::sqrt(md) * normal_(rng_);
