@@ -254,6 +254,16 @@ TEST(HopkinsMay, SystemsWithoutComparisonsAreReportedNotSampled) {
   EXPECT_TRUE(warned);
 }
 
+TEST(HopkinsMay, NoComparisonsAtAll) {
+  const Comparisons none;
+  for (auto sampler : {HopkinsMaySampler::kPaper, HopkinsMaySampler::kExact}) {
+    auto fit = FitHopkinsMay(3, none, WithSampler(sampler), 1);
+    ASSERT_TRUE(fit.ok());
+    EXPECT_EQ(fit->mean, std::vector<double>(3, 0.0));
+    EXPECT_EQ(fit->compared, std::vector<bool>(3, false));
+  }
+}
+
 TEST(HopkinsMay, RHatNeedsFourKeptDrawsPerChain) {
   const Comparisons c = Make({{0, 1, Outcome::kFirstWins}, {1, 2, Outcome::kTie}});
   HopkinsMayOptions o;

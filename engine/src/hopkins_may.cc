@@ -106,11 +106,10 @@ class Chain {
     const size_t n = static_cast<size_t>(p_.num_systems);
     ChainSummary out{std::vector<SequenceMoments>(n), std::vector<SequenceMoments>(n),
                      std::vector<SequenceMoments>(n)};
+    // Systems without comparisons are never sampled and stay at 0.
     for (int s : p_.active) mu_[s] = o_.init_sd * rng_.Normal();
-    mu_ -= ActiveMean();  // inactive systems stay 0 in the centred draws below
-    for (int s = 0; s < p_.num_systems; ++s) {
-      if (p_.comparisons_of[s] == 0) mu_[s] = 0.0;
-    }
+    const double start_level = ActiveMean();
+    for (int s : p_.active) mu_[s] -= start_level;
     const int64_t kept = o_.iterations - o_.burn_in;
     const int64_t half = kept / 2;
     for (int it = 0; it < o_.iterations; ++it) {
