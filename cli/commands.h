@@ -8,6 +8,7 @@ namespace tourney::cli {
 int RunRank(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
+int RunNext(int argc, char** argv);
 
 }  // namespace tourney::cli
 

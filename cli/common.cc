@@ -4,6 +4,7 @@
 
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
+#include "trueskill_flags.h"
 
 namespace tourney::cli {
 
@@ -82,7 +83,9 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
 void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
             "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
-            "over opponents) or expected-wins-ties (WMT11: (wins+ties)/all)");
+            "over opponents), expected-wins-ties (WMT11: (wins+ties)/all) or trueskill "
+            "(Gaussian mu/sigma per system, paper §2.3-2.4)");
+  AddTrueSkillFlags(flags);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -92,6 +95,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
   if (model == "expected-wins-ties") {
     return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
   }
+  if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
 }
 

@@ -21,6 +21,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSimulateCampaign},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
+    {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
+     tourney::cli::RunNext},
 };
 
 void PrintUsage(std::ostream& out) {
