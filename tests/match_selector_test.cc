@@ -197,7 +197,9 @@ TEST(MatchSelector, AllowedPairsRestrictBothPolicies) {
       EXPECT_TRUE(allowed.Contains(m[0], m[1])) << m[0] << " " << m[1];
       seen.insert({std::min(m[0], m[1]), std::max(m[0], m[1])});
     }
-    if (selector->name() == "uniform") EXPECT_EQ(seen.size(), 4u);
+    if (selector->name() == "uniform") {
+      EXPECT_EQ(seen.size(), 4u);
+    }
     if (selector->name() == "trueskill") {
       // Anchor 3 (largest sigma with a partner) can only meet 4.
       EXPECT_EQ(seen, (std::set<std::pair<int, int>>{{3, 4}}));
@@ -227,7 +229,7 @@ TEST(MatchSelector, RejectsImpossibleRequests) {
   }
 }
 
-TEST(MatchSelector, ManySystemsUseTheHeapPath) {
+TEST(MatchSelector, ManySystems) {
   std::vector<Rating> ratings;
   for (int i = 0; i < 100; ++i) ratings.push_back({0.1 * i, 0.5});
   ratings[70].sigma = 1.0;

@@ -55,10 +55,6 @@ using NoThrowPolicy = boost::math::policies::policy<
 
 }  // namespace
 
-double NormalPdf(double x) { return kInvSqrt2Pi * std::exp(-0.5 * x * x); }
-
-double NormalCdf(double x) { return 0.5 * std::erfc(-x * kInvSqrt2); }
-
 double NormalLogCdf(double x) {
   if (x >= 0.0) return std::log1p(-0.5 * std::erfc(x * kInvSqrt2));
   if (x >= -kSeriesLimit) return std::log(0.5 * std::erfc(-x * kInvSqrt2));
@@ -72,24 +68,26 @@ double MillsRatio(double z) {
   return 1.0 / (z + TailExcess(z));
 }
 
+InverseMillsMoments InverseMillsRatioMoments(double x) {
+  if (x >= -kDirectLimit) {
+    const double lambda = NormalPdf(x) / NormalCdf(x);
+    const double w = lambda * (lambda + x);
+    // Rounding can leave w a hair outside [0, 1] near the ends; the true value is inside.
+    return {lambda, w < 0.0 ? 0.0 : (w > 1.0 ? 1.0 : w)};
+  }
+  const double z = -x;
+  const double r = TailExcess(z);
+  const double w = (z + r) * r;
+  return {z + r, w > 1.0 ? 1.0 : w};
+}
+
 double InverseMillsRatio(double x) {
   if (x >= -kDirectLimit) return NormalPdf(x) / NormalCdf(x);
   const double z = -x;
   return z + TailExcess(z);
 }
 
-double TruncatedVarianceReduction(double x) {
-  if (x >= -kDirectLimit) {
-    const double lambda = InverseMillsRatio(x);
-    const double w = lambda * (lambda + x);
-    // Rounding can leave w a hair outside [0, 1] near the ends; the true value is inside.
-    return w < 0.0 ? 0.0 : (w > 1.0 ? 1.0 : w);
-  }
-  const double z = -x;
-  const double r = TailExcess(z);
-  const double w = (z + r) * r;
-  return w > 1.0 ? 1.0 : w;
-}
+double TruncatedVarianceReduction(double x) { return InverseMillsRatioMoments(x).variance_reduction; }
 
 double NormalQuantile(double p) {
   if (std::isnan(p) || p < 0.0 || p > 1.0) return std::numeric_limits<double>::quiet_NaN();

@@ -1,6 +1,6 @@
 #include "tourney/match_selector.h"
 
-#include <array>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -39,10 +39,19 @@ PairSet PairSet::FromComparisons(int num_systems, const Comparisons& comparisons
   return PairSet(num_systems, std::move(member));
 }
 
-namespace {
+PairSet PairSet::FromPairs(int num_systems,
+                          std::span<const std::pair<SystemId, SystemId>> pairs) {
+  const size_t n = static_cast<size_t>(num_systems);
+  std::vector<uint8_t> member(n * n, 0);
+  for (const auto& [a, b] : pairs) {
+    if (a == b) continue;
+    member[static_cast<size_t>(a) * n + static_cast<size_t>(b)] = 1;
+    member[static_cast<size_t>(b) * n + static_cast<size_t>(a)] = 1;
+  }
+  return PairSet(num_systems, std::move(member));
+}
 
-// Systems up to which per-selection scratch lives on the stack.
-constexpr size_t kStackSystems = 64;
+namespace {
 
 Status ValidateRequest(const SelectionState& state, size_t match_size) {
   const size_t n = state.ratings.size();
@@ -85,52 +94,90 @@ class TrueSkillSelector final : public MatchSelector {
     const size_t num_slots = match.size();
     if (Status s = ValidateRequest(state, num_slots); !s.ok()) return s;
     const std::span<const Rating> ratings = state.ratings;
-    const PairSet* const allowed = state.allowed;
+    // A complete pair set restricts nothing.
+    const PairSet* const allowed =
+        state.allowed != nullptr && !state.allowed->complete() ? state.allowed : nullptr;
     const int n = static_cast<int>(ratings.size());
     const int min_degree = static_cast<int>(num_slots) - 1;
 
     // 1. The anchor: largest sigma, lowest id among equals.
     SystemId anchor = -1;
+    double anchor_sigma = 0.0;
     for (SystemId j = 0; j < n; ++j) {
       if (allowed != nullptr && allowed->degree(j) < min_degree) continue;
-      if (anchor < 0 || ratings[j].sigma > ratings[anchor].sigma) anchor = j;
+      if (anchor < 0 || ratings[j].sigma > anchor_sigma) {
+        anchor = j;
+        anchor_sigma = ratings[j].sigma;
+      }
     }
     if (anchor < 0) return NoEligibleAnchor(num_slots);
     match[0] = anchor;
 
-    // 2. Opponents, one at a time, with probability ~ exp(-|mu_anchor - mu_j|). Weights are
-    // taken relative to the nearest remaining candidate so the total never underflows.
-    std::array<double, kStackSystems> stack_distance;
-    std::vector<double> heap_distance;
-    double* distance = stack_distance.data();
-    if (static_cast<size_t>(n) > kStackSystems) {
-      heap_distance.resize(static_cast<size_t>(n));
-      distance = heap_distance.data();
-    }
-    constexpr double kExcluded = std::numeric_limits<double>::infinity();
+    // 2. Opponents one after another, each with probability proportional to
+    // p_hat_draw = exp(-|mu_anchor - mu_j|) among the candidates not yet in the match.
+    // Candidates k = 0..count-1 are the anchor's allowed partners (every other system when
+    // unrestricted). Rejection sampling: propose k uniformly, reject it if already chosen,
+    // accept with probability exp(-(d_k - nearest)), where nearest is the smallest distance
+    // of any candidate (the squeeze exp(-x) >= 1 - x settles most proposals without an
+    // exponential). This is exact; if a bounded number of proposals all fail, exact
+    // inversion over the cumulative weights takes over, so the work is O(n) at worst.
+    const std::span<const SystemId> partners =
+        allowed != nullptr ? allowed->partners(anchor) : std::span<const SystemId>();
+    const size_t count = allowed != nullptr ? partners.size() : static_cast<size_t>(n) - 1;
     const double mu_anchor = ratings[anchor].mu;
-    for (SystemId j = 0; j < n; ++j) {
-      const bool candidate = j != anchor && (allowed == nullptr || allowed->Contains(anchor, j));
-      distance[j] = candidate ? std::fabs(mu_anchor - ratings[j].mu) : kExcluded;
-    }
-    for (size_t slot = 1; slot < num_slots; ++slot) {
-      double nearest = kExcluded;
-      for (SystemId j = 0; j < n; ++j) nearest = std::min(nearest, distance[j]);
-      double total = 0.0;
-      for (SystemId j = 0; j < n; ++j) {
-        if (distance[j] != kExcluded) total += std::exp(nearest - distance[j]);
+    auto candidate = [&](size_t k) -> SystemId {
+      if (allowed != nullptr) return partners[k];
+      const SystemId j = static_cast<SystemId>(k);
+      return j < anchor ? j : j + 1;
+    };
+    auto distance = [&](SystemId j) { return std::fabs(mu_anchor - ratings[j].mu); };
+    auto chosen = [&](SystemId j, size_t filled) {
+      for (size_t i = 1; i < filled; ++i) {
+        if (match[i] == j) return true;
       }
-      const double u = rng.Uniform() * total;
-      double cumulative = 0.0;
+      return false;
+    };
+    // Two running minima halve the dependency chain.
+    double nearest_even = std::numeric_limits<double>::infinity(), nearest_odd = nearest_even;
+    size_t k = 0;
+    for (; k + 1 < count; k += 2) {
+      nearest_even = std::min(nearest_even, distance(candidate(k)));
+      nearest_odd = std::min(nearest_odd, distance(candidate(k + 1)));
+    }
+    if (k < count) nearest_even = std::min(nearest_even, distance(candidate(k)));
+    const double nearest = std::min(nearest_even, nearest_odd);
+
+    const size_t max_proposals = 4 * count + 16;
+    for (size_t slot = 1; slot < num_slots; ++slot) {
       SystemId pick = -1;
-      for (SystemId j = 0; j < n; ++j) {
-        if (distance[j] == kExcluded) continue;
-        pick = j;  // the last candidate absorbs rounding at the top end
-        cumulative += std::exp(nearest - distance[j]);
-        if (u < cumulative) break;
+      for (size_t attempt = 0; attempt < max_proposals && pick < 0; ++attempt) {
+        const SystemId j = candidate(static_cast<size_t>(rng.UniformInt(count)));
+        if (chosen(j, slot)) continue;
+        const double excess = distance(j) - nearest;
+        if (excess <= 0.0) {
+          pick = j;
+          break;
+        }
+        const double u = rng.Uniform();
+        if (u < 1.0 - excess || u < std::exp(-excess)) pick = j;
+      }
+      if (pick < 0) {
+        double total = 0.0;
+        for (size_t c = 0; c < count; ++c) {
+          const SystemId j = candidate(c);
+          if (!chosen(j, slot)) total += std::exp(nearest - distance(j));
+        }
+        const double u = rng.Uniform() * total;
+        double cumulative = 0.0;
+        for (size_t c = 0; c < count; ++c) {
+          const SystemId j = candidate(c);
+          if (chosen(j, slot)) continue;
+          pick = j;  // the last remaining candidate absorbs rounding at the top end
+          cumulative += std::exp(nearest - distance(j));
+          if (u < cumulative) break;
+        }
       }
       match[slot] = pick;
-      distance[pick] = kExcluded;
     }
     return Status::Ok();
   }

@@ -16,6 +16,9 @@ namespace {
 // difference of two nearly equal CDFs.
 constexpr double kNarrowDraw = 1e-5;
 
+// Up to this many sds below 0 the tie window's mass comes from erf / erfc directly.
+constexpr double kDirectLimit = 3.0;
+
 // A tie window whose far end carries less than this share of the mass is one-sided.
 constexpr double kNegligibleShare = 1e-17;
 
@@ -41,22 +44,35 @@ TruncationCorrection DrawCorrectionNonNegative(double t, double e) {
   // 0, and phi(l) = phi(u) r exactly with r = exp(-2 e t) since l^2 - u^2 = 4 e t.
   const double u = e - t;
   const double l = -e - t;
-  const double r = std::exp(-2.0 * e * t);
-  const double one_minus_r = -std::expm1(-2.0 * e * t);
-  double v, w;
-  if (u >= 0.0) {
-    // The window holds 0: Z = Phi(u) - Phi(l) adds two terms of the same sign.
-    const double z = 0.5 * (std::erf(u * kInvSqrt2) - std::erf(l * kInvSqrt2));
-    const double phi_u = NormalPdf(u);
-    v = -phi_u * one_minus_r / z;
-    w = v * v + phi_u * (u + (e + t) * r) / z;
+  const double two_et = 2.0 * e * t;
+  // r and 1 - r from one transcendental: expm1 while r >= e^-0.5 (where 1 - r would cancel),
+  // exp below (where r itself would).
+  double r, one_minus_r;
+  if (two_et < 0.5) {
+    one_minus_r = -std::expm1(-two_et);
+    r = 1.0 - one_minus_r;
   } else {
-    // Both ends in the lower tail: scale by phi(u). Z / phi(u) = M(-u) - r M(-l).
+    r = std::exp(-two_et);
+    one_minus_r = 1.0 - r;
+  }
+  double v, w;
+  if (u >= -kDirectLimit) {
+    // Z = Phi(u) - Phi(l) from erf when the window holds 0 (two terms of the same sign),
+    // else from the lower-tail erfc, accurate to ~eps / (2 e |u|) relative.
+    const double z = u >= 0.0
+                         ? 0.5 * (std::erf(u * kInvSqrt2) - std::erf(l * kInvSqrt2))
+                         : 0.5 * (std::erfc(-u * kInvSqrt2) - std::erfc(-l * kInvSqrt2));
+    const double phi_u_over_z = NormalPdf(u) / z;
+    v = -phi_u_over_z * one_minus_r;
+    w = v * v + phi_u_over_z * (u + (e + t) * r);
+  } else {
+    // Both ends deep in the lower tail: scale by phi(u). Z / phi(u) = M(-u) - r M(-l).
     const double m_u = MillsRatio(-u);
     const double m_l = MillsRatio(-l);
     if (r * m_l <= kNegligibleShare * m_u) {
       // The far end does not matter: the one-sided truncation d <= e.
-      return {-InverseMillsRatio(u), TruncatedVarianceReduction(u)};
+      const InverseMillsMoments m = InverseMillsRatioMoments(u);
+      return {-m.lambda, m.variance_reduction};
     }
     const double zeta = m_u - r * m_l;
     v = -one_minus_r / zeta;
@@ -99,8 +115,8 @@ double DrawMarginFromProbability(double p, int num_players, double beta) {
 }
 
 TruncationCorrection WinCorrection(double t, double e) {
-  const double x = t - e;
-  return {InverseMillsRatio(x), TruncatedVarianceReduction(x)};
+  const InverseMillsMoments m = InverseMillsRatioMoments(t - e);
+  return {m.lambda, m.variance_reduction};
 }
 
 TruncationCorrection DrawCorrection(double t, double e) {
@@ -159,16 +175,20 @@ void TrueSkill::Rate(Outcome outcome, Rating* first, Rating* second) const {
   const double var1 = first->sigma * first->sigma + tau2;
   const double var2 = second->sigma * second->sigma + tau2;
   const double c2 = 2.0 * options_.beta * options_.beta + (var1 + var2);  // symmetric in 1, 2
-  const double c = std::sqrt(c2);
-  const double t = (first->mu - second->mu) / c;
-  const double e = draw_margin_ / c;
+  // 1/c as sqrt(c2) * (1/c2): the division runs alongside the square root.
+  const double inv_c2 = 1.0 / c2;
+  const double inv_c = std::sqrt(c2) * inv_c2;
+  const double t = (first->mu - second->mu) * inv_c;
+  const double e = draw_margin_ * inv_c;
   const TruncationCorrection k =
       outcome == Outcome::kTie ? DrawCorrection(t, e) : WinCorrection(t, e);
-  first->mu += var1 / c * k.v;
-  second->mu -= var2 / c * k.v;
-  // 1 - var / c2 * w >= 1 - var / c2 > 0 because beta > 0.
-  first->sigma = std::sqrt(var1 * (1.0 - var1 / c2 * k.w));
-  second->sigma = std::sqrt(var2 * (1.0 - var2 / c2 * k.w));
+  first->mu += var1 * inv_c * k.v;
+  second->mu -= var2 * inv_c * k.v;
+  // 1 - var / c2 * w >= 1 - var / c2 > 0 because beta > 0; the max() only absorbs rounding
+  // when beta is negligible next to the sigmas.
+  const double w_over_c2 = k.w * inv_c2;
+  first->sigma = std::sqrt(var1 * std::max(0.0, 1.0 - var1 * w_over_c2));
+  second->sigma = std::sqrt(var2 * std::max(0.0, 1.0 - var2 * w_over_c2));
 }
 
 Status TrueSkill::RateFreeForAll(std::span<Rating> players, std::span<const int> ranks,

@@ -20,6 +20,8 @@
 #ifndef TOURNEY_GAUSSIAN_H_
 #define TOURNEY_GAUSSIAN_H_
 
+#include <cmath>
+
 namespace tourney {
 
 inline constexpr double kInvSqrt2Pi = 0.39894228040143267794;  // 1 / sqrt(2 pi)
@@ -27,11 +29,11 @@ inline constexpr double kSqrt2 = 1.41421356237309504880;
 inline constexpr double kInvSqrt2 = 0.70710678118654752440;
 
 // phi(x) = exp(-x^2 / 2) / sqrt(2 pi). 0 once it underflows (|x| > ~38.6).
-double NormalPdf(double x);
+inline double NormalPdf(double x) { return kInvSqrt2Pi * std::exp(-0.5 * x * x); }
 
 // Phi(x) with full relative accuracy in the lower tail and 1 - Phi(x) accurate in the
 // upper one (it is 0.5 erfc(-x / sqrt 2)). Returns 0 below about -38.5 and 1 above 8.3.
-double NormalCdf(double x);
+inline double NormalCdf(double x) { return 0.5 * std::erfc(-x * kInvSqrt2); }
 
 // log Phi(x), finite for every finite x whose true value is representable (>= -DBL_MAX,
 // that is |x| < ~1.8e154); accurate to a few ulps in both tails.
@@ -49,6 +51,13 @@ double InverseMillsRatio(double x);
 // lambda(x) (lambda(x) + x) = 1 - Var[Y | Y > -x] for Y ~ N(0, 1), in [0, 1]: -> 1 as
 // x -> -inf (1 - 2/x^2 + ...), -> 0 as x -> +inf. Computed without cancellation.
 double TruncatedVarianceReduction(double x);
+
+// Both of the above from one evaluation (what TrueSkill's win update needs).
+struct InverseMillsMoments {
+  double lambda = 0.0;              // InverseMillsRatio(x)
+  double variance_reduction = 0.0;  // TruncatedVarianceReduction(x)
+};
+InverseMillsMoments InverseMillsRatioMoments(double x);
 
 // Phi^-1(p): -inf at p = 0, +inf at p = 1, NaN outside [0, 1] or for NaN. About 1 ulp.
 double NormalQuantile(double p);

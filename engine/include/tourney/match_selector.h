@@ -42,6 +42,10 @@ class PairSet {
   static PairSet Complete(int num_systems);
   // The pairs that occur in `comparisons`. REQUIRES: ids < num_systems.
   static PairSet FromComparisons(int num_systems, const Comparisons& comparisons);
+  // The given pairs, in either orientation; pairs of a system with itself are ignored.
+  // REQUIRES: ids < num_systems.
+  static PairSet FromPairs(int num_systems,
+                           std::span<const std::pair<SystemId, SystemId>> pairs);
 
   int num_systems() const { return n_; }
   bool Contains(SystemId a, SystemId b) const {
@@ -54,6 +58,10 @@ class PairSet {
     return {partners_.data() + partner_offsets_[a], partners_.data() + partner_offsets_[a + 1]};
   }
   int degree(SystemId a) const { return partner_offsets_[a + 1] - partner_offsets_[a]; }
+  // True when every pair is in the set.
+  bool complete() const {
+    return pairs_.size() == static_cast<size_t>(n_) * static_cast<size_t>(n_ - 1) / 2;
+  }
 
  private:
   explicit PairSet(int n, std::vector<uint8_t> member);
@@ -81,7 +89,7 @@ class MatchSelector {
   // anchored policies). Returns InvalidArgument when N < 2, N exceeds the number of systems,
   // or state.allowed covers a different number of systems; FailedPrecondition when no
   // system has N-1 allowed partners. `match` is unspecified on failure.
-  // Does not allocate for up to 64 systems.
+  // Never allocates.
   virtual Status Select(const SelectionState& state, Rng& rng,
                         std::span<SystemId> match) const = 0;
 };
