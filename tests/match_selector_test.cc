@@ -229,6 +229,18 @@ TEST(MatchSelector, RejectsImpossibleRequests) {
   }
 }
 
+TEST(MatchSelector, FarCandidatesAlmostNeverWin) {
+  // One candidate at the anchor's mean, 499 at distance 60 (p_hat_draw e^-60 each): the
+  // proposals mostly fail and the exact inversion fallback often decides; either way the
+  // near system is the pick (probability 1 - 499 e^-60).
+  std::vector<Rating> ratings(500, Rating{60.0, 0.1});
+  ratings[0] = {0.0, 1.0};
+  ratings[321] = {0.0, 0.1};
+  const auto selector = MakeTrueSkillSelector();
+  Rng rng(8);
+  for (int i = 0; i < 3000; ++i) ASSERT_EQ(SelectOrDie(*selector, {ratings}, rng, 2)[1], 321);
+}
+
 TEST(MatchSelector, ManySystems) {
   std::vector<Rating> ratings;
   for (int i = 0; i < 100; ++i) ratings.push_back({0.1 * i, 0.5});
