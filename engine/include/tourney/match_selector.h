@@ -7,8 +7,11 @@
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
-//     the systems not yet in the match. O(n) per selection for n systems.
-//   - "uniform" (the WMT baseline): a uniformly random pair (N = 2) or N-subset. O(N^2).
+//     the systems not yet in the match. Drawn exactly by rejection from a uniform proposal
+//     (no table, no allocation), with exact inversion as a bounded fallback: O(n) work per
+//     selection at worst, a handful of steps when the means are close.
+//   - "uniform" (the WMT baseline): a uniformly random pair (N = 2) or N-subset (Floyd's
+//     algorithm; the systems come in no particular order). O(N^2).
 //   An optional PairSet restricts which pairs may be served (the protocol passes the pairs
 //   that have judgments): the anchor must have at least N-1 allowed partners and every
 //   opponent must be an allowed partner of the anchor; the uniform policy then draws a

@@ -15,6 +15,10 @@
 //     difference of rank neighbours -> win (d > eps) or draw (|d| <= eps) truncation. The
 //     schedule sweeps the difference chain forward and back until the largest change of a
 //     difference marginal (in units of its sd) is below 1e-6. O(k log k + k * sweeps).
+//   v and w are evaluated in forms that stay exact in the tails: the inverse Mills ratio of
+//   gaussian.h for wins; for ties the window's mass relative to phi at its nearer end
+//   (Mills ratios far out, a one-sided truncation once the far end is negligible, an
+//   exponential-tilt limit for windows narrower than 1e-5 sd).
 //   Invariants: with tau = 0 no sigma grows and the winner's mu never falls; swapping the
 //   players mirrors the update exactly; every output is finite for finite input, however
 //   large |t/c| is (gaussian.h keeps the tails exact).
