@@ -5,6 +5,7 @@
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
+#include "trueskill_flags.h"
 
 namespace tourney::cli {
 
@@ -132,9 +133,11 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
 void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
             "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
-            "over opponents), expected-wins-ties (WMT11: (wins+ties)/all) or hopkins-may "
-            "(Hopkins & May 2013 Gibbs sampler)");
+            "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
+            "(Hopkins & May 2013 Gibbs sampler, paper §2.2) or trueskill (Gaussian mu/sigma "
+            "per system, paper §2.3-2.4)");
   AddHopkinsMayFlags(flags);
+  AddTrueSkillFlags(flags);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -149,6 +152,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
     if (!options.ok()) return options.status();
     return MakeHopkinsMayModel(*options);
   }
+  if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
 }
 

@@ -177,7 +177,13 @@ int RunEval(int argc, char** argv) {
     m.name = name;
     Flags model_flags = flags;
     model_flags.Set("model", name);
-    m.make = [model_flags](size_t size) { return MakeModelFromFlags(model_flags, size); };
+    // TrueSkill selects its own training data: a training size is its selection budget.
+    const bool budget_from_size = name == "trueskill" && !flags.IsSet("budget");
+    m.make = [model_flags, budget_from_size](size_t size) {
+      Flags f = model_flags;
+      if (budget_from_size) f.Set("budget", std::to_string(size));
+      return MakeModelFromFlags(f, size);
+    };
     if (name.rfind("expected-wins", 0) == 0) {
       m.kind = PredictionKind::kWinnerOnly;
     } else if (name == "hopkins-may") {

@@ -23,6 +23,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunEval},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
+    {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
+     tourney::cli::RunNext},
 };
 
 void PrintUsage(std::ostream& out) {
