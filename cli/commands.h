@@ -9,6 +9,8 @@ int RunRank(int argc, char** argv);
 int RunCluster(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
+int RunEval(int argc, char** argv);
+int RunNext(int argc, char** argv);
 
 }  // namespace tourney::cli
 

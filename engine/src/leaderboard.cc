@@ -85,9 +85,14 @@ std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names)
     }
     const size_t dot = names[0].rfind('.', prefix == 0 ? 0 : prefix - 1);
     prefix = (prefix == 0 || dot == std::string::npos) ? 0 : dot + 1;
-    bool all_longer = true;
-    for (const std::string& s : names) all_longer &= s.size() > prefix;
-    if (prefix > 0 && all_longer) {
+    // Keep the prefix when what remains would be a bare number for some system.
+    bool keep = prefix > 0;
+    for (const std::string& s : names) {
+      keep &= s.size() > prefix &&
+              !std::all_of(s.begin() + static_cast<long>(prefix), s.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    }
+    if (keep) {
       for (std::string& s : out) s = s.substr(prefix);
     }
   }

@@ -5,25 +5,25 @@ namespace tourney {
 PairCounts PairCounts::FromComparisons(int num_systems, const Comparisons& c) {
   PairCounts counts(num_systems);
   const size_t n = c.size();
+  const size_t stride = static_cast<size_t>(num_systems);
+  // One branch-free increment per comparison into a (first, second, outcome) cell table,
+  // folded into wins and symmetric ties afterwards.
+  std::vector<uint32_t> cells(stride * stride * 3, 0);
   const SystemId* first = c.first.data();
   const SystemId* second = c.second.data();
   const Outcome* outcome = c.outcome.data();
-  int64_t* wins = counts.wins_.data();
-  int64_t* ties = counts.ties_.data();
-  const size_t stride = static_cast<size_t>(num_systems);
+  uint32_t* cell = cells.data();
   for (size_t i = 0; i < n; ++i) {
-    const size_t a = static_cast<size_t>(first[i]), b = static_cast<size_t>(second[i]);
-    switch (outcome[i]) {
-      case Outcome::kFirstWins: ++wins[a * stride + b]; break;
-      case Outcome::kSecondWins: ++wins[b * stride + a]; break;
-      case Outcome::kTie: ++ties[a * stride + b]; break;
-    }
+    ++cell[(static_cast<size_t>(first[i]) * stride + static_cast<size_t>(second[i])) * 3 +
+           static_cast<size_t>(outcome[i])];
   }
-  // Ties were counted in one direction only; make them symmetric.
   for (size_t a = 0; a < stride; ++a) {
-    for (size_t b = a + 1; b < stride; ++b) {
-      const int64_t t = ties[a * stride + b] + ties[b * stride + a];
-      ties[a * stride + b] = ties[b * stride + a] = t;
+    for (size_t b = 0; b < stride; ++b) {
+      const uint32_t* k = cell + (a * stride + b) * 3;
+      counts.wins_[a * stride + b] += k[static_cast<int>(Outcome::kFirstWins)];
+      counts.wins_[b * stride + a] += k[static_cast<int>(Outcome::kSecondWins)];
+      counts.ties_[a * stride + b] += k[static_cast<int>(Outcome::kTie)];
+      counts.ties_[b * stride + a] += k[static_cast<int>(Outcome::kTie)];
     }
   }
   return counts;

@@ -1,0 +1,111 @@
+// End-to-end tests of the `tourney` binary: exit statuses, no partial output on bad input,
+// --skip-invalid summaries, several files, formats.
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "test_util.h"
+#include "tourney/v1/leaderboard.pb.h"
+
+namespace tourney {
+namespace {
+
+using testing::BinPath;
+using testing::RunCommand;
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::TempDir("cli"); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string p = dir_ + "/" + name;
+    testing::WriteFile(p, text);
+    return p;
+  }
+  std::string dir_;
+};
+
+const char kHeader[] = "system1Id,system2Id,system3Id,system1rank,system2rank,system3rank\n";
+
+TEST_F(CliTest, BadInputExitsTwoWithNoStdout) {
+  const std::string f = Write("bad.csv", std::string(kHeader) + "A,B,C,1,2,3\nA,B,C,1,2,4\n");
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --format json");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(f + ":3: field 'system3rank': rank '4' is outside 1..3"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(CliTest, UnreadableFileExitsTwo) {
+  const auto r = RunCommand(BinPath("tourney") + " rank " + dir_ + "/missing.csv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("missing.csv: cannot open"), std::string::npos);
+}
+
+TEST_F(CliTest, SkipInvalidSummarisesOnStderr) {
+  const std::string f =
+      Write("mixed.csv", std::string(kHeader) + "A,B,C,1,2,3\nA,A,C,1,2,3\nA,B,C,3,2,1\n");
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --skip-invalid --format csv");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.err.find("skipped 1 invalid rows; read 2 rankings"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("mixed.csv:3: field 'system2Id'"), std::string::npos);
+  EXPECT_NE(r.out.find("rank,system,score"), std::string::npos);
+}
+
+TEST_F(CliTest, SeveralFilesAreConcatenated) {
+  const std::string a = Write("a.csv", std::string(kHeader) + "A,B,C,1,2,3\n");
+  const std::string b = Write("b.csv", "system_a,system_b,outcome\nC,A,a\nD,A,tie\n");
+  const auto r = RunCommand(BinPath("tourney") + " rank " + a + " " + b + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());
+  EXPECT_EQ(board.judgments(), 5);
+  EXPECT_EQ(board.entries_size(), 4);
+  // A: beat B and C, lost to C, tied D. EW (ties excluded, /3 opponents):
+  // vs B 1/1, vs C 1/2, vs D none -> (1 + 0.5 + 0) / 3 = 0.5.
+  for (const auto& e : board.entries()) {
+    if (e.system() == "A") EXPECT_DOUBLE_EQ(e.score(), 0.5);
+  }
+}
+
+TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {
+  const std::string f = dir_ + "/sim.csv";
+  auto r = RunCommand("(" + BinPath("tourney") +
+                  " simulate-campaign --systems 6 --rankings 300 --seed 3 > " + f + ")");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = RunCommand(BinPath("tourney") + " rank " + f + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());
+  EXPECT_EQ(board.rankings(), 300);
+  EXPECT_EQ(board.judgments(), 3000);
+  EXPECT_EQ(board.entries_size(), 6);
+  EXPECT_TRUE(board.connected());
+}
+
+TEST_F(CliTest, HelpAndUsage) {
+  auto r = RunCommand(BinPath("tourney") + " --help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("rank"), std::string::npos);
+  r = RunCommand(BinPath("tourney") + " rank --help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("--skip-invalid"), std::string::npos);
+  EXPECT_NE(r.out.find("--format"), std::string::npos);
+  r = RunCommand(BinPath("tourney") + " frobnicate");
+  EXPECT_EQ(r.exit_code, 2);
+  r = RunCommand(BinPath("tourney") + " rank --format xml x.csv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown format 'xml'"), std::string::npos);
+}
+
+TEST_F(CliTest, DemoRunsWithoutInput) {
+  const auto r = RunCommand(BinPath("tourney") + " demo --rankings 500");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Hidden qualities"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tourney

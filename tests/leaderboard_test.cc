@@ -1,0 +1,110 @@
+#include "tourney/leaderboard.h"
+
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+namespace tourney {
+namespace {
+
+Judgments TwoComponents() {
+  Judgments j;
+  const SystemId a = j.systems().Intern("pre.alpha.12"), b = j.systems().Intern("pre.beta.7"),
+                 c = j.systems().Intern("pre.gamma"), d = j.systems().Intern("pre.delta");
+  const std::vector<uint8_t> r12 = {1, 2};
+  j.AddRanking(std::vector<SystemId>{a, b}, r12);
+  j.AddRanking(std::vector<SystemId>{c, d}, r12);
+  return j;
+}
+
+TEST(Leaderboard, SortsByScoreAndCounts) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  r[0].score = 0.2;
+  r[1].score = 0.9;
+  r[2].score = 0.5;
+  r[3].score = 0.5;
+  const v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  ASSERT_EQ(b.entries_size(), 4);
+  EXPECT_EQ(b.entries(0).system(), "pre.beta.7");
+  EXPECT_EQ(b.entries(1).system(), "pre.delta");  // equal scores: by name
+  EXPECT_EQ(b.entries(2).system(), "pre.gamma");
+  EXPECT_EQ(b.entries(3).rank(), 4);
+  EXPECT_EQ(b.entries(0).losses(), 1);
+  EXPECT_EQ(b.entries(0).comparisons(), 1);
+  EXPECT_EQ(b.judgments(), 2);
+  EXPECT_FALSE(b.connected());
+  ASSERT_EQ(b.components_size(), 2);
+  EXPECT_EQ(b.components(0).systems(0), "pre.alpha.12");
+}
+
+TEST(Leaderboard, JsonHasOriginalNamesAndZeros) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  const std::string json = FormatLeaderboard(BuildLeaderboard("expected-wins", j, r),
+                                             OutputFormat::kJson);
+  EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
+  EXPECT_NE(json.find("\"sigma\": 0"), std::string::npos);
+  EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
+  v1::Leaderboard parsed;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &parsed).ok());
+  EXPECT_EQ(parsed.entries_size(), 4);
+}
+
+TEST(Leaderboard, TableWarnsAboutDisconnectedGroups) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  const std::string t = FormatLeaderboard(BuildLeaderboard("expected-wins", j, r),
+                                          OutputFormat::kTable);
+  EXPECT_NE(t.find("2 components"), std::string::npos);
+  EXPECT_NE(t.find("group 1: alpha beta"), std::string::npos);
+  EXPECT_NE(t.find("group 2: gamma delta"), std::string::npos);
+}
+
+TEST(Leaderboard, CsvQuotesAndLatexEscapes) {
+  Judgments j;
+  const std::vector<uint8_t> r12 = {1, 2};
+  j.AddRanking(std::vector<SystemId>{j.systems().Intern("a,b"), j.systems().Intern("c_d")}, r12);
+  std::vector<SystemRating> r(2);
+  r[0].score = 1;
+  const v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kCsv).find("1,\"a,b\",1.000000"),
+            std::string::npos);
+  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kLatex).find("c\\_d"), std::string::npos);
+}
+
+TEST(Leaderboard, ClusteredTableGroupsRows) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  for (int i = 0; i < 4; ++i) r[i].score = 1.0 - 0.1 * i;
+  v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  const int clusters[] = {1, 1, 2, 2};
+  for (int i = 0; i < 4; ++i) b.mutable_entries(i)->set_cluster(clusters[i]);
+  b.mutable_entries(1)->set_rank_lo(1);
+  b.mutable_entries(1)->set_rank_hi(2);
+  const std::string t = FormatLeaderboard(b, OutputFormat::kTable);
+  EXPECT_NE(t.find("1-2"), std::string::npos);
+  EXPECT_NE(t.find("\n---"), std::string::npos);  // rule between clusters
+}
+
+TEST(ShortSystemNames, DropsSharedPrefixAndSubmissionNumber) {
+  const auto s = ShortSystemNames({"newstest2013.fr-en.KIT_primary.2658",
+                                   "newstest2013.fr-en.online-A", "newstest2013.fr-en.JHU.2684"});
+  EXPECT_EQ(s[0], "KIT_primary");
+  EXPECT_EQ(s[1], "online-A");
+  EXPECT_EQ(s[2], "JHU");
+}
+
+TEST(ShortSystemNames, KeepsFullNamesWhenShorteningCollides) {
+  // Dropping the prefix would leave bare numbers; dropping the numbers would merge them.
+  const auto s = ShortSystemNames({"x.sys.1", "x.sys.2"});
+  EXPECT_EQ(s[0], "x.sys.1");
+  EXPECT_EQ(s[1], "x.sys.2");
+}
+
+TEST(ParseOutputFormat, RejectsUnknown) {
+  EXPECT_TRUE(ParseOutputFormat("latex").ok());
+  EXPECT_FALSE(ParseOutputFormat("xml").ok());
+}
+
+}  // namespace
+}  // namespace tourney

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# tourney set-up: installs missing Debian 12 packages (idempotent), builds, and runs a job.
+#
+#   bash tools/setup.sh demo   # set up, build, run the demo campaign (the README's main command)
+#   bash tools/setup.sh test   # set up, build, run the whole test suite (what CI runs)
+#   bash tools/setup.sh build  # set up and build only
+#
+# Environment: BUILD_DIR (default build), JOBS (default: number of cores).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+mode="${1:-demo}"
+build_dir="${BUILD_DIR:-build}"
+jobs="${JOBS:-$(nproc)}"
+
+packages=(
+  cmake ninja-build g++ pkg-config git
+  libboost-dev libboost-math-dev libboost-graph-dev libeigen3-dev
+  libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
+  libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev
+  python3 python3-grpcio python3-protobuf python3-grpc-tools
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  if [ "${#missing[@]}" -eq 0 ]; then
+    return
+  fi
+  echo "setup: installing ${missing[*]}" >&2
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$build_dir" -j "$jobs"
+}
+
+case "$mode" in
+  demo)
+    install_missing
+    build >/dev/null
+    "$build_dir/bin/tourney" demo
+    ;;
+  test)
+    install_missing
+    build
+    ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+    ;;
+  build)
+    install_missing
+    build
+    ;;
+  *)
+    echo "usage: bash tools/setup.sh demo|test|build" >&2
+    exit 2
+    ;;
+esac
