@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "test_util.h"
@@ -13,6 +14,7 @@
 #include "tourney/leaderboard.h"
 #include "tourney/random.h"
 #include "tourney/simulate.h"
+#include "tourney/trueskill_model.h"
 
 namespace tourney {
 namespace {
@@ -393,6 +395,107 @@ TEST(Bootstrap, ClusteredLeaderboardFields) {
     previous_cluster = e.cluster();
   }
   EXPECT_EQ(board.entries(0).cluster(), 1);
+}
+
+// TrueSkill with the paper's match-selection protocol (the default options) is self-sampling.
+std::unique_ptr<RatingModel> PaperTrueSkill() {
+  auto model = MakeTrueSkillModel(TrueSkillModelOptions());
+  EXPECT_TRUE(model.ok()) << model.status().message();
+  return std::move(model.value());
+}
+
+TEST(Bootstrap, TrueSkillProtocolIsRerunWithReplicateSeeds) {
+  const Judgments judgments = SimulatedJudgments(6, 300, 14);
+  const auto model = PaperTrueSkill();
+  ASSERT_TRUE(model->self_sampling());
+  BootstrapOptions options;
+  options.replicates = 8;
+  options.seed = 3;
+  std::string reference;
+  for (int threads : {1, 2}) {
+    options.threads = threads;
+    auto result = Bootstrap(judgments, *model, options);
+    ASSERT_TRUE(result.ok()) << result.status().message();
+    EXPECT_TRUE(result->self_sampling);
+    EXPECT_FALSE(result->count_shortcut);
+    // Replicate r is the model on the full data with seed DeriveSeed(3, r).
+    const RatingInput full{judgments.num_systems(), &judgments.comparisons(), &judgments};
+    for (int r = 0; r < options.replicates; ++r) {
+      auto direct = model->Rate(full, DeriveSeed(3, r));
+      ASSERT_TRUE(direct.ok());
+      for (int s = 0; s < judgments.num_systems(); ++s) {
+        EXPECT_EQ(result->scores.at(r, s), direct->ratings[s].score) << "r=" << r;
+      }
+    }
+    const std::string json = ToJson(BuildClusteredLeaderboard(judgments, *result));
+    if (threads == 1) reference = json;
+    EXPECT_EQ(json, reference);
+  }
+}
+
+TEST(Bootstrap, TrueSkillClustersRecoverWellSeparatedHiddenQualities) {
+  // Six systems whose hidden qualities lie far apart (sd 1.5): 100 protocol runs order them
+  // as the truth does, each in a cluster of its own.
+  CampaignOptions o;
+  o.systems = 6;
+  o.rankings = 1500;
+  o.quality_sd = 1.5;
+  o.seed = 21;
+  auto campaign = SimulateCampaign(o);
+  ASSERT_TRUE(campaign.ok());
+  const Judgments& judgments = campaign->judgments;
+  const auto model = PaperTrueSkill();
+  BootstrapOptions options;
+  options.replicates = 100;
+  auto result = Bootstrap(judgments, *model, options);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const v1::Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+  std::vector<int> truth_order(6);
+  std::iota(truth_order.begin(), truth_order.end(), 0);
+  std::sort(truth_order.begin(), truth_order.end(),
+            [&](int a, int b) { return campaign->quality[a] > campaign->quality[b]; });
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(board.entries(i).system(), judgments.systems().Name(truth_order[i]));
+    EXPECT_EQ(board.entries(i).cluster(), i + 1);
+    EXPECT_EQ(board.entries(i).rank_lo(), i + 1);
+    EXPECT_EQ(board.entries(i).rank_hi(), i + 1);
+  }
+}
+
+TEST(Bootstrap, TrueSkillPaperProtocolOnWmt13IsCloseToTable1) {
+  // Paper §6: 100 TrueSkill runs on WMT13 fr-en give clusters "slightly different from the
+  // official result (Table 1)". Every range stays within one rank of Table 1 at each end.
+  TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
+  Judgments judgments;
+  ASSERT_TRUE(ReadJudgmentsFile(testing::SharedPath("data/wmt13-fr-en/train.csv"), ReadOptions(),
+                                &judgments, nullptr)
+                  .ok());
+  const auto model = PaperTrueSkill();
+  BootstrapOptions options;
+  options.replicates = 100;
+  auto result = Bootstrap(judgments, *model, options);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  const v1::Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+  const std::map<std::string, std::pair<int, int>> official = {
+      {"newstest2013.fr-en.uedin-heafield-unconstrained.2755", {1, 1}},
+      {"newstest2013.fr-en.uedin-wmt13.2838", {2, 3}},
+      {"newstest2013.fr-en.online-B", {2, 3}},
+      {"newstest2013.fr-en.LIMSI-Ncode-SOUL-primary.2585", {4, 5}},
+      {"newstest2013.fr-en.KIT_primary.2658", {4, 5}},
+      {"newstest2013.fr-en.online-A", {5, 6}},
+      {"newstest2013.fr-en.MES-SimplifiedFrench-primary.2662", {7, 7}},
+      {"newstest2013.fr-en.DCU__primary.2828", {8, 8}},
+      {"newstest2013.fr-en.RWTH_primary.2595", {9, 10}},
+      {"newstest2013.fr-en.CMU_Tree-to-Tree.2893", {9, 11}},
+      {"newstest2013.fr-en.cu-zeman.2738", {10, 11}},
+      {"newstest2013.fr-en.JHU.2684", {12, 12}},
+      {"newstest2013.fr-en.Shef-wproa.2780", {13, 13}},
+  };
+  for (const auto& e : board.entries()) {
+    const auto& [lo, hi] = official.at(e.system());
+    EXPECT_LE(std::abs(e.rank_lo() - lo), 1) << e.system();
+    EXPECT_LE(std::abs(e.rank_hi() - hi), 1) << e.system();
+  }
 }
 
 TEST(ResampleUnit, ParsesNames) {

@@ -106,6 +106,24 @@ TEST(ClusterCommand, WritesAWellFormedPlot) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ClusterCommand, EveryModelPlugsIn) {
+  // Models come from MakeModelFromFlags, so each model's own flags work here too.
+  const std::string dir = TempDir("cluster_models");
+  const std::string input = SimulatedCsv(dir);
+  for (const char* model :
+       {"expected-wins-ties", "trueskill", "trueskill --selection uniform --budget 2000",
+        "hopkins-may --iterations 40 --burn-in 10"}) {
+    const std::string base = BinPath("tourney") + " cluster " + input +
+                             " --bootstrap 6 --format json --model " + model;
+    const auto one = RunCommand(base + " --threads 1");
+    const auto two = RunCommand(base + " --threads 2");
+    ASSERT_EQ(one.exit_code, 0) << model << ": " << one.err;
+    EXPECT_EQ(one.out, two.out) << model;
+    EXPECT_NE(one.out.find("\"bootstrap_replicates\": 6"), std::string::npos) << model;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ClusterCommand, RejectsBadOptions) {
   const std::string dir = TempDir("cluster_bad");
   const std::string input = SimulatedCsv(dir);
