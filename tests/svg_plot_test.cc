@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <clocale>
-
 #include "xml_check.h"
 
 namespace tourney {
@@ -30,16 +28,6 @@ TEST(SvgNumber, FixedPointWithoutTrailingZeros) {
   EXPECT_EQ(SvgNumber(1.0 / 3.0), "0.33");
   EXPECT_EQ(SvgNumber(-0.001), "0");
   EXPECT_EQ(SvgNumber(1.0 / 0.0), "0");
-}
-
-TEST(SvgNumber, IgnoresCommaDecimalLocales) {
-  const char* old = std::setlocale(LC_NUMERIC, nullptr);
-  const std::string saved = old ? old : "C";
-  if (std::setlocale(LC_NUMERIC, "de_DE.UTF-8") == nullptr) {
-    GTEST_SKIP() << "de_DE.UTF-8 locale not installed";
-  }
-  EXPECT_EQ(SvgNumber(2.5), "2.5");
-  std::setlocale(LC_NUMERIC, saved.c_str());
 }
 
 TEST(WrapText, BreaksAtSpacesWithinWidth) {

@@ -1,7 +1,7 @@
 #include "tourney/svg_plot.h"
 
 #include <cmath>
-#include <cstdio>
+#include <charconv>
 
 namespace tourney {
 
@@ -94,13 +94,10 @@ std::vector<std::string> WrapText(std::string_view text, double font_size, doubl
 
 std::string SvgNumber(double value) {
   if (!std::isfinite(value)) return "0";
+  // std::to_chars ignores the locale: always a '.' decimal separator.
   char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.2f", value);
-  std::string s = buf;
-  // snprintf honours LC_NUMERIC: normalise a ',' decimal separator.
-  for (char& c : s) {
-    if (c == ',') c = '.';
-  }
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), value, std::chars_format::fixed, 2);
+  std::string s = ec == std::errc() ? std::string(buf, end) : std::string("0");
   if (s.find('.') != std::string::npos) {
     while (s.back() == '0') s.pop_back();
     if (s.back() == '.') s.pop_back();
