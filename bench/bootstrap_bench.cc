@@ -39,7 +39,8 @@ void RunBootstrap(benchmark::State& state, ResampleUnit unit, bool shortcut) {
     }
     benchmark::DoNotOptimize(result->ranks.values.data());
   }
-  const int64_t per_run = int64_t{options.replicates} * static_cast<int64_t>(judgments.comparisons().size());
+  const int64_t per_run =
+      int64_t{options.replicates} * static_cast<int64_t>(judgments.comparisons().size());
   state.SetItemsProcessed(state.iterations() * per_run);
   state.counters["replicates/s"] = benchmark::Counter(
       static_cast<double>(state.iterations() * options.replicates), benchmark::Counter::kIsRate);

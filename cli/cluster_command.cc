@@ -44,7 +44,8 @@ class ProgressBar {
     last_draw_ = now;
     drawn_ = true;
     constexpr int kWidth = 30;
-    const int filled = total > 0 ? static_cast<int>(static_cast<int64_t>(kWidth) * finished / total) : 0;
+    const int filled =
+        total > 0 ? static_cast<int>(static_cast<int64_t>(kWidth) * finished / total) : 0;
     const double eta = finished > 0 ? elapsed * (total - finished) / finished : 0.0;
     std::fprintf(stderr, "\r[%s%s] %d/%d replicates, %.1fs elapsed, ~%.0fs left ",
                  std::string(static_cast<size_t>(filled), '#').c_str(),
@@ -151,12 +152,12 @@ int RunCluster(int argc, char** argv) {
   if (flags.IsSet("plot")) {
     RankPlotOptions plot;
     plot.title = "Bootstrap rank distributions: " + result->model;
-    plot.subtitle = WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
-                    " pairwise comparisons, " + std::to_string(result->replicates) +
-                    (result->self_sampling ? " reruns with fresh seeds"
-                                           : " replicates resampling " +
-                                                 ResampleUnitName(result->resample)) +
-                    ", seed " + std::to_string(result->seed);
+    plot.subtitle =
+        WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
+        " pairwise comparisons, " + std::to_string(result->replicates) +
+        (result->self_sampling ? " reruns with fresh seeds"
+                               : " replicates resampling " + ResampleUnitName(result->resample)) +
+        ", seed " + std::to_string(result->seed);
     plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
     plot.confidence = result->confidence;
     const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);

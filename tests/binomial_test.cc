@@ -11,8 +11,8 @@ namespace {
 
 // log C(n, k) p^k (1-p)^(n-k), from lgamma (independent of the sampler's own formulas).
 double LogBinomialPmf(int64_t n, int64_t k, double p) {
-  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
-         k * std::log(p) + (n - k) * std::log1p(-p);
+  return std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(p) +
+         (n - k) * std::log1p(-p);
 }
 
 // Pearson chi-square of observed counts against expected counts, merging neighbouring
@@ -22,7 +22,8 @@ struct ChiSquare {
   int df = 0;
 };
 
-ChiSquare PearsonChiSquare(const std::vector<double>& expected, const std::vector<int64_t>& observed) {
+ChiSquare PearsonChiSquare(const std::vector<double>& expected,
+                           const std::vector<int64_t>& observed) {
   std::vector<double> e;
   std::vector<double> o;
   double acc_e = 0.0, acc_o = 0.0;
@@ -98,15 +99,15 @@ TEST_P(BinomialDistribution, MatchesExactPmf) {
   EXPECT_NEAR(sample_var, sd * sd, 5 * sd * sd * std::sqrt(2.0 / kDraws) + 1e-9);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    InversionAndBtrd, BinomialDistribution,
-    ::testing::Values(Case{1, 0.5}, Case{7, 0.2}, Case{20, 0.3}, Case{1000, 0.005},  // inversion
-                      Case{40, 0.25},                  // n*p = 10: BTRD at its threshold
-                      Case{100, 0.5},                  // BTRD, recursion near the mode
-                      Case{10000, 0.3},                // BTRD, squeeze and Stirling branches
-                      Case{1000000, 0.01},             // BTRD, large n
-                      Case{50, 0.9}, Case{5000, 0.77}  // p > 1/2 by symmetry
-                      ));
+INSTANTIATE_TEST_SUITE_P(InversionAndBtrd, BinomialDistribution,
+                         ::testing::Values(Case{1, 0.5}, Case{7, 0.2}, Case{20, 0.3},
+                                           Case{1000, 0.005},  // inversion
+                                           Case{40, 0.25},     // n*p = 10: BTRD at its threshold
+                                           Case{100, 0.5},     // BTRD, recursion near the mode
+                                           Case{10000, 0.3},  // BTRD, squeeze and Stirling branches
+                                           Case{1000000, 0.01},             // BTRD, large n
+                                           Case{50, 0.9}, Case{5000, 0.77}  // p > 1/2 by symmetry
+                                           ));
 
 TEST(Binomial, DegenerateArguments) {
   Rng rng(1);
@@ -127,8 +128,8 @@ TEST(Binomial, HugeNHasTheRightMoments) {
   constexpr int kDraws = 20000;
   double sum = 0.0, sum_sq = 0.0;
   for (int i = 0; i < kDraws; ++i) {
-    const double z = (static_cast<double>(SampleBinomial(rng, n, p)) - n * p) /
-                     std::sqrt(n * p * (1 - p));
+    const double z =
+        (static_cast<double>(SampleBinomial(rng, n, p)) - n * p) / std::sqrt(n * p * (1 - p));
     sum += z;
     sum_sq += z * z;
   }

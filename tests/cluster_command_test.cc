@@ -98,8 +98,8 @@ TEST(ClusterCommand, WritesAWellFormedPlot) {
   EXPECT_EQ(boxes, 7u);
   EXPECT_NE(svg.find("whiskers: 95% rank range"), std::string::npos);
   // An unwritable plot path is an error, and nothing is printed.
-  const auto bad = RunCommand(BinPath("tourney") + " cluster " + input +
-                              " --bootstrap 10 --plot " + dir + "/no/such/dir/x.svg");
+  const auto bad = RunCommand(BinPath("tourney") + " cluster " + input + " --bootstrap 10 --plot " +
+                              dir + "/no/such/dir/x.svg");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_TRUE(bad.out.empty());
   EXPECT_NE(bad.err.find("cannot write the plot"), std::string::npos);
@@ -113,8 +113,8 @@ TEST(ClusterCommand, EveryModelPlugsIn) {
   for (const char* model :
        {"expected-wins-ties", "trueskill", "trueskill --selection uniform --budget 2000",
         "hopkins-may --iterations 40 --burn-in 10"}) {
-    const std::string base = BinPath("tourney") + " cluster " + input +
-                             " --bootstrap 6 --format json --model " + model;
+    const std::string base =
+        BinPath("tourney") + " cluster " + input + " --bootstrap 6 --format json --model " + model;
     const auto one = RunCommand(base + " --threads 1");
     const auto two = RunCommand(base + " --threads 2");
     ASSERT_EQ(one.exit_code, 0) << model << ": " << one.err;
@@ -129,9 +129,9 @@ TEST(ClusterCommand, RejectsBadOptions) {
   const std::string input = SimulatedCsv(dir);
   const std::string base = BinPath("tourney") + " cluster " + input;
   for (const char* flags :
-       {" --confidence 1.5", " --confidence 0", " --bootstrap 0", " --bootstrap x",
-        " --threads -2", " --resample segments", " --whiskers both", " --model nope",
-        " --format yaml", " --no-such-flag"}) {
+       {" --confidence 1.5", " --confidence 0", " --bootstrap 0", " --bootstrap x", " --threads -2",
+        " --resample segments", " --whiskers both", " --model nope", " --format yaml",
+        " --no-such-flag"}) {
     const auto r = RunCommand(base + std::string(flags));
     EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << flags;

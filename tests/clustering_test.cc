@@ -33,18 +33,18 @@ TEST(TrimCount, DropsCeilOfHalfTheTailMass) {
   EXPECT_EQ(TrimCount(100, 0.95), 3);    // ceil(2.5)
   EXPECT_EQ(TrimCount(100, 0.96), 2);    // the paper's 100 runs, top and bottom 2
   EXPECT_EQ(TrimCount(1000, 0.99), 5);
-  EXPECT_EQ(TrimCount(999, 0.95), 25);   // ceil(24.975)
-  EXPECT_EQ(TrimCount(10, 0.95), 1);     // ceil(0.25)
+  EXPECT_EQ(TrimCount(999, 0.95), 25);  // ceil(24.975)
+  EXPECT_EQ(TrimCount(10, 0.95), 1);    // ceil(0.25)
   EXPECT_EQ(TrimCount(1, 0.95), 0);
-  EXPECT_EQ(TrimCount(3, 0.01), 1);      // ceil(1.485) = 2, capped at (3 - 1) / 2 = 1
+  EXPECT_EQ(TrimCount(3, 0.01), 1);  // ceil(1.485) = 2, capped at (3 - 1) / 2 = 1
   EXPECT_EQ(TrimCount(1000, 1.0), 0);
 }
 
 TEST(RankRange, KeepsTheMiddleOfTheSortedRanks) {
   // 100 replicates, k = 3 at 95%: ranks 1 x2, 2 x1, 3 x94, 4 x1, 9 x2. Dropping the 3 best
   // (1, 1, 2) and the 3 worst (9, 9, 4) leaves 3..3.
-  std::vector<int> ranks = Concat({Repeat(1, 2), Repeat(2, 1), Repeat(3, 94), Repeat(4, 1),
-                                   Repeat(9, 2)});
+  std::vector<int> ranks =
+      Concat({Repeat(1, 2), Repeat(2, 1), Repeat(3, 94), Repeat(4, 1), Repeat(9, 2)});
   RankRange range = RankRangeOf(ranks, 0.95);
   EXPECT_EQ(range.lo, 3);
   EXPECT_EQ(range.hi, 3);
@@ -108,8 +108,8 @@ TEST(Clusters, ChainOfPartialOverlapsStaysTogether) {
 TEST(Clusters, PaperTable1) {
   // The official WMT13 fr-en ranges (Sakaguchi et al. 2014, Table 1) give its clusters:
   // 1 | 2-3 2-3 | 4-5 4-5 5-6 | 7 | 8 | 9-10 9-11 10-11 | 12 | 13.
-  const std::vector<RankRange> ranges = {{1, 1}, {2, 3},  {2, 3},   {4, 5},   {4, 5},
-                                         {5, 6}, {7, 7},  {8, 8},   {9, 10},  {9, 11},
+  const std::vector<RankRange> ranges = {{1, 1},   {2, 3},   {2, 3},  {4, 5},  {4, 5},
+                                         {5, 6},   {7, 7},   {8, 8},  {9, 10}, {9, 11},
                                          {10, 11}, {12, 12}, {13, 13}};
   const std::vector<int> order = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
   EXPECT_EQ(ClusterByRankRanges(order, ranges),
@@ -141,8 +141,8 @@ TEST(RankUpperBounds, CountsSystemsSurelyBetter) {
   // A [0.8, 0.9], B [0.7, 0.85], C [0.5, 0.6], D [0.55, 0.65], E [0.1, 0.2].
   // A: nobody's lower end above 0.9 -> 1. B: A.lo 0.8 < 0.85 -> 1. C: A, B above 0.6 -> 3.
   // D: A, B above 0.65 -> 3. E: everyone above 0.2 -> 5.
-  const std::vector<ScoreInterval> iv = {{0.8, 0.9}, {0.7, 0.85}, {0.5, 0.6}, {0.55, 0.65},
-                                         {0.1, 0.2}};
+  const std::vector<ScoreInterval> iv = {
+      {0.8, 0.9}, {0.7, 0.85}, {0.5, 0.6}, {0.55, 0.65}, {0.1, 0.2}};
   EXPECT_EQ(RankUpperBounds(iv), (std::vector<int>{1, 1, 3, 3, 5}));
   // Touching intervals are not "above".
   const std::vector<ScoreInterval> touching = {{0.5, 0.7}, {0.3, 0.5}};

@@ -100,8 +100,7 @@ TEST(RankBoxPlotSvg, OneWellFormedBoxPerSystemWithEscapedNames) {
   EXPECT_NE(doc.find("gamma &quot;quoted&quot;"), std::string::npos);
   // Long labels are cut with an ellipsis; the hover text keeps the full name.
   EXPECT_NE(doc.find("a-rather-long-system-name-that-k\xE2\x80\xA6"), std::string::npos);
-  EXPECT_NE(doc.find("newstest.a-rather-long-system-name-that-keeps-going-on"),
-            std::string::npos);
+  EXPECT_NE(doc.find("newstest.a-rather-long-system-name-that-keeps-going-on"), std::string::npos);
 }
 
 TEST(RankBoxPlotSvg, DashedLineAtEachClusterBoundary) {
@@ -149,8 +148,7 @@ TEST(RankBoxPlotSvg, RotatedLabelsNeverOverlap) {
       EXPECT_GE((xs[i] - xs[i - 1]) * std::sqrt(0.5), 12.0 * 1.15) << "n=" << n;
     }
     // The first label, hanging down-left, stays inside the canvas.
-    const double first_extent =
-        (EstimateTextWidth(systems[0].label, 12.0) + 12.0) * std::sqrt(0.5);
+    const double first_extent = (EstimateTextWidth(systems[0].label, 12.0) + 12.0) * std::sqrt(0.5);
     EXPECT_GE(xs[0] - first_extent, 0.0) << "n=" << n;
   }
 }

@@ -15,11 +15,13 @@ TEST(XmlEscape, EscapesMarkupCharacters) {
 }
 
 TEST(XmlEscape, KeepsUtf8AndReplacesInvalidBytes) {
-  EXPECT_EQ(XmlEscape("caf\xC3\xA9"), "caf\xC3\xA9");                 // é kept
-  EXPECT_EQ(XmlEscape("caf\xE9"), "caf\xEF\xBF\xBD");                 // Latin-1 é -> U+FFFD
-  EXPECT_EQ(XmlEscape("a\x01" "b"), "a b");                           // control character
-  EXPECT_EQ(XmlEscape("\xF0\x9F\x98\x80"), "\xF0\x9F\x98\x80");       // 4-byte sequence
-  EXPECT_EQ(XmlEscape("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");       // overlong '/'
+  EXPECT_EQ(XmlEscape("caf\xC3\xA9"), "caf\xC3\xA9");  // é kept
+  EXPECT_EQ(XmlEscape("caf\xE9"), "caf\xEF\xBF\xBD");  // Latin-1 é -> U+FFFD
+  EXPECT_EQ(XmlEscape("a\x01"
+                      "b"),
+            "a b");                                              // control character
+  EXPECT_EQ(XmlEscape("\xF0\x9F\x98\x80"), "\xF0\x9F\x98\x80");  // 4-byte sequence
+  EXPECT_EQ(XmlEscape("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD");  // overlong '/'
 }
 
 TEST(SvgNumber, FixedPointWithoutTrailingZeros) {

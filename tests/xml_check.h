@@ -101,8 +101,7 @@ inline XmlCheck CheckXml(std::string_view doc) {
       while (k < doc.size() && std::isspace(static_cast<unsigned char>(doc[k]))) ++k;
       if (k >= doc.size() || doc[k] != '>') fail("malformed closing tag", i);
       if (stack.empty() || stack.back() != name) {
-        fail("closing </" + name + "> does not match <" + (stack.empty() ? "" : stack.back()) +
-                 ">",
+        fail("closing </" + name + "> does not match <" + (stack.empty() ? "" : stack.back()) + ">",
              i);
       } else {
         stack.pop_back();

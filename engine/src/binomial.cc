@@ -8,10 +8,9 @@ namespace {
 // fc(k) = log(k!) - [(k + 1/2) log(k + 1) - (k + 1) + log(sqrt(2 pi))]: the error of
 // Stirling's formula for log(k!), tabulated for small k (computed in long double).
 constexpr double kStirlingCorrection[10] = {
-    0.081061466795327258, 0.041340695955409294, 0.027677925684998339,
-    0.020790672103765093, 0.016644691189821192, 0.013876128823070748,
-    0.011896709945891770, 0.010411265261972097, 0.009255462182712732,
-    0.008330563433362871,
+    0.081061466795327258, 0.041340695955409294, 0.027677925684998339, 0.020790672103765093,
+    0.016644691189821192, 0.013876128823070748, 0.011896709945891770, 0.010411265261972097,
+    0.009255462182712732, 0.008330563433362871,
 };
 
 double StirlingCorrection(double k) {
@@ -116,8 +115,8 @@ int64_t SampleBinomial(Rng& rng, int64_t n, double p) {
   if (p >= 1.0) return n;
   const bool flip = p > 0.5;
   const double pp = flip ? 1.0 - p : p;
-  const int64_t x = static_cast<double>(n) * pp < 10.0 ? BinomialInversion(rng, n, pp)
-                                                         : BinomialBtrd(rng, n, pp);
+  const int64_t x =
+      static_cast<double>(n) * pp < 10.0 ? BinomialInversion(rng, n, pp) : BinomialBtrd(rng, n, pp);
   return flip ? n - x : x;
 }
 

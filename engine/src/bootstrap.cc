@@ -69,10 +69,10 @@ struct Plan {
   const Judgments* judgments = nullptr;
   const RatingModel* model = nullptr;
   BootstrapOptions options;
-  CountScorer scorer;             // set when scoring from count tables
+  CountScorer scorer;  // set when scoring from count tables
   bool self_sampling = false;
-  std::vector<Cell> cells;        // kComparisons with a scorer
-  std::vector<int64_t> weights;   // cell counts, parallel to `cells`
+  std::vector<Cell> cells;       // kComparisons with a scorer
+  std::vector<int64_t> weights;  // cell counts, parallel to `cells`
   // kRankings with a scorer: where each comparison counts in a flat table of n*n wins
   // (winner * n + loser) followed by n*n ties (first * n + second).
   std::vector<uint32_t> comparison_cells;
@@ -85,8 +85,7 @@ void RanksFromScores(std::span<const double> scores, uint64_t tie_seed, std::vec
   const int n = static_cast<int>(scores.size());
   order.resize(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return scores[a] > scores[b]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return scores[a] > scores[b]; });
   bool tie_rng_ready = false;
   Rng tie_rng(0);
   for (int begin = 0; begin < n;) {
@@ -98,7 +97,8 @@ void RanksFromScores(std::span<const double> scores, uint64_t tie_seed, std::vec
         tie_rng_ready = true;
       }
       for (int i = end - 1; i > begin; --i) {
-        const int j = begin + static_cast<int>(tie_rng.UniformInt(static_cast<uint64_t>(i - begin + 1)));
+        const int j =
+            begin + static_cast<int>(tie_rng.UniformInt(static_cast<uint64_t>(i - begin + 1)));
         std::swap(order[i], order[j]);
       }
     }
@@ -130,8 +130,8 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
     if (!result.ok()) return result.status();
     if (result->ratings.size() != static_cast<size_t>(n)) {
       return Internal("model '" + plan.model->name() + "' returned " +
-                      std::to_string(result->ratings.size()) + " ratings for " +
-                      std::to_string(n) + " systems");
+                      std::to_string(result->ratings.size()) + " ratings for " + std::to_string(n) +
+                      " systems");
     }
     *warnings = std::move(result->warnings);
     std::vector<double> scores(static_cast<size_t>(n));
@@ -210,8 +210,10 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
 
 Status ValidateOptions(const Judgments& judgments, const BootstrapOptions& o) {
   if (o.replicates < 1 || o.replicates > 1000000) {
-    return InvalidArgument("the number of bootstrap replicates must be between 1 and 1000000, "
-                           "got " + std::to_string(o.replicates));
+    return InvalidArgument(
+        "the number of bootstrap replicates must be between 1 and 1000000, "
+        "got " +
+        std::to_string(o.replicates));
   }
   if (!(o.confidence > 0.0 && o.confidence < 1.0)) {
     return InvalidArgument("the confidence level must be strictly between 0 and 1, got " +
@@ -239,8 +241,8 @@ std::vector<std::string> MergeReplicateWarnings(
   }
   std::vector<std::string> out;
   for (const std::string& w : order) {
-    out.push_back("in " + std::to_string(count[w]) + " of " +
-                  std::to_string(per_replicate.size()) + " bootstrap replicates: " + w);
+    out.push_back("in " + std::to_string(count[w]) + " of " + std::to_string(per_replicate.size()) +
+                  " bootstrap replicates: " + w);
   }
   return out;
 }
@@ -276,9 +278,15 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
       const uint32_t a = static_cast<uint32_t>(all.first[i]);
       const uint32_t b = static_cast<uint32_t>(all.second[i]);
       switch (all.outcome[i]) {
-        case Outcome::kFirstWins: plan.comparison_cells[i] = a * stride + b; break;
-        case Outcome::kSecondWins: plan.comparison_cells[i] = b * stride + a; break;
-        case Outcome::kTie: plan.comparison_cells[i] = nn + a * stride + b; break;
+        case Outcome::kFirstWins:
+          plan.comparison_cells[i] = a * stride + b;
+          break;
+        case Outcome::kSecondWins:
+          plan.comparison_cells[i] = b * stride + a;
+          break;
+        case Outcome::kTie:
+          plan.comparison_cells[i] = nn + a * stride + b;
+          break;
       }
     }
   }
@@ -286,9 +294,8 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
     const PairCounts counts = PairCounts::FromComparisons(n, judgments.comparisons());
     for (int a = 0; a < n; ++a) {
       for (int b = a + 1; b < n; ++b) {
-        const Cell cells[3] = {{a, b, Outcome::kFirstWins},
-                               {a, b, Outcome::kSecondWins},
-                               {a, b, Outcome::kTie}};
+        const Cell cells[3] = {
+            {a, b, Outcome::kFirstWins}, {a, b, Outcome::kSecondWins}, {a, b, Outcome::kTie}};
         const int64_t weights[3] = {counts.wins(a, b), counts.wins(b, a), counts.ties(a, b)};
         for (int k = 0; k < 3; ++k) {
           if (weights[k] == 0) continue;

@@ -58,8 +58,7 @@ std::vector<ScoreInterval> ScoreIntervals(const ScoreSamples& scores, double con
   return out;
 }
 
-std::vector<int> ClusterBoundaries(std::span<const int> order,
-                                   std::span<const RankRange> ranges) {
+std::vector<int> ClusterBoundaries(std::span<const int> order, std::span<const RankRange> ranges) {
   const size_t n = order.size();
   std::vector<int> boundaries;
   if (n < 2) return boundaries;

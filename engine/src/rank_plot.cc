@@ -60,8 +60,7 @@ void DrawGlyph(SvgDocument& svg, Glyph glyph, double x, double y) {
   const SvgStyle ink = SvgStyle::Stroke(kInk, 1.2);
   switch (glyph) {
     case Glyph::kBox:
-      svg.Rect(x + 3, y + 2, 10, 12,
-               SvgStyle::Stroke(kInk).WithFill(kPalette[0], 0.45));
+      svg.Rect(x + 3, y + 2, 10, 12, SvgStyle::Stroke(kInk).WithFill(kPalette[0], 0.45));
       break;
     case Glyph::kMedian:
       svg.Line(x + 1, y + 8, x + 15, y + 8, SvgStyle::Stroke(kInk, 2.2));
@@ -76,8 +75,7 @@ void DrawGlyph(SvgDocument& svg, Glyph glyph, double x, double y) {
       svg.Line(x + 4, y + 15, x + 12, y + 15, ink);
       break;
     case Glyph::kBoundary:
-      svg.Line(x + 8, y, x + 8, y + 16,
-               SvgStyle::Stroke("#4b5563", 1.4).WithDash("4 3"));
+      svg.Line(x + 8, y, x + 8, y + 16, SvgStyle::Stroke("#4b5563", 1.4).WithDash("4 3"));
       break;
   }
 }
@@ -180,8 +178,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
 
   const int trim = TrimCount(static_cast<int>(replicates), options.confidence);
   const std::string caption =
-      "Box: lower to upper quartile of each system's rank over " +
-      std::to_string(replicates) + " bootstrap replicates; bar: median; diamond: mean; " +
+      "Box: lower to upper quartile of each system's rank over " + std::to_string(replicates) +
+      " bootstrap replicates; bar: median; diamond: mean; " +
       (options.whiskers == RankWhiskers::kFullRange
            ? std::string("whiskers: full range of ranks (best to worst replicate).")
            : "whiskers: " + Fixed(100.0 * options.confidence, 0) + "% rank range (the " +
@@ -201,7 +199,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
   svg.SetTitle(options.title);
   svg.SetDescription(caption);
 
-  svg.Text(16, title_y, options.title, SvgTextStyle{.size = kTitleFont, .bold = true, .fill = kInk});
+  svg.Text(16, title_y, options.title,
+           SvgTextStyle{.size = kTitleFont, .bold = true, .fill = kInk});
   if (!options.subtitle.empty()) {
     svg.Text(16, subtitle_y, options.subtitle, SvgTextStyle{.size = 12.0, .fill = kMuted});
   }
@@ -222,9 +221,10 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
       if (systems[begin].cluster % 2 == 0) {
         svg.Rect(x0, plot_top, x1 - x0, plot_h, SvgStyle::Fill("#f3f4f6"));
       }
-      svg.Text((x0 + x1) / 2.0, plot_top - 9.0, std::to_string(systems[begin].cluster),
-               SvgTextStyle{.size = kSmallFont, .anchor = TextAnchor::kMiddle, .bold = true,
-                            .fill = kMuted});
+      svg.Text(
+          (x0 + x1) / 2.0, plot_top - 9.0, std::to_string(systems[begin].cluster),
+          SvgTextStyle{
+              .size = kSmallFont, .anchor = TextAnchor::kMiddle, .bold = true, .fill = kMuted});
       begin = end;
     }
   }
@@ -233,17 +233,18 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
   const int tick_step = max_rank <= 30 ? 1 : max_rank <= 60 ? 5 : 10;
   for (int r = 1; r <= max_rank; ++r) {
     if (r != 1 && r % tick_step != 0) continue;
-    svg.Line(left, rank_y(r), left + plot_w, rank_y(r),
-             SvgStyle::Stroke(kGrid));
+    svg.Line(left, rank_y(r), left + plot_w, rank_y(r), SvgStyle::Stroke(kGrid));
     svg.Line(left - 5.0, rank_y(r), left, rank_y(r), SvgStyle::Stroke(kInk));
     svg.Text(left - 8.0, rank_y(r), std::to_string(r),
-             SvgTextStyle{.size = kAxisFont, .anchor = TextAnchor::kEnd, .fill = kInk,
+             SvgTextStyle{.size = kAxisFont,
+                          .anchor = TextAnchor::kEnd,
+                          .fill = kInk,
                           .center_vertically = true});
   }
   svg.Rect(left, plot_top, plot_w, plot_h, SvgStyle::Stroke("#9ca3af"));
   svg.Text(left - 38.0, (plot_top + plot_bottom) / 2.0, "rank (1 = best)",
-           SvgTextStyle{.size = kAxisFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0,
-                        .fill = kInk});
+           SvgTextStyle{
+               .size = kAxisFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0, .fill = kInk});
 
   // Cluster boundaries.
   for (int i = 0; i + 1 < n; ++i) {
@@ -263,8 +264,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
     const double lo = options.whiskers == RankWhiskers::kFullRange ? b.min : s.range.lo;
     const double hi = options.whiskers == RankWhiskers::kFullRange ? b.max : s.range.hi;
     const std::string tooltip =
-        s.full_name + "\nscore " + Fixed(s.score, 3) + "\n" +
-        Fixed(100.0 * options.confidence, 0) + "% rank range " + std::to_string(s.range.lo) +
+        s.full_name + "\nscore " + Fixed(s.score, 3) + "\n" + Fixed(100.0 * options.confidence, 0) +
+        "% rank range " + std::to_string(s.range.lo) +
         (s.range.hi != s.range.lo ? "-" + std::to_string(s.range.hi) : "") +
         (s.cluster ? ", cluster " + std::to_string(s.cluster) : "") + "\nquartiles " +
         Fixed(b.q1, 2) + "-" + Fixed(b.q3, 2) + ", median " + Fixed(b.median, 1) + ", mean " +
@@ -297,8 +298,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
     // The name, hanging down-left from the column at 45 degrees.
     svg.Line(x, plot_bottom, x, plot_bottom + 4.0, SvgStyle::Stroke(kInk));
     svg.Text(x + kLabelFont * 0.35, label_top, labels[i],
-             SvgTextStyle{.size = kLabelFont, .anchor = TextAnchor::kEnd, .rotate = -45.0,
-                          .fill = kInk});
+             SvgTextStyle{
+                 .size = kLabelFont, .anchor = TextAnchor::kEnd, .rotate = -45.0, .fill = kInk});
     svg.EndGroup();
   }
 

@@ -1,7 +1,7 @@
 #include "tourney/svg_plot.h"
 
-#include <cmath>
 #include <charconv>
+#include <cmath>
 
 namespace tourney {
 
@@ -52,11 +52,21 @@ std::string XmlEscape(std::string_view text) {
     }
     const char c = text[i++];
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // Control characters other than tab and newlines are not allowed in XML 1.0.
         if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') {
@@ -133,8 +143,8 @@ SvgDocument::SvgDocument(double width, double height) : width_(width), height_(h
 void SvgDocument::Indent() { body_.append(static_cast<size_t>(2 * (depth_ + 1)), ' '); }
 
 std::string SvgDocument::StyleAttributes(const SvgStyle& style) {
-  std::string out = " fill=\"" + XmlEscape(style.fill) + "\" stroke=\"" + XmlEscape(style.stroke) +
-                    "\"";
+  std::string out =
+      " fill=\"" + XmlEscape(style.fill) + "\" stroke=\"" + XmlEscape(style.stroke) + "\"";
   if (style.stroke != "none") out += " stroke-width=\"" + SvgNumber(style.stroke_width) + "\"";
   if (!style.dash.empty()) out += " stroke-dasharray=\"" + XmlEscape(style.dash) + "\"";
   if (style.opacity < 1.0) out += " opacity=\"" + SvgNumber(style.opacity) + "\"";
@@ -153,14 +163,14 @@ void SvgDocument::Rect(double x, double y, double w, double h, const SvgStyle& s
 
 void SvgDocument::Line(double x1, double y1, double x2, double y2, const SvgStyle& style) {
   Indent();
-  body_ += "<line x1=\"" + SvgNumber(x1) + "\" y1=\"" + SvgNumber(y1) + "\" x2=\"" +
-           SvgNumber(x2) + "\" y2=\"" + SvgNumber(y2) + "\"" + StyleAttributes(style) + "/>\n";
+  body_ += "<line x1=\"" + SvgNumber(x1) + "\" y1=\"" + SvgNumber(y1) + "\" x2=\"" + SvgNumber(x2) +
+           "\" y2=\"" + SvgNumber(y2) + "\"" + StyleAttributes(style) + "/>\n";
 }
 
 void SvgDocument::Circle(double cx, double cy, double r, const SvgStyle& style) {
   Indent();
-  body_ += "<circle cx=\"" + SvgNumber(cx) + "\" cy=\"" + SvgNumber(cy) + "\" r=\"" +
-           SvgNumber(r) + "\"" + StyleAttributes(style) + "/>\n";
+  body_ += "<circle cx=\"" + SvgNumber(cx) + "\" cy=\"" + SvgNumber(cy) + "\" r=\"" + SvgNumber(r) +
+           "\"" + StyleAttributes(style) + "/>\n";
 }
 
 namespace {
@@ -227,9 +237,9 @@ void SvgDocument::EndGroup() {
 
 std::string SvgDocument::Finish() const {
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + SvgNumber(width_) +
-         "\" height=\"" + SvgNumber(height_) + "\" viewBox=\"0 0 " + SvgNumber(width_) + " " +
-         SvgNumber(height_) + "\">\n";
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + SvgNumber(width_) + "\" height=\"" +
+         SvgNumber(height_) + "\" viewBox=\"0 0 " + SvgNumber(width_) + " " + SvgNumber(height_) +
+         "\">\n";
   if (!title_.empty()) out += "  <title>" + XmlEscape(title_) + "</title>\n";
   if (!description_.empty()) out += "  <desc>" + XmlEscape(description_) + "</desc>\n";
   out += body_;

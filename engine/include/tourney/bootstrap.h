@@ -64,7 +64,7 @@ using CountScorer = std::function<std::vector<double>(const PairCounts&)>;
 CountScorer CountScorerFor(const RatingModel& model);
 
 struct BootstrapOptions {
-  int replicates = 1000;  // R, 1..1,000,000
+  int replicates = 1000;     // R, 1..1,000,000
   double confidence = 0.95;  // gamma of the rank ranges and score intervals, in (0, 1)
   uint64_t seed = 1;
   int threads = 0;  // 0 = one per hardware thread
@@ -85,7 +85,7 @@ struct BootstrapResult {
   int replicates = 0;
   double confidence = 0.0;
   uint64_t seed = 0;
-  bool self_sampling = false;  // replicates were reruns on the full data
+  bool self_sampling = false;   // replicates were reruns on the full data
   bool count_shortcut = false;  // replicates were scored from resampled count tables
   ResampleUnit resample = ResampleUnit::kComparisons;
 };

@@ -56,8 +56,7 @@ std::vector<ScoreInterval> ScoreIntervals(const ScoreSamples& scores, double con
 // Cluster number of every system (1 = top cluster), indexed by system id. `order` lists
 // the system ids in leaderboard (score) order, best first.
 // REQUIRES: order is a permutation of 0..ranges.size()-1.
-std::vector<int> ClusterByRankRanges(std::span<const int> order,
-                                     std::span<const RankRange> ranges);
+std::vector<int> ClusterByRankRanges(std::span<const int> order, std::span<const RankRange> ranges);
 
 // Positions (0-based, in `order`) after which a cluster boundary falls; the last position
 // is never listed. Same rule as ClusterByRankRanges.

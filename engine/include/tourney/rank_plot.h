@@ -39,10 +39,10 @@ enum class RankWhiskers {
 
 struct RankPlotOptions {
   std::string title = "Bootstrap rank distributions";
-  std::string subtitle;                          // e.g. model and data; empty = none
+  std::string subtitle;  // e.g. model and data; empty = none
   RankWhiskers whiskers = RankWhiskers::kFullRange;
-  double confidence = 0.95;                      // named in the legend for kConfidence
-  int max_label_chars = 32;                      // longer labels are cut with an ellipsis
+  double confidence = 0.95;  // named in the legend for kConfidence
+  int max_label_chars = 32;  // longer labels are cut with an ellipsis
 };
 
 // Box statistics of one system's ranks (type-7 quantiles, as R and NumPy default).

@@ -73,14 +73,14 @@ struct SvgStyle {
 enum class TextAnchor { kStart, kMiddle, kEnd };
 
 struct SvgTextStyle {
-  double size = 12.0;               // font size in px
+  double size = 12.0;  // font size in px
   TextAnchor anchor = TextAnchor::kStart;
-  double rotate = 0.0;              // degrees, clockwise, about the text's anchor point
+  double rotate = 0.0;  // degrees, clockwise, about the text's anchor point
   bool bold = false;
   bool italic = false;
   std::string fill = "#222";
-  bool monospace = false;           // monospace instead of sans-serif
-  bool center_vertically = false;   // dominant-baseline: central
+  bool monospace = false;          // monospace instead of sans-serif
+  bool center_vertically = false;  // dominant-baseline: central
 };
 
 class SvgDocument {

@@ -45,14 +45,14 @@ class ThreadPool {
 
   std::vector<std::thread> workers_;
   std::mutex mu_;
-  std::condition_variable wake_;   // a new loop started, or shutdown
-  std::condition_variable done_;   // a worker finished its share of the loop
-  uint64_t generation_ = 0;        // GUARDED_BY(mu_): bumped per loop
-  int busy_ = 0;                   // GUARDED_BY(mu_): workers still inside the loop
-  bool shutdown_ = false;          // GUARDED_BY(mu_)
+  std::condition_variable wake_;  // a new loop started, or shutdown
+  std::condition_variable done_;  // a worker finished its share of the loop
+  uint64_t generation_ = 0;       // GUARDED_BY(mu_): bumped per loop
+  int busy_ = 0;                  // GUARDED_BY(mu_): workers still inside the loop
+  bool shutdown_ = false;         // GUARDED_BY(mu_)
   const std::function<void(int64_t, int)>* fn_ = nullptr;  // GUARDED_BY(mu_)
   int64_t n_ = 0;                                          // GUARDED_BY(mu_)
-  std::atomic<int64_t> next_{0};   // next index to hand out
+  std::atomic<int64_t> next_{0};                           // next index to hand out
 };
 
 }  // namespace tourney
