@@ -15,8 +15,7 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"rank", "rate systems from judgment files and print a leaderboard",
-     tourney::cli::RunRank},
+    {"rank", "rate systems from judgment files and print a leaderboard", tourney::cli::RunRank},
     {"cluster", "bootstrap rank ranges and a clustered leaderboard (WMT13 style)",
      tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
@@ -27,6 +26,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunDemo},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
+    {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
+     tourney::cli::RunReport},
 };
 
 void PrintUsage(std::ostream& out) {
