@@ -405,8 +405,9 @@ void AppendModel(const ReportData& d, const ModelRun& run, std::string& out) {
          " comparisons. <em>range</em>: " + conf + " rank range over " +
          std::to_string(run.result.replicates) +
          (run.result.self_sampling ? " reruns with fresh seeds" : " bootstrap replicates") +
-         "; <em>interval</em>: the middle " + conf +
-         " of the replicates' scores. Rows are grouped by cluster and <em>#</em> is the rank "
+         "; <em>interval</em>: the middle " + conf + " of the " +
+         (run.result.self_sampling ? "reruns'" : "replicates'") +
+         " scores. Rows are grouped by cluster and <em>#</em> is the rank "
          "at which a cluster starts, as in the paper's Table 1.</caption>\n";
   out += "<thead><tr><th class=\"num\">#</th><th class=\"num\">score</th>";
   if (gaussian) out += "<th class=\"num\">&sigma;</th>";
