@@ -11,6 +11,7 @@ int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
 int RunEval(int argc, char** argv);
 int RunNext(int argc, char** argv);
+int RunReport(int argc, char** argv);
 
 }  // namespace tourney::cli
 
