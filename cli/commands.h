@@ -10,6 +10,7 @@ int RunCluster(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
 int RunEval(int argc, char** argv);
+int RunSimulate(int argc, char** argv);
 int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
 

@@ -23,6 +23,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSimulateCampaign},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
      tourney::cli::RunEval},
+    {"simulate", "which pairs match selection asks for; clusters vs amount of data",
+     tourney::cli::RunSimulate},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",

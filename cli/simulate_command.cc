@@ -1,0 +1,348 @@
+// tourney simulate: which pairs match selection asks for (paper §5, Figures 5-7), and how
+// many clusters each model reaches with growing data (§6, Figure 8).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "common.h"
+#include "trueskill_flags.h"
+#include "tourney/heatmap_plot.h"
+#include "tourney/leaderboard.h"
+#include "tourney/line_plot.h"
+#include "tourney/selection_study.h"
+
+namespace tourney::cli {
+namespace {
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string Num(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.6g", v);
+  return buf;
+}
+
+std::string JsonMatrix(const std::vector<int64_t>& m, size_t n, const std::string& indent) {
+  std::string out = "[\n";
+  for (size_t i = 0; i < n; ++i) {
+    out += indent + "  [";
+    for (size_t j = 0; j < n; ++j) out += (j ? ", " : "") + std::to_string(m[i * n + j]);
+    out += i + 1 < n ? "],\n" : "]\n";
+  }
+  return out + indent + "]";
+}
+
+Status WriteFile(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return IoError(path + ": cannot open for writing");
+    out << text;
+    if (!out.flush()) return IoError(path + ": write failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return IoError(path + ": cannot rename");
+  return Status::Ok();
+}
+
+// "out.svg" -> "out-first.svg".
+std::string WithSuffix(const std::string& path, const std::string& suffix) {
+  const size_t dot = path.rfind('.');
+  const size_t slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) {
+    return path + suffix;
+  }
+  return path.substr(0, dot) + suffix + path.substr(dot);
+}
+
+// Shares of selections in percent (each selection fills two symmetric cells).
+std::vector<double> Percent(const std::vector<int64_t>& m, int64_t selections) {
+  std::vector<double> out(m.size());
+  for (size_t i = 0; i < m.size(); ++i) {
+    out[i] = selections > 0 ? 100.0 * static_cast<double>(m[i]) / static_cast<double>(selections)
+                            : 0.0;
+  }
+  return out;
+}
+
+}  // namespace
+
+int RunSimulate(int argc, char** argv) {
+  Flags flags(
+      "tourney simulate --pool F [--selection trueskill|uniform] [--budget N] [--window W] "
+      "[--seed S] [--plot-heatmap out.svg] [--clusters-at 1000,2000,...] [--format json|table]",
+      "Runs the paper's match-selection protocol against a pool of judgments: --budget\n"
+      "times the selector picks a pair from the live TrueSkill ratings and one judgment of\n"
+      "that pair is drawn from the pool (with replacement). Reports which pairs were chosen\n"
+      "in the first and last W selections and overall, as n x n matrices with systems in\n"
+      "final-mu order (paper Figures 5-7), and the mean rank distance of chosen pairs (small\n"
+      "= close matches). With --clusters-at, also the number of bootstrap clusters each\n"
+      "model reaches with that many comparisons (Figure 8).");
+  flags.Add("pool", "FILE", "", "judgments to draw from (WMT or pairwise CSV)");
+  flags.Add("window", "W", "0.2",
+            "size of the first/last windows: a fraction of the budget (< 1) or a count");
+  flags.Add("seed", "S", "1", "random seed");
+  flags.Add("format", "F", "json", "output: json or table");
+  flags.Add("plot-heatmap", "FILE", "",
+            "write heat maps as SVG: FILE (last window, Figure 7), FILE-first (Figure 6), "
+            "FILE-all (every selection)");
+  flags.Add("clusters-at", "LIST", "",
+            "amounts of data (comparisons) at which to count clusters, e.g. 1000,2000,4000");
+  flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill",
+            "models for --clusters-at");
+  flags.Add("bootstrap", "R", "100", "bootstrap replicates per point of --clusters-at");
+  flags.Add("confidence", "G", "0.95", "confidence of the rank ranges for --clusters-at");
+  flags.Add("threads", "T", "0", "worker threads for --clusters-at (0 = all cores)");
+  flags.Add("plot-clusters", "FILE", "", "write the clusters-vs-data curves as an SVG line plot");
+  AddModelParameterFlags(flags);
+  AddInputFlags(flags);
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "simulate", &code)) return code;
+  auto fail = [](const Status& s) { return ReportError("simulate", s); };
+
+  if (flags.Get("pool").empty()) return fail(InvalidArgument("--pool is required"));
+  if (!flags.positionals().empty()) {
+    return fail(InvalidArgument("unexpected argument '" + flags.positionals()[0] +
+                                "' (the pool is given with --pool)"));
+  }
+  const std::string format = flags.Get("format");
+  if (format != "json" && format != "table") {
+    return fail(InvalidArgument("option '--format': '" + format + "' is not json or table"));
+  }
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return fail(seed.status());
+  auto window_value = flags.GetDouble("window");
+  if (!window_value.ok()) return fail(window_value.status());
+  if (!(*window_value > 0)) return fail(InvalidArgument("option '--window': must be > 0"));
+
+  auto ts = TrueSkillOptionsFromFlags(flags);
+  if (!ts.ok()) return fail(ts.status());
+  if (ts->selection == TrueSkillModelOptions::Selection::kNone) {
+    return fail(InvalidArgument("option '--selection': simulate needs trueskill or uniform"));
+  }
+
+  auto judgments = LoadJudgments({flags.Get("pool")}, flags);
+  if (!judgments.ok()) return fail(judgments.status());
+  const Comparisons& pool = judgments->comparisons();
+  if (pool.size() == 0) return fail(InvalidArgument(flags.Get("pool") + ": no comparisons"));
+
+  SelectionStudyOptions so;
+  so.trueskill = *ts;
+  so.seed = *seed;
+  const int64_t budget = ts->budget > 0 ? ts->budget : static_cast<int64_t>(pool.size());
+  so.window = *window_value < 1.0
+                  ? std::max<int64_t>(1, static_cast<int64_t>(*window_value * budget))
+                  : static_cast<int64_t>(*window_value);
+  auto study = RunSelectionStudy(judgments->num_systems(), pool, so);
+  if (!study.ok()) return fail(study.status());
+
+  // Clusters vs data.
+  std::optional<ClusterCurves> curves;
+  if (!flags.Get("clusters-at").empty()) {
+    ClusterCurveOptions co;
+    for (const std::string& s : SplitList(flags.Get("clusters-at"))) {
+      char* end = nullptr;
+      const long long v = std::strtoll(s.c_str(), &end, 10);
+      if (end != s.c_str() + s.size() || v < 1) {
+        return fail(InvalidArgument("option '--clusters-at': '" + s +
+                                    "' is not a positive integer"));
+      }
+      co.amounts.push_back(v);
+    }
+    auto r = flags.GetInt("bootstrap");
+    auto g = flags.GetDouble("confidence");
+    auto t = flags.GetInt("threads");
+    for (const Status* s : {&r.status(), &g.status(), &t.status()}) {
+      if (!s->ok()) return fail(*s);
+    }
+    if (*r < 1 || *r > 100000) return fail(InvalidArgument("option '--bootstrap': 1..100000"));
+    if (!(*g > 0 && *g < 1)) return fail(InvalidArgument("option '--confidence': in (0, 1)"));
+    co.replicates = static_cast<int>(*r);
+    co.confidence = *g;
+    co.seed = *seed;
+    co.threads = static_cast<int>(std::clamp<int64_t>(*t, 0, 4096));
+    std::vector<ClusterCurveModel> models;
+    for (const std::string& name : SplitList(flags.Get("models"))) {
+      ClusterCurveModel m;
+      m.name = name;
+      Flags mf = flags;
+      mf.Set("model", name);
+      const bool budget_from_amount = name == "trueskill" && !flags.IsSet("budget");
+      m.make = [mf, budget_from_amount](int64_t amount) {
+        Flags f = mf;
+        if (budget_from_amount) f.Set("budget", std::to_string(amount));
+        return MakeModelFromFlags(f, static_cast<size_t>(amount));
+      };
+      auto probe = m.make(1000);
+      if (!probe.ok()) return fail(probe.status());
+      models.push_back(std::move(m));
+    }
+    auto c = ClustersVsData(*judgments, models, co);
+    if (!c.ok()) return fail(c.status());
+    curves = std::move(*c);
+  }
+
+  const size_t n = static_cast<size_t>(judgments->num_systems());
+  std::vector<std::string> ordered;
+  for (SystemId id : study->order) ordered.push_back(judgments->systems().Name(id));
+  const int64_t w = study->window;
+  const size_t steps = study->steps.size();
+  const double d_first = MeanRankDistance(study->steps, 0, static_cast<size_t>(w), study->rank_of);
+  const double d_last =
+      MeanRankDistance(study->steps, steps - static_cast<size_t>(w), steps, study->rank_of);
+  const double d_all = MeanRankDistance(study->steps, 0, steps, study->rank_of);
+  const std::string selection =
+      ts->selection == TrueSkillModelOptions::Selection::kTrueSkill ? "trueskill" : "uniform";
+
+  // Plots first: a failure to write leaves stdout empty.
+  if (!flags.Get("plot-heatmap").empty()) {
+    const std::vector<std::string> shorts = ShortSystemNames(ordered);
+    const std::string path = flags.Get("plot-heatmap");
+    struct Map {
+      std::string file, title;
+      const std::vector<int64_t>* counts;
+      int64_t selections;
+    };
+    const Map maps[] = {
+        {path, "Pairs selected in the last " + std::to_string(w) + " of " +
+                   std::to_string(study->budget) + " selections", &study->last, w},
+        {WithSuffix(path, "-first"), "Pairs selected in the first " + std::to_string(w) +
+                                        " of " + std::to_string(study->budget) + " selections",
+         &study->first, w},
+        {WithSuffix(path, "-all"), "Pairs selected over all " +
+                                       std::to_string(study->budget) + " selections",
+         &study->all, study->budget},
+    };
+    for (const Map& m : maps) {
+      HeatmapOptions ho;
+      ho.title = m.title;
+      ho.subtitle = selection + " selection, systems by final TrueSkill mu (best first), seed " +
+                    std::to_string(*seed);
+      ho.value_label = "share of selections (%)";
+      ho.value_decimals = 1;
+      Status s = WriteFile(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
+      if (!s.ok()) return fail(s);
+      std::cerr << "wrote " << m.file << "\n";
+    }
+  }
+  if (curves && !flags.Get("plot-clusters").empty()) {
+    std::vector<LineSeries> series;
+    for (size_t m = 0; m < curves->models.size(); ++m) {
+      LineSeries ls;
+      ls.name = curves->models[m];
+      for (size_t a = 0; a < curves->amounts.size(); ++a) {
+        ls.x.push_back(static_cast<double>(curves->amounts[a]));
+        ls.y.push_back(curves->clusters[m][a]);
+      }
+      series.push_back(std::move(ls));
+    }
+    LinePlotOptions lo;
+    lo.title = "Number of clusters vs pairwise comparisons (" + std::to_string(n) + " systems)";
+    lo.x_label = "pairwise comparisons";
+    lo.y_label = "clusters";
+    lo.integer_y = true;
+    Status s = WriteFile(flags.Get("plot-clusters"), LinePlotSvg(series, lo));
+    if (!s.ok()) return fail(s);
+    std::cerr << "wrote " << flags.Get("plot-clusters") << "\n";
+  }
+
+  if (format == "json") {
+    std::string out = "{\n";
+    out += "  \"selection\": " + JsonString(selection) + ",\n";
+    out += "  \"budget\": " + std::to_string(study->budget) + ",\n";
+    out += "  \"window\": " + std::to_string(w) + ",\n";
+    out += "  \"seed\": " + std::to_string(*seed) + ",\n";
+    out += "  \"pair_counts\": {\n    \"systems\": [";
+    for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + JsonString(ordered[i]);
+    out += "],\n";
+    out += "    \"first\": " + JsonMatrix(study->first, n, "    ") + ",\n";
+    out += "    \"last\": " + JsonMatrix(study->last, n, "    ") + ",\n";
+    out += "    \"all\": " + JsonMatrix(study->all, n, "    ") + "\n  },\n";
+    out += "  \"mean_rank_distance\": {\"first\": " + Num(d_first) + ", \"last\": " +
+           Num(d_last) + ", \"all\": " + Num(d_all) + "},\n";
+    out += "  \"ratings\": [\n";
+    for (size_t i = 0; i < n; ++i) {
+      const Rating& r = study->ratings[study->order[i]];
+      out += "    {\"system\": " + JsonString(ordered[i]) + ", \"mu\": " + Num(r.mu) +
+             ", \"sigma\": " + Num(r.sigma) + "}" + (i + 1 < n ? ",\n" : "\n");
+    }
+    out += "  ]";
+    if (curves) {
+      out += ",\n  \"clusters\": {\n    \"amounts\": [";
+      for (size_t a = 0; a < curves->amounts.size(); ++a) {
+        out += (a ? ", " : "") + std::to_string(curves->amounts[a]);
+      }
+      out += "],\n    \"models\": {";
+      for (size_t m = 0; m < curves->models.size(); ++m) {
+        out += std::string(m ? ", " : "") + JsonString(curves->models[m]) + ": [";
+        for (size_t a = 0; a < curves->amounts.size(); ++a) {
+          out += (a ? ", " : "") + std::to_string(curves->clusters[m][a]);
+        }
+        out += "]";
+      }
+      out += "}\n  }";
+    }
+    out += "\n}\n";
+    std::cout << out;
+  } else {
+    const std::vector<std::string> shorts = ShortSystemNames(ordered);
+    std::printf("%s selection: %lld selections from %zu pooled comparisons, window %lld, seed %llu\n",
+                selection.c_str(), static_cast<long long>(study->budget), pool.size(),
+                static_cast<long long>(w), static_cast<unsigned long long>(*seed));
+    std::printf("mean rank distance of chosen pairs: first %.3f, last %.3f, all %.3f\n\n",
+                d_first, d_last, d_all);
+    std::printf("Pairs chosen in the last %lld selections (rows and columns by final mu):\n",
+                static_cast<long long>(w));
+    size_t width = 0;
+    for (const auto& s : shorts) width = std::max(width, s.size());
+    for (size_t i = 0; i < n; ++i) {
+      std::printf("%3zu %-*s", i + 1, static_cast<int>(width), shorts[i].c_str());
+      for (size_t j = 0; j < n; ++j) {
+        std::printf(" %6lld", static_cast<long long>(study->last[i * n + j]));
+      }
+      std::printf("\n");
+    }
+    if (curves) {
+      std::printf("\nClusters reached (bootstrap %s):\n%10s", flags.Get("bootstrap").c_str(),
+                  "amount");
+      for (const auto& m : curves->models) std::printf("  %14s", m.c_str());
+      std::printf("\n");
+      for (size_t a = 0; a < curves->amounts.size(); ++a) {
+        std::printf("%10lld", static_cast<long long>(curves->amounts[a]));
+        for (size_t m = 0; m < curves->models.size(); ++m) {
+          std::printf("  %14d", curves->clusters[m][a]);
+        }
+        std::printf("\n");
+      }
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace tourney::cli
