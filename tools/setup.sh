@@ -53,6 +53,11 @@ case "$mode" in
   test)
     install_missing
     build
+    shared="${TOURNEY_SHARED_DIR:-../shared}"
+    if [ ! -f "$shared/data/wmt13-fr-en/train.csv" ]; then
+      echo "note: $shared/data/wmt13-fr-en not found: tests that need the WMT13 data skip" \
+           "their data cases (GoogleTest [  SKIPPED  ]); set TOURNEY_SHARED_DIR to run them" >&2
+    fi
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
     ;;
   build)
