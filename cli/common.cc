@@ -1,6 +1,14 @@
 #include "common.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
@@ -158,6 +166,97 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
   }
   if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
+}
+
+std::vector<std::string> SplitList(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream ss(list);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string JsonQuote(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out) {
+  const Comparisons& c = from.comparisons();
+  out->Reserve(c.size());
+  for (size_t i = 0; i < c.size(); ++i) {
+    out->Add(registry->systems().Intern(from.systems().Name(c.first[i])),
+             registry->systems().Intern(from.systems().Name(c.second[i])), c.outcome[i]);
+  }
+}
+
+StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags) {
+  EvalModel m;
+  m.name = name;
+  Flags model_flags = flags;
+  model_flags.Set("model", name);
+  // TrueSkill selects its own training data: a training size is its selection budget.
+  const bool budget_from_size = name == "trueskill" && !flags.IsSet("budget");
+  m.make = [model_flags, budget_from_size](size_t size) {
+    Flags f = model_flags;
+    if (budget_from_size) f.Set("budget", std::to_string(size));
+    return MakeModelFromFlags(f, size);
+  };
+  if (name.rfind("expected-wins", 0) == 0) {
+    m.kind = PredictionKind::kWinnerOnly;
+  } else if (name == "hopkins-may") {
+    auto sigma_a = flags.GetDouble("sigma-a");
+    if (!sigma_a.ok()) return sigma_a.status();
+    m.kind = PredictionKind::kSharedVariance;
+    m.shared_variance = *sigma_a * *sigma_a;
+  } else {
+    m.kind = PredictionKind::kPerSystemVariance;
+  }
+  return m;
+}
+
+Status WriteFileAtomically(const std::string& path, const std::string& contents) {
+  std::string temp = path + ".tmp-XXXXXX";
+  const int fd = mkstemp(temp.data());
+  if (fd < 0) return IoError(path + ": cannot create a file in its directory");
+  const char* p = contents.data();
+  size_t left = contents.size();
+  bool ok = true;
+  while (left > 0) {
+    const ssize_t w = write(fd, p, left);
+    if (w <= 0) {
+      ok = false;
+      break;
+    }
+    p += w;
+    left -= static_cast<size_t>(w);
+  }
+  // mkstemp creates the file 0600; give it the mode a plain create would (0666 less umask).
+  const mode_t mask = umask(0);
+  umask(mask);
+  ok &= fchmod(fd, 0666 & ~mask) == 0;
+  ok &= close(fd) == 0;
+  std::error_code ec;
+  if (ok) std::filesystem::rename(temp, path, ec);
+  if (!ok || ec) {
+    std::filesystem::remove(temp, ec);
+    return IoError(path + ": cannot write the file");
+  }
+  return Status::Ok();
 }
 
 }  // namespace tourney::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "flags.h"
+#include "tourney/evaluation.h"
 #include "tourney/judgments.h"
 #include "tourney/rating_model.h"
 #include "tourney/status.h"
@@ -42,6 +43,25 @@ void AddModelParameterFlags(Flags& flags);
 // data it will rate (some defaults scale with it).
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
                                                           size_t num_comparisons);
+
+// "a,b,,c" -> {"a", "b", "c"}.
+std::vector<std::string> SplitList(const std::string& list);
+
+// A JSON string literal: quotes, backslashes and control characters escaped.
+std::string JsonQuote(std::string_view text);
+
+// Appends `from`'s comparisons to *out with ids re-interned in registry's systems, so that
+// separately loaded files (train, dev, test) share ids.
+void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out);
+
+// The model `name` configured from the flags, as an evaluation entry: make(size) builds it
+// for `size` comparisons of data (TrueSkill, which selects its own data, gets a budget of
+// `size` selections unless --budget is given), and the prediction kind of §3.2.
+StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags);
+
+// Writes `contents` to `path` through a temporary file in the same directory renamed over
+// `path` once complete, so that a failed run leaves no partial file behind.
+Status WriteFileAtomically(const std::string& path, const std::string& contents);
 
 }  // namespace tourney::cli
 

@@ -12,29 +12,12 @@
 namespace tourney::cli {
 namespace {
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
-// Loads `files` into `registry_owner`'s registry so train, dev and test share system ids.
-Status LoadInto(const std::string& file, const Flags& flags, Judgments* shared,
+// Loads `file` and maps its comparisons into `registry`'s ids (train, dev and test share ids).
+Status LoadInto(const std::string& file, const Flags& flags, Judgments* registry,
                 Comparisons* out) {
-  std::vector<std::string> files = {file};
-  auto j = LoadJudgments(files, flags);
+  auto j = LoadJudgments({file}, flags);
   if (!j.ok()) return j.status();
-  const Comparisons& c = j->comparisons();
-  out->Reserve(c.size());
-  for (size_t i = 0; i < c.size(); ++i) {
-    const SystemId a = shared->systems().Intern(j->systems().Name(c.first[i]));
-    const SystemId b = shared->systems().Intern(j->systems().Name(c.second[i]));
-    out->Add(a, b, c.outcome[i]);
-  }
+  MapComparisons(*j, registry, out);
   return Status::Ok();
 }
 
@@ -42,15 +25,6 @@ std::string Num(double v, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
   return buf;
-}
-
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 void PrintTable(const EvalReport& r, const std::vector<std::string>& models,
@@ -86,7 +60,7 @@ void PrintJson(const EvalReport& r) {
   std::cout << "{\n  \"results\": [\n";
   for (size_t i = 0; i < r.rows.size(); ++i) {
     const EvalRow& row = r.rows[i];
-    std::cout << "    {\"model\": " << JsonString(row.model)
+    std::cout << "    {\"model\": " << JsonQuote(row.model)
               << ", \"train_size\": " << row.train_size
               << ", \"accuracy\": " << Num(row.accuracy, 6)
               << ", \"accuracy_sd\": " << Num(row.accuracy_sd, 6)
@@ -173,30 +147,11 @@ int RunEval(int argc, char** argv) {
   if (names.empty()) return fail(InvalidArgument("--models is empty"));
   std::vector<EvalModel> models;
   for (const std::string& name : names) {
-    EvalModel m;
-    m.name = name;
-    Flags model_flags = flags;
-    model_flags.Set("model", name);
-    // TrueSkill selects its own training data: a training size is its selection budget.
-    const bool budget_from_size = name == "trueskill" && !flags.IsSet("budget");
-    m.make = [model_flags, budget_from_size](size_t size) {
-      Flags f = model_flags;
-      if (budget_from_size) f.Set("budget", std::to_string(size));
-      return MakeModelFromFlags(f, size);
-    };
-    if (name.rfind("expected-wins", 0) == 0) {
-      m.kind = PredictionKind::kWinnerOnly;
-    } else if (name == "hopkins-may") {
-      auto sa = flags.GetDouble("sigma-a");
-      const double sigma_a = sa.ok() ? *sa : 0.5;
-      m.kind = PredictionKind::kSharedVariance;
-      m.shared_variance = sigma_a * sigma_a;
-    } else {
-      m.kind = PredictionKind::kPerSystemVariance;
-    }
-    auto probe = m.make(options.sizes[0]);
+    auto m = MakeEvalModel(name, flags);
+    if (!m.ok()) return fail(m.status());
+    auto probe = m->make(options.sizes[0]);
     if (!probe.ok()) return fail(probe.status());
-    models.push_back(std::move(m));
+    models.push_back(std::move(*m));
   }
 
   auto report = RunEvaluation(registry.num_systems(), train, dev, test, models, options);

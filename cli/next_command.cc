@@ -53,23 +53,6 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
   return Status::Ok();
 }
 
-std::string JsonString(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string JsonNumber(double x) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.17g", x);
@@ -132,12 +115,12 @@ int RunNext(int argc, char** argv) {
 
   const Rating& anchor = ratings[match[0]];
   if (format == "json") {
-    std::string out = "{\n \"selection\": " + JsonString((*selector)->name()) +
+    std::string out = "{\n \"selection\": " + JsonQuote((*selector)->name()) +
                       ",\n \"seed\": " + std::to_string(*seed) + ",\n \"systems\": [";
     for (size_t slot = 0; slot < match.size(); ++slot) {
       const Rating& r = ratings[match[slot]];
       out += slot == 0 ? "\n" : ",\n";
-      out += "  {\"system\": " + JsonString(names[match[slot]]) + ", \"mu\": " +
+      out += "  {\"system\": " + JsonQuote(names[match[slot]]) + ", \"mu\": " +
              JsonNumber(r.mu) + ", \"sigma\": " + JsonNumber(r.sigma) +
              ", \"p_hat_draw\": " + JsonNumber(ModifiedDrawProbability(anchor.mu, r.mu)) + "}";
     }

@@ -71,16 +71,6 @@ std::string Range(int lo, int hi) {
   return lo == hi ? std::to_string(lo) : std::to_string(lo) + "\xE2\x80\x93" + std::to_string(hi);
 }
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
 // The command line, each argument quoted for a POSIX shell when it needs it.
 std::string ShellCommand(int argc, char** argv) {
   std::string out = "tourney";
@@ -731,74 +721,6 @@ std::string RenderPage(const ReportData& d) {
 // ---------------------------------------------------------------------------------------
 // Evaluation setup (as `tourney eval`).
 
-// Appends `from`'s comparisons to `out` with ids interned in `registry`, so that training
-// and test data share system ids.
-void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out) {
-  const Comparisons& c = from.comparisons();
-  out->Reserve(c.size());
-  for (size_t i = 0; i < c.size(); ++i) {
-    out->Add(registry->systems().Intern(from.systems().Name(c.first[i])),
-             registry->systems().Intern(from.systems().Name(c.second[i])), c.outcome[i]);
-  }
-}
-
-StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags) {
-  EvalModel m;
-  m.name = name;
-  Flags model_flags = flags;
-  model_flags.Set("model", name);
-  // TrueSkill selects its own training data: a training size is its selection budget.
-  const bool budget_from_size = name == "trueskill" && !flags.IsSet("budget");
-  m.make = [model_flags, budget_from_size](size_t size) {
-    Flags f = model_flags;
-    if (budget_from_size) f.Set("budget", std::to_string(size));
-    return MakeModelFromFlags(f, size);
-  };
-  if (name.rfind("expected-wins", 0) == 0) {
-    m.kind = PredictionKind::kWinnerOnly;
-  } else if (name == "hopkins-may") {
-    auto sigma_a = flags.GetDouble("sigma-a");
-    if (!sigma_a.ok()) return sigma_a.status();
-    m.kind = PredictionKind::kSharedVariance;
-    m.shared_variance = *sigma_a * *sigma_a;
-  } else {
-    m.kind = PredictionKind::kPerSystemVariance;
-  }
-  return m;
-}
-
-// Writes `contents` to `path` through a temporary file in the same directory, renamed over
-// `path` once complete, so that a failed run leaves no partial page behind.
-Status WriteAtomically(const std::string& path, const std::string& contents) {
-  std::string temp = path + ".tmp-XXXXXX";
-  const int fd = mkstemp(temp.data());
-  if (fd < 0) return IoError(path + ": cannot create a file in its directory");
-  const char* p = contents.data();
-  size_t left = contents.size();
-  bool ok = true;
-  while (left > 0) {
-    const ssize_t w = write(fd, p, left);
-    if (w <= 0) {
-      ok = false;
-      break;
-    }
-    p += w;
-    left -= static_cast<size_t>(w);
-  }
-  // mkstemp creates the file 0600; give it the mode a plain create would (0666 less umask).
-  const mode_t mask = umask(0);
-  umask(mask);
-  ok &= fchmod(fd, 0666 & ~mask) == 0;
-  ok &= close(fd) == 0;
-  std::error_code ec;
-  if (ok) std::filesystem::rename(temp, path, ec);
-  if (!ok || ec) {
-    std::filesystem::remove(temp, ec);
-    return IoError(path + ": cannot write the report");
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 int RunReport(int argc, char** argv) {
@@ -1000,7 +922,7 @@ int RunReport(int argc, char** argv) {
 
   stage("writing " + out_path);
   const std::string page = RenderPage(data);
-  if (Status s = WriteAtomically(out_path, page); !s.ok()) return fail(s);
+  if (Status s = WriteFileAtomically(out_path, page); !s.ok()) return fail(s);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "tourney report: wrote " << out_path << " (" << (page.size() + 1023) / 1024

@@ -16,33 +16,6 @@
 namespace tourney::cli {
 namespace {
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string Num(double v) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.6g", v);
@@ -57,18 +30,6 @@ std::string JsonMatrix(const std::vector<int64_t>& m, size_t n, const std::strin
     out += i + 1 < n ? "],\n" : "]\n";
   }
   return out + indent + "]";
-}
-
-Status WriteFile(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) return IoError(path + ": cannot open for writing");
-    out << text;
-    if (!out.flush()) return IoError(path + ": write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return IoError(path + ": cannot rename");
-  return Status::Ok();
 }
 
 // "out.svg" -> "out-first.svg".
@@ -189,16 +150,11 @@ int RunSimulate(int argc, char** argv) {
     co.threads = static_cast<int>(std::clamp<int64_t>(*t, 0, 4096));
     std::vector<ClusterCurveModel> models;
     for (const std::string& name : SplitList(flags.Get("models"))) {
+      auto spec = MakeEvalModel(name, flags);
+      if (!spec.ok()) return fail(spec.status());
       ClusterCurveModel m;
       m.name = name;
-      Flags mf = flags;
-      mf.Set("model", name);
-      const bool budget_from_amount = name == "trueskill" && !flags.IsSet("budget");
-      m.make = [mf, budget_from_amount](int64_t amount) {
-        Flags f = mf;
-        if (budget_from_amount) f.Set("budget", std::to_string(amount));
-        return MakeModelFromFlags(f, static_cast<size_t>(amount));
-      };
+      m.make = [make = spec->make](int64_t amount) { return make(static_cast<size_t>(amount)); };
       auto probe = m.make(1000);
       if (!probe.ok()) return fail(probe.status());
       models.push_back(std::move(m));
@@ -246,7 +202,7 @@ int RunSimulate(int argc, char** argv) {
                     std::to_string(*seed);
       ho.value_label = "share of selections (%)";
       ho.value_decimals = 1;
-      Status s = WriteFile(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
+      Status s = WriteFileAtomically(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
       if (!s.ok()) return fail(s);
       std::cerr << "wrote " << m.file << "\n";
     }
@@ -267,19 +223,19 @@ int RunSimulate(int argc, char** argv) {
     lo.x_label = "pairwise comparisons";
     lo.y_label = "clusters";
     lo.integer_y = true;
-    Status s = WriteFile(flags.Get("plot-clusters"), LinePlotSvg(series, lo));
+    Status s = WriteFileAtomically(flags.Get("plot-clusters"), LinePlotSvg(series, lo));
     if (!s.ok()) return fail(s);
     std::cerr << "wrote " << flags.Get("plot-clusters") << "\n";
   }
 
   if (format == "json") {
     std::string out = "{\n";
-    out += "  \"selection\": " + JsonString(selection) + ",\n";
+    out += "  \"selection\": " + JsonQuote(selection) + ",\n";
     out += "  \"budget\": " + std::to_string(study->budget) + ",\n";
     out += "  \"window\": " + std::to_string(w) + ",\n";
     out += "  \"seed\": " + std::to_string(*seed) + ",\n";
     out += "  \"pair_counts\": {\n    \"systems\": [";
-    for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + JsonString(ordered[i]);
+    for (size_t i = 0; i < n; ++i) out += (i ? ", " : "") + JsonQuote(ordered[i]);
     out += "],\n";
     out += "    \"first\": " + JsonMatrix(study->first, n, "    ") + ",\n";
     out += "    \"last\": " + JsonMatrix(study->last, n, "    ") + ",\n";
@@ -289,7 +245,7 @@ int RunSimulate(int argc, char** argv) {
     out += "  \"ratings\": [\n";
     for (size_t i = 0; i < n; ++i) {
       const Rating& r = study->ratings[study->order[i]];
-      out += "    {\"system\": " + JsonString(ordered[i]) + ", \"mu\": " + Num(r.mu) +
+      out += "    {\"system\": " + JsonQuote(ordered[i]) + ", \"mu\": " + Num(r.mu) +
              ", \"sigma\": " + Num(r.sigma) + "}" + (i + 1 < n ? ",\n" : "\n");
     }
     out += "  ]";
@@ -300,7 +256,7 @@ int RunSimulate(int argc, char** argv) {
       }
       out += "],\n    \"models\": {";
       for (size_t m = 0; m < curves->models.size(); ++m) {
-        out += std::string(m ? ", " : "") + JsonString(curves->models[m]) + ": [";
+        out += std::string(m ? ", " : "") + JsonQuote(curves->models[m]) + ": [";
         for (size_t a = 0; a < curves->amounts.size(); ++a) {
           out += (a ? ", " : "") + std::to_string(curves->clusters[m][a]);
         }
