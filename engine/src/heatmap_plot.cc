@@ -12,6 +12,9 @@
 namespace tourney {
 namespace {
 
+using plot_colours::kInk;
+using plot_colours::kMuted;
+
 constexpr double kTitleFont = 16.0;
 constexpr double kSubtitleFont = 12.0;
 constexpr double kSmallFont = 11.0;
@@ -19,8 +22,6 @@ constexpr double kSin45 = 0.70710678118654752;
 constexpr int kMaxLabelChars = 28;
 constexpr int kMaxLabelledSystems = 20;
 
-constexpr const char* kInk = "#1f2937";
-constexpr const char* kMuted = "#6b7280";
 constexpr const char* kNoData = "#e5e7eb";
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212
 

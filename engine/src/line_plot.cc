@@ -11,18 +11,17 @@
 namespace tourney {
 namespace {
 
+using plot_colours::kPalette;
+using plot_colours::kInk;
+using plot_colours::kMuted;
+using plot_colours::kGrid;
+using plot_colours::kAxis;
+
 constexpr double kTitleFont = 16.0;
 constexpr double kLegendFont = 12.0;
 constexpr double kTickFont = 11.0;
 constexpr double kAxisFont = 12.0;
 
-// Tableau 10, as in the rank plot.
-constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
-                                    "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
-constexpr const char* kInk = "#1f2937";
-constexpr const char* kMuted = "#6b7280";
-constexpr const char* kGrid = "#e5e7eb";
-constexpr const char* kAxis = "#9ca3af";
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212
 
 enum class Marker { kCircle, kSquare, kTriangle, kDiamond };

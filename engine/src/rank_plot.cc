@@ -11,18 +11,17 @@
 namespace tourney {
 namespace {
 
+using plot_colours::kPalette;
+using plot_colours::kInk;
+using plot_colours::kMuted;
+using plot_colours::kGrid;
+
 constexpr double kLabelFont = 12.0;
 constexpr double kAxisFont = 11.0;
 constexpr double kTitleFont = 16.0;
 constexpr double kSmallFont = 11.0;
 constexpr double kSin45 = 0.70710678118654752;
 
-// Tableau 10: distinct, colour-blind-friendly hues, one per cluster (cycled).
-constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
-                                    "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
-constexpr const char* kInk = "#1f2937";
-constexpr const char* kGrid = "#e5e7eb";
-constexpr const char* kMuted = "#6b7280";
 
 std::string Fixed(double v, int digits) {
   char buf[64];
