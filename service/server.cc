@@ -28,6 +28,8 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
                                                          server->queue_.get());
   Status s = server->service_->Load();
   if (!s.ok()) return s;
+  s = server->store_->StartBoot();
+  if (!s.ok()) return s;
 
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();

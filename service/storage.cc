@@ -356,12 +356,6 @@ Status Store::Initialize() {
                                 "or was not written by tourneyd; refusing to start");
     }
   }
-  int64_t epoch = 0;
-  s = query_int("SELECT value FROM meta WHERE key='boot_epoch'", &epoch);
-  if (!s.ok()) return s;
-  boot_epoch_ = static_cast<uint64_t>(epoch) + 1;
-  s = exec("UPDATE meta SET value=" + std::to_string(boot_epoch_) + " WHERE key='boot_epoch'");
-  if (!s.ok()) return s;
 
   for (auto [sql, stmt] : std::initializer_list<std::pair<const char*, sqlite3_stmt**>>{
            {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
@@ -391,6 +385,27 @@ Status Store::Initialize() {
                          nullptr) != SQLITE_OK) {
     return FailedPrecondition(path_ + ": " + sqlite3_errmsg(reader_));
   }
+  return Status::Ok();
+}
+
+Status Store::StartBoot() {
+  sqlite3_stmt* stmt = nullptr;
+  int64_t epoch = -1;
+  if (sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE key='boot_epoch'", -1, &stmt,
+                         nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
+    epoch = sqlite3_column_int64(stmt, 0);
+  }
+  sqlite3_finalize(stmt);
+  if (epoch < 0 || epoch >= (int64_t{1} << 31) - 1) {
+    return FailedPrecondition(path_ + ": the boot epoch in table 'meta' is missing or invalid");
+  }
+  const std::string sql =
+      "UPDATE meta SET value=" + std::to_string(epoch + 1) + " WHERE key='boot_epoch'";
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return IoError(path_ + ": cannot record the boot: " + sqlite3_errmsg(db_));
+  }
+  boot_epoch_ = static_cast<uint64_t>(epoch) + 1;
   return Status::Ok();
 }
 

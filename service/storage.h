@@ -85,8 +85,8 @@ class WriteTransaction {
 
 class Store {
  public:
-  // Opens (creating when absent) <data_dir>/tourney.db, checks its identity and schema,
-  // and increments the boot epoch. IoError when the directory cannot be created or is
+  // Opens (creating when absent) <data_dir>/tourney.db and checks its identity and schema
+  // without writing to an existing file. IoError when the directory cannot be created or is
   // locked by another process; FailedPrecondition, with a message naming the file and what
   // is wrong, for a foreign, corrupt or incompatible file.
   static StatusOr<std::unique_ptr<Store>> Open(const std::string& data_dir);
@@ -96,8 +96,13 @@ class Store {
   Store& operator=(const Store&) = delete;
   ~Store();
 
-  // Starts at 1 and grows by one per Open(): match ids embed it, so ids never repeat
-  // across restarts.
+  // Records a new boot (durably) once the caller has loaded the data; the first write to
+  // the file, so a file that failed to load is left as it was. FailedPrecondition when
+  // the stored epoch is invalid.
+  Status StartBoot();
+
+  // 1 at the first boot, one more at each StartBoot(): match ids embed it, so ids never
+  // repeat across restarts. 0 before StartBoot().
   uint64_t boot_epoch() const { return boot_epoch_; }
   const std::string& path() const { return path_; }
 
