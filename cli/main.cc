@@ -21,6 +21,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSimulateCampaign},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
+    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
+     tourney::cli::RunCampaign},
 };
 
 void PrintUsage(std::ostream& out) {
