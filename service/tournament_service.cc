@@ -351,8 +351,9 @@ grpc::Status TournamentService::CreateCampaign(grpc::ServerContext* context,
 
   auto state_holder = std::make_shared<std::unique_ptr<CampaignState>>(std::move(*state));
   auto id_holder = std::make_shared<uint64_t>(0);
-  std::promise<Status> done;
-  std::future<Status> result = done.get_future();
+  // Shared so the promise outlives the writer's set_value even if this call returns first.
+  auto done = std::make_shared<std::promise<Status>>();
+  std::future<Status> result = done->get_future();
   queue_->Enqueue(std::make_unique<CallbackOp>(
       [row, id_holder](WriteTransaction& txn, BatchContext&) -> Status {
         auto id = txn.InsertCampaign(row);
@@ -360,12 +361,12 @@ grpc::Status TournamentService::CreateCampaign(grpc::ServerContext* context,
         *id_holder = *id;
         return Status::Ok();
       },
-      [this, &done, &proto, row, id_holder, state_holder](const Status& s) {
+      [this, done, proto, row, id_holder, state_holder](const Status& s) {
         if (s.ok()) {
           Register(std::make_shared<LiveCampaign>(*id_holder, proto, row.token_sha256,
                                                   std::move(*state_holder)));
         }
-        done.set_value(s);
+        done->set_value(s);
       }));
   Status s = result.get();
   if (s.code() == tourney::StatusCode::kAlreadyExists) {
@@ -474,8 +475,8 @@ grpc::Status TournamentService::ImportRankings(
 
   if (!accepted.empty()) {
     auto rankings = std::make_shared<std::vector<CampaignRanking>>(std::move(accepted));
-    std::promise<Status> done;
-    std::future<Status> result = done.get_future();
+    auto done = std::make_shared<std::promise<Status>>();
+    std::future<Status> result = done->get_future();
     queue_->Enqueue(std::make_unique<CallbackOp>(
         [campaign, rankings](WriteTransaction& txn, BatchContext& batch) -> Status {
           StoredJudgment row;
@@ -494,9 +495,9 @@ grpc::Status TournamentService::ImportRankings(
           }
           return Status::Ok();
         },
-        [campaign, rankings, &done](const Status& s) {
+        [campaign, rankings, done](const Status& s) {
           if (s.ok()) campaign->ApplyCommitted(*rankings);
-          done.set_value(s);
+          done->set_value(s);
         }));
     Status s = result.get();
     if (!s.ok()) return ToGrpc(s);
