@@ -573,7 +573,7 @@ grpc::Status TournamentService::NextMatch(grpc::ServerContext* context,
       campaign->annotator_leases.erase(annotator);
       return Error(StatusCode::RESOURCE_EXHAUSTED, "the campaign has its maximum of annotators");
     }
-    auto match = campaign->state->ProposeMatch(annotator, match_id);
+    auto match = campaign->state->ProposeMatch(annotator);
     if (!match.ok()) return ToGrpc(match.status());
     Lease lease;
     lease.match_id = match_id;

@@ -26,6 +26,16 @@ bool HasNoControl(std::string_view s) {
 
 bool Finite(double x) { return std::isfinite(x); }
 
+// FNV-1a, 64 bits: a stable hash of annotator names for their random streams.
+uint64_t Fnv1a64(std::string_view s) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : s) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
 // Components of the comparison graph from the counts: numbered in order of each
 // component's lowest system id, as ComparisonComponents numbers them.
 std::vector<int> ComponentsFromCounts(const PairCounts& counts, int* num_components) {
@@ -158,10 +168,13 @@ std::optional<int32_t> CampaignState::FindSegment(int64_t id) const {
 
 CampaignState::AnnotatorProgress& CampaignState::Progress(std::string_view annotator) {
   auto it = progress_.find(std::string(annotator));
-  if (it == progress_.end()) it = progress_.emplace(std::string(annotator), AnnotatorProgress{}).first;
-  AnnotatorProgress& p = it->second;
-  if (p.shown.empty()) p.shown.assign((config_.segments.size() + 63) / 64, 0);
-  return p;
+  if (it == progress_.end()) {
+    it = progress_.emplace(std::string(annotator), AnnotatorProgress{}).first;
+    AnnotatorProgress& p = it->second;
+    p.shown.assign((config_.segments.size() + 63) / 64, 0);
+    p.seed = DeriveSeed(config_.seed, Fnv1a64(annotator));
+  }
+  return it->second;
 }
 
 int64_t CampaignState::SegmentsShown(std::string_view annotator) const {
@@ -171,6 +184,11 @@ int64_t CampaignState::SegmentsShown(std::string_view annotator) const {
 
 void CampaignState::MarkSegmentShown(std::string_view annotator, int32_t segment_index) {
   AnnotatorProgress& p = Progress(annotator);
+  ++p.matches;
+  MarkShown(p, segment_index);
+}
+
+void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) {
   const uint64_t bit = uint64_t{1} << (segment_index % 64);
   uint64_t& word = p.shown[static_cast<size_t>(segment_index / 64)];
   if (word & bit) {  // shown in this pass already: a new pass began
@@ -181,9 +199,9 @@ void CampaignState::MarkSegmentShown(std::string_view annotator, int32_t segment
   ++p.num_shown;
 }
 
-StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
-                                                    uint64_t match_seq) {
-  Rng rng(DeriveSeed(config_.seed, match_seq));
+StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator) {
+  AnnotatorProgress& p = Progress(annotator);
+  Rng rng(DeriveSeed(p.seed, p.matches));
   ProposedMatch match;
   // Systems: a uniformly random k-subset (partial Fisher-Yates), in random display order.
   const int n = num_systems();
@@ -196,7 +214,6 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
   match.systems.assign(ids.begin(), ids.begin() + config_.k);
 
   // Segment: uniform among those not shown in the current pass.
-  AnnotatorProgress& p = Progress(annotator);
   const int64_t total = static_cast<int64_t>(config_.segments.size());
   if (p.num_shown >= total) {
     std::fill(p.shown.begin(), p.shown.end(), 0);
@@ -229,7 +246,8 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
     }
   }
   match.segment_index = static_cast<int32_t>(chosen);
-  MarkSegmentShown(annotator, match.segment_index);
+  ++p.matches;
+  MarkShown(p, match.segment_index);
   return match;
 }
 

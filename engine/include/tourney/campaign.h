@@ -11,8 +11,10 @@
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
-//   Every random choice of ProposeMatch comes from Rng(DeriveSeed(config.seed, match_seq)),
-//   so a match is a function of the state and its sequence number.
+//   Every random choice of ProposeMatch comes from the annotator's own stream,
+//   Rng(DeriveSeed(DeriveSeed(config.seed, Fnv1a64(annotator)), i)) for the annotator's
+//   i-th match (0-based), so a match depends on the ratings and on that annotator's history
+//   only, never on how requests of different annotators interleave.
 //   Costs: ProposeMatch O(n + segments / 64) worst case, O(n + 1) expected while fewer than
 //   half of the segments have been shown; ApplyRanking O(k^2); LiveLeaderboard O(n^2).
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
@@ -131,12 +133,14 @@ class CampaignState {
   std::optional<int32_t> FindSegment(int64_t id) const;
 
   // Picks the systems (selector over the live ratings) and a segment not yet shown to
-  // `annotator` in the current pass, and marks it shown. FailedPrecondition when the
-  // selector cannot serve a match. REQUIRES: annotator is non-empty.
-  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator, uint64_t match_seq);
+  // `annotator` in the current pass, marks it shown and counts the match as the
+  // annotator's. FailedPrecondition when the selector cannot serve a match.
+  // REQUIRES: annotator is non-empty.
+  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator);
 
-  // Records that `annotator` was shown segment `segment_index` (replaying matches after a
-  // restart). A segment shown again starts a new pass for the annotator.
+  // Records that `annotator` was served a match on segment `segment_index` (replaying
+  // matches after a restart): marks the segment and counts the match. A segment shown
+  // again starts a new pass for the annotator.
   // REQUIRES: 0 <= segment_index < config().segments.size().
   void MarkSegmentShown(std::string_view annotator, int32_t segment_index);
 
@@ -171,10 +175,13 @@ class CampaignState {
  private:
   struct AnnotatorProgress {
     std::vector<uint64_t> shown;  // bitset over segments, allocated on first use
-    int64_t num_shown = 0;
+    int64_t num_shown = 0;        // segments shown in the current pass
+    uint64_t matches = 0;         // matches served to the annotator so far
+    uint64_t seed = 0;            // the annotator's stream
   };
   explicit CampaignState(CampaignConfig config);
   AnnotatorProgress& Progress(std::string_view annotator);
+  static void MarkShown(AnnotatorProgress& p, int32_t segment_index);
   void UpdateLiveRatings(size_t ranking_index);
 
   const CampaignConfig config_;
