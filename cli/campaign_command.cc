@@ -128,7 +128,7 @@ StatusOr<uint64_t> CampaignId(const Flags& flags) {
   return *id;
 }
 
-int RunCreate(int argc, char** argv) {
+int RunCampaignCreate(int argc, char** argv) {
   Flags flags("tourney campaign create --server ADDR --token-file ADMIN --name N "
               "--systems A,B,... (--segments N | --segments-file F) [options]",
               "Creates a campaign on tourneyd and prints its id and annotator token.\n"
@@ -244,7 +244,7 @@ int RunCreate(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunImport(int argc, char** argv) {
+int RunCampaignImport(int argc, char** argv) {
   Flags flags("tourney campaign import --server ADDR --token-file ADMIN --campaign ID FILE...",
               "Streams the rankings of WMT / Appraise CSV (or pairwise CSV) files into a\n"
               "campaign. Rankings the campaign cannot take (unknown systems, ...) are listed\n"
@@ -309,7 +309,7 @@ int RunImport(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunNext(int argc, char** argv) {
+int RunCampaignNext(int argc, char** argv) {
   Flags flags("tourney campaign next --server ADDR --token-file TOKEN --campaign ID "
               "--annotator NAME [--format text|json]",
               "Asks for the next match to judge and prints it: the match id, the segment, the\n"
@@ -348,7 +348,7 @@ int RunNext(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunSubmit(int argc, char** argv) {
+int RunCampaignSubmit(int argc, char** argv) {
   Flags flags("tourney campaign submit --server ADDR --token-file TOKEN --campaign ID "
               "--match M --annotator NAME --ranks R1,R2,... [--key K]",
               "Submits the ranks of a leased match (in the order `next` printed the systems;\n"
@@ -391,7 +391,7 @@ int RunSubmit(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunLeaderboard(int argc, char** argv) {
+int RunCampaignLeaderboard(int argc, char** argv) {
   Flags flags("tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
               "[--model M] [--bootstrap R] [--format F]",
               "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
@@ -443,11 +443,11 @@ int RunCampaign(int argc, char** argv) {
     const char* summary;
     int (*run)(int, char**);
   } kVerbs[] = {
-      {"create", "create a campaign (admin token); prints its id and annotator token", RunCreate},
-      {"import", "stream WMT CSV rankings into a campaign (admin token)", RunImport},
-      {"next", "get the next match to judge (annotator token)", RunNext},
-      {"submit", "submit the ranks of a match (annotator token)", RunSubmit},
-      {"leaderboard", "print a campaign's leaderboard (admin token)", RunLeaderboard},
+      {"create", "create a campaign (admin token); prints its id and annotator token", RunCampaignCreate},
+      {"import", "stream WMT CSV rankings into a campaign (admin token)", RunCampaignImport},
+      {"next", "get the next match to judge (annotator token)", RunCampaignNext},
+      {"submit", "submit the ranks of a match (annotator token)", RunCampaignSubmit},
+      {"leaderboard", "print a campaign's leaderboard (admin token)", RunCampaignLeaderboard},
   };
   auto usage = [&](std::ostream& out) {
     out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"

@@ -8,6 +8,8 @@ namespace tourney::cli {
 int RunRank(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
 int RunDemo(int argc, char** argv);
+int RunEval(int argc, char** argv);
+int RunNext(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

@@ -4,6 +4,8 @@
 
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
+#include "tourney/hopkins_may.h"
+#include "trueskill_flags.h"
 
 namespace tourney::cli {
 
@@ -79,10 +81,63 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
   return judgments;
 }
 
+namespace {
+
+// --model hopkins-may parameters (paper §2.2, §3.4).
+void AddHopkinsMayFlags(Flags& flags) {
+  flags.Add("sampler", "S", "paper",
+            "hopkins-may: paper (the §2.2 correct-and-average sampler) or exact (Gibbs "
+            "sampling of the posterior with truncated-normal latents)");
+  flags.Add("iterations", "N", "200", "hopkins-may: iterations per chain, burn-in included");
+  flags.Add("burn-in", "N", "50", "hopkins-may: iterations discarded before averaging");
+  flags.Add("sigma-a", "X", "0.5", "hopkins-may: translation-quality noise sigma_a");
+  flags.Add("sigma-obs", "X", "1.0", "hopkins-may: annotator noise sigma_obs");
+  flags.Add("radius", "D", "0.5", "hopkins-may: decision radius d (ties within +-D)");
+  flags.Add("chains", "C", "1",
+            "hopkins-may: independent chains (run in parallel, pooled; split-R-hat per system)");
+  flags.Add("init-sd", "X", "1.0",
+            "hopkins-may: initial means ~ N(0, X^2); large X starts chains far apart");
+  flags.Add("prior-sd", "X", "10",
+            "hopkins-may --sampler exact: prior mu_j ~ N(0, X^2)");
+}
+
+StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
+  HopkinsMayOptions o;
+  auto sampler = ParseHopkinsMaySampler(flags.Get("sampler"));
+  if (!sampler.ok()) return InvalidArgument("option '--sampler': " + sampler.status().message());
+  o.sampler = *sampler;
+  for (auto [name, field] : {std::pair{"iterations", &o.iterations},
+                             std::pair{"burn-in", &o.burn_in}, std::pair{"chains", &o.chains}}) {
+    auto v = flags.GetInt(name);
+    if (!v.ok()) return v.status();
+    if (*v < 0 || *v > 100'000'000) {
+      return InvalidArgument("option '--" + std::string(name) + "': " + std::to_string(*v) +
+                             " is out of range");
+    }
+    *field = static_cast<int>(*v);
+  }
+  for (auto [name, field] :
+       {std::pair{"sigma-a", &o.sigma_a}, std::pair{"sigma-obs", &o.sigma_obs},
+        std::pair{"radius", &o.radius}, std::pair{"init-sd", &o.init_sd},
+        std::pair{"prior-sd", &o.prior_sd}}) {
+    auto v = flags.GetDouble(name);
+    if (!v.ok()) return v.status();
+    *field = *v;
+  }
+  if (Status s = ValidateHopkinsMayOptions(o); !s.ok()) return s;
+  return o;
+}
+
+}  // namespace
+
 void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
             "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
-            "over opponents) or expected-wins-ties (WMT11: (wins+ties)/all)");
+            "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
+            "(Hopkins & May 2013 Gibbs sampler, paper §2.2) or trueskill (Gaussian mu/sigma "
+            "per system, paper §2.3-2.4)");
+  AddHopkinsMayFlags(flags);
+  AddTrueSkillFlags(flags);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -92,6 +147,12 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
   if (model == "expected-wins-ties") {
     return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
   }
+  if (model == "hopkins-may") {
+    auto options = HopkinsMayOptionsFromFlags(flags);
+    if (!options.ok()) return options.status();
+    return MakeHopkinsMayModel(*options);
+  }
+  if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
 }
 

@@ -31,6 +31,8 @@ class Flags {
   Status Parse(int argc, char** argv, int first);
 
   bool help_requested() const { return help_; }
+  // Overrides a flag's value (e.g. one entry of a --models list). REQUIRES: declared.
+  void Set(const std::string& name, const std::string& value) { set_[name] = value; }
   std::string Help() const;
 
   const std::vector<std::string>& positionals() const { return positionals_; }

@@ -19,8 +19,12 @@ constexpr Command kCommands[] = {
      tourney::cli::RunRank},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
+    {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
+     tourney::cli::RunEval},
     {"demo", "simulate a campaign and print its leaderboard (no input needed)",
      tourney::cli::RunDemo},
+    {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
+     tourney::cli::RunNext},
     {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
      tourney::cli::RunCampaign},
 };

@@ -1,0 +1,124 @@
+// TrueSkill costs: one two-player update (win, tie, far-tail upset), a k-way free-for-all
+// game, one match selection, and the paper's full selection protocol on WMT13 fr-en
+// (13 systems, one selection per pairwise judgment = 99,960 selections; a simulated
+// campaign of the same shape when the data is absent). Per-item costs are items_per_second.
+//   build/bin/trueskill_bench [--benchmark_filter=Protocol] [--benchmark_repetitions=5]
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "bench_util.h"
+#include "tourney/match_selector.h"
+#include "tourney/random.h"
+#include "tourney/selection_protocol.h"
+#include "tourney/trueskill.h"
+#include "tourney/trueskill_model.h"
+
+namespace tourney {
+namespace {
+
+TrueSkill Env(double beta) {
+  TrueSkillOptions o;
+  o.beta = beta;
+  return *TrueSkill::Create(o);
+}
+
+// 1024 rating pairs as a campaign sees them: means within ~1, sigmas 0.05..0.5.
+std::vector<Rating> TypicalRatings(double gap_scale) {
+  Rng rng(1);
+  std::vector<Rating> r(2048);
+  for (size_t i = 0; i < r.size(); ++i) {
+    r[i] = {gap_scale * rng.Normal(), 0.05 + 0.45 * rng.Uniform()};
+  }
+  return r;
+}
+
+void TwoPlayer(benchmark::State& state, Outcome outcome, double gap_scale) {
+  const TrueSkill env = Env(0.25);
+  const std::vector<Rating> start = TypicalRatings(gap_scale);
+  std::vector<Rating> r = start;
+  size_t i = 0;
+  for (auto _ : state) {
+    env.Rate(outcome, &r[i], &r[i + 1]);
+    benchmark::DoNotOptimize(r[i]);
+    i += 2;
+    if (i == r.size()) {
+      i = 0;
+      r = start;  // keep the inputs typical (amortized: 1 copy per 1024 updates)
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_TwoPlayerWin(benchmark::State& state) { TwoPlayer(state, Outcome::kFirstWins, 0.5); }
+void BM_TwoPlayerTie(benchmark::State& state) { TwoPlayer(state, Outcome::kTie, 0.5); }
+// Means ~20 sd apart: half the games are upsets deep in the tail (continued fraction/series).
+void BM_TwoPlayerFarTail(benchmark::State& state) { TwoPlayer(state, Outcome::kFirstWins, 8.0); }
+BENCHMARK(BM_TwoPlayerWin);
+BENCHMARK(BM_TwoPlayerTie);
+BENCHMARK(BM_TwoPlayerFarTail);
+
+void BM_FreeForAll(benchmark::State& state) {
+  const TrueSkill env = Env(0.25);
+  const size_t k = static_cast<size_t>(state.range(0));
+  const std::vector<Rating> start = TypicalRatings(0.5);
+  std::vector<int> ranks(k);
+  for (size_t i = 0; i < k; ++i) ranks[i] = static_cast<int>(i % 3) + 1;  // with ties
+  std::vector<Rating> players(k);
+  size_t offset = 0;
+  for (auto _ : state) {
+    for (size_t i = 0; i < k; ++i) players[i] = start[(offset + i) % start.size()];
+    offset += k;
+    benchmark::DoNotOptimize(env.RateFreeForAll(players, ranks).ok());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FreeForAll)->DenseRange(2, 5);
+
+void Select(benchmark::State& state, std::unique_ptr<MatchSelector> selector) {
+  std::vector<Rating> ratings;
+  Rng init(3);
+  for (int i = 0; i < state.range(0); ++i) ratings.push_back({init.Normal(), 0.5 * init.Uniform()});
+  Rng rng(1);
+  std::vector<SystemId> match(2);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(selector->Select({ratings}, rng, match).ok());
+    benchmark::DoNotOptimize(match.data());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+void BM_SelectTrueSkill(benchmark::State& state) { Select(state, MakeTrueSkillSelector()); }
+void BM_SelectUniform(benchmark::State& state) { Select(state, MakeUniformSelector()); }
+BENCHMARK(BM_SelectTrueSkill)->Arg(13)->Arg(64)->Arg(1000);
+BENCHMARK(BM_SelectUniform)->Arg(13)->Arg(1000);
+
+// The paper's protocol (§3.1): `budget` selections on the fr-en judgments with the paper's
+// beta = sigma * budget / 40, pools built inside the timed region. Arg 0 = one selection
+// per judgment (99,960, the default of `rank --model trueskill`); Arg 1 = the setup alone.
+void Protocol(benchmark::State& state, std::unique_ptr<MatchSelector> selector) {
+  const Judgments judgments = bench::FrEnJudgments();
+  const Comparisons& comparisons = judgments.comparisons();
+  TrueSkillModelOptions model;
+  model.budget = state.range(0);
+  const TrueSkill env = *TrueSkill::Create(ResolveTrueSkillOptions(model, comparisons.size()));
+  SelectionProtocolOptions options;
+  options.budget = state.range(0);
+  const int64_t selections = options.budget > 0 ? options.budget
+                                                : static_cast<int64_t>(comparisons.size());
+  for (auto _ : state) {
+    auto ratings = RunSelectionProtocol(env, *selector, judgments.num_systems(), comparisons,
+                                        options, 1);
+    benchmark::DoNotOptimize(ratings.ok());
+  }
+  state.SetItemsProcessed(state.iterations() * selections);
+  state.counters["selections"] = static_cast<double>(selections);
+}
+void BM_PaperProtocolFrEn(benchmark::State& state) { Protocol(state, MakeTrueSkillSelector()); }
+void BM_UniformProtocolFrEn(benchmark::State& state) { Protocol(state, MakeUniformSelector()); }
+BENCHMARK(BM_PaperProtocolFrEn)->Arg(0)->Arg(10000)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_UniformProtocolFrEn)->Arg(0)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tourney
+
+BENCHMARK_MAIN();

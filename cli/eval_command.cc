@@ -1,0 +1,215 @@
+// tourney eval: held-out accuracy and perplexity of each model over training sizes
+// (the paper's Table 2).
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/evaluation.h"
+#include "tourney/random.h"
+
+namespace tourney::cli {
+namespace {
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+// Loads `files` into `registry_owner`'s registry so train, dev and test share system ids.
+Status LoadInto(const std::string& file, const Flags& flags, Judgments* shared,
+                Comparisons* out) {
+  std::vector<std::string> files = {file};
+  auto j = LoadJudgments(files, flags);
+  if (!j.ok()) return j.status();
+  const Comparisons& c = j->comparisons();
+  out->Reserve(c.size());
+  for (size_t i = 0; i < c.size(); ++i) {
+    const SystemId a = shared->systems().Intern(j->systems().Name(c.first[i]));
+    const SystemId b = shared->systems().Intern(j->systems().Name(c.second[i]));
+    out->Add(a, b, c.outcome[i]);
+  }
+  return Status::Ok();
+}
+
+std::string Num(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
+  return buf;
+}
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void PrintTable(const EvalReport& r, const std::vector<std::string>& models,
+                const std::vector<size_t>& sizes) {
+  for (const bool ppl : {false, true}) {
+    std::cout << (ppl ? "\nPerplexity (radius tuned by perplexity; lower is better)\n"
+                      : "Accuracy (radius tuned by accuracy), mean ± sd over repeats\n");
+    std::printf("%10s", "train size");
+    for (const auto& m : models) std::printf("  %20s", m.c_str());
+    std::printf("\n");
+    for (size_t s = 0; s < sizes.size(); ++s) {
+      std::printf("%10zu", sizes[s]);
+      for (size_t m = 0; m < models.size(); ++m) {
+        const EvalRow& row = r.rows[m * sizes.size() + s];
+        std::string cell;
+        if (ppl && row.perplexity == 0.0) {
+          cell = "n/a";
+        } else {
+          cell = ppl ? Num(row.perplexity, 3) + " ± " + Num(row.perplexity_sd, 3)
+                     : Num(row.accuracy, 3) + " ± " + Num(row.accuracy_sd, 3);
+        }
+        std::printf("  %20s", cell.c_str());
+      }
+      std::printf("\n");
+    }
+  }
+  std::cout << "\nUpper bound (most frequent outcome per pair on test): " << Num(r.upper_bound, 3)
+            << "\n";
+  std::fflush(stdout);
+}
+
+void PrintJson(const EvalReport& r) {
+  std::cout << "{\n  \"results\": [\n";
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    const EvalRow& row = r.rows[i];
+    std::cout << "    {\"model\": " << JsonString(row.model)
+              << ", \"train_size\": " << row.train_size
+              << ", \"accuracy\": " << Num(row.accuracy, 6)
+              << ", \"accuracy_sd\": " << Num(row.accuracy_sd, 6)
+              << ", \"perplexity\": " << Num(row.perplexity, 6)
+              << ", \"perplexity_sd\": " << Num(row.perplexity_sd, 6)
+              << ", \"radius\": " << row.radius
+              << ", \"radius_perplexity\": " << row.radius_perplexity << "}"
+              << (i + 1 < r.rows.size() ? ",\n" : "\n");
+  }
+  std::cout << "  ],\n  \"upper_bound\": " << Num(r.upper_bound, 6) << "\n}\n";
+}
+
+}  // namespace
+
+int RunEval(int argc, char** argv) {
+  Flags flags(
+      "tourney eval --train F --test F [--dev F] [--models M1,M2] [--sizes N1,N2] [options]",
+      "Trains each model on random subsets of the training comparisons (TrueSkill selects\n"
+      "its own, with replacement, as in the paper §3.1), tunes the decision radius on the dev\n"
+      "set, and reports held-out accuracy and perplexity, mean and sd over repeats (the\n"
+      "paper's Table 2). Without --dev, 2,000 training comparisons (or 20% if fewer than\n"
+      "10,000) are held out as the dev set.");
+  flags.Add("train", "FILE", "", "training judgments (WMT or pairwise CSV)");
+  flags.Add("test", "FILE", "", "held-out test judgments");
+  flags.Add("dev", "FILE", "", "dev judgments for radius tuning (default: split from train)");
+  flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill",
+            "comma-separated models to evaluate");
+  flags.Add("sizes", "LIST", "400,800,1600,3200,6400", "training sizes (pairwise comparisons)");
+  flags.Add("repeats", "K", "10", "repeats per size");
+  flags.Add("seed", "S", "1", "random seed");
+  flags.Add("threads", "T", "0", "worker threads (0: all cores)");
+  flags.Add("format", "F", "table", "output: table or json");
+  AddModelFlags(flags, "expected-wins");
+  AddInputFlags(flags);
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "eval", &code)) return code;
+  auto fail = [](const Status& s) { return ReportError("eval", s); };
+
+  if (flags.Get("train").empty()) return fail(InvalidArgument("--train is required"));
+  if (flags.Get("test").empty()) return fail(InvalidArgument("--test is required"));
+  const std::string format = flags.Get("format");
+  if (format != "table" && format != "json") {
+    return fail(InvalidArgument("option '--format': '" + format + "' is not table or json"));
+  }
+  auto repeats = flags.GetInt("repeats");
+  auto seed = flags.GetUint("seed");
+  auto threads = flags.GetInt("threads");
+  for (const Status* s : {&repeats.status(), &seed.status(), &threads.status()}) {
+    if (!s->ok()) return fail(*s);
+  }
+  if (*repeats < 1 || *repeats > 100000) return fail(InvalidArgument("--repeats must be in 1..100000"));
+
+  EvalOptions options;
+  options.repeats = static_cast<int>(*repeats);
+  options.seed = *seed;
+  options.threads = static_cast<int>(std::clamp<int64_t>(*threads, 0, 256));
+  options.sizes.clear();
+  for (const std::string& s : SplitList(flags.Get("sizes"))) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+    if (end != s.c_str() + s.size() || v == 0) {
+      return fail(InvalidArgument("option '--sizes': '" + s + "' is not a positive integer"));
+    }
+    options.sizes.push_back(static_cast<size_t>(v));
+  }
+
+  Judgments registry;
+  Comparisons train, dev, test;
+  for (auto [file, out] : {std::pair{flags.Get("train"), &train}, std::pair{flags.Get("test"), &test}}) {
+    Status s = LoadInto(file, flags, &registry, out);
+    if (!s.ok()) return fail(s);
+  }
+  if (!flags.Get("dev").empty()) {
+    Status s = LoadInto(flags.Get("dev"), flags, &registry, &dev);
+    if (!s.ok()) return fail(s);
+  } else {
+    Comparisons rest;
+    const size_t held = train.size() >= 10000 ? 2000 : train.size() / 5;
+    SplitComparisons(train, std::max<size_t>(held, 1), DeriveSeed(*seed, 999), &rest, &dev);
+    train = std::move(rest);
+  }
+
+  const std::vector<std::string> names = SplitList(flags.Get("models"));
+  if (names.empty()) return fail(InvalidArgument("--models is empty"));
+  std::vector<EvalModel> models;
+  for (const std::string& name : names) {
+    EvalModel m;
+    m.name = name;
+    Flags model_flags = flags;
+    model_flags.Set("model", name);
+    // TrueSkill selects its own training data: a training size is its selection budget.
+    const bool budget_from_size = name == "trueskill" && !flags.IsSet("budget");
+    m.make = [model_flags, budget_from_size](size_t size) {
+      Flags f = model_flags;
+      if (budget_from_size) f.Set("budget", std::to_string(size));
+      return MakeModelFromFlags(f, size);
+    };
+    if (name.rfind("expected-wins", 0) == 0) {
+      m.kind = PredictionKind::kWinnerOnly;
+    } else if (name == "hopkins-may") {
+      auto sa = flags.GetDouble("sigma-a");
+      const double sigma_a = sa.ok() ? *sa : 0.5;
+      m.kind = PredictionKind::kSharedVariance;
+      m.shared_variance = sigma_a * sigma_a;
+    } else {
+      m.kind = PredictionKind::kPerSystemVariance;
+    }
+    auto probe = m.make(options.sizes[0]);
+    if (!probe.ok()) return fail(probe.status());
+    models.push_back(std::move(m));
+  }
+
+  auto report = RunEvaluation(registry.num_systems(), train, dev, test, models, options);
+  if (!report.ok()) return fail(report.status());
+  if (format == "json") {
+    PrintJson(*report);
+  } else {
+    std::cout << "Held-out evaluation: " << train.size() << " training, " << dev.size()
+              << " dev, " << test.size() << " test comparisons; " << options.repeats
+              << " repeats, seed " << options.seed << "\n\n";
+    PrintTable(*report, names, options.sizes);
+  }
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,167 @@
+// tourney next --ratings R.json : the match a selector would serve next (the offline twin of
+// the service's NextMatch).
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/csv_reader.h"
+#include "tourney/leaderboard.h"
+#include "tourney/match_selector.h"
+#include "tourney/random.h"
+#include "tourney/trueskill.h"
+
+namespace tourney::cli {
+namespace {
+
+// Reads a Leaderboard JSON (as `tourney rank --format json` writes it) into ratings; system
+// ids follow the order of its entries.
+Status LoadRatings(const std::string& path, std::vector<std::string>* names,
+                   std::vector<Rating>* ratings) {
+  std::string text;
+  if (Status s = ReadFileToString(path, &text); !s.ok()) return s;
+  v1::Leaderboard board;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(text, &board);
+  if (!parsed.ok()) {
+    return InvalidArgument(path + ": not a leaderboard JSON (as 'tourney rank --format json' "
+                                  "writes): " +
+                           std::string(parsed.message()));
+  }
+  std::set<std::string> seen;
+  for (int i = 0; i < board.entries_size(); ++i) {
+    const v1::LeaderboardEntry& e = board.entries(i);
+    const std::string where = path + ": entry " + std::to_string(i + 1);
+    if (e.system().empty()) return InvalidArgument(where + " has no system name");
+    if (!seen.insert(e.system()).second) {
+      return InvalidArgument(where + ": system '" + e.system() + "' appears twice");
+    }
+    if (!std::isfinite(e.mu()) || !std::isfinite(e.sigma()) || e.sigma() < 0.0) {
+      return InvalidArgument(where + " ('" + e.system() +
+                             "'): mu must be finite and sigma finite and >= 0");
+    }
+    names->push_back(e.system());
+    ratings->push_back({e.mu(), e.sigma()});
+  }
+  return Status::Ok();
+}
+
+std::string JsonString(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string JsonNumber(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.17g", x);
+  return buf;
+}
+
+}  // namespace
+
+int RunNext(int argc, char** argv) {
+  Flags flags("tourney next --ratings R.json [--n N] [--seed S] [--selection S] [--format F]",
+              "Prints the match a selector would serve next for a ratings state: R.json is a\n"
+              "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
+              "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
+              "on the largest sigma (ties: first entry) and draws opponents with probability\n"
+              "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match. The\n"
+              "offline twin of the service's NextMatch.");
+  flags.Add("ratings", "FILE", "", "leaderboard JSON with mu and sigma per system (required)");
+  flags.Add("n", "N", "2", "systems in the match (2..5): the anchor and N-1 opponents");
+  flags.Add("seed", "S", "1", "random seed");
+  flags.Add("selection", "S", "trueskill", "selector: trueskill or uniform");
+  flags.Add("format", "F", "table", "output: table or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "next", &code)) return code;
+  if (!flags.positionals().empty()) {
+    return ReportError("next", InvalidArgument("unexpected argument '" + flags.positionals()[0] +
+                                               "' (the ratings file goes after --ratings)"));
+  }
+  if (!flags.IsSet("ratings")) {
+    return ReportError("next", InvalidArgument("option '--ratings' is required (see --help)"));
+  }
+  auto n = flags.GetInt("n");
+  if (!n.ok()) return ReportError("next", n.status());
+  if (*n < 2 || *n > 5) return ReportError("next", InvalidArgument("option '--n': must be 2..5"));
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return ReportError("next", seed.status());
+  const std::string format = flags.Get("format");
+  if (format != "table" && format != "json") {
+    return ReportError("next", InvalidArgument("option '--format': '" + format +
+                                               "' is not one of table, json"));
+  }
+  auto selector = MakeMatchSelector(flags.Get("selection"));
+  if (!selector.ok()) return ReportError("next", selector.status());
+
+  std::vector<std::string> names;
+  std::vector<Rating> ratings;
+  if (Status s = LoadRatings(flags.Get("ratings"), &names, &ratings); !s.ok()) {
+    return ReportError("next", s);
+  }
+  if (ratings.size() < static_cast<size_t>(*n)) {
+    return ReportError("next", InvalidArgument(flags.Get("ratings") + " has " +
+                                               std::to_string(ratings.size()) +
+                                               " systems; a match of " + std::to_string(*n) +
+                                               " needs at least that many"));
+  }
+  Rng rng(*seed);
+  std::vector<SystemId> match(static_cast<size_t>(*n));
+  if (Status s = (*selector)->Select({ratings}, rng, match); !s.ok()) {
+    return ReportError("next", s);
+  }
+
+  const Rating& anchor = ratings[match[0]];
+  if (format == "json") {
+    std::string out = "{\n \"selection\": " + JsonString((*selector)->name()) +
+                      ",\n \"seed\": " + std::to_string(*seed) + ",\n \"systems\": [";
+    for (size_t slot = 0; slot < match.size(); ++slot) {
+      const Rating& r = ratings[match[slot]];
+      out += slot == 0 ? "\n" : ",\n";
+      out += "  {\"system\": " + JsonString(names[match[slot]]) + ", \"mu\": " +
+             JsonNumber(r.mu) + ", \"sigma\": " + JsonNumber(r.sigma) +
+             ", \"p_hat_draw\": " + JsonNumber(ModifiedDrawProbability(anchor.mu, r.mu)) + "}";
+    }
+    std::cout << out << "\n ]\n}\n";
+    return kExitOk;
+  }
+  const std::vector<std::string> short_names = ShortSystemNames(names);
+  size_t width = 6;
+  for (SystemId id : match) width = std::max(width, short_names[id].size());
+  std::printf("next match (%s selector, seed %llu)\n", std::string((*selector)->name()).c_str(),
+              static_cast<unsigned long long>(*seed));
+  std::printf("  %-*s  %10s  %8s  %s\n", static_cast<int>(width), "system", "mu", "sigma",
+              "p_hat_draw vs first");
+  for (size_t slot = 0; slot < match.size(); ++slot) {
+    const Rating& r = ratings[match[slot]];
+    std::printf("  %-*s  %10.4f  %8.4f", static_cast<int>(width), short_names[match[slot]].c_str(),
+                r.mu, r.sigma);
+    if (slot == 0) {
+      std::printf("  %s\n", (*selector)->name() == "trueskill" ? "(anchor: largest sigma)" : "-");
+    } else {
+      std::printf("  %.4f\n", ModifiedDrawProbability(anchor.mu, r.mu));
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

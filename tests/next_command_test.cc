@@ -1,0 +1,152 @@
+// `tourney next`: the match a selector would serve next for a ratings file.
+#include <google/protobuf/struct.pb.h>
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+namespace tourney {
+namespace {
+
+// A leaderboard JSON with the fields `next` reads (the rest take their defaults).
+std::string Board(const std::vector<std::tuple<std::string, double, double>>& entries) {
+  std::string out = "{\"model\": \"trueskill\", \"entries\": [";
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const auto& [name, mu, sigma] = entries[i];
+    out += (i ? ", " : "") + std::string("{\"system\": \"") + name +
+           "\", \"mu\": " + std::to_string(mu) + ", \"sigma\": " + std::to_string(sigma) + "}";
+  }
+  return out + "]}";
+}
+
+class NextCommand : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::TempDir("next"); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string Write(const std::string& name, const std::string& contents) {
+    const std::string path = dir_ + "/" + name;
+    testing::WriteFile(path, contents);
+    return path;
+  }
+
+  testing::CommandResult Next(const std::string& args) {
+    return testing::RunCommand(testing::BinPath("tourney") + " next " + args);
+  }
+
+  // Names of the chosen systems, in output order.
+  std::vector<std::string> Chosen(const std::string& args) {
+    const testing::CommandResult r = Next(args + " --format json");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    google::protobuf::Struct out;
+    EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &out).ok()) << r.out;
+    std::vector<std::string> names;
+    for (const auto& v : out.fields().at("systems").list_value().values()) {
+      names.push_back(v.struct_value().fields().at("system").string_value());
+    }
+    return names;
+  }
+
+  std::string dir_;
+};
+
+TEST_F(NextCommand, AnchorsOnTheLargestSigmaFirstEntryAmongEquals) {
+  const std::string path = Write("r.json", Board({{"A", 0.5, 0.2},
+                                                   {"B", 0.1, 0.7},
+                                                   {"C", -0.2, 0.3},
+                                                   {"D", 0.0, 0.7}}));
+  for (int seed = 1; seed <= 20; ++seed) {
+    const std::vector<std::string> m = Chosen("--ratings " + path + " --seed " + std::to_string(seed));
+    ASSERT_EQ(m.size(), 2u);
+    EXPECT_EQ(m[0], "B");
+    EXPECT_NE(m[1], "B");
+  }
+}
+
+TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {
+  const std::string path = Write("r.json", Board({{"A", 0.5, 0.2},
+                                                   {"B", 0.1, 0.7},
+                                                   {"C", -0.2, 0.3},
+                                                   {"D", 0.0, 0.4},
+                                                   {"E", 0.9, 0.1},
+                                                   {"F", -1.0, 0.1}}));
+  for (const std::string selection : {"trueskill", "uniform"}) {
+    std::set<std::vector<std::string>> seen;
+    for (int n = 2; n <= 5; ++n) {
+      for (int seed = 1; seed <= 10; ++seed) {
+        const std::string args = "--ratings " + path + " --n " + std::to_string(n) +
+                                 " --selection " + selection + " --seed " + std::to_string(seed);
+        const std::vector<std::string> m = Chosen(args);
+        EXPECT_EQ(m.size(), static_cast<size_t>(n));
+        EXPECT_EQ(std::set<std::string>(m.begin(), m.end()).size(), m.size());
+        EXPECT_EQ(m, Chosen(args));
+        seen.insert(m);
+      }
+    }
+    EXPECT_GT(seen.size(), 10u) << selection;
+  }
+}
+
+TEST_F(NextCommand, CloserOpponentsComeMoreOften) {
+  // Anchor X (largest sigma) at mu 0; Y at 0.1 and Z at 3: p_hat_draw e^-0.1 vs e^-3, so Y
+  // is chosen with probability 1 / (1 + e^-2.9) = 0.948.
+  const std::string path = Write("r.json", Board({{"X", 0.0, 0.9}, {"Y", 0.1, 0.1}, {"Z", 3.0, 0.1}}));
+  int y = 0;
+  for (int seed = 1; seed <= 60; ++seed) {
+    y += Chosen("--ratings " + path + " --seed " + std::to_string(seed))[1] == "Y";
+  }
+  EXPECT_GE(y, 50);
+}
+
+TEST_F(NextCommand, TableNamesTheSystems) {
+  const std::string path = Write("r.json", Board({{"sysA", 0.5, 0.2}, {"sysB", 0.1, 0.7}}));
+  const testing::CommandResult r = Next("--ratings " + path);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("sysA"), std::string::npos);
+  EXPECT_NE(r.out.find("sysB"), std::string::npos);
+  EXPECT_NE(r.out.find("anchor"), std::string::npos);
+}
+
+TEST_F(NextCommand, BadInputExitsTwoWithAMessage) {
+  const std::string good = Write("good.json", Board({{"A", 0, 0.5}, {"B", 0, 0.5}, {"C", 0, 0.5}}));
+  const std::vector<std::string> bad_args = {
+      "",                                                     // --ratings missing
+      "--ratings " + dir_ + "/absent.json",                   // unreadable
+      "--ratings " + Write("text.json", "not json at all"),   // not JSON
+      "--ratings " + Write("other.json", "{\"rows\": [1]}"),  // JSON, not a leaderboard
+      "--ratings " + Write("neg.json", Board({{"A", 0, -0.5}, {"B", 0, 0.5}})),
+      "--ratings " + Write("dup.json", Board({{"A", 0, 0.5}, {"A", 1, 0.5}})),
+      "--ratings " + good + " --n 6",
+      "--ratings " + good + " --n 4",  // more than the 3 systems
+      "--ratings " + good + " --selection best",
+      "--ratings " + good + " --format xml",
+      "--ratings " + good + " extra",
+  };
+  for (const std::string& args : bad_args) {
+    const testing::CommandResult r = Next(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_NE(r.err.find("tourney next"), std::string::npos) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+}
+
+TEST_F(NextCommand, ReadsTheLeaderboardThatRankWrites) {
+  TOURNEY_REQUIRE_SHARED("fixtures/trueskill/small.csv");
+  const std::string ratings = dir_ + "/rank.json";
+  const testing::CommandResult rank = testing::RunCommand(
+      testing::BinPath("tourney") + " rank " + testing::SharedPath("fixtures/trueskill/small.csv") +
+      " --model trueskill --selection none --format json");
+  ASSERT_EQ(rank.exit_code, 0) << rank.err;
+  testing::WriteFile(ratings, rank.out);
+  const std::vector<std::string> m = Chosen("--ratings " + ratings + " --n 3");
+  EXPECT_EQ(m.size(), 3u);
+  for (const std::string& name : m) EXPECT_EQ(name.rfind("sys", 0), 0u) << name;
+}
+
+}  // namespace
+}  // namespace tourney

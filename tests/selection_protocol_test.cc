@@ -1,0 +1,155 @@
+// The match-selection protocol (selection_protocol.h).
+#include "tourney/selection_protocol.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+#include "tourney/simulate.h"
+
+namespace tourney {
+namespace {
+
+TrueSkill Env(double beta = 0.25) {
+  TrueSkillOptions o;
+  o.beta = beta;
+  return *TrueSkill::Create(o);
+}
+
+// A small campaign: 0 beats 1 and 2 beats 1, 3-4 tie, 5 never plays; 0-2 and 1-3 have no data.
+Comparisons SmallCampaign() {
+  Comparisons c;
+  for (int i = 0; i < 5; ++i) {
+    c.Add(0, 1, Outcome::kFirstWins);
+    c.Add(1, 2, Outcome::kSecondWins);
+    c.Add(3, 4, Outcome::kTie);
+    c.Add(2, 3, Outcome::kFirstWins);
+  }
+  return c;
+}
+
+TEST(SelectionProtocol, RecordsEverySelectionWithADrawnComparisonOfThatPair) {
+  const Comparisons comparisons = SmallCampaign();
+  for (const auto& selector : {MakeTrueSkillSelector(), MakeUniformSelector()}) {
+    std::vector<SelectionStep> record;
+    int64_t observed = 0;
+    const SelectionObserver observer = [&](const SelectionStep& step, std::span<const Rating> r) {
+      EXPECT_EQ(step.step, observed);
+      EXPECT_EQ(r.size(), 6u);
+      ++observed;
+    };
+    SelectionProtocolOptions options;
+    options.budget = 500;
+    options.record = &record;
+    options.observer = &observer;
+    auto ratings = RunSelectionProtocol(Env(), *selector, 6, comparisons, options, 42);
+    ASSERT_TRUE(ratings.ok()) << ratings.status().message();
+    ASSERT_EQ(record.size(), 500u);
+    EXPECT_EQ(observed, 500);
+    for (const SelectionStep& s : record) {
+      const SystemId a = comparisons.first[s.comparison], b = comparisons.second[s.comparison];
+      EXPECT_EQ(std::minmax(a, b), std::minmax(s.first, s.second));
+    }
+    // System 5 has no data: it keeps the prior.
+    EXPECT_EQ((*ratings)[5].mu, 0.0);
+    EXPECT_EQ((*ratings)[5].sigma, 0.5);
+    // 0 and 2 beat 1.
+    EXPECT_GT((*ratings)[0].mu, (*ratings)[1].mu);
+    EXPECT_GT((*ratings)[2].mu, (*ratings)[1].mu);
+  }
+}
+
+TEST(SelectionProtocol, DeterministicForASeed) {
+  const Comparisons comparisons = SmallCampaign();
+  const auto selector = MakeTrueSkillSelector();
+  auto run = [&](uint64_t seed) {
+    std::vector<SelectionStep> record;
+    SelectionProtocolOptions options;
+    options.record = &record;
+    auto r = RunSelectionProtocol(Env(), *selector, 6, comparisons, options, seed);
+    EXPECT_TRUE(r.ok());
+    std::vector<double> out;
+    for (const Rating& x : *r) out.insert(out.end(), {x.mu, x.sigma});
+    for (const SelectionStep& s : record) out.push_back(s.comparison);
+    return out;
+  };
+  EXPECT_EQ(run(3), run(3));
+  EXPECT_NE(run(3), run(4));
+}
+
+TEST(SelectionProtocol, DefaultBudgetIsOneSelectionPerComparison) {
+  const Comparisons comparisons = SmallCampaign();
+  std::vector<SelectionStep> record;
+  SelectionProtocolOptions options;
+  options.record = &record;
+  ASSERT_TRUE(
+      RunSelectionProtocol(Env(), *MakeUniformSelector(), 6, comparisons, options, 1).ok());
+  EXPECT_EQ(record.size(), comparisons.size());
+}
+
+TEST(SelectionProtocol, RejectsBadInput) {
+  const auto selector = MakeTrueSkillSelector();
+  SelectionProtocolOptions options;
+  EXPECT_EQ(RunSelectionProtocol(Env(), *selector, 3, Comparisons(), options, 1).status().code(),
+            StatusCode::kInvalidArgument);
+  Comparisons outside;
+  outside.Add(0, 7, Outcome::kTie);
+  EXPECT_EQ(RunSelectionProtocol(Env(), *selector, 3, outside, options, 1).status().code(),
+            StatusCode::kInvalidArgument);
+  Comparisons self;
+  self.Add(1, 1, Outcome::kTie);
+  EXPECT_EQ(RunSelectionProtocol(Env(), *selector, 3, self, options, 1).status().code(),
+            StatusCode::kInvalidArgument);
+  options.budget = -1;
+  EXPECT_EQ(RunSelectionProtocol(Env(), *selector, 6, SmallCampaign(), options, 1).status().code(),
+            StatusCode::kInvalidArgument);
+}
+
+// Paper §5: late in the run TrueSkill asks mostly for close matches, while uniform selection
+// stays spread out. Measured as the mean gap of hidden quality ranks of the selected pairs.
+TEST(SelectionProtocol, TrueSkillConcentratesLateSelectionsOnCloseMatches) {
+  CampaignOptions campaign;
+  campaign.systems = 13;
+  campaign.rankings = 4000;
+  campaign.seed = 5;
+  auto sim = SimulateCampaign(campaign);
+  ASSERT_TRUE(sim.ok());
+  const Comparisons& comparisons = sim->judgments.comparisons();
+  const int n = sim->judgments.num_systems();
+  std::vector<int> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return sim->quality[a] > sim->quality[b]; });
+  std::vector<int> true_rank(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) true_rank[order[r]] = r;
+
+  auto late_gap = [&](const MatchSelector& selector, double beta) {
+    std::vector<SelectionStep> record;
+    SelectionProtocolOptions options;
+    options.record = &record;
+    EXPECT_TRUE(RunSelectionProtocol(Env(beta), selector, n, comparisons, options, 1).ok());
+    double gap = 0;
+    const size_t from = record.size() * 4 / 5;
+    for (size_t i = from; i < record.size(); ++i) {
+      gap += std::abs(true_rank[record[i].first] - true_rank[record[i].second]);
+    }
+    return gap / static_cast<double>(record.size() - from);
+  };
+  const double paper_beta = 0.5 * static_cast<double>(comparisons.size()) / 40.0;
+  const double uniform_gap = late_gap(*MakeUniformSelector(), paper_beta);
+  // Uniform pairs of 13 ranks are (13 + 1) / 3 = 4.67 apart on average.
+  EXPECT_NEAR(uniform_gap, 14.0 / 3.0, 0.15);
+  const double paper_gap = late_gap(*MakeTrueSkillSelector(), paper_beta);
+  std::printf("mean rank gap of the last 20%%: uniform %.3f, trueskill %.3f\n", uniform_gap,
+              paper_gap);
+  // The paper's beta keeps the means within ~1 of each other, so p_hat_draw only varies
+  // between e^-1 and 1: a mild but clear shift towards close matches.
+  EXPECT_LT(paper_gap, 0.95 * uniform_gap);
+}
+
+}  // namespace
+}  // namespace tourney
