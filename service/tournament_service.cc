@@ -771,7 +771,7 @@ grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
       return grpc::Status::OK;
     }
     if (query.model != live) {
-      auto model = MakeCampaignModel(query.model);
+      auto model = MakeCampaignModel(query.model, campaign.state->config().rating);
       if (!model.ok()) return ToGrpc(model.status());
     }
     snapshot = campaign.state->Snapshot();

@@ -9,6 +9,8 @@
 #include <set>
 
 #include "tourney/leaderboard.h"
+#include "tourney/random.h"
+#include "tourney/trueskill_model.h"
 
 namespace tourney {
 namespace {
@@ -197,6 +199,87 @@ TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
   EXPECT_EQ(live.components_size(), 2);
   EXPECT_EQ(live.rankings(), 2);
   EXPECT_EQ(live.judgments(), 6);
+}
+
+// One 2-way ranking A > B from the prior: the paper's §2.3 update by hand.
+TEST(CampaignState, FirstJudgmentMovesRatingsByThePaperUpdate) {
+  CampaignConfig config = Config(2, 3, 2);
+  config.rating.draw_margin = 0.1;  // eps; sigma 0.5 and beta 0.25 by default
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  CampaignRanking r;
+  r.systems = {0, 1};
+  r.ranks = {1, 2};
+  (*state)->ApplyRanking(r);
+  const double sigma2 = 0.25, beta = 0.25, eps = 0.1;
+  const double c = std::sqrt(2 * beta * beta + 2 * sigma2);
+  const double x = (0.0 - eps) / c;  // t/c - eps/c with t = 0
+  const double pdf = std::exp(-x * x / 2) / std::sqrt(2 * M_PI);
+  const double cdf = 0.5 * std::erfc(-x / std::sqrt(2.0));
+  const double v = pdf / cdf, w = v * (v + x);
+  const auto& ratings = (*state)->ratings();
+  EXPECT_NEAR(ratings[0].mu, sigma2 / c * v, 1e-12);
+  EXPECT_NEAR(ratings[1].mu, -sigma2 / c * v, 1e-12);
+  EXPECT_NEAR(ratings[0].sigma, std::sqrt(sigma2 * (1 - sigma2 / (c * c) * w)), 1e-12);
+  EXPECT_NEAR(ratings[1].sigma, ratings[0].sigma, 1e-15);
+}
+
+// The live ratings are the TrueSkill model's ratings of the judgments in order.
+TEST(CampaignState, LiveRatingsEqualTheSequentialTrueSkillModel) {
+  for (bool free_for_all : {false, true}) {
+    CampaignConfig config = Config(7, 10, 4);
+    config.rating.free_for_all = free_for_all;
+    config.rating.sigma = 0.7;
+    config.rating.draw_probability = 0.1;
+    auto state = CampaignState::Create(config);
+    ASSERT_TRUE(state.ok());
+    Rng rng(17);
+    for (int i = 0; i < 300; ++i) {
+      CampaignRanking r;
+      const int m = 2 + static_cast<int>(rng.UniformInt(4));
+      std::vector<SystemId> ids = {0, 1, 2, 3, 4, 5, 6};
+      for (int j = 0; j < m; ++j) {
+        std::swap(ids[j], ids[j + static_cast<int>(rng.UniformInt(7 - j))]);
+        r.systems.push_back(ids[j]);
+        r.ranks.push_back(static_cast<uint8_t>(1 + rng.UniformInt(m)));
+      }
+      ASSERT_TRUE((*state)->ValidateRanking(r).ok());
+      (*state)->ApplyRanking(r);
+    }
+    auto model = MakeTrueSkillModel(LiveTrueSkillOptions(config.rating));
+    ASSERT_TRUE(model.ok());
+    const Judgments& j = (*state)->judgments();
+    auto rated = (*model)->Rate(RatingInput{j.num_systems(), &j.comparisons(), &j}, 1);
+    ASSERT_TRUE(rated.ok());
+    const std::vector<SystemRating> live = (*state)->LiveRatings();
+    for (size_t i = 0; i < live.size(); ++i) {
+      EXPECT_EQ(live[i].mu, rated->ratings[i].mu) << free_for_all << " " << i;
+      EXPECT_EQ(live[i].sigma, rated->ratings[i].sigma);
+      EXPECT_EQ(live[i].score, live[i].mu);
+    }
+  }
+}
+
+// The paper's selector: the most uncertain system is always in the match.
+TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
+  CampaignConfig config = Config(6, 50, 3);
+  config.selector = "trueskill";
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  for (int i = 0; i < 60; ++i) {
+    const auto& ratings = (*state)->ratings();
+    SystemId most_uncertain = 0;
+    for (SystemId s = 1; s < 6; ++s) {
+      if (ratings[s].sigma > ratings[most_uncertain].sigma) most_uncertain = s;
+    }
+    auto m = (*state)->ProposeMatch("t");
+    ASSERT_TRUE(m.ok());
+    EXPECT_NE(std::find(m->systems.begin(), m->systems.end(), most_uncertain), m->systems.end());
+    CampaignRanking r;
+    r.systems = m->systems;
+    for (SystemId s : m->systems) r.ranks.push_back(static_cast<uint8_t>(1 + (s % 3)));
+    (*state)->ApplyRanking(r);
+  }
 }
 
 }  // namespace

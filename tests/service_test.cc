@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "service_test_util.h"
+#include "tourney/trueskill.h"
 
 namespace tourney {
 namespace {
@@ -62,6 +63,8 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
   std::mutex mu;
   std::map<std::pair<int, int>, int64_t> wins;  // (winner, loser) -> count
   std::set<int64_t> sequences;
+  // seq -> (system ids in display order, ranks), to replay TrueSkill in commit order.
+  std::map<int64_t, std::pair<std::vector<int>, std::vector<uint32_t>>> by_sequence;
   std::vector<std::thread> threads;
   for (int a = 0; a < kAnnotators; ++a) {
     threads.emplace_back([&, a] {
@@ -80,6 +83,9 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
         ASSERT_TRUE(s.ok()) << s.error_message();
         std::lock_guard<std::mutex> lock(mu);
         EXPECT_TRUE(sequences.insert(ack.sequence()).second);
+        std::vector<int> ids;
+        for (const std::string& name : m.systems()) ids.push_back(std::stoi(name.substr(1)));
+        by_sequence[ack.sequence()] = {ids, ranks};
         for (int x = 0; x < 3; ++x) {
           for (int y = 0; y < 3; ++y) {
             if (ranks[x] < ranks[y]) {
@@ -129,6 +135,58 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
   // A perfect annotator everywhere: best system first.
   EXPECT_EQ(board.entries(0).system(), "s5");
   EXPECT_EQ(board.entries(kSystems - 1).system(), "s0");
+
+  // The live TrueSkill ratings are the two-player updates of every submission's pairs, in
+  // column order, applied in acknowledgment (commit) order from the default prior.
+  auto env = TrueSkill::Create(TrueSkillOptions());
+  ASSERT_TRUE(env.ok());
+  std::vector<Rating> expected(kSystems, env->InitialRating());
+  for (const auto& [seq, judgment] : by_sequence) {
+    const auto& [ids, ranks] = judgment;
+    for (size_t x = 0; x < ids.size(); ++x) {
+      for (size_t y = x + 1; y < ids.size(); ++y) {
+        const Outcome o = ranks[x] < ranks[y]   ? Outcome::kFirstWins
+                          : ranks[x] > ranks[y] ? Outcome::kSecondWins
+                                                : Outcome::kTie;
+        env->Rate(o, &expected[ids[x]], &expected[ids[y]]);
+      }
+    }
+  }
+  v1::Leaderboard live;
+  ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &live).ok());
+  EXPECT_EQ(live.model(), "trueskill");
+  for (const v1::LeaderboardEntry& e : live.entries()) {
+    const int i = std::stoi(e.system().substr(1));
+    EXPECT_EQ(e.mu(), expected[i].mu) << e.system();
+    EXPECT_EQ(e.sigma(), expected[i].sigma) << e.system();
+    EXPECT_EQ(e.score(), e.mu());
+  }
+}
+
+TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
+  const CreatedCampaign c =
+      CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
+  for (int i = 0; i < 30; ++i) {
+    v1::Leaderboard board;
+    ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
+    // The anchor: largest sigma, ties to the lowest id (the order of CampaignConfig).
+    std::string anchor;
+    double best = -1;
+    int best_id = 1 << 20;
+    for (const auto& e : board.entries()) {
+      const int id = std::stoi(e.system().substr(1));
+      if (e.sigma() > best || (e.sigma() == best && id < best_id)) {
+        best = e.sigma();
+        best_id = id;
+        anchor = e.system();
+      }
+    }
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(NextMatch(stub(), c, "sel", &m).ok());
+    EXPECT_TRUE(m.systems(0) == anchor || m.systems(1) == anchor) << anchor;
+    v1::SubmitJudgmentResponse ack;
+    ASSERT_TRUE(Submit(stub(), c, m.match_id(), "sel", RanksByHiddenQuality(m), "", &ack).ok());
+  }
 }
 
 TEST_F(ServiceTest, SegmentsRepeatOnlyAfterAFullPass) {

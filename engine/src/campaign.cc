@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "tourney/expected_wins.h"
+#include "tourney/hopkins_may.h"
 #include "tourney/leaderboard.h"
 #include "tourney/random.h"
 
@@ -132,15 +133,39 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
   return Status::Ok();
 }
 
-CampaignState::CampaignState(CampaignConfig config)
-    : config_(std::move(config)), counts_(static_cast<int>(config_.systems.size())) {}
+TrueSkillModelOptions LiveTrueSkillOptions(const LiveRatingOptions& r) {
+  TrueSkillModelOptions o;
+  o.selection = TrueSkillModelOptions::Selection::kNone;
+  o.mode = r.free_for_all ? TrueSkillModelOptions::Mode::kFreeForAll
+                          : TrueSkillModelOptions::Mode::kPairwise;
+  o.mu = r.mu;
+  if (r.sigma > 0) o.sigma = r.sigma;
+  if (r.beta > 0) o.beta = r.beta;
+  o.tau = r.tau;
+  if (r.draw_probability) o.draw_probability = *r.draw_probability;
+  o.draw_margin = r.draw_margin;
+  return o;
+}
+
+CampaignState::CampaignState(CampaignConfig config, TrueSkill env,
+                             std::unique_ptr<MatchSelector> selector)
+    : config_(std::move(config)),
+      counts_(static_cast<int>(config_.systems.size())),
+      env_(env),
+      selector_(std::move(selector)),
+      ratings_(config_.systems.size(), env_.InitialRating()) {}
 
 CampaignState::~CampaignState() = default;
 
 StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig config) {
   Status s = ValidateCampaignConfig(config);
   if (!s.ok()) return s;
-  std::unique_ptr<CampaignState> state(new CampaignState(std::move(config)));
+  auto env = TrueSkill::Create(ResolveTrueSkillOptions(LiveTrueSkillOptions(config.rating), 0));
+  if (!env.ok()) return InvalidArgument("trueskill: " + env.status().message());
+  auto selector = MakeMatchSelector(config.selector);
+  if (!selector.ok()) return selector.status();
+  std::unique_ptr<CampaignState> state(
+      new CampaignState(std::move(config), *env, std::move(*selector)));
   const CampaignConfig& c = state->config_;
   for (size_t i = 0; i < c.systems.size(); ++i) {
     state->system_ids_.emplace(c.systems[i], static_cast<SystemId>(i));
@@ -203,15 +228,13 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator) 
   AnnotatorProgress& p = Progress(annotator);
   Rng rng(DeriveSeed(p.seed, p.matches));
   ProposedMatch match;
-  // Systems: a uniformly random k-subset (partial Fisher-Yates), in random display order.
-  const int n = num_systems();
-  std::vector<SystemId> ids(static_cast<size_t>(n));
-  std::iota(ids.begin(), ids.end(), 0);
-  for (int i = 0; i < config_.k; ++i) {
-    const auto j = i + static_cast<int>(rng.UniformInt(static_cast<uint64_t>(n - i)));
-    std::swap(ids[i], ids[j]);
+  // Systems: the selector's choice from the live ratings, shown in a random order.
+  match.systems.resize(static_cast<size_t>(config_.k));
+  Status s = selector_->Select(SelectionState{ratings_, nullptr}, rng, match.systems);
+  if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
+  for (size_t i = match.systems.size(); i > 1; --i) {
+    std::swap(match.systems[i - 1], match.systems[rng.UniformInt(i)]);
   }
-  match.systems.assign(ids.begin(), ids.begin() + config_.k);
 
   // Segment: uniform among those not shown in the current pass.
   const int64_t total = static_cast<int64_t>(config_.segments.size());
@@ -344,17 +367,38 @@ void CampaignState::ApplyRanking(const CampaignRanking& r) {
   UpdateLiveRatings(index);
 }
 
-// The live ratings are Expected Wins scores recomputed from the counts on demand, so there
-// is nothing to update per judgment.
-void CampaignState::UpdateLiveRatings(size_t /*ranking_index*/) {}
-
-std::string CampaignState::live_model() const { return "expected-wins"; }
+// The same updates, in the same order, as MakeTrueSkillModel with Selection::kNone.
+void CampaignState::UpdateLiveRatings(size_t ranking_index) {
+  if (!config_.rating.free_for_all) {
+    const Comparisons& c = judgments_.comparisons();
+    for (size_t i = judgments_.comparison_begin(ranking_index); i < c.size(); ++i) {
+      env_.Rate(c.outcome[i], &ratings_[static_cast<size_t>(c.first[i])],
+                &ratings_[static_cast<size_t>(c.second[i])]);
+    }
+    return;
+  }
+  const RankingView view = judgments_.ranking(ranking_index);
+  players_.clear();
+  player_ranks_.clear();
+  for (size_t i = 0; i < view.systems.size(); ++i) {
+    players_.push_back(ratings_[static_cast<size_t>(view.systems[i])]);
+    player_ranks_.push_back(view.ranks[i]);
+  }
+  // Sizes match by construction, so this cannot fail.
+  (void)env_.RateFreeForAll(players_, player_ranks_);
+  for (size_t i = 0; i < view.systems.size(); ++i) {
+    ratings_[static_cast<size_t>(view.systems[i])] = players_[i];
+  }
+}
 
 std::vector<SystemRating> CampaignState::LiveRatings() const {
-  const std::vector<double> scores = ExpectedWinsScores(counts_, ExpectedWinsVariant::kExcludeTies);
-  std::vector<SystemRating> ratings(scores.size());
-  for (size_t i = 0; i < scores.size(); ++i) ratings[i].score = scores[i];
-  return ratings;
+  std::vector<SystemRating> out(ratings_.size());
+  for (size_t i = 0; i < ratings_.size(); ++i) {
+    out[i].score = ratings_[i].mu;
+    out[i].mu = ratings_[i].mu;
+    out[i].sigma = ratings_[i].sigma;
+  }
+  return out;
 }
 
 v1::Leaderboard CampaignState::LiveLeaderboard() const {
@@ -400,14 +444,18 @@ v1::Leaderboard CampaignState::LiveLeaderboard() const {
 }
 
 CampaignSnapshot CampaignState::Snapshot() const {
-  return CampaignSnapshot{judgments_, LiveRatings(), live_model()};
+  return CampaignSnapshot{judgments_, LiveRatings(), config_.rating};
 }
 
-StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name) {
+StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
+                                                         const LiveRatingOptions& rating) {
+  if (name == "trueskill") return MakeTrueSkillModel(LiveTrueSkillOptions(rating));
   if (name == "expected-wins") return MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
   if (name == "expected-wins-ties") return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
+  if (name == "hopkins-may") return MakeHopkinsMayModel(HopkinsMayOptions());
   return InvalidArgument("unknown model '" + std::string(name) +
-                         "' (expected expected-wins or expected-wins-ties)");
+                         "' (expected trueskill, expected-wins, expected-wins-ties or "
+                         "hopkins-may)");
 }
 
 StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
@@ -422,10 +470,10 @@ StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
     return InvalidArgument("bootstrap leaderboards are not available yet");
   }
   const Judgments& j = snapshot.judgments;
-  if (query.model.empty() || query.model == snapshot.live_model) {
-    return BuildLeaderboard(snapshot.live_model, j, snapshot.live_ratings);
+  if (query.model.empty() || query.model == "trueskill") {
+    return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
   }
-  auto model = MakeCampaignModel(query.model);
+  auto model = MakeCampaignModel(query.model, snapshot.rating);
   if (!model.ok()) return model.status();
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
   auto result = (*model)->Rate(input, query.seed);

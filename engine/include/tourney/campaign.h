@@ -4,10 +4,14 @@
 //   A campaign fixes its systems, its source segments and the match size k. Annotators ask
 //   for matches and return k-way rankings; the campaign keeps
 //   - the judgments in commit order (Judgments) and their pairwise counts (PairCounts),
-//   - the live ratings, updated judgment by judgment in that order, so replaying the same
-//     judgments in the same order rebuilds exactly the same state,
-//   - the match selector (Sakaguchi, Post & Van Durme 2014, §2.4, or the uniform WMT
-//     baseline) that picks the systems of the next match from the live ratings,
+//   - the live TrueSkill ratings (trueskill.h; paper §2.3), updated judgment by judgment in
+//     that order: each ranking's pairwise comparisons as two-player games in column order,
+//     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
+//     Selection::kNone run over the same judgments, and replaying the same judgments in the
+//     same order rebuilds exactly the same state,
+//   - the match selector (match_selector.h: the paper's §2.4 selector, or the uniform WMT
+//     baseline) that picks the systems of the next match from the live ratings; the chosen
+//     systems are then shown in a random order, so the anchor is not always first,
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
@@ -16,7 +20,8 @@
 //   i-th match (0-based), so a match depends on the ratings and on that annotator's history
 //   only, never on how requests of different annotators interleave.
 //   Costs: ProposeMatch O(n + segments / 64) worst case, O(n + 1) expected while fewer than
-//   half of the segments have been shown; ApplyRanking O(k^2); LiveLeaderboard O(n^2).
+//   half of the segments have been shown; ApplyRanking O(k^2) (pairwise) or one k-player
+//   TrueSkill game; LiveLeaderboard O(n^2).
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
 // caller that mutates (ProposeMatch, MarkSegmentShown, ApplyRanking) needs exclusive
 // access. tourneyd wraps each campaign in a reader/writer lock.
@@ -33,9 +38,12 @@
 #include <vector>
 
 #include "tourney/judgments.h"
+#include "tourney/match_selector.h"
 #include "tourney/pair_counts.h"
 #include "tourney/rating_model.h"
 #include "tourney/status.h"
+#include "tourney/trueskill.h"
+#include "tourney/trueskill_model.h"
 #include "tourney/v1/leaderboard.pb.h"
 
 namespace tourney {
@@ -55,7 +63,7 @@ struct CampaignSegment {
 };
 
 // Parameters of the live TrueSkill ratings (paper §2.3). 0 for sigma and beta means the
-// engine default.
+// engine default (TrueSkillOptions: sigma 0.5, beta 0.25, draw probability 0.25).
 struct LiveRatingOptions {
   double mu = 0.0;     // initial mean
   double sigma = 0.0;  // initial sd; 0 = engine default
@@ -80,6 +88,10 @@ struct CampaignConfig {
 
 // InvalidArgument naming the first field out of range.
 Status ValidateCampaignConfig(const CampaignConfig& config);
+
+// The TrueSkill model (Selection::kNone, in judgment order) whose ratings over a campaign's
+// judgments are the campaign's live ratings.
+TrueSkillModelOptions LiveTrueSkillOptions(const LiveRatingOptions& options);
 
 // One judgment in system ids, as validated, stored and replayed.
 struct CampaignRanking {
@@ -109,13 +121,13 @@ struct LeaderboardQuery {
 struct CampaignSnapshot {
   Judgments judgments;
   std::vector<SystemRating> live_ratings;
-  std::string live_model;
+  LiveRatingOptions rating;  // the campaign's TrueSkill parameters
 };
 
 class CampaignState {
  public:
-  // InvalidArgument when the configuration is invalid (ValidateCampaignConfig) or names an
-  // unknown selector.
+  // InvalidArgument when the configuration is invalid (ValidateCampaignConfig) or its
+  // TrueSkill parameters are rejected by TrueSkill::Create.
   static StatusOr<std::unique_ptr<CampaignState>> Create(CampaignConfig config);
 
   // Holds every judgment of a campaign; copies would be large and silently diverge.
@@ -161,9 +173,11 @@ class CampaignState {
   const Judgments& judgments() const { return judgments_; }
   const PairCounts& pair_counts() const { return counts_; }
 
-  // The live model's name and its current ratings, indexed by system id.
-  std::string live_model() const;
+  // The live model's name ("trueskill") and its current ratings, indexed by system id
+  // (score = mu).
+  std::string live_model() const { return "trueskill"; }
   std::vector<SystemRating> LiveRatings() const;
+  const std::vector<Rating>& ratings() const { return ratings_; }
 
   // The live model's leaderboard without bootstrap, from the maintained counts: the same
   // message BuildLeaderboard returns for these judgments and ratings, in O(n^2).
@@ -179,7 +193,7 @@ class CampaignState {
     uint64_t matches = 0;         // matches served to the annotator so far
     uint64_t seed = 0;            // the annotator's stream
   };
-  explicit CampaignState(CampaignConfig config);
+  CampaignState(CampaignConfig config, TrueSkill env, std::unique_ptr<MatchSelector> selector);
   AnnotatorProgress& Progress(std::string_view annotator);
   static void MarkShown(AnnotatorProgress& p, int32_t segment_index);
   void UpdateLiveRatings(size_t ranking_index);
@@ -190,15 +204,25 @@ class CampaignState {
   std::unordered_map<std::string, AnnotatorProgress> progress_;
   Judgments judgments_;
   PairCounts counts_;
+  const TrueSkill env_;
+  const std::unique_ptr<MatchSelector> selector_;
+  std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
+  // Scratch for free-for-all updates.
+  std::vector<Rating> players_;
+  std::vector<int> player_ranks_;
 };
 
-// The rating models a campaign leaderboard offers: "expected-wins", "expected-wins-ties".
-// InvalidArgument for any other name.
-StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name);
+// The rating models a campaign leaderboard offers: "trueskill" (the live model:
+// LiveTrueSkillOptions(rating)), "expected-wins", "expected-wins-ties" and "hopkins-may"
+// (paper sampler, default options). InvalidArgument for any other name.
+StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
+                                                         const LiveRatingOptions& rating);
 
-// The leaderboard of a snapshot for `query`. InvalidArgument for an unknown model or
-// bootstrap parameters out of range (replicates outside 0..1,000,000, confidence outside
-// (0, 1)).
+// The leaderboard of a snapshot for `query`. Without bootstrap the live model gives the
+// live ratings and other models are fitted to the judgments; with bootstrap, the model's
+// Bootstrap() (bootstrap.h) fills rank ranges and clusters. InvalidArgument for an unknown
+// model, bootstrap parameters out of range (replicates outside 0..1,000,000, confidence
+// outside (0, 1)), or a bootstrap of "hopkins-may" (too costly for a server).
 StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
                                              const LeaderboardQuery& query);
 
