@@ -7,7 +7,10 @@ namespace tourney::cli {
 
 int RunRank(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
+// tourney demo: a live campaign on a tourneyd child process (campaign_demo.cc); with
+// --offline, RunOfflineDemo (simulate_campaign_command.cc).
 int RunDemo(int argc, char** argv);
+int RunOfflineDemo(int argc, char** argv);
 int RunEval(int argc, char** argv);
 int RunNext(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).

@@ -21,7 +21,7 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSimulateCampaign},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
      tourney::cli::RunEval},
-    {"demo", "simulate a campaign and print its leaderboard (no input needed)",
+    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)",
      tourney::cli::RunDemo},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
