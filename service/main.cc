@@ -56,6 +56,8 @@ int main(int argc, char** argv) {
   flags.Add("max-leases-per-annotator", "N", "16", "open matches one annotator may hold");
   flags.Add("max-bootstrap-replicates", "N", "10000", "bootstrap replicates per leaderboard");
   flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
+  flags.Add("max-concurrent-fits", "N", "2",
+            "leaderboards fitted or bootstrapped at once (others wait)");
   Status parsed = flags.Parse(argc, argv, 1);
   if (!parsed.ok()) return Fail(parsed.message(), kExitBadInput);
   if (flags.help_requested()) {
@@ -95,7 +97,7 @@ int main(int argc, char** argv) {
     int64_t* out;
   };
   int64_t max_message = 0, max_systems = 0, max_segments = 0, max_import = 0, max_campaigns = 0,
-          max_leases = 0, max_replicates = 0, max_watchers = 0;
+          max_leases = 0, max_replicates = 0, max_watchers = 0, max_fits = 0;
   for (const IntFlag& f : {IntFlag{"max-message-bytes", 1024, 1 << 30, &max_message},
                            IntFlag{"max-systems", 2, 1000, &max_systems},
                            IntFlag{"max-segments", 1, 1000000, &max_segments},
@@ -103,7 +105,8 @@ int main(int argc, char** argv) {
                            IntFlag{"max-campaigns", 1, 1000000, &max_campaigns},
                            IntFlag{"max-leases-per-annotator", 1, 10000, &max_leases},
                            IntFlag{"max-bootstrap-replicates", 0, 1000000, &max_replicates},
-                           IntFlag{"max-watchers", 0, 10000, &max_watchers}}) {
+                           IntFlag{"max-watchers", 0, 10000, &max_watchers},
+                           IntFlag{"max-concurrent-fits", 1, 64, &max_fits}}) {
     auto v = flags.GetInt(f.name);
     if (!v.ok()) return Fail(v.status().message(), kExitBadInput);
     if (*v < f.lo || *v > f.hi) {
@@ -121,6 +124,7 @@ int main(int argc, char** argv) {
   options.limits.max_leases_per_annotator = static_cast<int>(max_leases);
   options.limits.max_bootstrap_replicates = static_cast<int>(max_replicates);
   options.limits.max_watchers = static_cast<int>(max_watchers);
+  options.limits.max_concurrent_fits = static_cast<int>(max_fits);
 
   // Signals go to a dedicated thread; block them before any other thread starts.
   sigset_t signals;

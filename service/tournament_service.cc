@@ -774,6 +774,23 @@ grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
       auto model = MakeCampaignModel(query.model, campaign.state->config().rating);
       if (!model.ok()) return ToGrpc(model.status());
     }
+  }
+  // Costly: wait for a slot, then copy the data and fit outside the campaign lock.
+  {
+    std::unique_lock lock(fits_mu_);
+    fits_cv_.wait(lock, [&] { return fits_running_ < limits_.max_concurrent_fits; });
+    ++fits_running_;
+  }
+  struct Slot {
+    TournamentService* service;
+    ~Slot() {
+      std::lock_guard lock(service->fits_mu_);
+      --service->fits_running_;
+      service->fits_cv_.notify_one();
+    }
+  } slot{this};
+  {
+    std::shared_lock lock(campaign.mu);
     snapshot = campaign.state->Snapshot();
   }
   auto result = ComputeLeaderboard(snapshot, query);

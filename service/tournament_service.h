@@ -11,7 +11,9 @@
 #define TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <memory>
 #include <shared_mutex>
 #include <string>
@@ -33,6 +35,8 @@ struct ServiceLimits {
   int max_annotators_per_campaign = 100000;
   int max_bootstrap_replicates = 10000;    // GetLeaderboard / WatchLeaderboard
   int max_watchers = 64;                   // concurrent WatchLeaderboard streams
+  int max_concurrent_fits = 2;             // leaderboards fitted or bootstrapped at once;
+                                           // further ones wait their turn
 };
 
 class LiveCampaign;
@@ -99,6 +103,11 @@ class TournamentService final : public v1::Tournament::Service {
   std::atomic<uint32_t> match_counter_{0};
   std::atomic<int> watchers_{0};
   std::atomic<bool> shutting_down_{false};
+
+  // Admission of costly leaderboard computations (at most limits_.max_concurrent_fits).
+  std::mutex fits_mu_;
+  std::condition_variable fits_cv_;
+  int fits_running_ = 0;  // guarded by fits_mu_
 
   mutable std::shared_mutex registry_mu_;
   std::unordered_map<uint64_t, std::shared_ptr<LiveCampaign>> campaigns_;  // by registry_mu_
