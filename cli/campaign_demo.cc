@@ -19,9 +19,11 @@
 
 #include <barrier>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -260,16 +262,18 @@ int RunDemo(int argc, char** argv) {
               "leaderboards and how many judgments TrueSkill selection needed to reach the\n"
               "clusters uniform selection reached with the whole budget.");
   flags.Add("systems", "N", "10", "number of systems (3..100)");
-  flags.Add("k", "K", "2", "systems per match (2..5)");
-  flags.Add("budget", "N", "4000", "judgments of the uniform campaign (and the most the "
+  flags.Add("k", "K", "5", "systems per match (2..5)");
+  flags.Add("budget", "N", "1000", "judgments of the uniform campaign (and the most the "
                                    "TrueSkill campaign gets)");
-  flags.Add("annotators", "N", "8", "simulated annotators per campaign (1..64)");
-  flags.Add("checkpoint", "N", "200", "judgments between two cluster checks (rounded to a "
+  flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
+  flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
                                       "multiple of --annotators)");
   flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
+  flags.Add("max-factor", "X", "3", "TrueSkill selection may judge up to X times the budget "
+                                    "to reach uniform selection's clusters");
   flags.Add("model", "M", "trueskill", "model of the clustered leaderboards");
   flags.Add("seed", "S", "1", "random seed (qualities, annotators, selection, bootstrap)");
-  flags.Add("quality-sd", "X", "0.5", "sd of the hidden system qualities");
+  flags.Add("quality-sd", "X", "1.0", "sd of the hidden system qualities");
   flags.Add("sigma-obs", "X", "1.0", "annotator noise (paper §2.2)");
   flags.Add("radius", "D", "0.5", "decision radius: outputs closer than D tie");
   int code = 0;
@@ -287,9 +291,11 @@ int RunDemo(int argc, char** argv) {
   auto quality_sd = flags.GetDouble("quality-sd");
   auto sigma_obs = flags.GetDouble("sigma-obs");
   auto radius = flags.GetDouble("radius");
+  auto max_factor = flags.GetDouble("max-factor");
   for (const Status* s : {&systems.status(), &k.status(), &budget.status(), &annotators.status(),
                           &checkpoint.status(), &replicates.status(), &seed.status(),
-                          &quality_sd.status(), &sigma_obs.status(), &radius.status()}) {
+                          &quality_sd.status(), &sigma_obs.status(), &radius.status(),
+                          &max_factor.status()}) {
     if (!s->ok()) return ReportError("demo", *s);
   }
   if (*systems < 3 || *systems > 100) return ReportError("demo", InvalidArgument("--systems must be in 3..100"));
@@ -304,6 +310,9 @@ int RunDemo(int argc, char** argv) {
   }
   if (*replicates < 10 || *replicates > 10000) {
     return ReportError("demo", InvalidArgument("--bootstrap must be in 10..10000"));
+  }
+  if (!(*max_factor >= 1 && *max_factor <= 20)) {
+    return ReportError("demo", InvalidArgument("--max-factor must be in 1..20"));
   }
   const int64_t per_round = *annotators;
   const int rounds_total = static_cast<int>(*budget / per_round);
@@ -344,6 +353,12 @@ int RunDemo(int argc, char** argv) {
     c->set_k(static_cast<int32_t>(*k));
     c->set_selector(selector);
     c->set_seed(DeriveSeed(*seed, selector == "uniform" ? 1 : 2));
+    // TrueSkill's model of the simulator's story: prior sd = spread of the qualities,
+    // performance sd = the per-output noise, draw margin = the decision radius.
+    v1::TrueSkillConfig* t = c->mutable_trueskill();
+    t->set_sigma(sim.quality_sd > 0 ? sim.quality_sd : 0.5);
+    t->set_beta(std::sqrt(sim.sigma_a * sim.sigma_a + sim.sigma_obs * sim.sigma_obs));
+    t->set_draw_margin(sim.radius);
     v1::CreateCampaignResponse resp;
     grpc::Status s = stub->CreateCampaign(Context(server.token()).get(), req, &resp);
     if (!s.ok()) return FromGrpc("CreateCampaign", s);
@@ -359,53 +374,132 @@ int RunDemo(int argc, char** argv) {
                     stub->GetLeaderboard(Context(server.token()).get(), req, board));
   };
 
-  // Uniform selection with the whole budget.
-  auto uniform = create("uniform");
-  if (!uniform.ok()) return ReportError("demo", uniform.status());
-  AnnotatorPool uniform_pool(server.port(), *uniform, quality, system_ids, sim,
-                             static_cast<int>(*annotators), DeriveSeed(*seed, 10));
-  Status s = uniform_pool.Run(rounds_total);
-  if (!s.ok()) return ReportError("demo", s);
-  const int64_t uniform_judgments = static_cast<int64_t>(rounds_total) * per_round;
-  v1::Leaderboard uniform_board;
-  s = board_of(*uniform, &uniform_board);
-  if (!s.ok()) return ReportError("demo", s);
+  // Both campaigns run side by side, each to the whole budget, with a clustered
+  // leaderboard at every checkpoint.
+  struct Run {
+    std::string selector;
+    DemoCampaign campaign;
+    std::unique_ptr<AnnotatorPool> pool;
+    int rounds_done = 0;
+    std::vector<std::pair<int64_t, v1::Leaderboard>> boards;  // (judgments, board)
+    v1::PairCountsMatrix counts;
+    Status status;
+
+    // Judges up to `rounds` more rounds, with a clustered leaderboard every checkpoint.
+    void Advance(int rounds, int rounds_per_check, int64_t per_round,
+                 const std::function<Status(const DemoCampaign&, v1::Leaderboard*)>& board_of) {
+      for (int done = 0; done < rounds && status.ok();) {
+        const int now = std::min(rounds_per_check, rounds - done);
+        status = pool->Run(now);
+        done += now;
+        rounds_done += now;
+        v1::Leaderboard board;
+        if (status.ok()) status = board_of(campaign, &board);
+        boards.emplace_back(static_cast<int64_t>(rounds_done) * per_round, std::move(board));
+      }
+    }
+  };
+  std::vector<Run> runs(2);
+  runs[0].selector = "uniform";
+  runs[1].selector = "trueskill";
+  for (Run& run : runs) {
+    auto created = create(run.selector);
+    if (!created.ok()) return ReportError("demo", created.status());
+    run.campaign = *created;
+    // The same annotators (the same answer streams) on both campaigns.
+    run.pool = std::make_unique<AnnotatorPool>(server.port(), run.campaign, quality,
+                                               system_ids, sim, static_cast<int>(*annotators),
+                                               DeriveSeed(*seed, 10));
+  }
+  // Both campaigns side by side up to the budget.
+  {
+    std::vector<std::thread> drivers;
+    for (Run& run : runs) {
+      drivers.emplace_back(
+          [&] { run.Advance(rounds_total, rounds_per_check, per_round, board_of); });
+    }
+    for (auto& d : drivers) d.join();
+  }
+  for (const Run& run : runs) {
+    if (!run.status.ok()) return ReportError("demo", run.status);
+  }
+
+  const auto& [uniform_judgments, uniform_board] = runs[0].boards.back();
   const auto target = Clusters(uniform_board);
+  // First checkpoint of each run whose clusters are uniform selection's final ones.
+  auto first_reach = [&](const Run& run) -> const std::pair<int64_t, v1::Leaderboard>* {
+    for (const auto& checkpoint : run.boards) {
+      if (Clusters(checkpoint.second) == target) return &checkpoint;
+    }
+    return nullptr;
+  };
+  // Not there yet: TrueSkill selection goes on, up to --max-factor times the budget.
+  const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
+  while (!first_reach(runs[1]) && runs[1].rounds_done < rounds_cap && runs[1].status.ok()) {
+    runs[1].Advance(std::min(rounds_per_check, rounds_cap - runs[1].rounds_done),
+                    rounds_per_check, per_round, board_of);
+  }
+  for (Run& run : runs) {
+    if (run.status.ok()) {
+      v1::GetPairCountsRequest req;
+      req.set_campaign_id(run.campaign.id);
+      run.status = FromGrpc("GetPairCounts",
+                            stub->GetPairCounts(Context(server.token()).get(), req, &run.counts));
+    }
+    if (!run.status.ok()) return ReportError("demo", run.status);
+  }
+  const auto* uniform_reach = first_reach(runs[0]);
+  const auto* trueskill_reach = first_reach(runs[1]);
+  const auto& shown = trueskill_reach ? *trueskill_reach : runs[1].boards.back();
+
   std::cout << "Uniform selection, " << Thousands(uniform_judgments) << " judgments:\n"
             << FormatLeaderboard(uniform_board, OutputFormat::kTable) << "\n";
+  std::cout << "TrueSkill selection, " << Thousands(shown.first) << " judgments:\n"
+            << FormatLeaderboard(shown.second, OutputFormat::kTable) << "\n";
 
-  // TrueSkill selection until it reaches the same clusters (or the same budget).
-  auto trueskill = create("trueskill");
-  if (!trueskill.ok()) return ReportError("demo", trueskill.status());
-  AnnotatorPool trueskill_pool(server.port(), *trueskill, quality, system_ids, sim,
-                               static_cast<int>(*annotators), DeriveSeed(*seed, 10));
-  v1::Leaderboard trueskill_board;
-  int64_t trueskill_judgments = 0;
-  bool reached = false;
-  for (int done = 0; done < rounds_total && !reached;) {
-    const int rounds = std::min(rounds_per_check, rounds_total - done);
-    s = trueskill_pool.Run(rounds);
-    if (!s.ok()) return ReportError("demo", s);
-    done += rounds;
-    trueskill_judgments = static_cast<int64_t>(done) * per_round;
-    s = board_of(*trueskill, &trueskill_board);
-    if (!s.ok()) return ReportError("demo", s);
-    reached = Clusters(trueskill_board) == target;
+  // How much of each campaign's data compared systems close in the hidden order.
+  std::vector<int> true_rank(quality.size());
+  {
+    std::vector<int> order(quality.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return quality[a] > quality[b]; });
+    for (size_t r = 0; r < order.size(); ++r) true_rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
   }
-  std::cout << "TrueSkill selection, " << Thousands(trueskill_judgments) << " judgments:\n"
-            << FormatLeaderboard(trueskill_board, OutputFormat::kTable) << "\n";
-  if (reached) {
-    std::printf("TrueSkill selection reached the %zu clusters of uniform selection after %s "
-                "judgments; uniform selection used %s (%.0f%%).\n",
-                target.size(), Thousands(trueskill_judgments).c_str(),
-                Thousands(uniform_judgments).c_str(),
-                100.0 * static_cast<double>(trueskill_judgments) /
-                    static_cast<double>(uniform_judgments));
+  auto close_share = [&](const v1::PairCountsMatrix& m) {
+    const int n = m.systems_size();
+    double close = 0, all = 0;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        const int a = system_ids.at(m.systems(i)), b = system_ids.at(m.systems(j));
+        const double count = static_cast<double>(m.wins(i * n + j)) +
+                             (i < j ? static_cast<double>(m.ties(i * n + j)) : 0.0);
+        all += count;
+        if (std::abs(true_rank[a] - true_rank[b]) <= 2) close += count;
+      }
+    }
+    return all > 0 ? 100.0 * close / all : 0.0;
+  };
+
+  std::printf("Clusters of uniform selection after %s judgments: %zu.\n",
+              Thousands(uniform_judgments).c_str(), target.size());
+  if (uniform_reach) {
+    std::printf("  uniform selection first showed them after   %s judgments\n",
+                Thousands(uniform_reach->first).c_str());
+  }
+  if (trueskill_reach) {
+    std::printf("  TrueSkill selection first showed them after %s judgments (%.0f%% of %s)\n",
+                Thousands(trueskill_reach->first).c_str(),
+                100.0 * static_cast<double>(trueskill_reach->first) /
+                    static_cast<double>(uniform_judgments),
+                Thousands(uniform_judgments).c_str());
   } else {
-    std::printf("TrueSkill selection did not reach the %zu clusters of uniform selection "
-                "within %s judgments.\n",
-                target.size(), Thousands(uniform_judgments).c_str());
+    std::printf("  TrueSkill selection did not show them within %s judgments\n",
+                Thousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
   }
+  std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
+              "TrueSkill %.0f%% (checked every %s judgments).\n",
+              close_share(runs[0].counts), close_share(runs[1].counts),
+              Thousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
 
   std::cout << "\nHidden qualities (truth):\n";
   std::vector<int> order(quality.size());

@@ -17,6 +17,8 @@ struct Command {
 constexpr Command kCommands[] = {
     {"rank", "rate systems from judgment files and print a leaderboard",
      tourney::cli::RunRank},
+    {"cluster", "bootstrap rank ranges and a clustered leaderboard (WMT13 style)",
+     tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",

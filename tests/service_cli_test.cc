@@ -108,5 +108,23 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
+  const auto r = RunCommand(BinPath("tourney") +
+                            " demo --systems 4 --k 2 --budget 120 --annotators 3 "
+                            "--checkpoint 60 --bootstrap 20 --max-factor 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("tourneyd serving on 127.0.0.1:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Uniform selection, 120 judgments:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("TrueSkill selection, "), std::string::npos);
+  EXPECT_NE(r.out.find("Clusters of uniform selection after 120 judgments"), std::string::npos);
+  EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
+  // Same seed, same output (apart from the port and the temporary directory).
+  const auto again = RunCommand(BinPath("tourney") +
+                                " demo --systems 4 --k 2 --budget 120 --annotators 3 "
+                                "--checkpoint 60 --bootstrap 20 --max-factor 1");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(r.out.substr(r.out.find('\n')), again.out.substr(again.out.find('\n')));
+}
+
 }  // namespace
 }  // namespace tourney

@@ -593,6 +593,59 @@ TEST_F(ServiceTest, WatchLeaderboardStreamsEveryNJudgments) {
   EXPECT_EQ(bad->Finish().error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
+  // A beats everyone, B and C always tie and both beat D: Expected Wins gives A 1, B and C
+  // 1/3 each (ties do not count), D 0, in every replicate. Clusters {A}, {B, C}, {D}.
+  v1::CampaignConfig config = MakeConfig("clusters", 4, 5, 4);
+  const CreatedCampaign c = CreateCampaign(stub(), config);
+  auto ctx = Ctx(kAdminToken);
+  v1::ImportRankingsResponse imported;
+  auto writer = stub().ImportRankings(ctx.get(), &imported);
+  v1::ImportRankingsRequest chunk;
+  chunk.set_campaign_id(c.id);
+  for (int i = 0; i < 40; ++i) {
+    v1::Ranking* r = chunk.add_rankings();
+    for (const char* s : {"s0", "s1", "s2", "s3"}) r->add_systems(s);
+    for (uint32_t rank : {1, 2, 2, 4}) r->add_ranks(rank);
+  }
+  writer->Write(chunk);
+  writer->WritesDone();
+  ASSERT_TRUE(writer->Finish().ok());
+
+  v1::Leaderboard board;
+  grpc::Status s = testing::Leaderboard(stub(), c.id, "expected-wins", &board, 100);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(board.bootstrap_replicates(), 100);
+  EXPECT_DOUBLE_EQ(board.confidence(), 0.95);
+  std::map<std::string, const v1::LeaderboardEntry*> by_system;
+  for (const auto& e : board.entries()) by_system[e.system()] = &e;
+  EXPECT_EQ(by_system["s0"]->cluster(), 1);
+  EXPECT_EQ(by_system["s1"]->cluster(), 2);
+  EXPECT_EQ(by_system["s2"]->cluster(), 2);
+  EXPECT_EQ(by_system["s3"]->cluster(), 3);
+  EXPECT_EQ(by_system["s0"]->rank_lo(), 1);
+  EXPECT_EQ(by_system["s0"]->rank_hi(), 1);
+  EXPECT_EQ(by_system["s1"]->rank_lo(), 2);
+  EXPECT_EQ(by_system["s1"]->rank_hi(), 3);
+  EXPECT_EQ(by_system["s3"]->rank_lo(), 4);
+  EXPECT_DOUBLE_EQ(by_system["s1"]->score(), 1.0 / 3);
+
+  // The live TrueSkill model bootstraps too; hopkins-may is refused; an empty campaign has
+  // nothing to bootstrap.
+  ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board, 50).ok());
+  EXPECT_EQ(board.model(), "trueskill");
+  EXPECT_EQ(board.bootstrap_replicates(), 50);
+  EXPECT_EQ(board.entries(0).system(), "s0");
+  EXPECT_EQ(board.entries(0).cluster(), 1);
+  EXPECT_EQ(testing::Leaderboard(stub(), c.id, "hopkins-may", &board, 50).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "hopkins-may", &board).ok());
+  EXPECT_EQ(board.entries(0).system(), "s0");
+  const CreatedCampaign empty = CreateCampaign(stub(), MakeConfig("empty", 4, 5, 4));
+  EXPECT_EQ(testing::Leaderboard(stub(), empty.id, "", &board, 50).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+}
+
 // Calls a unary method with raw bytes; returns the status and the raw response.
 std::pair<grpc::Status, std::string> RawCall(int port, const std::string& method,
                                              const std::string& request,

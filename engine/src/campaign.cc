@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "tourney/bootstrap.h"
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
 #include "tourney/leaderboard.h"
@@ -466,15 +467,31 @@ StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
   if (!(query.confidence > 0.0 && query.confidence < 1.0)) {
     return InvalidArgument("confidence must be in (0, 1)");
   }
-  if (query.replicates > 0) {
-    return InvalidArgument("bootstrap leaderboards are not available yet");
-  }
   const Judgments& j = snapshot.judgments;
-  if (query.model.empty() || query.model == "trueskill") {
-    return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
-  }
-  auto model = MakeCampaignModel(query.model, snapshot.rating);
+  const std::string name = query.model.empty() ? "trueskill" : query.model;
+  auto model = MakeCampaignModel(name, snapshot.rating);
   if (!model.ok()) return model.status();
+  if (query.replicates > 0) {
+    if (name == "hopkins-may") {
+      return InvalidArgument("hopkins-may leaderboards are not bootstrapped by the server "
+                             "(use `tourney cluster` offline)");
+    }
+    if (j.comparisons().size() == 0) {
+      return FailedPrecondition("the campaign has no judgments to bootstrap yet");
+    }
+    BootstrapOptions options;
+    options.replicates = query.replicates;
+    options.confidence = query.confidence;
+    options.seed = query.seed;
+    // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
+    options.resample = name == "trueskill" && snapshot.rating.free_for_all
+                           ? ResampleUnit::kRankings
+                           : ResampleUnit::kComparisons;
+    auto result = Bootstrap(j, **model, options);
+    if (!result.ok()) return result.status();
+    return BuildClusteredLeaderboard(j, *result);
+  }
+  if (name == "trueskill") return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
   auto result = (*model)->Rate(input, query.seed);
   if (!result.ok()) return result.status();

@@ -336,7 +336,12 @@ std::string FormatLatex(const v1::Leaderboard& board) {
     }
     out += pos[i] + " & " + Fixed(e.score(), 3);
     if (v.gaussian) out += " & " + Fixed(e.sigma(), 3);
-    if (v.clustered) out += " & " + RangeText(e);
+    // An en dash between the ends of a range ("2--3"), as typeset tables have it.
+    if (v.clustered) {
+      out += " & " + (e.rank_lo() == e.rank_hi() ? std::to_string(e.rank_lo())
+                                                 : std::to_string(e.rank_lo()) + "--" +
+                                                       std::to_string(e.rank_hi()));
+    }
     out += " & " + LatexEscape(v.names[i]) + " \\\\\n";
   }
   out += "\\bottomrule\n\\end{tabular}\n";

@@ -1,0 +1,174 @@
+// tourney cluster FILE... : bootstrap rank ranges and a clustered leaderboard.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/bootstrap.h"
+#include "tourney/leaderboard.h"
+#include "tourney/rank_plot.h"
+
+namespace tourney::cli {
+namespace {
+
+std::string WithThousands(int64_t v) {
+  std::string digits = std::to_string(v);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// A one-line progress bar on stderr, drawn only on a terminal and only once the run has
+// lasted long enough to be worth watching.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled)
+      : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+  ~ProgressBar() { Clear(); }
+
+  void Update(int finished, int total) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (elapsed < 0.5) return;
+    if (drawn_ && finished < total && now - last_draw_ < std::chrono::milliseconds(100)) return;
+    last_draw_ = now;
+    drawn_ = true;
+    constexpr int kWidth = 30;
+    const int filled =
+        total > 0 ? static_cast<int>(static_cast<int64_t>(kWidth) * finished / total) : 0;
+    const double eta = finished > 0 ? elapsed * (total - finished) / finished : 0.0;
+    std::fprintf(stderr, "\r[%s%s] %d/%d replicates, %.1fs elapsed, ~%.0fs left ",
+                 std::string(static_cast<size_t>(filled), '#').c_str(),
+                 std::string(static_cast<size_t>(kWidth - filled), ' ').c_str(), finished, total,
+                 elapsed, eta);
+    std::fflush(stderr);
+  }
+
+  void Clear() {
+    if (!drawn_) return;
+    std::fprintf(stderr, "\r%s\r", std::string(79, ' ').c_str());
+    std::fflush(stderr);
+    drawn_ = false;
+  }
+
+ private:
+  const bool enabled_;
+  const std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_draw_;
+  bool drawn_ = false;
+};
+
+}  // namespace
+
+int RunCluster(int argc, char** argv) {
+  Flags flags(
+      "tourney cluster FILE... [--model M] [--bootstrap R] [--confidence G] [--seed S] "
+      "[--threads T] [--format F] [--plot FILE]",
+      "Rates the systems, then rates them again on R bootstrap replicates of the judgments to\n"
+      "get each system's rank range at confidence G, and groups the leaderboard into\n"
+      "clusters of systems whose rank ranges overlap (the WMT13 partial ordering; Sakaguchi\n"
+      "et al. 2014, section 6). Output for a given --seed is the same for any --threads.\n"
+      "Models that select their own training data (TrueSkill) are rerun on the full data\n"
+      "with a fresh seed per replicate instead of resampling.");
+  AddModelFlags(flags, "expected-wins");
+  flags.Add("bootstrap", "R", "1000", "number of bootstrap replicates (1..1000000)");
+  flags.Add("confidence", "G", "0.95",
+            "confidence of the rank ranges: ceil(R(1-G)/2) ranks dropped at each end");
+  flags.Add("seed", "S", "1", "random seed");
+  flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
+  flags.Add("resample", "UNIT", "comparisons",
+            "what replicates draw with replacement: comparisons (pairwise judgments) or "
+            "rankings (whole k-way rankings)");
+  flags.AddBool("no-count-shortcut",
+                "for count-based models (Expected Wins), resample individual comparisons "
+                "instead of drawing the count table (same distribution, slower)");
+  flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
+  flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
+  flags.Add("whiskers", "W", "full",
+            "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
+  AddInputFlags(flags);
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "cluster", &code)) return code;
+
+  auto format = ParseOutputFormat(flags.Get("format"));
+  if (!format.ok()) return ReportError("cluster", format.status());
+  auto replicates = flags.GetInt("bootstrap");
+  if (!replicates.ok()) return ReportError("cluster", replicates.status());
+  auto confidence = flags.GetDouble("confidence");
+  if (!confidence.ok()) return ReportError("cluster", confidence.status());
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return ReportError("cluster", seed.status());
+  auto threads = flags.GetInt("threads");
+  if (!threads.ok()) return ReportError("cluster", threads.status());
+  auto resample = ParseResampleUnit(flags.Get("resample"));
+  if (!resample.ok()) return ReportError("cluster", resample.status());
+  const std::string whiskers = flags.Get("whiskers");
+  if (whiskers != "full" && whiskers != "confidence") {
+    return ReportError("cluster", InvalidArgument("option '--whiskers': '" + whiskers +
+                                                  "' is not one of full, confidence"));
+  }
+  if (*replicates < 1 || *replicates > 1000000) {
+    return ReportError("cluster",
+                       InvalidArgument("option '--bootstrap': must be between 1 and 1000000"));
+  }
+  if (!(*confidence > 0.0 && *confidence < 1.0)) {
+    return ReportError("cluster",
+                       InvalidArgument("option '--confidence': must be strictly between 0 and 1"));
+  }
+  if (*threads < 0 || *threads > 4096) {
+    return ReportError("cluster",
+                       InvalidArgument("option '--threads': must be between 0 and 4096"));
+  }
+
+  auto judgments = LoadJudgments(flags.positionals(), flags);
+  if (!judgments.ok()) return ReportError("cluster", judgments.status());
+  auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
+  if (!model.ok()) return ReportError("cluster", model.status());
+
+  ProgressBar bar(isatty(STDERR_FILENO) != 0);
+  BootstrapOptions options;
+  options.replicates = static_cast<int>(*replicates);
+  options.confidence = *confidence;
+  options.seed = *seed;
+  options.threads = static_cast<int>(*threads);
+  options.resample = *resample;
+  options.count_shortcut = !flags.GetBool("no-count-shortcut");
+  options.progress = [&bar](int finished, int total) { bar.Update(finished, total); };
+  auto result = Bootstrap(*judgments, **model, options);
+  bar.Clear();
+  if (!result.ok()) return ReportError("cluster", result.status());
+
+  const v1::Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
+  if (flags.IsSet("plot")) {
+    RankPlotOptions plot;
+    plot.title = "Bootstrap rank distributions: " + result->model;
+    plot.subtitle =
+        WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
+        " pairwise comparisons, " + std::to_string(result->replicates) +
+        (result->self_sampling ? " reruns with fresh seeds"
+                               : " replicates resampling " + ResampleUnitName(result->resample)) +
+        ", seed " + std::to_string(result->seed);
+    plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
+    plot.confidence = result->confidence;
+    const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);
+    const std::string path = flags.Get("plot");
+    std::ofstream out(path, std::ios::binary);
+    out << svg;
+    out.close();
+    if (!out) return ReportError("cluster", IoError(path + ": cannot write the plot"));
+  }
+  std::cout << FormatLeaderboard(board, *format);
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

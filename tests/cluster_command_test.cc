@@ -1,0 +1,149 @@
+// Tests of `tourney cluster` through the built binary.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "test_util.h"
+#include "xml_check.h"
+
+namespace tourney {
+namespace {
+
+using ::tourney::testing::BinPath;
+using ::tourney::testing::CheckXml;
+using ::tourney::testing::ReadFile;
+using ::tourney::testing::RunCommand;
+using ::tourney::testing::TempDir;
+
+// A small simulated campaign written to a temporary file (works without ../shared).
+std::string SimulatedCsv(const std::string& dir) {
+  const std::string path = dir + "/sim.csv";
+  const auto r =
+      RunCommand(BinPath("tourney") + " simulate-campaign --systems 7 --rankings 800 --seed 5");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  ::tourney::testing::WriteFile(path, r.out);
+  return path;
+}
+
+TEST(ClusterCommand, SameSeedSameJsonWithOneOrTwoThreads) {
+  const std::string dir = TempDir("cluster");
+  std::vector<std::string> inputs = {SimulatedCsv(dir)};
+  if (::tourney::testing::SharedFileExists("data/wmt13-fr-en/train.csv")) {
+    inputs.push_back(::tourney::testing::SharedPath("data/wmt13-fr-en/train.csv"));
+  }
+  for (const std::string& input : inputs) {
+    for (const char* extra : {"", " --resample rankings", " --no-count-shortcut"}) {
+      const std::string base = BinPath("tourney") + " cluster " + input +
+                               " --bootstrap 300 --seed 9 --format json" + extra;
+      const auto one = RunCommand(base + " --threads 1");
+      const auto two = RunCommand(base + " --threads 2");
+      ASSERT_EQ(one.exit_code, 0) << one.err;
+      ASSERT_EQ(two.exit_code, 0) << two.err;
+      EXPECT_EQ(one.out, two.out) << input << extra;
+      EXPECT_FALSE(one.out.empty());
+      EXPECT_NE(one.out.find("\"bootstrap_replicates\": 300"), std::string::npos);
+      EXPECT_NE(one.out.find("\"rank_upper_bound\""), std::string::npos);
+      EXPECT_NE(one.out.find("\"cluster\": 1"), std::string::npos);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, TableReadsLikePaperTable1) {
+  TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
+  const auto r = RunCommand(BinPath("tourney") + " cluster " +
+                            ::tourney::testing::SharedPath("data/wmt13-fr-en/train.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Header with the paper's columns, ranges, clusters separated by rules.
+  EXPECT_NE(r.out.find("#  score  range  system"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1,000 bootstrap replicates, 95% rank ranges"), std::string::npos);
+  EXPECT_NE(r.out.find("----"), std::string::npos);
+  EXPECT_NE(r.out.find("uedin-heafield-unconstrained"), std::string::npos);
+}
+
+TEST(ClusterCommand, EveryFormatRenders) {
+  const std::string dir = TempDir("cluster_formats");
+  const std::string input = SimulatedCsv(dir);
+  const std::string base = BinPath("tourney") + " cluster " + input + " --bootstrap 100";
+  auto latex = RunCommand(base + " --format latex");
+  ASSERT_EQ(latex.exit_code, 0) << latex.err;
+  EXPECT_NE(latex.out.find("\\begin{tabular}"), std::string::npos);
+  EXPECT_NE(latex.out.find("\\bottomrule"), std::string::npos);
+  EXPECT_NE(latex.out.find("100 bootstrap replicates"), std::string::npos);
+  auto csv = RunCommand(base + " --format csv");
+  ASSERT_EQ(csv.exit_code, 0);
+  EXPECT_EQ(csv.out.rfind("rank,system,score,", 0), 0u);
+  EXPECT_NE(csv.out.find(",rank_lo,rank_hi,cluster,rank_upper_bound,"), std::string::npos);
+  auto md = RunCommand(base + " --format markdown");
+  ASSERT_EQ(md.exit_code, 0);
+  EXPECT_NE(md.out.find("| range | cluster |"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, WritesAWellFormedPlot) {
+  const std::string dir = TempDir("cluster_plot");
+  const std::string input = SimulatedCsv(dir);
+  const std::string svg_path = dir + "/ranks.svg";
+  const auto r = RunCommand(BinPath("tourney") + " cluster " + input +
+                            " --bootstrap 200 --whiskers confidence --plot " + svg_path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string svg = ReadFile(svg_path);
+  const auto check = CheckXml(svg);
+  ASSERT_TRUE(check.ok) << check.error;
+  size_t boxes = 0;
+  for (size_t at = svg.find("<g class=\"system\">"); at != std::string::npos;
+       at = svg.find("<g class=\"system\">", at + 1)) {
+    ++boxes;
+  }
+  EXPECT_EQ(boxes, 7u);
+  EXPECT_NE(svg.find("whiskers: 95% rank range"), std::string::npos);
+  // An unwritable plot path is an error, and nothing is printed.
+  const auto bad = RunCommand(BinPath("tourney") + " cluster " + input + " --bootstrap 10 --plot " +
+                              dir + "/no/such/dir/x.svg");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(bad.out.empty());
+  EXPECT_NE(bad.err.find("cannot write the plot"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, EveryModelPlugsIn) {
+  // Models come from MakeModelFromFlags, so each model's own flags work here too.
+  const std::string dir = TempDir("cluster_models");
+  const std::string input = SimulatedCsv(dir);
+  for (const char* model :
+       {"expected-wins-ties", "trueskill", "trueskill --selection uniform --budget 2000",
+        "hopkins-may --iterations 40 --burn-in 10"}) {
+    const std::string base =
+        BinPath("tourney") + " cluster " + input + " --bootstrap 6 --format json --model " + model;
+    const auto one = RunCommand(base + " --threads 1");
+    const auto two = RunCommand(base + " --threads 2");
+    ASSERT_EQ(one.exit_code, 0) << model << ": " << one.err;
+    EXPECT_EQ(one.out, two.out) << model;
+    EXPECT_NE(one.out.find("\"bootstrap_replicates\": 6"), std::string::npos) << model;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, RejectsBadOptions) {
+  const std::string dir = TempDir("cluster_bad");
+  const std::string input = SimulatedCsv(dir);
+  const std::string base = BinPath("tourney") + " cluster " + input;
+  for (const char* flags :
+       {" --confidence 1.5", " --confidence 0", " --bootstrap 0", " --bootstrap x", " --threads -2",
+        " --resample segments", " --whiskers both", " --model nope", " --format yaml",
+        " --no-such-flag"}) {
+    const auto r = RunCommand(base + std::string(flags));
+    EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << flags;
+    EXPECT_NE(r.err.find("tourney cluster"), std::string::npos) << flags;
+  }
+  EXPECT_EQ(RunCommand(BinPath("tourney") + " cluster").exit_code, 2);
+  const auto help = RunCommand(BinPath("tourney") + " cluster --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--bootstrap R"), std::string::npos);
+  EXPECT_NE(help.out.find("--plot FILE"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
