@@ -62,7 +62,8 @@ class Tourneyd {
     const std::string bin = BinDir() + "/tourneyd";
     std::vector<std::string> args = {bin, "--data-dir", data_dir, "--admin-token-file", token,
                                      "--listen", "127.0.0.1:0", "--port-file", port_file,
-                                     "--max-leases-per-annotator", "64"};
+                                     "--max-leases-per-annotator", "64",
+                                     "--exit-with-parent"};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);

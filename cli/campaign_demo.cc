@@ -75,7 +75,7 @@ class LocalServer {
     log_ = dir_ + "/tourneyd.log";
     std::vector<std::string> args = {bin, "--data-dir", dir_ + "/data", "--admin-token-file",
                                      token_file, "--listen", "127.0.0.1:0", "--port-file",
-                                     port_file};
+                                     port_file, "--exit-with-parent"};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);

@@ -1,5 +1,7 @@
 // tourneyd: the tourney campaign service (gRPC). See docs/service.md.
 #include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -48,6 +50,8 @@ int main(int argc, char** argv) {
   flags.Add("tls-cert", "FILE", "", "PEM certificate chain: serve TLS (with --tls-key)");
   flags.Add("tls-key", "FILE", "", "PEM private key of --tls-cert");
   flags.Add("port-file", "FILE", "", "write the bound port to FILE once serving");
+  flags.AddBool("exit-with-parent",
+                "shut down (as on SIGTERM) when the process that started tourneyd exits");
   flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
   flags.Add("max-systems", "N", "1000", "systems per campaign (2..1000)");
   flags.Add("max-segments", "N", "1000000", "segments per campaign (1..1000000)");
@@ -132,6 +136,12 @@ int main(int argc, char** argv) {
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  if (flags.GetBool("exit-with-parent")) {
+    // A server started by a demo or a test must not outlive it, however it ends.
+    const pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) return Fail("the parent process has already exited", kExitFailure);
+  }
 
   const auto start = std::chrono::steady_clock::now();
   auto server = tourney::service::TourneyServer::Start(options);

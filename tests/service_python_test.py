@@ -55,7 +55,7 @@ def start_server(tourneyd, work):
     log = open(os.path.join(work, "tourneyd.log"), "w")
     process = subprocess.Popen(
         [tourneyd, "--data-dir", os.path.join(work, "data"), "--admin-token-file", token_file,
-         "--listen", "127.0.0.1:0", "--port-file", port_file],
+         "--listen", "127.0.0.1:0", "--port-file", port_file, "--exit-with-parent"],
         stdout=log, stderr=log)
     for _ in range(300):
         if os.path.exists(port_file):

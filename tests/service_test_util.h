@@ -163,7 +163,8 @@ class ChildServer {
                                      "--data-dir", data_dir,
                                      "--admin-token-file", token_file,
                                      "--listen", "127.0.0.1:0",
-                                     "--port-file", port_file_};
+                                     "--port-file", port_file_,
+                                     "--exit-with-parent"};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
