@@ -174,6 +174,7 @@ void BM_RoundTrips(benchmark::State& state) {
           next.set_annotator(name);
           v1::NextMatchResponse match;
           grpc::ClientContext c1;
+          c1.set_wait_for_ready(true);
           c1.AddMetadata("authorization", "Bearer " + campaign.annotator_token());
           if (!stub->NextMatch(&c1, next, &match).ok()) {
             ++failures;
@@ -188,6 +189,7 @@ void BM_RoundTrips(benchmark::State& state) {
           }
           v1::SubmitJudgmentResponse ack;
           grpc::ClientContext c2;
+          c2.set_wait_for_ready(true);
           c2.AddMetadata("authorization", "Bearer " + campaign.annotator_token());
           if (!stub->SubmitJudgment(&c2, submit, &ack).ok()) {
             ++failures;

@@ -131,6 +131,8 @@ std::unique_ptr<grpc::ClientContext> Context(const std::string& token) {
   auto ctx = std::make_unique<grpc::ClientContext>();
   ctx->AddMetadata("authorization", "Bearer " + token);
   ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
+  // The local server is up; ride out transient connection failures instead of failing.
+  ctx->set_wait_for_ready(true);
   return ctx;
 }
 
@@ -186,7 +188,12 @@ class AnnotatorPool {
           grpc::Status s = stubs_[a]->NextMatch(Context(campaign_.token).get(), next, &match);
           std::vector<double> q;
           for (const std::string& system : match.systems()) {
-            q.push_back(quality_[static_cast<size_t>(system_ids_.at(system))]);
+            auto it = system_ids_.find(system);
+            if (it == system_ids_.end()) {
+              s = grpc::Status(grpc::StatusCode::INTERNAL, "unknown system '" + system + "'");
+              break;
+            }
+            q.push_back(quality_[static_cast<size_t>(it->second)]);
           }
           std::vector<uint8_t> ranks;
           if (s.ok()) SimulateRanks(q, noise_, rngs_[a], &ranks);
@@ -470,7 +477,9 @@ int RunDemo(int argc, char** argv) {
     double close = 0, all = 0;
     for (int i = 0; i < n; ++i) {
       for (int j = 0; j < n; ++j) {
-        const int a = system_ids.at(m.systems(i)), b = system_ids.at(m.systems(j));
+        const auto ia = system_ids.find(m.systems(i)), ib = system_ids.find(m.systems(j));
+        if (ia == system_ids.end() || ib == system_ids.end()) continue;
+        const int a = ia->second, b = ib->second;
         const double count = static_cast<double>(m.wins(i * n + j)) +
                              (i < j ? static_cast<double>(m.ties(i * n + j)) : 0.0);
         all += count;
@@ -509,6 +518,8 @@ int RunDemo(int argc, char** argv) {
     std::printf("  %2zu  %-8s %+.3f\n", r + 1, truth->judgments.systems().Name(order[r]).c_str(),
                 quality[static_cast<size_t>(order[r])]);
   }
+  std::cout.flush();
+  std::fflush(stdout);
   return kExitOk;
 }
 

@@ -51,14 +51,16 @@ TEST(ServiceCrash, SigkillDuringSubmitStormKeepsEveryAcknowledgedJudgmentOnce) {
         const std::string annotator = "storm" + std::to_string(t);
         for (int i = 0;; ++i) {
           v1::NextMatchResponse m;
-          if (!NextMatch(*my_stub, c, annotator, &m).ok()) return;  // the server died
+          // Short deadlines: once the server is gone, calls end within 2 s.
+          if (!NextMatch(*my_stub, c, annotator, &m, /*deadline_s=*/2).ok()) return;
           Attempt a;
           a.match_id = m.match_id();
           a.annotator = annotator;
           a.ranks = {static_cast<uint32_t>(1 + i % 4), 2, static_cast<uint32_t>(1 + t % 4), 4};
           a.key = annotator + "-" + std::to_string(i);
           v1::SubmitJudgmentResponse ack;
-          grpc::Status s = Submit(*my_stub, c, a.match_id, annotator, a.ranks, a.key, &ack);
+          grpc::Status s = Submit(*my_stub, c, a.match_id, annotator, a.ranks, a.key, &ack,
+                                  /*deadline_s=*/2);
           std::lock_guard<std::mutex> lock(mu);
           if (s.ok()) {
             a.sequence = ack.sequence();

@@ -33,11 +33,15 @@ inline std::unique_ptr<v1::Tournament::Stub> Connect(int port) {
   return v1::Tournament::NewStub(channel);
 }
 
-// A client context carrying `token` (none when empty) and a 20 s deadline.
-inline std::unique_ptr<grpc::ClientContext> Ctx(const std::string& token) {
+// A client context carrying `token` (none when empty) and a deadline. The call waits for
+// the connection (a transient connection failure on a loaded machine is retried until
+// the deadline instead of failing the call); tests that expect a dead server pass a short
+// deadline.
+inline std::unique_ptr<grpc::ClientContext> Ctx(const std::string& token, int deadline_s = 20) {
   auto ctx = std::make_unique<grpc::ClientContext>();
   if (!token.empty()) ctx->AddMetadata("authorization", "Bearer " + token);
-  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(deadline_s));
+  ctx->set_wait_for_ready(true);
   return ctx;
 }
 
@@ -108,25 +112,26 @@ inline CreatedCampaign CreateCampaign(v1::Tournament::Stub& stub, const v1::Camp
 }
 
 inline grpc::Status NextMatch(v1::Tournament::Stub& stub, const CreatedCampaign& c,
-                              const std::string& annotator, v1::NextMatchResponse* match) {
+                              const std::string& annotator, v1::NextMatchResponse* match,
+                              int deadline_s = 20) {
   v1::NextMatchRequest req;
   req.set_campaign_id(c.id);
   req.set_annotator(annotator);
-  auto ctx = Ctx(c.token);
+  auto ctx = Ctx(c.token, deadline_s);
   return stub.NextMatch(ctx.get(), req, match);
 }
 
 inline grpc::Status Submit(v1::Tournament::Stub& stub, const CreatedCampaign& c,
                            uint64_t match_id, const std::string& annotator,
                            const std::vector<uint32_t>& ranks, const std::string& key,
-                           v1::SubmitJudgmentResponse* ack) {
+                           v1::SubmitJudgmentResponse* ack, int deadline_s = 20) {
   v1::SubmitJudgmentRequest req;
   req.set_campaign_id(c.id);
   req.set_match_id(match_id);
   req.set_annotator(annotator);
   for (uint32_t r : ranks) req.add_ranks(r);
   req.set_idempotency_key(key);
-  auto ctx = Ctx(c.token);
+  auto ctx = Ctx(c.token, deadline_s);
   return stub.SubmitJudgment(ctx.get(), req, ack);
 }
 
