@@ -14,6 +14,7 @@ int RunDemo(int argc, char** argv);
 int RunOfflineDemo(int argc, char** argv);
 int RunEval(int argc, char** argv);
 int RunNext(int argc, char** argv);
+int RunReport(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

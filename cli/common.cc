@@ -136,6 +136,10 @@ void AddModelFlags(Flags& flags, const std::string& default_model) {
             "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
             "(Hopkins & May 2013 Gibbs sampler, paper §2.2) or trueskill (Gaussian mu/sigma "
             "per system, paper §2.3-2.4)");
+  AddModelParameterFlags(flags);
+}
+
+void AddModelParameterFlags(Flags& flags) {
   AddHopkinsMayFlags(flags);
   AddTrueSkillFlags(flags);
 }

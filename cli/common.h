@@ -35,6 +35,8 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
 
 // --model and every model's parameters.
 void AddModelFlags(Flags& flags, const std::string& default_model);
+// Every model's parameters without --model (commands that take a list of models).
+void AddModelParameterFlags(Flags& flags);
 
 // The model --model names, configured from the flags. `num_comparisons` is the size of the
 // data it will rate (some defaults scale with it).

@@ -27,6 +27,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunDemo},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
+    {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
+     tourney::cli::RunReport},
     {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
      tourney::cli::RunCampaign},
 };

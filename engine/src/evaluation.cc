@@ -1,12 +1,11 @@
 #include "tourney/evaluation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
-#include <thread>
 
 #include "tourney/random.h"
+#include "tourney/thread_pool.h"
 
 namespace tourney {
 namespace {
@@ -111,42 +110,35 @@ StatusOr<EvalReport> RunEvaluation(int num_systems, const Comparisons& train,
   const size_t repeats = static_cast<size_t>(options.repeats);
   const size_t num_tasks = built.size() * repeats;
   std::vector<TaskResult> results(num_tasks);
-  std::atomic<size_t> next{0};
 
-  auto worker = [&]() {
-    for (size_t t = next.fetch_add(1); t < num_tasks; t = next.fetch_add(1)) {
-      const size_t mi = t / repeats;  // index into built: model * num_sizes + size
-      const EvalModel& spec = models[mi / num_sizes];
-      const size_t size = options.sizes[mi % num_sizes];
-      const RatingModel& model = *built[mi];
-      const uint64_t seed = DeriveSeed(options.seed, t);
-      Rng rng(seed);
-      Comparisons subset;
-      const Comparisons* data = &train;
-      if (!model.self_sampling()) {
-        subset = Select(train, SampleWithoutReplacement(train.size(), size, rng));
-        data = &subset;
-      }
-      auto rated = model.Rate(RatingInput{num_systems, data, nullptr}, DeriveSeed(seed, 1));
-      if (!rated.ok()) {
-        results[t].status = rated.status();
-        continue;
-      }
-      const Predictor p = MakePredictor(*rated, spec.kind, spec.shared_variance);
-      const TunedRadius r = TuneRadius(p, dev, options.radius_grid);
-      results[t].accuracy = Evaluate(p, test, r.for_accuracy).accuracy;
-      results[t].perplexity = Evaluate(p, test, r.for_perplexity).perplexity;
-      results[t].radius_acc = r.for_accuracy;
-      results[t].radius_ppl = r.for_perplexity;
+  ThreadPool pool(std::min<int>(ThreadPool::ResolveThreads(options.threads),
+                                static_cast<int>(num_tasks)));
+  pool.ParallelFor(static_cast<int64_t>(num_tasks), [&](int64_t index, int /*worker*/) {
+    const size_t t = static_cast<size_t>(index);
+    const size_t mi = t / repeats;  // index into built: model * num_sizes + size
+    const EvalModel& spec = models[mi / num_sizes];
+    const size_t size = options.sizes[mi % num_sizes];
+    const RatingModel& model = *built[mi];
+    const uint64_t seed = DeriveSeed(options.seed, t);
+    Rng rng(seed);
+    Comparisons subset;
+    const Comparisons* data = &train;
+    if (!model.self_sampling()) {
+      subset = Select(train, SampleWithoutReplacement(train.size(), size, rng));
+      data = &subset;
     }
-  };
-  int threads = options.threads > 0 ? options.threads
-                                    : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::max(1, std::min<int>(threads, static_cast<int>(num_tasks)));
-  std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+    auto rated = model.Rate(RatingInput{num_systems, data, nullptr}, DeriveSeed(seed, 1));
+    if (!rated.ok()) {
+      results[t].status = rated.status();
+      return;
+    }
+    const Predictor p = MakePredictor(*rated, spec.kind, spec.shared_variance);
+    const TunedRadius r = TuneRadius(p, dev, options.radius_grid);
+    results[t].accuracy = Evaluate(p, test, r.for_accuracy).accuracy;
+    results[t].perplexity = Evaluate(p, test, r.for_perplexity).perplexity;
+    results[t].radius_acc = r.for_accuracy;
+    results[t].radius_ppl = r.for_perplexity;
+  });
 
   EvalReport report;
   report.upper_bound = UpperBoundAccuracy(num_systems, test);

@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tourney/gaussian.h"
 #include "tourney/pair_counts.h"
 
 namespace tourney {
 namespace {
 
 // Upper tail Q(x) = P(Z > x), accurate in both tails.
-double UpperTail(double x) { return 0.5 * std::erfc(x / std::sqrt(2.0)); }
+double UpperTail(double x) { return NormalCdf(-x); }
 
 // The outcome the predictor names for a pair: 0 first wins, 1 tie, 2 second wins.
 int MostProbable(const OutcomeProbabilities& p) {
