@@ -8,11 +8,16 @@ namespace tourney::cli {
 int RunRank(int argc, char** argv);
 int RunCluster(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
+// tourney demo: a live campaign on a tourneyd child process (campaign_demo.cc); with
+// --offline, RunOfflineDemo (simulate_campaign_command.cc).
 int RunDemo(int argc, char** argv);
+int RunOfflineDemo(int argc, char** argv);
 int RunEval(int argc, char** argv);
 int RunSimulate(int argc, char** argv);
 int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
+// tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
+int RunCampaign(int argc, char** argv);
 
 }  // namespace tourney::cli
 

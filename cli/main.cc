@@ -25,12 +25,14 @@ constexpr Command kCommands[] = {
      tourney::cli::RunEval},
     {"simulate", "which pairs match selection asks for; clusters vs amount of data",
      tourney::cli::RunSimulate},
-    {"demo", "simulate a campaign and print its leaderboard (no input needed)",
+    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)",
      tourney::cli::RunDemo},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
     {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
      tourney::cli::RunReport},
+    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
+     tourney::cli::RunCampaign},
 };
 
 void PrintUsage(std::ostream& out) {

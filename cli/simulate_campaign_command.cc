@@ -90,8 +90,8 @@ int RunSimulateCampaign(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunDemo(int argc, char** argv) {
-  Flags flags("tourney demo [options]",
+int RunOfflineDemo(int argc, char** argv) {
+  Flags flags("tourney demo --offline [options]",
               "Simulates a campaign with known system qualities and prints the Expected Wins\n"
               "leaderboard next to the hidden truth. Needs no input files.");
   AddCampaignFlags(flags, "10", "4000");

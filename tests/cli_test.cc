@@ -102,7 +102,7 @@ TEST_F(CliTest, HelpAndUsage) {
 }
 
 TEST_F(CliTest, DemoRunsWithoutInput) {
-  const auto r = RunCommand(BinPath("tourney") + " demo --rankings 500");
+  const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 500");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Hidden qualities"), std::string::npos);
 }

@@ -17,7 +17,7 @@ packages=(
   cmake ninja-build g++ pkg-config git
   libboost-dev libboost-math-dev libboost-graph-dev libeigen3-dev
   libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
-  libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libssl-dev openssl
   python3 python3-grpcio python3-protobuf python3-grpc-tools
 )
 

@@ -1,0 +1,319 @@
+// tourneyd under load, over loopback, against the real tourneyd binary as a child process.
+//
+//   BM_RoundTrips/annotators:N   N concurrent annotators, each looping NextMatch +
+//                                SubmitJudgment (every ack durable) for a fixed time.
+//                                Counters: round_trips_per_s, p50_ms, p99_ms, max_ms,
+//                                failures, judgments (stored at the end).
+//                                Goal at N = 32: >= 2,000 round trips/s, p99 <= 20 ms.
+//   BM_Restart/judgments:N       a data dir holding N judgments (5-way, 13 systems): time
+//                                from spawning tourneyd to serving (replay included), and
+//                                the server's resident memory per stored judgment over an
+//                                empty campaign. Goal at N = 1,000,000: <= 3 s, <= 200 B.
+//
+// Run: build/bin/service_bench   (tourneyd must be built: it is looked up next to this
+// program). --benchmark_filter=RoundTrips or =Restart runs one family.
+#include <benchmark/benchmark.h>
+#include <grpcpp/grpcpp.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "auth.h"
+#include "storage.h"
+#include "tourney/random.h"
+#include "tourney/v1/tournament.grpc.pb.h"
+
+extern char** environ;
+
+namespace tourney {
+namespace {
+
+constexpr char kAdminToken[] = "bench-admin-token-0123456789";
+using Clock = std::chrono::steady_clock;
+
+std::string BinDir() {
+  return std::filesystem::canonical("/proc/self/exe").parent_path().string();
+}
+
+std::string TempDir() {
+  std::string templ = std::filesystem::temp_directory_path().string() + "/tourney_bench_XXXXXX";
+  return mkdtemp(templ.data());
+}
+
+// A tourneyd child process on 127.0.0.1 with an OS-chosen port.
+class Tourneyd {
+ public:
+  Tourneyd(const std::string& data_dir, const std::string& scratch) {
+    const std::string token = scratch + "/admin.token";
+    std::ofstream(token) << kAdminToken << "\n";
+    const std::string port_file = scratch + "/port";
+    std::filesystem::remove(port_file);
+    const std::string bin = BinDir() + "/tourneyd";
+    std::vector<std::string> args = {bin, "--data-dir", data_dir, "--admin-token-file", token,
+                                     "--listen", "127.0.0.1:0", "--port-file", port_file,
+                                     "--max-leases-per-annotator", "64",
+                                     "--exit-with-parent"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const auto start = Clock::now();
+    if (posix_spawn(&pid_, bin.c_str(), nullptr, nullptr, argv.data(), environ) != 0) {
+      pid_ = -1;
+      return;
+    }
+    while (Clock::now() - start < std::chrono::seconds(120)) {
+      std::ifstream in(port_file);
+      if (in >> port_) break;
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    startup_s_ = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  ~Tourneyd() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  bool ok() const { return pid_ > 0 && port_ > 0; }
+  int port() const { return port_; }
+  double startup_s() const { return startup_s_; }
+  // Resident set size in bytes (VmRSS).
+  int64_t Rss() const {
+    std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  double startup_s_ = 0;
+};
+
+std::unique_ptr<v1::Tournament::Stub> Stub(int port) {
+  grpc::ChannelArguments args;
+  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // one connection per annotator
+  return v1::Tournament::NewStub(grpc::CreateCustomChannel(
+      "127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials(), args));
+}
+
+v1::CampaignConfig BenchConfig(const std::string& name) {
+  v1::CampaignConfig c;
+  c.set_name(name);
+  for (int i = 0; i < 13; ++i) c.add_systems("system-" + std::to_string(i));
+  for (int i = 0; i < 3000; ++i) c.add_segments()->set_id(i);
+  c.set_k(5);
+  c.set_selector("trueskill");
+  c.set_seed(1);
+  return c;
+}
+
+double Percentile(std::vector<double>& v, double q) {
+  if (v.empty()) return 0;
+  const size_t i = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
+  return v[i];
+}
+
+void BM_RoundTrips(benchmark::State& state) {
+  const int annotators = static_cast<int>(state.range(0));
+  const auto duration = std::chrono::seconds(4);
+  const std::string dir = TempDir();
+  Tourneyd server(dir + "/data", dir);
+  if (!server.ok()) {
+    state.SkipWithError("tourneyd did not start (is it built next to service_bench?)");
+    return;
+  }
+  auto admin = Stub(server.port());
+  v1::CreateCampaignRequest create;
+  *create.mutable_config() = BenchConfig("load");
+  v1::CreateCampaignResponse campaign;
+  {
+    grpc::ClientContext ctx;
+    ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+    if (!admin->CreateCampaign(&ctx, create, &campaign).ok()) {
+      state.SkipWithError("CreateCampaign failed");
+      return;
+    }
+  }
+  std::vector<std::vector<double>> latencies(static_cast<size_t>(annotators));
+  std::atomic<int64_t> failures{0};
+  for (auto _ : state) {
+    const auto start = Clock::now();
+    std::vector<std::thread> threads;
+    for (int a = 0; a < annotators; ++a) {
+      threads.emplace_back([&, a] {
+        auto stub = Stub(server.port());
+        const std::string name = "annotator" + std::to_string(a);
+        Rng rng(DeriveSeed(42, static_cast<uint64_t>(a)));
+        auto& lat = latencies[static_cast<size_t>(a)];
+        lat.reserve(20000);
+        while (Clock::now() - start < duration) {
+          const auto t0 = Clock::now();
+          v1::NextMatchRequest next;
+          next.set_campaign_id(campaign.campaign_id());
+          next.set_annotator(name);
+          v1::NextMatchResponse match;
+          grpc::ClientContext c1;
+          c1.set_wait_for_ready(true);
+          c1.AddMetadata("authorization", "Bearer " + campaign.annotator_token());
+          if (!stub->NextMatch(&c1, next, &match).ok()) {
+            ++failures;
+            continue;
+          }
+          v1::SubmitJudgmentRequest submit;
+          submit.set_campaign_id(campaign.campaign_id());
+          submit.set_match_id(match.match_id());
+          submit.set_annotator(name);
+          for (int i = 0; i < match.systems_size(); ++i) {
+            submit.add_ranks(1 + static_cast<uint32_t>(rng.UniformInt(5)));
+          }
+          v1::SubmitJudgmentResponse ack;
+          grpc::ClientContext c2;
+          c2.set_wait_for_ready(true);
+          c2.AddMetadata("authorization", "Bearer " + campaign.annotator_token());
+          if (!stub->SubmitJudgment(&c2, submit, &ack).ok()) {
+            ++failures;
+            continue;
+          }
+          lat.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    state.SetIterationTime(seconds);
+    std::vector<double> all;
+    for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+    state.counters["round_trips_per_s"] = static_cast<double>(all.size()) / seconds;
+    state.counters["p50_ms"] = Percentile(all, 0.50);
+    state.counters["p99_ms"] = Percentile(all, 0.99);
+    state.counters["max_ms"] = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+    state.counters["failures"] = static_cast<double>(failures.load());
+    v1::GetPairCountsRequest req;
+    req.set_campaign_id(campaign.campaign_id());
+    v1::PairCountsMatrix counts;
+    grpc::ClientContext ctx;
+    ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+    admin->GetPairCounts(&ctx, req, &counts);
+    state.counters["judgments"] = static_cast<double>(counts.rankings());
+  }
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_RoundTrips)
+    ->ArgName("annotators")
+    ->Arg(1)
+    ->Arg(8)
+    ->Arg(32)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Writes a campaign with `n` judgments straight into a data dir.
+void FillDataDir(const std::string& data_dir, int64_t n) {
+  auto store = service::Store::Open(data_dir);
+  if (!store.ok() || !(*store)->StartBoot().ok()) return;
+  service::StoredCampaign campaign;
+  campaign.name = "restart";
+  BenchConfig("restart").SerializeToString(&campaign.config);
+  campaign.token_sha256 = service::Sha256("unused");
+  uint64_t id = 0;
+  (void)(*store)->Commit([&](service::WriteTransaction& txn) {
+    auto inserted = txn.InsertCampaign(campaign);
+    if (!inserted.ok()) return inserted.status();
+    id = *inserted;
+    return Status::Ok();
+  });
+  Rng rng(9);
+  constexpr int64_t kPerTransaction = 50000;
+  service::StoredJudgment row;
+  row.campaign_id = id;
+  row.systems.resize(5);
+  row.ranks.resize(5);
+  for (int64_t begin = 0; begin < n; begin += kPerTransaction) {
+    (void)(*store)->Commit([&](service::WriteTransaction& txn) {
+      for (int64_t i = begin; i < std::min(n, begin + kPerTransaction); ++i) {
+        row.campaign_seq = i + 1;
+        row.match_id = (uint64_t{1} << 32) | static_cast<uint64_t>(i + 1);
+        row.annotator = "annotator" + std::to_string(rng.UniformInt(100));
+        row.idempotency_key = "k" + std::to_string(i);
+        row.segment = static_cast<int64_t>(rng.UniformInt(3000));
+        // 5 distinct systems of 13 and random ranks.
+        int chosen[13];
+        for (int s = 0; s < 13; ++s) chosen[s] = s;
+        for (int s = 0; s < 5; ++s) {
+          std::swap(chosen[s], chosen[s + static_cast<int>(rng.UniformInt(13 - s))]);
+          row.systems[s] = chosen[s];
+          row.ranks[s] = static_cast<uint8_t>(1 + rng.UniformInt(5));
+        }
+        row.committed_unix_ms = 1700000000000 + i;
+        Status s = txn.InsertJudgment(row);
+        if (!s.ok()) return s;
+      }
+      return Status::Ok();
+    });
+  }
+}
+
+void BM_Restart(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const std::string dir = TempDir();
+  FillDataDir(dir + "/empty", 0);
+  FillDataDir(dir + "/data", n);
+  for (auto _ : state) {
+    int64_t rss_empty = 0;
+    {
+      Tourneyd empty(dir + "/empty", dir);
+      if (!empty.ok()) {
+        state.SkipWithError("tourneyd did not start");
+        return;
+      }
+      rss_empty = empty.Rss();
+    }
+    Tourneyd server(dir + "/data", dir);
+    if (!server.ok()) {
+      state.SkipWithError("tourneyd did not start");
+      return;
+    }
+    state.SetIterationTime(server.startup_s());
+    const int64_t rss = server.Rss();
+    state.counters["startup_s"] = server.startup_s();
+    state.counters["rss_MB"] = static_cast<double>(rss) / 1e6;
+    state.counters["bytes_per_judgment"] =
+        static_cast<double>(rss - rss_empty) / static_cast<double>(n);
+    state.counters["db_MB"] =
+        static_cast<double>(std::filesystem::file_size(dir + "/data/tourney.db")) / 1e6;
+  }
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_Restart)
+    ->ArgName("judgments")
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace tourney
+
+BENCHMARK_MAIN();

@@ -1,0 +1,478 @@
+// tourney campaign VERB --server ADDR: a client of tourneyd (create, import, next, submit,
+// leaderboard).
+#include <grpcpp/grpcpp.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/csv_reader.h"
+#include "tourney/leaderboard.h"
+#include "tourney/v1/tournament.grpc.pb.h"
+
+namespace tourney::cli {
+namespace {
+
+constexpr char kCommand[] = "campaign";
+
+void AddConnectionFlags(Flags& flags) {
+  flags.Add("server", "HOST:PORT", "127.0.0.1:7447", "tourneyd address");
+  flags.Add("token-file", "FILE", "",
+            "file holding the bearer token (admin token, or the campaign's annotator token for "
+            "next/submit); default: $TOURNEY_TOKEN");
+  flags.Add("tls-ca", "FILE", "", "PEM root certificate: connect with TLS and trust it");
+  flags.Add("timeout", "SECONDS", "60", "deadline of each call");
+}
+
+// A connected stub plus the bearer token and deadline every call carries.
+struct Connection {
+  std::unique_ptr<v1::Tournament::Stub> stub;
+  std::string token;
+  int64_t timeout_s = 60;
+
+  std::unique_ptr<grpc::ClientContext> Context() const {
+    auto ctx = std::make_unique<grpc::ClientContext>();
+    if (!token.empty()) ctx->AddMetadata("authorization", "Bearer " + token);
+    ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(timeout_s));
+    return ctx;
+  }
+};
+
+StatusOr<Connection> Connect(const Flags& flags) {
+  Connection c;
+  auto timeout = flags.GetInt("timeout");
+  if (!timeout.ok()) return timeout.status();
+  if (*timeout < 1 || *timeout > 86400) return InvalidArgument("--timeout must be in 1..86400");
+  c.timeout_s = *timeout;
+  if (flags.IsSet("token-file")) {
+    std::string text;
+    Status s = ReadFileToString(flags.Get("token-file"), &text);
+    if (!s.ok()) return s;
+    const size_t b = text.find_first_not_of(" \t\r\n");
+    const size_t e = text.find_last_not_of(" \t\r\n");
+    c.token = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  } else if (const char* env = std::getenv("TOURNEY_TOKEN")) {
+    c.token = env;
+  }
+  if (c.token.empty()) {
+    return InvalidArgument("no token: give --token-file FILE or set TOURNEY_TOKEN");
+  }
+  std::shared_ptr<grpc::ChannelCredentials> credentials;
+  if (flags.IsSet("tls-ca")) {
+    grpc::SslCredentialsOptions ssl;
+    Status s = ReadFileToString(flags.Get("tls-ca"), &ssl.pem_root_certs);
+    if (!s.ok()) return s;
+    credentials = grpc::SslCredentials(ssl);
+  } else {
+    credentials = grpc::InsecureChannelCredentials();
+  }
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 << 20);
+  c.stub = v1::Tournament::NewStub(
+      grpc::CreateCustomChannel(flags.Get("server"), credentials, args));
+  return c;
+}
+
+// Prints a failed call and returns the exit status: 2 for what the caller can fix.
+int ReportRpcError(const std::string& verb, const grpc::Status& s) {
+  std::cerr << "tourney campaign " << verb << ": " << s.error_message() << " (status "
+            << s.error_code() << ")\n";
+  switch (s.error_code()) {
+    case grpc::StatusCode::INVALID_ARGUMENT:
+    case grpc::StatusCode::NOT_FOUND:
+    case grpc::StatusCode::ALREADY_EXISTS:
+    case grpc::StatusCode::FAILED_PRECONDITION:
+    case grpc::StatusCode::UNAUTHENTICATED:
+    case grpc::StatusCode::PERMISSION_DENIED:
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return kExitBadInput;
+    default:
+      return kExitFailure;
+  }
+}
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+StatusOr<std::vector<std::string>> ReadLines(const std::string& path) {
+  std::string text;
+  Status s = ReadFileToString(path, &text);
+  if (!s.ok()) return s;
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+StatusOr<uint64_t> CampaignId(const Flags& flags) {
+  auto id = flags.GetUint("campaign");
+  if (!id.ok()) return id.status();
+  if (*id == 0) return InvalidArgument("--campaign ID is required");
+  return *id;
+}
+
+int RunCampaignCreate(int argc, char** argv) {
+  Flags flags("tourney campaign create --server ADDR --token-file ADMIN --name N "
+              "--systems A,B,... (--segments N | --segments-file F) [options]",
+              "Creates a campaign on tourneyd and prints its id and annotator token.\n"
+              "--segments N numbers the segments 0..N-1; --segments-file has one segment per\n"
+              "line as `id` or `id,document`.");
+  AddConnectionFlags(flags);
+  flags.Add("name", "NAME", "", "campaign name (unique on the server)");
+  flags.Add("systems", "A,B,...", "", "comma-separated system names");
+  flags.Add("systems-file", "FILE", "", "system names, one per line");
+  flags.Add("segments", "N", "0", "number of segments (ids 0..N-1)");
+  flags.Add("segments-file", "FILE", "", "segments, one `id[,document]` per line");
+  flags.Add("k", "K", "5", "systems per match (2..5)");
+  flags.Add("selector", "NAME", "trueskill", "match selector: trueskill or uniform");
+  flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
+  flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
+  flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
+  flags.Add("mu", "X", "0", "TrueSkill initial mean");
+  flags.Add("sigma", "X", "0", "TrueSkill initial sd (0 = engine default)");
+  flags.Add("beta", "X", "0", "TrueSkill performance sd (0 = engine default)");
+  flags.Add("tau", "X", "0", "TrueSkill dynamics sd");
+  flags.Add("draw-probability", "P", "", "TrueSkill draw probability in [0, 1)");
+  flags.Add("draw-margin", "EPS", "", "TrueSkill draw margin (instead of --draw-probability)");
+  flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign create", &code)) return code;
+  const std::string verb = "campaign create";
+
+  v1::CreateCampaignRequest request;
+  v1::CampaignConfig* c = request.mutable_config();
+  c->set_name(flags.Get("name"));
+  if (flags.IsSet("systems-file")) {
+    auto lines = ReadLines(flags.Get("systems-file"));
+    if (!lines.ok()) return ReportError(verb, lines.status());
+    for (auto& s : *lines) c->add_systems(s);
+  }
+  for (auto& s : SplitList(flags.Get("systems"))) c->add_systems(s);
+  if (flags.IsSet("segments-file")) {
+    auto lines = ReadLines(flags.Get("segments-file"));
+    if (!lines.ok()) return ReportError(verb, lines.status());
+    for (const std::string& line : *lines) {
+      const size_t comma = line.find(',');
+      v1::Segment* s = c->add_segments();
+      char* end = nullptr;
+      const std::string id = line.substr(0, comma);
+      s->set_id(std::strtoll(id.c_str(), &end, 10));
+      if (id.empty() || *end != '\0') {
+        return ReportError(verb, InvalidArgument(flags.Get("segments-file") +
+                                                 ": segment id '" + id + "' is not a number"));
+      }
+      if (comma != std::string::npos) s->set_document(line.substr(comma + 1));
+    }
+  }
+  auto segments = flags.GetInt("segments");
+  auto k = flags.GetInt("k");
+  auto seed = flags.GetUint("seed");
+  auto lease = flags.GetInt("lease-seconds");
+  auto mu = flags.GetDouble("mu");
+  auto sigma = flags.GetDouble("sigma");
+  auto beta = flags.GetDouble("beta");
+  auto tau = flags.GetDouble("tau");
+  for (const Status* s : {&segments.status(), &k.status(), &seed.status(), &lease.status(),
+                          &mu.status(), &sigma.status(), &beta.status(), &tau.status()}) {
+    if (!s->ok()) return ReportError(verb, *s);
+  }
+  if (*segments < 0 || *segments > 1000000) {
+    return ReportError(verb, InvalidArgument("--segments must be in 0..1000000"));
+  }
+  for (int64_t i = 0; i < *segments; ++i) c->add_segments()->set_id(i);
+  if (*lease < 1 || *lease > 86400) {
+    return ReportError(verb, InvalidArgument("--lease-seconds must be in 1..86400"));
+  }
+  c->set_k(static_cast<int32_t>(std::clamp<int64_t>(*k, -1, 100)));
+  c->set_selector(flags.Get("selector"));
+  c->set_seed(*seed);
+  c->set_lease_seconds(static_cast<uint32_t>(*lease));
+  v1::TrueSkillConfig* t = c->mutable_trueskill();
+  t->set_mu(*mu);
+  t->set_sigma(*sigma);
+  t->set_beta(*beta);
+  t->set_tau(*tau);
+  t->set_update(flags.Get("update"));
+  if (flags.IsSet("draw-probability") && flags.IsSet("draw-margin")) {
+    return ReportError(verb, InvalidArgument("give --draw-probability or --draw-margin, not both"));
+  }
+  if (flags.IsSet("draw-probability")) {
+    auto p = flags.GetDouble("draw-probability");
+    if (!p.ok()) return ReportError(verb, p.status());
+    t->set_draw_probability(*p);
+  }
+  if (flags.IsSet("draw-margin")) {
+    auto m = flags.GetDouble("draw-margin");
+    if (!m.ok()) return ReportError(verb, m.status());
+    t->set_draw_margin(*m);
+  }
+
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::CreateCampaignResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->CreateCampaign(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("create", s);
+  if (flags.IsSet("token-out")) {
+    const std::string path = flags.Get("token-out");
+    std::ofstream out(path, std::ios::trunc);
+    out << response.annotator_token() << "\n";
+    out.close();
+    if (!out) return ReportError(verb, IoError(path + ": cannot write the token"));
+    std::filesystem::permissions(path, std::filesystem::perms::owner_read |
+                                           std::filesystem::perms::owner_write);
+  }
+  std::cout << "campaign_id " << response.campaign_id() << "\n"
+            << "annotator_token " << response.annotator_token() << "\n";
+  return kExitOk;
+}
+
+int RunCampaignImport(int argc, char** argv) {
+  Flags flags("tourney campaign import --server ADDR --token-file ADMIN --campaign ID FILE...",
+              "Streams the rankings of WMT / Appraise CSV (or pairwise CSV) files into a\n"
+              "campaign. Rankings the campaign cannot take (unknown systems, ...) are listed\n"
+              "and skipped; the rest are committed together.");
+  AddConnectionFlags(flags);
+  AddInputFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("chunk", "N", "1000", "rankings per stream message");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign import", &code)) return code;
+  const std::string verb = "campaign import";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto chunk = flags.GetInt("chunk");
+  if (!chunk.ok()) return ReportError(verb, chunk.status());
+  if (*chunk < 1 || *chunk > 100000) {
+    return ReportError(verb, InvalidArgument("--chunk must be in 1..100000"));
+  }
+  auto judgments = LoadJudgments(flags.positionals(), flags);
+  if (!judgments.ok()) return ReportError(verb, judgments.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+
+  v1::ImportRankingsResponse response;
+  auto ctx = conn->Context();
+  auto writer = conn->stub->ImportRankings(ctx.get(), &response);
+  const Judgments& j = *judgments;
+  v1::ImportRankingsRequest message;
+  message.set_campaign_id(*campaign);
+  for (size_t i = 0; i < j.num_rankings(); ++i) {
+    const RankingView r = j.ranking(i);
+    v1::Ranking* out = message.add_rankings();
+    bool grouped = false;
+    for (size_t e = 0; e < r.systems.size(); ++e) {
+      out->add_systems(j.systems().Name(r.systems[e]));
+      out->add_ranks(r.ranks[e]);
+      if (r.groups[e] != e) grouped = true;
+    }
+    if (grouped) {
+      for (uint8_t g : r.groups) out->add_groups(g);
+    }
+    out->set_segment(r.segment);
+    if (r.judge >= 0) out->set_annotator(j.judges()[static_cast<size_t>(r.judge)]);
+    if (r.document >= 0) out->set_document(j.documents()[static_cast<size_t>(r.document)]);
+    if (message.rankings_size() >= *chunk) {
+      if (!writer->Write(message)) break;
+      message.Clear();
+    }
+  }
+  if (message.rankings_size() > 0) writer->Write(message);
+  writer->WritesDone();
+  grpc::Status s = writer->Finish();
+  if (!s.ok()) return ReportRpcError("import", s);
+  for (const v1::Rejection& r : response.rejections()) {
+    std::cerr << "rejected ranking " << r.index() << ": " << r.reason() << "\n";
+  }
+  if (response.rejected() > response.rejections_size()) {
+    std::cerr << "... and " << response.rejected() - response.rejections_size() << " more\n";
+  }
+  std::cout << "accepted " << response.accepted() << "\nrejected " << response.rejected()
+            << "\ncampaign_judgments " << response.campaign_judgments() << "\n";
+  return kExitOk;
+}
+
+int RunCampaignNext(int argc, char** argv) {
+  Flags flags("tourney campaign next --server ADDR --token-file TOKEN --campaign ID "
+              "--annotator NAME [--format text|json]",
+              "Asks for the next match to judge and prints it: the match id, the segment, the\n"
+              "lease expiry and the systems in display order (submit ranks in that order).");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("annotator", "NAME", "", "who will judge ([A-Za-z0-9._@:-], 1..128)");
+  flags.Add("format", "F", "text", "text or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign next", &code)) return code;
+  const std::string verb = "campaign next";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
+    return ReportError(verb, InvalidArgument("--format must be text or json"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::NextMatchRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_annotator(flags.Get("annotator"));
+  v1::NextMatchResponse match;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->NextMatch(ctx.get(), request, &match);
+  if (!s.ok()) return ReportRpcError("next", s);
+  if (flags.Get("format") == "json") {
+    std::cout << ToJson(match);
+    return kExitOk;
+  }
+  std::cout << "match_id " << match.match_id() << "\nsegment " << match.segment().id()
+            << "\ndocument " << match.segment().document() << "\nlease_expires_unix_ms "
+            << match.lease_expires_unix_ms() << "\n";
+  for (int i = 0; i < match.systems_size(); ++i) {
+    std::cout << "system" << i + 1 << " " << match.systems(i) << "\n";
+  }
+  return kExitOk;
+}
+
+int RunCampaignSubmit(int argc, char** argv) {
+  Flags flags("tourney campaign submit --server ADDR --token-file TOKEN --campaign ID "
+              "--match M --annotator NAME --ranks R1,R2,... [--key K]",
+              "Submits the ranks of a leased match (in the order `next` printed the systems;\n"
+              "1 = best, ties allowed) and prints the acknowledgment once it is durable. Rerun\n"
+              "with the same --key to retry safely.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("match", "M", "0", "match id from `next`");
+  flags.Add("annotator", "NAME", "", "the annotator holding the lease");
+  flags.Add("ranks", "R1,R2,...", "", "one rank per system, 1..k");
+  flags.Add("key", "K", "", "idempotency key (reuse it when retrying)");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign submit", &code)) return code;
+  const std::string verb = "campaign submit";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto match = flags.GetUint("match");
+  if (!match.ok()) return ReportError(verb, match.status());
+  v1::SubmitJudgmentRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_match_id(*match);
+  request.set_annotator(flags.Get("annotator"));
+  request.set_idempotency_key(flags.Get("key"));
+  for (const std::string& r : SplitList(flags.Get("ranks"))) {
+    char* end = nullptr;
+    const unsigned long v = std::strtoul(r.c_str(), &end, 10);
+    if (*end != '\0' || v > 1000) {
+      return ReportError(verb, InvalidArgument("--ranks: '" + r + "' is not a rank"));
+    }
+    request.add_ranks(static_cast<uint32_t>(v));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::SubmitJudgmentResponse ack;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->SubmitJudgment(ctx.get(), request, &ack);
+  if (!s.ok()) return ReportRpcError("submit", s);
+  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms "
+            << ack.committed_unix_ms() << "\n";
+  return kExitOk;
+}
+
+int RunCampaignLeaderboard(int argc, char** argv) {
+  Flags flags("tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
+              "[--model M] [--bootstrap R] [--format F]",
+              "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
+              "server adds rank ranges and clusters from R bootstrap replicates.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("model", "M", "", "rating model (default: the campaign's live ratings)");
+  flags.Add("bootstrap", "R", "0", "bootstrap replicates (0 = none)");
+  flags.Add("confidence", "C", "0.95", "confidence of the rank ranges");
+  flags.Add("seed", "S", "1", "bootstrap seed");
+  flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign leaderboard", &code)) return code;
+  const std::string verb = "campaign leaderboard";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto format = ParseOutputFormat(flags.Get("format"));
+  if (!format.ok()) return ReportError(verb, format.status());
+  auto replicates = flags.GetInt("bootstrap");
+  auto confidence = flags.GetDouble("confidence");
+  auto seed = flags.GetUint("seed");
+  for (const Status* s : {&replicates.status(), &confidence.status(), &seed.status()}) {
+    if (!s->ok()) return ReportError(verb, *s);
+  }
+  if (*replicates < 0 || *replicates > 1000000) {
+    return ReportError(verb, InvalidArgument("--bootstrap must be in 0..1000000"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::GetLeaderboardRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_model(flags.Get("model"));
+  request.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
+  request.set_confidence(*confidence);
+  request.set_seed(*seed);
+  v1::Leaderboard board;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
+  if (!s.ok()) return ReportRpcError("leaderboard", s);
+  std::cout << FormatLeaderboard(board, *format);
+  return kExitOk;
+}
+
+}  // namespace
+
+int RunCampaign(int argc, char** argv) {
+  static constexpr struct {
+    const char* name;
+    const char* summary;
+    int (*run)(int, char**);
+  } kVerbs[] = {
+      {"create", "create a campaign (admin token); prints its id and annotator token", RunCampaignCreate},
+      {"import", "stream WMT CSV rankings into a campaign (admin token)", RunCampaignImport},
+      {"next", "get the next match to judge (annotator token)", RunCampaignNext},
+      {"submit", "submit the ranks of a match (annotator token)", RunCampaignSubmit},
+      {"leaderboard", "print a campaign's leaderboard (admin token)", RunCampaignLeaderboard},
+  };
+  auto usage = [&](std::ostream& out) {
+    out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"
+           "Talks to a tourneyd server. Verbs:\n";
+    for (const auto& v : kVerbs) {
+      out << "  " << v.name << std::string(14 - std::strlen(v.name), ' ') << v.summary << "\n";
+    }
+    out << "\nRun 'tourney campaign VERB --help' for a verb's options.\n";
+  };
+  if (argc < 3) {
+    usage(std::cerr);
+    return kExitBadInput;
+  }
+  const std::string verb = argv[2];
+  if (verb == "--help" || verb == "-h" || verb == "help") {
+    usage(std::cout);
+    return kExitOk;
+  }
+  for (const auto& v : kVerbs) {
+    // The verb's flags start after it: shift argv by one so argv[1] is the verb.
+    if (verb == v.name) return v.run(argc - 1, argv + 1);
+  }
+  std::cerr << "tourney campaign: unknown verb '" << verb << "'\n\n";
+  usage(std::cerr);
+  return kExitBadInput;
+}
+
+}  // namespace tourney::cli

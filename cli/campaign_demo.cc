@@ -1,0 +1,526 @@
+// tourney demo: a live campaign against a tourneyd child process on loopback.
+//
+// Starts tourneyd (found next to this binary) on 127.0.0.1 with a temporary data dir,
+// creates two campaigns over the same simulated systems, one with the uniform selector and
+// one with the paper's TrueSkill selector, and lets simulated annotators judge them from
+// threads (their answers come from the hidden qualities: SimulateRanks). It prints the
+// clustered leaderboard of each and how many judgments TrueSkill selection needed to reach
+// the clusters uniform selection reached with the whole budget.
+//
+// Reproducibility: annotators ask for matches concurrently but submit in a fixed turn order
+// within each round, and the server draws each annotator's matches from the annotator's
+// own random stream, so the commit order, the ratings and the output depend on --seed only.
+#include <grpcpp/grpcpp.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <barrier>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+#include <thread>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/csv_reader.h"
+#include "tourney/leaderboard.h"
+#include "tourney/random.h"
+#include "tourney/simulate.h"
+#include "tourney/v1/tournament.grpc.pb.h"
+
+extern char** environ;
+
+namespace tourney::cli {
+namespace {
+
+// A tourneyd child process serving a temporary data directory on loopback.
+class LocalServer {
+ public:
+  ~LocalServer() { Stop(); }
+
+  Status Start() {
+    const std::string bin =
+        std::filesystem::canonical("/proc/self/exe").parent_path().string() + "/tourneyd";
+    if (!std::filesystem::exists(bin)) {
+      return NotFound(bin + " not found (build it, or run `tourney demo --offline`)");
+    }
+    std::string templ = std::filesystem::temp_directory_path().string() + "/tourney_demo_XXXXXX";
+    if (mkdtemp(templ.data()) == nullptr) return IoError("cannot create a temporary directory");
+    dir_ = templ;
+    // A fresh random admin token for this run (the OS generator; not a statistical choice).
+    std::random_device device;
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (int i = 0; i < 40; ++i) token_.push_back(kHex[device() % 16]);
+    const std::string token_file = dir_ + "/admin.token";
+    {
+      std::ofstream out(token_file);
+      out << token_ << "\n";
+      if (!out) return IoError(token_file + ": cannot write");
+    }
+    std::filesystem::permissions(token_file, std::filesystem::perms::owner_read |
+                                                 std::filesystem::perms::owner_write);
+    const std::string port_file = dir_ + "/port";
+    log_ = dir_ + "/tourneyd.log";
+    std::vector<std::string> args = {bin, "--data-dir", dir_ + "/data", "--admin-token-file",
+                                     token_file, "--listen", "127.0.0.1:0", "--port-file",
+                                     port_file, "--exit-with-parent"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 2, log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    const int rc = posix_spawn(&pid_, bin.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) {
+      pid_ = -1;
+      return IoError("cannot start " + bin);
+    }
+    for (int i = 0; i < 600; ++i) {
+      std::ifstream in(port_file);
+      if (in >> port_) return Status::Ok();
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        std::string log;
+        ReadFileToString(log_, &log);
+        return Internal("tourneyd exited at start-up: " + log);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return Internal("tourneyd did not start within 30 s");
+  }
+
+  void Stop() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+      pid_ = -1;
+    }
+    if (!dir_.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(dir_, ec);
+      dir_.clear();
+    }
+  }
+
+  int port() const { return port_; }
+  const std::string& token() const { return token_; }
+  const std::string& dir() const { return dir_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  std::string dir_, token_, log_;
+};
+
+std::unique_ptr<grpc::ClientContext> Context(const std::string& token) {
+  auto ctx = std::make_unique<grpc::ClientContext>();
+  ctx->AddMetadata("authorization", "Bearer " + token);
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
+  // The local server is up; ride out transient connection failures instead of failing.
+  ctx->set_wait_for_ready(true);
+  return ctx;
+}
+
+Status FromGrpc(const std::string& what, const grpc::Status& s) {
+  if (s.ok()) return Status::Ok();
+  return Internal(what + ": " + s.error_message());
+}
+
+struct DemoCampaign {
+  uint64_t id = 0;
+  std::string token;
+  int64_t judgments = 0;
+};
+
+// Simulated annotators judging one campaign in lock-step rounds: everyone asks for a match
+// (concurrently), then everyone submits in annotator order.
+class AnnotatorPool {
+ public:
+  AnnotatorPool(int port, const DemoCampaign& campaign, const std::vector<double>& quality,
+                const std::map<std::string, int>& system_ids, const CampaignOptions& noise,
+                int annotators, uint64_t seed)
+      : port_(port),
+        campaign_(campaign),
+        quality_(quality),
+        system_ids_(system_ids),
+        noise_(noise),
+        annotators_(annotators) {
+    for (int a = 0; a < annotators; ++a) {
+      rngs_.emplace_back(DeriveSeed(seed, static_cast<uint64_t>(a)));
+      grpc::ChannelArguments args;
+      args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // a connection per annotator
+      stubs_.push_back(v1::Tournament::NewStub(grpc::CreateCustomChannel(
+          "127.0.0.1:" + std::to_string(port_), grpc::InsecureChannelCredentials(), args)));
+    }
+  }
+
+  // Runs `rounds` rounds: rounds * annotators judgments.
+  Status Run(int rounds) {
+    std::barrier sync(annotators_);
+    std::mutex mu;
+    std::condition_variable cv;
+    int turn = 0;
+    Status first_error;
+    std::vector<std::thread> threads;
+    for (int a = 0; a < annotators_; ++a) {
+      threads.emplace_back([&, a] {
+        const std::string name = "annotator" + std::to_string(a + 1);
+        for (int r = 0; r < rounds; ++r) {
+          v1::NextMatchRequest next;
+          next.set_campaign_id(campaign_.id);
+          next.set_annotator(name);
+          v1::NextMatchResponse match;
+          grpc::Status s = stubs_[a]->NextMatch(Context(campaign_.token).get(), next, &match);
+          std::vector<double> q;
+          for (const std::string& system : match.systems()) {
+            auto it = system_ids_.find(system);
+            if (it == system_ids_.end()) {
+              s = grpc::Status(grpc::StatusCode::INTERNAL, "unknown system '" + system + "'");
+              break;
+            }
+            q.push_back(quality_[static_cast<size_t>(it->second)]);
+          }
+          std::vector<uint8_t> ranks;
+          if (s.ok()) SimulateRanks(q, noise_, rngs_[a], &ranks);
+          sync.arrive_and_wait();  // every match is out before anyone submits
+          {
+            std::unique_lock<std::mutex> lock(mu);
+            cv.wait(lock, [&] { return turn == a; });
+          }
+          if (s.ok()) {
+            v1::SubmitJudgmentRequest submit;
+            submit.set_campaign_id(campaign_.id);
+            submit.set_match_id(match.match_id());
+            submit.set_annotator(name);
+            for (uint8_t rank : ranks) submit.add_ranks(rank);
+            submit.set_idempotency_key(name + "-" + std::to_string(match.match_id()));
+            v1::SubmitJudgmentResponse ack;
+            s = stubs_[a]->SubmitJudgment(Context(campaign_.token).get(), submit, &ack);
+          }
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            if (!s.ok() && first_error.ok()) first_error = FromGrpc("annotator " + name, s);
+            turn = (turn + 1) % annotators_;
+            cv.notify_all();
+          }
+          sync.arrive_and_wait();
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    return first_error;
+  }
+
+ private:
+  const int port_;
+  const DemoCampaign campaign_;
+  const std::vector<double>& quality_;
+  const std::map<std::string, int>& system_ids_;
+  const CampaignOptions noise_;
+  const int annotators_;
+  std::vector<Rng> rngs_;
+  std::vector<std::unique_ptr<v1::Tournament::Stub>> stubs_;
+};
+
+// Systems by cluster, best cluster first.
+std::vector<std::set<std::string>> Clusters(const v1::Leaderboard& board) {
+  std::map<int, std::set<std::string>> by_cluster;
+  for (const auto& e : board.entries()) by_cluster[e.cluster()].insert(e.system());
+  std::vector<std::set<std::string>> out;
+  for (auto& [c, systems] : by_cluster) out.push_back(systems);
+  return out;
+}
+
+std::string Thousands(int64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
+  return s;
+}
+
+}  // namespace
+
+int RunDemo(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    if (std::string(argv[i]) == "--offline") {
+      std::vector<char*> rest(argv, argv + argc);
+      rest.erase(rest.begin() + i);
+      return RunOfflineDemo(static_cast<int>(rest.size()), rest.data());
+    }
+  }
+  Flags flags("tourney demo [options]   (tourney demo --offline [options]: the offline demo)",
+              "Starts tourneyd on 127.0.0.1 with a temporary data dir, runs two simulated\n"
+              "campaigns on it (uniform and TrueSkill match selection; simulated annotators\n"
+              "in threads answer from hidden system qualities), and prints the clustered\n"
+              "leaderboards and how many judgments TrueSkill selection needed to reach the\n"
+              "clusters uniform selection reached with the whole budget.");
+  flags.Add("systems", "N", "10", "number of systems (3..100)");
+  flags.Add("k", "K", "5", "systems per match (2..5)");
+  flags.Add("budget", "N", "1000", "judgments of the uniform campaign (and the most the "
+                                   "TrueSkill campaign gets)");
+  flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
+  flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
+                                      "multiple of --annotators)");
+  flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
+  flags.Add("max-factor", "X", "3", "TrueSkill selection may judge up to X times the budget "
+                                    "to reach uniform selection's clusters");
+  flags.Add("model", "M", "trueskill", "model of the clustered leaderboards");
+  flags.Add("seed", "S", "1", "random seed (qualities, annotators, selection, bootstrap)");
+  flags.Add("quality-sd", "X", "1.0", "sd of the hidden system qualities");
+  flags.Add("sigma-obs", "X", "1.0", "annotator noise (paper §2.2)");
+  flags.Add("radius", "D", "0.5", "decision radius: outputs closer than D tie");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "demo", &code)) return code;
+  if (!flags.positionals().empty()) {
+    return ReportError("demo", InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
+  }
+  auto systems = flags.GetInt("systems");
+  auto k = flags.GetInt("k");
+  auto budget = flags.GetInt("budget");
+  auto annotators = flags.GetInt("annotators");
+  auto checkpoint = flags.GetInt("checkpoint");
+  auto replicates = flags.GetInt("bootstrap");
+  auto seed = flags.GetUint("seed");
+  auto quality_sd = flags.GetDouble("quality-sd");
+  auto sigma_obs = flags.GetDouble("sigma-obs");
+  auto radius = flags.GetDouble("radius");
+  auto max_factor = flags.GetDouble("max-factor");
+  for (const Status* s : {&systems.status(), &k.status(), &budget.status(), &annotators.status(),
+                          &checkpoint.status(), &replicates.status(), &seed.status(),
+                          &quality_sd.status(), &sigma_obs.status(), &radius.status(),
+                          &max_factor.status()}) {
+    if (!s->ok()) return ReportError("demo", *s);
+  }
+  if (*systems < 3 || *systems > 100) return ReportError("demo", InvalidArgument("--systems must be in 3..100"));
+  if (*k < 2 || *k > 5 || *k > *systems) {
+    return ReportError("demo", InvalidArgument("--k must be in 2..5 and at most --systems"));
+  }
+  if (*annotators < 1 || *annotators > 64) {
+    return ReportError("demo", InvalidArgument("--annotators must be in 1..64"));
+  }
+  if (*budget < *annotators || *budget > 1000000) {
+    return ReportError("demo", InvalidArgument("--budget must be in --annotators..1000000"));
+  }
+  if (*replicates < 10 || *replicates > 10000) {
+    return ReportError("demo", InvalidArgument("--bootstrap must be in 10..10000"));
+  }
+  if (!(*max_factor >= 1 && *max_factor <= 20)) {
+    return ReportError("demo", InvalidArgument("--max-factor must be in 1..20"));
+  }
+  const int64_t per_round = *annotators;
+  const int rounds_total = static_cast<int>(*budget / per_round);
+  const int rounds_per_check =
+      static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(*checkpoint, *budget) / per_round));
+
+  // Hidden qualities from the simulator's generative story.
+  CampaignOptions sim;
+  sim.systems = static_cast<int>(*systems);
+  sim.k = static_cast<int>(*k);
+  sim.rankings = 0;
+  sim.seed = *seed;
+  sim.quality_sd = *quality_sd;
+  sim.sigma_obs = *sigma_obs;
+  sim.radius = *radius;
+  auto truth = SimulateCampaign(sim);
+  if (!truth.ok()) return ReportError("demo", truth.status());
+  const std::vector<double>& quality = truth->quality;
+  std::map<std::string, int> system_ids;
+  for (int i = 0; i < sim.systems; ++i) system_ids[truth->judgments.systems().Name(i)] = i;
+
+  LocalServer server;
+  Status started = server.Start();
+  if (!started.ok()) return ReportError("demo", started);
+  auto stub = v1::Tournament::NewStub(grpc::CreateChannel(
+      "127.0.0.1:" + std::to_string(server.port()), grpc::InsecureChannelCredentials()));
+  std::cout << "tourneyd serving on 127.0.0.1:" << server.port() << " (data in "
+            << server.dir() << ")\n"
+            << sim.systems << " simulated systems, " << *k << " per match, " << *annotators
+            << " annotators per campaign, seed " << *seed << "\n\n";
+
+  auto create = [&](const std::string& selector) -> StatusOr<DemoCampaign> {
+    v1::CreateCampaignRequest req;
+    v1::CampaignConfig* c = req.mutable_config();
+    c->set_name("demo-" + selector);
+    for (int i = 0; i < sim.systems; ++i) c->add_systems(truth->judgments.systems().Name(i));
+    for (int i = 0; i < 3000; ++i) c->add_segments()->set_id(i);
+    c->set_k(static_cast<int32_t>(*k));
+    c->set_selector(selector);
+    c->set_seed(DeriveSeed(*seed, selector == "uniform" ? 1 : 2));
+    // TrueSkill's model of the simulator's story: prior sd = spread of the qualities,
+    // performance sd = the per-output noise, draw margin = the decision radius.
+    v1::TrueSkillConfig* t = c->mutable_trueskill();
+    t->set_sigma(sim.quality_sd > 0 ? sim.quality_sd : 0.5);
+    t->set_beta(std::sqrt(sim.sigma_a * sim.sigma_a + sim.sigma_obs * sim.sigma_obs));
+    t->set_draw_margin(sim.radius);
+    v1::CreateCampaignResponse resp;
+    grpc::Status s = stub->CreateCampaign(Context(server.token()).get(), req, &resp);
+    if (!s.ok()) return FromGrpc("CreateCampaign", s);
+    return DemoCampaign{resp.campaign_id(), resp.annotator_token(), 0};
+  };
+  auto board_of = [&](const DemoCampaign& c, v1::Leaderboard* board) -> Status {
+    v1::GetLeaderboardRequest req;
+    req.set_campaign_id(c.id);
+    req.set_model(flags.Get("model"));
+    req.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
+    req.set_seed(*seed);
+    return FromGrpc("GetLeaderboard",
+                    stub->GetLeaderboard(Context(server.token()).get(), req, board));
+  };
+
+  // Both campaigns run side by side, each to the whole budget, with a clustered
+  // leaderboard at every checkpoint.
+  struct Run {
+    std::string selector;
+    DemoCampaign campaign;
+    std::unique_ptr<AnnotatorPool> pool;
+    int rounds_done = 0;
+    std::vector<std::pair<int64_t, v1::Leaderboard>> boards;  // (judgments, board)
+    v1::PairCountsMatrix counts;
+    Status status;
+
+    // Judges up to `rounds` more rounds, with a clustered leaderboard every checkpoint.
+    void Advance(int rounds, int rounds_per_check, int64_t per_round,
+                 const std::function<Status(const DemoCampaign&, v1::Leaderboard*)>& board_of) {
+      for (int done = 0; done < rounds && status.ok();) {
+        const int now = std::min(rounds_per_check, rounds - done);
+        status = pool->Run(now);
+        done += now;
+        rounds_done += now;
+        v1::Leaderboard board;
+        if (status.ok()) status = board_of(campaign, &board);
+        boards.emplace_back(static_cast<int64_t>(rounds_done) * per_round, std::move(board));
+      }
+    }
+  };
+  std::vector<Run> runs(2);
+  runs[0].selector = "uniform";
+  runs[1].selector = "trueskill";
+  for (Run& run : runs) {
+    auto created = create(run.selector);
+    if (!created.ok()) return ReportError("demo", created.status());
+    run.campaign = *created;
+    // The same annotators (the same answer streams) on both campaigns.
+    run.pool = std::make_unique<AnnotatorPool>(server.port(), run.campaign, quality,
+                                               system_ids, sim, static_cast<int>(*annotators),
+                                               DeriveSeed(*seed, 10));
+  }
+  // Both campaigns side by side up to the budget.
+  {
+    std::vector<std::thread> drivers;
+    for (Run& run : runs) {
+      drivers.emplace_back(
+          [&] { run.Advance(rounds_total, rounds_per_check, per_round, board_of); });
+    }
+    for (auto& d : drivers) d.join();
+  }
+  for (const Run& run : runs) {
+    if (!run.status.ok()) return ReportError("demo", run.status);
+  }
+
+  const auto& [uniform_judgments, uniform_board] = runs[0].boards.back();
+  const auto target = Clusters(uniform_board);
+  // First checkpoint of each run whose clusters are uniform selection's final ones.
+  auto first_reach = [&](const Run& run) -> const std::pair<int64_t, v1::Leaderboard>* {
+    for (const auto& checkpoint : run.boards) {
+      if (Clusters(checkpoint.second) == target) return &checkpoint;
+    }
+    return nullptr;
+  };
+  // Not there yet: TrueSkill selection goes on, up to --max-factor times the budget.
+  const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
+  while (!first_reach(runs[1]) && runs[1].rounds_done < rounds_cap && runs[1].status.ok()) {
+    runs[1].Advance(std::min(rounds_per_check, rounds_cap - runs[1].rounds_done),
+                    rounds_per_check, per_round, board_of);
+  }
+  for (Run& run : runs) {
+    if (run.status.ok()) {
+      v1::GetPairCountsRequest req;
+      req.set_campaign_id(run.campaign.id);
+      run.status = FromGrpc("GetPairCounts",
+                            stub->GetPairCounts(Context(server.token()).get(), req, &run.counts));
+    }
+    if (!run.status.ok()) return ReportError("demo", run.status);
+  }
+  const auto* uniform_reach = first_reach(runs[0]);
+  const auto* trueskill_reach = first_reach(runs[1]);
+  const auto& shown = trueskill_reach ? *trueskill_reach : runs[1].boards.back();
+
+  std::cout << "Uniform selection, " << Thousands(uniform_judgments) << " judgments:\n"
+            << FormatLeaderboard(uniform_board, OutputFormat::kTable) << "\n";
+  std::cout << "TrueSkill selection, " << Thousands(shown.first) << " judgments:\n"
+            << FormatLeaderboard(shown.second, OutputFormat::kTable) << "\n";
+
+  // How much of each campaign's data compared systems close in the hidden order.
+  std::vector<int> true_rank(quality.size());
+  {
+    std::vector<int> order(quality.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return quality[a] > quality[b]; });
+    for (size_t r = 0; r < order.size(); ++r) true_rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
+  }
+  auto close_share = [&](const v1::PairCountsMatrix& m) {
+    const int n = m.systems_size();
+    double close = 0, all = 0;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        const auto ia = system_ids.find(m.systems(i)), ib = system_ids.find(m.systems(j));
+        if (ia == system_ids.end() || ib == system_ids.end()) continue;
+        const int a = ia->second, b = ib->second;
+        const double count = static_cast<double>(m.wins(i * n + j)) +
+                             (i < j ? static_cast<double>(m.ties(i * n + j)) : 0.0);
+        all += count;
+        if (std::abs(true_rank[a] - true_rank[b]) <= 2) close += count;
+      }
+    }
+    return all > 0 ? 100.0 * close / all : 0.0;
+  };
+
+  std::printf("Clusters of uniform selection after %s judgments: %zu.\n",
+              Thousands(uniform_judgments).c_str(), target.size());
+  if (uniform_reach) {
+    std::printf("  uniform selection first showed them after   %s judgments\n",
+                Thousands(uniform_reach->first).c_str());
+  }
+  if (trueskill_reach) {
+    std::printf("  TrueSkill selection first showed them after %s judgments (%.0f%% of %s)\n",
+                Thousands(trueskill_reach->first).c_str(),
+                100.0 * static_cast<double>(trueskill_reach->first) /
+                    static_cast<double>(uniform_judgments),
+                Thousands(uniform_judgments).c_str());
+  } else {
+    std::printf("  TrueSkill selection did not show them within %s judgments\n",
+                Thousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
+  }
+  std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
+              "TrueSkill %.0f%% (checked every %s judgments).\n",
+              close_share(runs[0].counts), close_share(runs[1].counts),
+              Thousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
+
+  std::cout << "\nHidden qualities (truth):\n";
+  std::vector<int> order(quality.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return quality[a] > quality[b]; });
+  for (size_t r = 0; r < order.size(); ++r) {
+    std::printf("  %2zu  %-8s %+.3f\n", r + 1, truth->judgments.systems().Name(order[r]).c_str(),
+                quality[static_cast<size_t>(order[r])]);
+  }
+  std::cout.flush();
+  std::fflush(stdout);
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,56 @@
+#include "convert.h"
+
+namespace tourney::service {
+
+StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
+  CampaignConfig c;
+  c.name = p.name();
+  c.systems.assign(p.systems().begin(), p.systems().end());
+  c.segments.reserve(static_cast<size_t>(p.segments_size()));
+  for (const v1::Segment& s : p.segments()) c.segments.push_back({s.id(), s.document()});
+  c.k = p.k();
+  c.selector = p.selector().empty() ? "trueskill" : p.selector();
+  c.seed = p.seed();
+  const v1::TrueSkillConfig& t = p.trueskill();
+  c.rating.mu = t.mu();
+  c.rating.sigma = t.sigma();
+  c.rating.beta = t.beta();
+  c.rating.tau = t.tau();
+  if (t.draw_case() == v1::TrueSkillConfig::kDrawProbability) {
+    c.rating.draw_probability = t.draw_probability();
+  } else if (t.draw_case() == v1::TrueSkillConfig::kDrawMargin) {
+    c.rating.draw_margin = t.draw_margin();
+  }
+  if (t.update().empty() || t.update() == "pairwise") {
+    c.rating.free_for_all = false;
+  } else if (t.update() == "free-for-all") {
+    c.rating.free_for_all = true;
+  } else {
+    return InvalidArgument("trueskill update must be 'pairwise' or 'free-for-all', got '" +
+                           t.update() + "'");
+  }
+  if (p.lease_seconds() > 86400) {
+    return InvalidArgument("lease_seconds must be in 1..86400 (0 means 600)");
+  }
+  return c;
+}
+
+int64_t LeaseMillis(const v1::CampaignConfig& config) {
+  return 1000 * static_cast<int64_t>(config.lease_seconds() == 0 ? 600 : config.lease_seconds());
+}
+
+grpc::Status ToGrpc(const Status& status) {
+  grpc::StatusCode code = grpc::StatusCode::INTERNAL;
+  switch (status.code()) {
+    case StatusCode::kOk: return grpc::Status::OK;
+    case StatusCode::kInvalidArgument: code = grpc::StatusCode::INVALID_ARGUMENT; break;
+    case StatusCode::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
+    case StatusCode::kIoError: code = grpc::StatusCode::UNAVAILABLE; break;
+    case StatusCode::kFailedPrecondition: code = grpc::StatusCode::FAILED_PRECONDITION; break;
+    case StatusCode::kAlreadyExists: code = grpc::StatusCode::ALREADY_EXISTS; break;
+    case StatusCode::kInternal: code = grpc::StatusCode::INTERNAL; break;
+  }
+  return grpc::Status(code, status.message());
+}
+
+}  // namespace tourney::service

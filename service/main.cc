@@ -1,0 +1,177 @@
+// tourneyd: the tourney campaign service (gRPC). See docs/service.md.
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "auth.h"
+#include "flags.h"
+#include "tourney/csv_reader.h"
+#include "server.h"
+
+namespace {
+
+using tourney::Status;
+using tourney::StatusOr;
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitBadInput = 2;
+
+int Fail(const std::string& message, int code) {
+  std::cerr << "tourneyd: " << message << "\n";
+  return code;
+}
+
+bool IsLoopback(const std::string& address) {
+  return address.rfind("127.", 0) == 0 || address.rfind("localhost:", 0) == 0 ||
+         address.rfind("[::1]:", 0) == 0 || address.rfind("unix:", 0) == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  tourney::cli::Flags flags(
+      "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]",
+      "Serves tourney campaigns over gRPC (tourney.v1.Tournament, grpc.health.v1.Health and\n"
+      "server reflection): durable judgments, the next match to judge, live leaderboards.\n"
+      "Judgments are acknowledged only once durably committed to DIR/tourney.db (SQLite,\n"
+      "WAL, synchronous=FULL); on start every judgment is replayed in commit order.");
+  flags.Add("data-dir", "DIR", "", "directory of the database (created when absent)");
+  flags.Add("listen", "HOST:PORT", "127.0.0.1:7447",
+            "address to listen on; port 0 picks a free port (see --port-file)");
+  flags.Add("admin-token-file", "FILE", "",
+            "file holding the admin bearer token (16..256 printable characters)");
+  flags.Add("tls-cert", "FILE", "", "PEM certificate chain: serve TLS (with --tls-key)");
+  flags.Add("tls-key", "FILE", "", "PEM private key of --tls-cert");
+  flags.Add("port-file", "FILE", "", "write the bound port to FILE once serving");
+  flags.AddBool("exit-with-parent",
+                "shut down (as on SIGTERM) when the process that started tourneyd exits");
+  flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
+  flags.Add("max-systems", "N", "1000", "systems per campaign (2..1000)");
+  flags.Add("max-segments", "N", "1000000", "segments per campaign (1..1000000)");
+  flags.Add("max-import-rankings", "N", "1000000", "rankings per ImportRankings stream");
+  flags.Add("max-campaigns", "N", "10000", "campaigns per server");
+  flags.Add("max-leases-per-annotator", "N", "16", "open matches one annotator may hold");
+  flags.Add("max-bootstrap-replicates", "N", "10000", "bootstrap replicates per leaderboard");
+  flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
+  flags.Add("max-concurrent-fits", "N", "2",
+            "leaderboards fitted or bootstrapped at once (others wait)");
+  Status parsed = flags.Parse(argc, argv, 1);
+  if (!parsed.ok()) return Fail(parsed.message(), kExitBadInput);
+  if (flags.help_requested()) {
+    std::cout << flags.Help();
+    return kExitOk;
+  }
+  if (!flags.positionals().empty()) {
+    return Fail("unexpected argument '" + flags.positionals()[0] + "'", kExitBadInput);
+  }
+
+  tourney::service::ServerOptions options;
+  options.data_dir = flags.Get("data-dir");
+  options.listen = flags.Get("listen");
+  if (options.data_dir.empty()) return Fail("--data-dir is required", kExitBadInput);
+  if (flags.Get("admin-token-file").empty()) {
+    return Fail("--admin-token-file is required", kExitBadInput);
+  }
+  auto token = tourney::service::ReadTokenFile(flags.Get("admin-token-file"));
+  if (!token.ok()) return Fail(token.status().message(), kExitBadInput);
+  options.admin_token = *token;
+  if (flags.IsSet("tls-cert") != flags.IsSet("tls-key")) {
+    return Fail("--tls-cert and --tls-key go together", kExitBadInput);
+  }
+  if (flags.IsSet("tls-cert")) {
+    for (auto [flag, out] : {std::pair{"tls-cert", &options.tls_cert_pem},
+                             std::pair{"tls-key", &options.tls_key_pem}}) {
+      Status s = tourney::ReadFileToString(flags.Get(flag), out);
+      if (!s.ok()) return Fail(s.message(), kExitBadInput);
+    }
+  } else if (!IsLoopback(options.listen)) {
+    std::cerr << "tourneyd: warning: listening on " << options.listen
+              << " without TLS; bearer tokens cross the network in clear text\n";
+  }
+  struct IntFlag {
+    const char* name;
+    int64_t lo, hi;
+    int64_t* out;
+  };
+  int64_t max_message = 0, max_systems = 0, max_segments = 0, max_import = 0, max_campaigns = 0,
+          max_leases = 0, max_replicates = 0, max_watchers = 0, max_fits = 0;
+  for (const IntFlag& f : {IntFlag{"max-message-bytes", 1024, 1 << 30, &max_message},
+                           IntFlag{"max-systems", 2, 1000, &max_systems},
+                           IntFlag{"max-segments", 1, 1000000, &max_segments},
+                           IntFlag{"max-import-rankings", 1, 100000000, &max_import},
+                           IntFlag{"max-campaigns", 1, 1000000, &max_campaigns},
+                           IntFlag{"max-leases-per-annotator", 1, 10000, &max_leases},
+                           IntFlag{"max-bootstrap-replicates", 0, 1000000, &max_replicates},
+                           IntFlag{"max-watchers", 0, 10000, &max_watchers},
+                           IntFlag{"max-concurrent-fits", 1, 64, &max_fits}}) {
+    auto v = flags.GetInt(f.name);
+    if (!v.ok()) return Fail(v.status().message(), kExitBadInput);
+    if (*v < f.lo || *v > f.hi) {
+      return Fail(std::string("--") + f.name + " must be in " + std::to_string(f.lo) + ".." +
+                      std::to_string(f.hi),
+                  kExitBadInput);
+    }
+    *f.out = *v;
+  }
+  options.max_message_bytes = static_cast<int>(max_message);
+  options.limits.max_systems = static_cast<int>(max_systems);
+  options.limits.max_segments = max_segments;
+  options.limits.max_import_rankings = max_import;
+  options.limits.max_campaigns = static_cast<int>(max_campaigns);
+  options.limits.max_leases_per_annotator = static_cast<int>(max_leases);
+  options.limits.max_bootstrap_replicates = static_cast<int>(max_replicates);
+  options.limits.max_watchers = static_cast<int>(max_watchers);
+  options.limits.max_concurrent_fits = static_cast<int>(max_fits);
+
+  // Signals go to a dedicated thread; block them before any other thread starts.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  if (flags.GetBool("exit-with-parent")) {
+    // A server started by a demo or a test must not outlive it, however it ends.
+    const pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) return Fail("the parent process has already exited", kExitFailure);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  auto server = tourney::service::TourneyServer::Start(options);
+  if (!server.ok()) return Fail(server.status().message(), kExitFailure);
+  const double load_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (flags.IsSet("port-file")) {
+    const std::string path = flags.Get("port-file");
+    const std::string tmp = path + ".tmp";
+    {
+      std::ofstream out(tmp);
+      out << (*server)->port() << "\n";
+      if (!out) return Fail(tmp + ": cannot write the port file", kExitFailure);
+    }
+    std::rename(tmp.c_str(), path.c_str());  // readers never see a partial file
+  }
+  const std::string host = options.listen.substr(0, options.listen.rfind(':'));
+  std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
+            << (options.tls_cert_pem.empty() ? "plaintext" : "TLS") << ", data dir "
+            << options.data_dir << ", loaded in " << load_s << " s)\n";
+
+  tourney::service::TourneyServer* raw = server->get();
+  std::thread signal_thread([raw, signals] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    std::cerr << "tourneyd: signal " << sig << ", shutting down\n";
+    raw->Shutdown();
+  });
+  (*server)->Wait();
+  signal_thread.join();
+  server->reset();
+  return kExitOk;
+}

@@ -1,0 +1,68 @@
+// TourneyServer: a running tourneyd — the store, the commit queue, the Tournament service,
+// the standard health service and server reflection, behind one gRPC server.
+//
+// Start() opens the data directory, replays it (TournamentService::Load), and only then
+// starts listening, so a client never sees a partly loaded server.
+// Thread safety: Shutdown() and Wait() may be called from any thread.
+#ifndef TOURNEY_SERVICE_SERVER_H_
+#define TOURNEY_SERVICE_SERVER_H_
+
+#include <grpcpp/server.h>
+
+#include <memory>
+#include <string>
+
+#include "commit_queue.h"
+#include "storage.h"
+#include "tournament_service.h"
+
+namespace tourney::service {
+
+struct ServerOptions {
+  std::string data_dir;                   // REQUIRED: where tourney.db lives
+  std::string listen = "127.0.0.1:7447";  // host:port; port 0 picks a free port
+  std::string admin_token;                // REQUIRED: bearer token of admin calls
+  std::string tls_cert_pem;               // PEM certificate chain; TLS when set (with key)
+  std::string tls_key_pem;                // PEM private key
+  int max_message_bytes = 4 << 20;        // largest request message accepted
+  ServiceLimits limits;                   // per-request and per-campaign limits
+};
+
+class TourneyServer {
+ public:
+  // InvalidArgument for missing options; the Store's errors for the data directory;
+  // IoError when the address cannot be bound.
+  static StatusOr<std::unique_ptr<TourneyServer>> Start(const ServerOptions& options);
+
+  // Owns threads and the database.
+  TourneyServer(const TourneyServer&) = delete;
+  TourneyServer& operator=(const TourneyServer&) = delete;
+  // Shutdown().
+  ~TourneyServer();
+
+  // The port bound (the chosen one when the address asked for port 0).
+  int port() const { return port_; }
+  // Number of group commits so far.
+  int64_t commit_batches() const { return queue_->batches(); }
+
+  // Stops accepting calls, lets running ones finish (at most `grace_ms`), then commits
+  // what is queued. Idempotent.
+  void Shutdown(int grace_ms = 2000);
+  // Blocks until Shutdown() is called.
+  void Wait();
+
+ private:
+  TourneyServer() = default;
+
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<CommitQueue> queue_;
+  std::unique_ptr<TournamentService> service_;
+  std::unique_ptr<grpc::Server> server_;
+  int port_ = 0;
+  std::mutex shutdown_mu_;
+  bool shut_down_ = false;  // guarded by shutdown_mu_
+};
+
+}  // namespace tourney::service
+
+#endif  // TOURNEY_SERVICE_SERVER_H_

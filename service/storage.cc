@@ -1,0 +1,546 @@
+#include "storage.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace tourney::service {
+namespace {
+
+// Expected tables and their columns, in order.
+const std::map<std::string, std::vector<std::string>>& ExpectedSchema() {
+  static const auto* schema = new std::map<std::string, std::vector<std::string>>{
+      {"meta", {"key", "value"}},
+      {"campaigns", {"id", "name", "config", "token_sha256", "created_unix_ms"}},
+      {"judgments",
+       {"seq", "campaign_id", "campaign_seq", "match_id", "idempotency_key", "annotator",
+        "segment", "document", "systems", "ranks", "groups", "committed_unix_ms"}},
+      {"leases",
+       {"match_id", "campaign_id", "annotator", "segment_index", "systems", "expires_unix_ms"}},
+  };
+  return *schema;
+}
+
+constexpr const char* kCreateSchema = R"sql(
+CREATE TABLE meta(
+  key TEXT PRIMARY KEY,
+  value INTEGER NOT NULL);
+CREATE TABLE campaigns(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  config BLOB NOT NULL,
+  token_sha256 BLOB NOT NULL,
+  created_unix_ms INTEGER NOT NULL);
+CREATE TABLE judgments(
+  seq INTEGER PRIMARY KEY,
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+  campaign_seq INTEGER NOT NULL,
+  match_id INTEGER UNIQUE,
+  idempotency_key TEXT NOT NULL,
+  annotator TEXT NOT NULL,
+  segment INTEGER NOT NULL,
+  document TEXT NOT NULL,
+  systems BLOB NOT NULL,
+  ranks BLOB NOT NULL,
+  groups BLOB,
+  committed_unix_ms INTEGER NOT NULL,
+  UNIQUE(campaign_id, campaign_seq));
+CREATE TABLE leases(
+  match_id INTEGER PRIMARY KEY,
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+  annotator TEXT NOT NULL,
+  segment_index INTEGER NOT NULL,
+  systems BLOB NOT NULL,
+  expires_unix_ms INTEGER NOT NULL);
+INSERT INTO meta(key, value) VALUES('boot_epoch', 0);
+)sql";
+
+// System ids are stored as little-endian uint16 (at most 1000 systems).
+std::string EncodeSystems(const std::vector<int32_t>& systems) {
+  std::string out;
+  out.reserve(systems.size() * 2);
+  for (int32_t id : systems) {
+    out.push_back(static_cast<char>(id & 0xff));
+    out.push_back(static_cast<char>((id >> 8) & 0xff));
+  }
+  return out;
+}
+
+bool DecodeSystems(const void* data, int bytes, std::vector<int32_t>* systems) {
+  if (bytes < 0 || bytes % 2 != 0) return false;
+  const auto* p = static_cast<const unsigned char*>(data);
+  systems->resize(static_cast<size_t>(bytes / 2));
+  for (int i = 0; i < bytes / 2; ++i) (*systems)[i] = p[2 * i] | (p[2 * i + 1] << 8);
+  return true;
+}
+
+std::string ColumnText(sqlite3_stmt* stmt, int col) {
+  const unsigned char* text = sqlite3_column_text(stmt, col);
+  return text ? std::string(reinterpret_cast<const char*>(text),
+                            static_cast<size_t>(sqlite3_column_bytes(stmt, col)))
+              : std::string();
+}
+
+std::string ColumnBlob(sqlite3_stmt* stmt, int col) {
+  const void* blob = sqlite3_column_blob(stmt, col);
+  const int bytes = sqlite3_column_bytes(stmt, col);
+  return blob ? std::string(static_cast<const char*>(blob), static_cast<size_t>(bytes))
+              : std::string();
+}
+
+void BindText(sqlite3_stmt* stmt, int col, const std::string& s) {
+  sqlite3_bind_text(stmt, col, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+}
+
+void BindBlob(sqlite3_stmt* stmt, int col, const void* data, size_t bytes) {
+  sqlite3_bind_blob(stmt, col, bytes ? data : "", static_cast<int>(bytes), SQLITE_TRANSIENT);
+}
+
+// Reads one judgments row (columns in the order of kSelectJudgment).
+Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
+  const auto signed_match = sqlite3_column_int64(stmt, 3);
+  j->campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
+  j->campaign_seq = sqlite3_column_int64(stmt, 2);
+  j->match_id = sqlite3_column_type(stmt, 3) == SQLITE_NULL ? 0 : static_cast<uint64_t>(signed_match);
+  j->idempotency_key = ColumnText(stmt, 4);
+  j->annotator = ColumnText(stmt, 5);
+  j->segment = sqlite3_column_int64(stmt, 6);
+  j->document = ColumnText(stmt, 7);
+  if (!DecodeSystems(sqlite3_column_blob(stmt, 8), sqlite3_column_bytes(stmt, 8), &j->systems)) {
+    return FailedPrecondition("judgment " + std::to_string(sqlite3_column_int64(stmt, 0)) +
+                              ": malformed systems column");
+  }
+  const auto* ranks = static_cast<const uint8_t*>(sqlite3_column_blob(stmt, 9));
+  j->ranks.assign(ranks, ranks + sqlite3_column_bytes(stmt, 9));
+  const auto* groups = static_cast<const uint8_t*>(sqlite3_column_blob(stmt, 10));
+  if (groups) {
+    j->groups.assign(groups, groups + sqlite3_column_bytes(stmt, 10));
+  } else {
+    j->groups.clear();
+  }
+  j->committed_unix_ms = sqlite3_column_int64(stmt, 11);
+  return Status::Ok();
+}
+
+constexpr const char* kSelectJudgment =
+    "SELECT seq, campaign_id, campaign_seq, match_id, idempotency_key, annotator, segment, "
+    "document, systems, ranks, groups, committed_unix_ms FROM judgments";
+
+}  // namespace
+
+class Store::Transaction final : public WriteTransaction {
+ public:
+  explicit Transaction(Store* store) : store_(store) {}
+
+  Status InsertJudgment(const StoredJudgment& j) override {
+    sqlite3_stmt* s = store_->insert_judgment_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(j.campaign_id));
+    sqlite3_bind_int64(s, 2, j.campaign_seq);
+    if (j.match_id == 0) {
+      sqlite3_bind_null(s, 3);
+    } else {
+      sqlite3_bind_int64(s, 3, static_cast<sqlite3_int64>(j.match_id));
+    }
+    BindText(s, 4, j.idempotency_key);
+    BindText(s, 5, j.annotator);
+    sqlite3_bind_int64(s, 6, j.segment);
+    BindText(s, 7, j.document);
+    const std::string systems = EncodeSystems(j.systems);
+    BindBlob(s, 8, systems.data(), systems.size());
+    BindBlob(s, 9, j.ranks.data(), j.ranks.size());
+    if (j.groups.empty()) {
+      sqlite3_bind_null(s, 10);
+    } else {
+      BindBlob(s, 10, j.groups.data(), j.groups.size());
+    }
+    sqlite3_bind_int64(s, 11, j.committed_unix_ms);
+    return Step(s, "insert judgment");
+  }
+
+  Status InsertLease(const StoredLease& l) override {
+    sqlite3_stmt* s = store_->insert_lease_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(l.match_id));
+    sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(l.campaign_id));
+    BindText(s, 3, l.annotator);
+    sqlite3_bind_int64(s, 4, l.segment_index);
+    const std::string systems = EncodeSystems(l.systems);
+    BindBlob(s, 5, systems.data(), systems.size());
+    sqlite3_bind_int64(s, 6, l.expires_unix_ms);
+    return Step(s, "insert lease");
+  }
+
+  Status DeleteLease(uint64_t match_id) override {
+    sqlite3_stmt* s = store_->delete_lease_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(match_id));
+    return Step(s, "delete lease");
+  }
+
+  Status DeleteLeasesExpiredBefore(int64_t unix_ms) override {
+    sqlite3_stmt* s = store_->delete_expired_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, unix_ms);
+    return Step(s, "delete expired leases");
+  }
+
+  StatusOr<uint64_t> InsertCampaign(const StoredCampaign& c) override {
+    sqlite3_stmt* s = store_->insert_campaign_;
+    sqlite3_reset(s);
+    BindText(s, 1, c.name);
+    BindBlob(s, 2, c.config.data(), c.config.size());
+    BindBlob(s, 3, c.token_sha256.data(), c.token_sha256.size());
+    sqlite3_bind_int64(s, 4, c.created_unix_ms);
+    Status st = Step(s, "insert campaign");
+    if (!st.ok()) return st;
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(store_->db_));
+  }
+
+ private:
+  Status Step(sqlite3_stmt* s, const char* what) {
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (rc == SQLITE_DONE) return Status::Ok();
+    if (rc == SQLITE_CONSTRAINT) {
+      return Status(StatusCode::kAlreadyExists,
+                    std::string(what) + ": " + sqlite3_errmsg(store_->db_));
+    }
+    return IoError(std::string(what) + ": " + sqlite3_errmsg(store_->db_));
+  }
+  Store* const store_;
+};
+
+Store::~Store() {
+  for (sqlite3_stmt* s : {insert_judgment_, insert_lease_, delete_lease_, delete_expired_,
+                          insert_campaign_, find_stmt_}) {
+    sqlite3_finalize(s);
+  }
+  if (reader_) sqlite3_close_v2(reader_);
+  if (db_) sqlite3_close_v2(db_);
+  if (lock_fd_ >= 0) close(lock_fd_);  // releases the flock
+}
+
+Status Store::Prepare(const char* sql, sqlite3_stmt** stmt) {
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, nullptr) != SQLITE_OK) {
+    return FailedPrecondition(path_ + ": cannot prepare statement (" + sqlite3_errmsg(db_) +
+                              "); the schema does not match this tourneyd");
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::unique_ptr<Store>> Store::Open(const std::string& data_dir) {
+  std::unique_ptr<Store> store(new Store());
+  store->dir_ = data_dir;
+  std::error_code ec;
+  std::filesystem::create_directories(data_dir, ec);
+  if (ec || !std::filesystem::is_directory(data_dir)) {
+    return IoError("data dir " + data_dir + ": cannot create directory" +
+                   (ec ? " (" + ec.message() + ")" : std::string()));
+  }
+  chmod(data_dir.c_str(), 0700);
+  const std::string lock_path = data_dir + "/LOCK";
+  store->lock_fd_ = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (store->lock_fd_ < 0) {
+    return IoError(lock_path + ": cannot open (" + std::strerror(errno) + ")");
+  }
+  if (flock(store->lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    return IoError("data dir " + data_dir + " is in use by another tourneyd (" + lock_path +
+                   " is locked)");
+  }
+  store->path_ = data_dir + "/" + kDatabaseFile;
+  Status s = store->Initialize();
+  if (!s.ok()) return s;
+  return store;
+}
+
+Status Store::Initialize() {
+  // Fail rather than create inside a directory a user pointed at by mistake: a file that
+  // exists must be ours.
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  const mode_t old_umask = umask(077);
+  const int rc = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
+  umask(old_umask);
+  if (rc != SQLITE_OK) {
+    return IoError(path_ + ": cannot open (" + (db_ ? sqlite3_errmsg(db_) : "out of memory") +
+                   ")");
+  }
+  sqlite3_extended_result_codes(db_, 0);
+  sqlite3_busy_timeout(db_, 5000);
+
+  auto exec = [&](const std::string& sql) -> Status {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err ? err : sqlite3_errmsg(db_);
+      sqlite3_free(err);
+      return FailedPrecondition(path_ + ": " + msg);
+    }
+    return Status::Ok();
+  };
+  auto query_int = [&](const char* sql, int64_t* out) -> Status {
+    sqlite3_stmt* stmt = nullptr;
+    int r = sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr);
+    if (r == SQLITE_OK) r = sqlite3_step(stmt);
+    if (r != SQLITE_ROW) {
+      std::string msg = sqlite3_errmsg(db_);
+      sqlite3_finalize(stmt);
+      return FailedPrecondition(path_ + " is not a usable tourney database (" + msg +
+                                "); refusing to start: move it away or choose another "
+                                "--data-dir");
+    }
+    *out = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return Status::Ok();
+  };
+
+  // Reading the header is the first access: a file that is not SQLite fails here.
+  int64_t app_id = 0, version = 0, tables = 0;
+  Status s = query_int("PRAGMA application_id", &app_id);
+  if (!s.ok()) return s;
+  s = query_int("PRAGMA user_version", &version);
+  if (!s.ok()) return s;
+  s = query_int("SELECT count(*) FROM sqlite_master", &tables);
+  if (!s.ok()) return s;
+
+  const bool fresh = app_id == 0 && version == 0 && tables == 0;
+  if (!fresh) {
+    if (app_id != kApplicationId) {
+      return FailedPrecondition(path_ + " belongs to another application (application_id " +
+                                std::to_string(app_id) + ", expected " +
+                                std::to_string(kApplicationId) +
+                                "); refusing to start: move it away or choose another "
+                                "--data-dir");
+    }
+    if (version != kSchemaVersion) {
+      return FailedPrecondition(path_ + " has schema version " + std::to_string(version) +
+                                ", this tourneyd reads version " +
+                                std::to_string(kSchemaVersion) + "; refusing to start");
+    }
+  }
+  s = exec("PRAGMA journal_mode=WAL");
+  if (!s.ok()) return s;
+  s = exec("PRAGMA synchronous=FULL");
+  if (!s.ok()) return s;
+  s = exec("PRAGMA foreign_keys=ON");
+  if (!s.ok()) return s;
+  if (fresh) {
+    s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + "PRAGMA application_id=" +
+             std::to_string(kApplicationId) + ";PRAGMA user_version=" +
+             std::to_string(kSchemaVersion) + ";COMMIT;");
+    if (!s.ok()) return s;
+  }
+  // Schema check: every expected table with exactly the expected columns.
+  for (const auto& [table, columns] : ExpectedSchema()) {
+    sqlite3_stmt* stmt = nullptr;
+    const std::string sql = "PRAGMA table_info(" + table + ")";
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+      return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+    }
+    std::vector<std::string> found;
+    int r;
+    while ((r = sqlite3_step(stmt)) == SQLITE_ROW) found.push_back(ColumnText(stmt, 1));
+    sqlite3_finalize(stmt);
+    if (r != SQLITE_DONE) return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+    if (found != columns) {
+      return FailedPrecondition(path_ + ": table '" + table +
+                                "' is missing or has unexpected columns; the file is damaged "
+                                "or was not written by tourneyd; refusing to start");
+    }
+  }
+
+  for (auto [sql, stmt] : std::initializer_list<std::pair<const char*, sqlite3_stmt**>>{
+           {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
+            "annotator, segment, document, systems, ranks, groups, committed_unix_ms) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+            &insert_judgment_},
+           {"INSERT INTO leases(match_id, campaign_id, annotator, segment_index, systems, "
+            "expires_unix_ms) VALUES(?,?,?,?,?,?)",
+            &insert_lease_},
+           {"DELETE FROM leases WHERE match_id=?", &delete_lease_},
+           {"DELETE FROM leases WHERE expires_unix_ms<?", &delete_expired_},
+           {"INSERT INTO campaigns(name, config, token_sha256, created_unix_ms) "
+            "VALUES(?,?,?,?)",
+            &insert_campaign_}}) {
+    s = Prepare(sql, stmt);
+    if (!s.ok()) return s;
+  }
+
+  // A second connection for lookups from request threads.
+  if (sqlite3_open_v2(path_.c_str(), &reader_, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+                      nullptr) != SQLITE_OK) {
+    return IoError(path_ + ": cannot open a reader (" + sqlite3_errmsg(reader_) + ")");
+  }
+  sqlite3_busy_timeout(reader_, 5000);
+  const std::string find = std::string(kSelectJudgment) + " WHERE match_id=?";
+  if (sqlite3_prepare_v3(reader_, find.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &find_stmt_,
+                         nullptr) != SQLITE_OK) {
+    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(reader_));
+  }
+  return Status::Ok();
+}
+
+Status Store::StartBoot() {
+  sqlite3_stmt* stmt = nullptr;
+  int64_t epoch = -1;
+  if (sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE key='boot_epoch'", -1, &stmt,
+                         nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
+    epoch = sqlite3_column_int64(stmt, 0);
+  }
+  sqlite3_finalize(stmt);
+  if (epoch < 0 || epoch >= (int64_t{1} << 31) - 1) {
+    return FailedPrecondition(path_ + ": the boot epoch in table 'meta' is missing or invalid");
+  }
+  const std::string sql =
+      "UPDATE meta SET value=" + std::to_string(epoch + 1) + " WHERE key='boot_epoch'";
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return IoError(path_ + ": cannot record the boot: " + sqlite3_errmsg(db_));
+  }
+  boot_epoch_ = static_cast<uint64_t>(epoch) + 1;
+  return Status::Ok();
+}
+
+Status Store::LoadCampaigns(const std::function<Status(StoredCampaign)>& fn) {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT id, name, config, token_sha256, created_unix_ms FROM campaigns "
+                         "ORDER BY id",
+                         -1, &stmt, nullptr) != SQLITE_OK) {
+    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+  }
+  int rc;
+  Status s;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    StoredCampaign c;
+    c.id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 0));
+    c.name = ColumnText(stmt, 1);
+    c.config = ColumnBlob(stmt, 2);
+    c.token_sha256 = ColumnBlob(stmt, 3);
+    c.created_unix_ms = sqlite3_column_int64(stmt, 4);
+    s = fn(std::move(c));
+    if (!s.ok()) break;
+  }
+  if (s.ok() && rc != SQLITE_DONE) {
+    s = FailedPrecondition(path_ + ": reading campaigns: " + sqlite3_errmsg(db_));
+  }
+  sqlite3_finalize(stmt);
+  return s;
+}
+
+Status Store::LoadJudgments(const std::function<Status(StoredJudgment&)>& fn) {
+  sqlite3_stmt* stmt = nullptr;
+  const std::string sql = std::string(kSelectJudgment) + " ORDER BY seq";
+  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+  }
+  int rc;
+  Status s;
+  StoredJudgment j;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    s = ReadJudgmentRow(stmt, &j);
+    if (s.ok()) s = fn(j);
+    if (!s.ok()) break;
+  }
+  if (s.ok() && rc != SQLITE_DONE) {
+    s = FailedPrecondition(path_ + ": reading judgments: " + sqlite3_errmsg(db_));
+  }
+  sqlite3_finalize(stmt);
+  return s;
+}
+
+Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT match_id, campaign_id, annotator, segment_index, systems, "
+                         "expires_unix_ms FROM leases ORDER BY match_id",
+                         -1, &stmt, nullptr) != SQLITE_OK) {
+    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+  }
+  int rc;
+  Status s;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    StoredLease l;
+    l.match_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 0));
+    l.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
+    l.annotator = ColumnText(stmt, 2);
+    l.segment_index = static_cast<int32_t>(sqlite3_column_int64(stmt, 3));
+    if (!DecodeSystems(sqlite3_column_blob(stmt, 4), sqlite3_column_bytes(stmt, 4),
+                       &l.systems)) {
+      s = FailedPrecondition(path_ + ": lease " + std::to_string(l.match_id) +
+                             ": malformed systems column");
+      break;
+    }
+    l.expires_unix_ms = sqlite3_column_int64(stmt, 5);
+    s = fn(std::move(l));
+    if (!s.ok()) break;
+  }
+  if (s.ok() && rc != SQLITE_DONE) {
+    s = FailedPrecondition(path_ + ": reading leases: " + sqlite3_errmsg(db_));
+  }
+  sqlite3_finalize(stmt);
+  return s;
+}
+
+Status Store::Commit(const std::function<Status(WriteTransaction&)>& body) {
+  if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return IoError(path_ + ": begin: " + sqlite3_errmsg(db_));
+  }
+  Transaction txn(this);
+  Status s = body(txn);
+  if (!s.ok()) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return s;
+  }
+  if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    const std::string msg = sqlite3_errmsg(db_);
+    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return IoError(path_ + ": commit: " + msg);
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::optional<StoredJudgment>> Store::FindJudgmentByMatch(uint64_t match_id) {
+  std::lock_guard<std::mutex> lock(reader_mu_);
+  sqlite3_reset(find_stmt_);
+  sqlite3_bind_int64(find_stmt_, 1, static_cast<sqlite3_int64>(match_id));
+  const int rc = sqlite3_step(find_stmt_);
+  std::optional<StoredJudgment> result;
+  Status s;
+  if (rc == SQLITE_ROW) {
+    StoredJudgment j;
+    s = ReadJudgmentRow(find_stmt_, &j);
+    if (s.ok()) result = std::move(j);
+  } else if (rc != SQLITE_DONE) {
+    s = IoError(path_ + ": lookup: " + sqlite3_errmsg(reader_));
+  }
+  sqlite3_reset(find_stmt_);
+  if (!s.ok()) return s;
+  return result;
+}
+
+StatusOr<int64_t> Store::CountJudgments() {
+  std::lock_guard<std::mutex> lock(reader_mu_);
+  sqlite3_stmt* stmt = nullptr;
+  int64_t n = 0;
+  if (sqlite3_prepare_v2(reader_, "SELECT count(*) FROM judgments", -1, &stmt, nullptr) !=
+          SQLITE_OK ||
+      sqlite3_step(stmt) != SQLITE_ROW) {
+    const std::string msg = sqlite3_errmsg(reader_);
+    sqlite3_finalize(stmt);
+    return IoError(path_ + ": count: " + msg);
+  }
+  n = sqlite3_column_int64(stmt, 0);
+  sqlite3_finalize(stmt);
+  return n;
+}
+
+}  // namespace tourney::service

@@ -1,0 +1,151 @@
+// Store: tourneyd's durable state in one SQLite database under the data directory.
+//
+// Layout (docs/service.md has the full schema): tables `campaigns`, `judgments` (one row
+// per committed ranking; `seq` is the global commit order), `leases` (outstanding
+// matches) and `meta` (the boot epoch). The file carries PRAGMA application_id =
+// kApplicationId and user_version = kSchemaVersion; Open() refuses a file that is not a
+// SQLite database, belongs to another application, has another schema version or lacks
+// a table or column, instead of resetting it.
+//
+// Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
+// transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
+// transaction that committed survives a process crash and a power loss. (NORMAL would
+// fsync only at checkpoints: safe against process crashes, but the last commits could be
+// lost on power loss.) Callers batch many judgments into one transaction (group commit)
+// so that one fsync covers them all.
+//
+// A data directory is used by one process at a time: Open() takes an exclusive flock on
+// <data-dir>/LOCK (released by the kernel when the process dies).
+// Thread safety: the write methods (InsertCampaign, Commit) and the Load* methods must be
+// called from one thread at a time; FindJudgmentByMatch may be called concurrently with
+// them from any thread (it uses its own connection).
+#ifndef TOURNEY_SERVICE_STORAGE_H_
+#define TOURNEY_SERVICE_STORAGE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tourney/status.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace tourney::service {
+
+inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
+inline constexpr int32_t kSchemaVersion = 1;
+inline constexpr char kDatabaseFile[] = "tourney.db";
+
+struct StoredCampaign {
+  uint64_t id = 0;
+  std::string name;
+  std::string config;        // serialized tourney.v1.CampaignConfig
+  std::string token_sha256;  // 32 raw bytes
+  int64_t created_unix_ms = 0;
+};
+
+struct StoredJudgment {
+  uint64_t campaign_id = 0;
+  int64_t campaign_seq = 0;  // 1-based position in the campaign's commit order
+  uint64_t match_id = 0;     // 0 for imported rankings
+  std::string idempotency_key;
+  std::string annotator;
+  int64_t segment = -1;
+  std::string document;
+  std::vector<int32_t> systems;  // system ids
+  std::vector<uint8_t> ranks;
+  std::vector<uint8_t> groups;   // empty: every entry its own column
+  int64_t committed_unix_ms = 0;
+};
+
+struct StoredLease {
+  uint64_t match_id = 0;
+  uint64_t campaign_id = 0;
+  std::string annotator;
+  int32_t segment_index = 0;
+  std::vector<int32_t> systems;
+  int64_t expires_unix_ms = 0;
+};
+
+// The statements one write transaction can run. Obtained from Store::Commit.
+class WriteTransaction {
+ public:
+  virtual ~WriteTransaction() = default;
+  virtual Status InsertJudgment(const StoredJudgment& judgment) = 0;
+  virtual Status InsertLease(const StoredLease& lease) = 0;
+  virtual Status DeleteLease(uint64_t match_id) = 0;
+  virtual Status DeleteLeasesExpiredBefore(int64_t unix_ms) = 0;
+  virtual StatusOr<uint64_t> InsertCampaign(const StoredCampaign& campaign) = 0;
+};
+
+class Store {
+ public:
+  // Opens (creating when absent) <data_dir>/tourney.db and checks its identity and schema
+  // without writing to an existing file. IoError when the directory cannot be created or is
+  // locked by another process; FailedPrecondition, with a message naming the file and what
+  // is wrong, for a foreign, corrupt or incompatible file.
+  static StatusOr<std::unique_ptr<Store>> Open(const std::string& data_dir);
+
+  // Owns the database connections and the directory lock.
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+  ~Store();
+
+  // Records a new boot (durably) once the caller has loaded the data; the first write to
+  // the file, so a file that failed to load is left as it was. FailedPrecondition when
+  // the stored epoch is invalid.
+  Status StartBoot();
+
+  // 1 at the first boot, one more at each StartBoot(): match ids embed it, so ids never
+  // repeat across restarts. 0 before StartBoot().
+  uint64_t boot_epoch() const { return boot_epoch_; }
+  const std::string& path() const { return path_; }
+
+  // Loaders for start-up; each calls `fn` once per row and stops at the first error
+  // (from SQLite, a malformed row, or `fn`).
+  Status LoadCampaigns(const std::function<Status(StoredCampaign)>& fn);
+  // In commit order.
+  Status LoadJudgments(const std::function<Status(StoredJudgment&)>& fn);
+  Status LoadLeases(const std::function<Status(StoredLease)>& fn);
+
+  // Runs `body` in one transaction and commits it durably. Each call of body's statements
+  // that fails leaves the transaction usable; `body` decides. If `body` returns an error
+  // the transaction is rolled back and that error returned; if the commit fails, its
+  // error is returned and nothing was written.
+  Status Commit(const std::function<Status(WriteTransaction&)>& body);
+
+  // The judgment recorded for a match, or nullopt. Safe from any thread.
+  StatusOr<std::optional<StoredJudgment>> FindJudgmentByMatch(uint64_t match_id);
+
+  // Number of judgments stored.
+  StatusOr<int64_t> CountJudgments();
+
+ private:
+  class Transaction;
+  Store() = default;
+  Status Initialize();
+  Status Prepare(const char* sql, sqlite3_stmt** stmt);
+
+  std::string dir_;
+  std::string path_;
+  int lock_fd_ = -1;
+  sqlite3* db_ = nullptr;
+  sqlite3* reader_ = nullptr;
+  std::mutex reader_mu_;  // guards reader_ and find_stmt_
+  sqlite3_stmt* find_stmt_ = nullptr;
+  sqlite3_stmt* insert_judgment_ = nullptr;
+  sqlite3_stmt* insert_lease_ = nullptr;
+  sqlite3_stmt* delete_lease_ = nullptr;
+  sqlite3_stmt* delete_expired_ = nullptr;
+  sqlite3_stmt* insert_campaign_ = nullptr;
+  uint64_t boot_epoch_ = 0;
+};
+
+}  // namespace tourney::service
+
+#endif  // TOURNEY_SERVICE_STORAGE_H_

@@ -1,0 +1,120 @@
+// TournamentService: the tourney.v1.Tournament gRPC service (proto/tourney/v1/tournament.proto).
+//
+// A thin layer: it authenticates, validates and translates requests, keeps the match leases,
+// and calls the engine's CampaignState for everything statistical. Each campaign has one
+// reader/writer lock: NextMatch and the application of committed judgments take it
+// exclusively, leaderboard reads share it, so a reader never sees a half-applied judgment.
+// Judgments are applied only by the CommitQueue's writer thread, after their commit, in
+// commit order; a restart replays them in the same order (Load()).
+// Thread safety: every RPC may run concurrently with every other.
+#ifndef TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_
+#define TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+
+#include "commit_queue.h"
+#include "storage.h"
+#include "tourney/v1/tournament.grpc.pb.h"
+
+namespace tourney::service {
+
+// Limits on what clients may ask for. Defaults in-class.
+struct ServiceLimits {
+  int max_systems = 1000;                  // systems per campaign (<= 1000)
+  int64_t max_segments = 1000000;          // segments per campaign (<= 1,000,000)
+  int64_t max_import_rankings = 1000000;   // rankings per ImportRankings stream
+  int max_campaigns = 10000;               // campaigns per server
+  int max_leases_per_annotator = 16;       // unexpired, unjudged leases per annotator
+  int max_annotators_per_campaign = 100000;
+  int max_bootstrap_replicates = 10000;    // GetLeaderboard / WatchLeaderboard
+  int max_watchers = 64;                   // concurrent WatchLeaderboard streams
+  int max_concurrent_fits = 2;             // leaderboards fitted or bootstrapped at once;
+                                           // further ones wait their turn
+};
+
+class LiveCampaign;
+
+class TournamentService final : public v1::Tournament::Service {
+ public:
+  // `store` and `queue` must outlive the service. `admin_token` is the bearer token of
+  // campaign-changing calls.
+  TournamentService(std::string admin_token, ServiceLimits limits, Store* store,
+                    CommitQueue* queue);
+  // Holds every campaign's live state.
+  TournamentService(const TournamentService&) = delete;
+  TournamentService& operator=(const TournamentService&) = delete;
+  ~TournamentService() override;
+
+  // Rebuilds every campaign from the store: configurations, then the judgments replayed
+  // in commit order, then the outstanding leases. Call once, before serving.
+  // FailedPrecondition naming the row when stored data does not fit its campaign.
+  Status Load();
+
+  // Ends WatchLeaderboard streams soon; call before shutting the gRPC server down.
+  void BeginShutdown();
+
+  grpc::Status CreateCampaign(grpc::ServerContext* context,
+                              const v1::CreateCampaignRequest* request,
+                              v1::CreateCampaignResponse* response) override;
+  grpc::Status ImportRankings(grpc::ServerContext* context,
+                              grpc::ServerReader<v1::ImportRankingsRequest>* reader,
+                              v1::ImportRankingsResponse* response) override;
+  grpc::Status NextMatch(grpc::ServerContext* context, const v1::NextMatchRequest* request,
+                         v1::NextMatchResponse* response) override;
+  grpc::Status SubmitJudgment(grpc::ServerContext* context,
+                              const v1::SubmitJudgmentRequest* request,
+                              v1::SubmitJudgmentResponse* response) override;
+  grpc::Status GetLeaderboard(grpc::ServerContext* context,
+                              const v1::GetLeaderboardRequest* request,
+                              v1::Leaderboard* response) override;
+  grpc::Status GetPairCounts(grpc::ServerContext* context,
+                             const v1::GetPairCountsRequest* request,
+                             v1::PairCountsMatrix* response) override;
+  grpc::Status WatchLeaderboard(grpc::ServerContext* context,
+                                const v1::WatchLeaderboardRequest* request,
+                                grpc::ServerWriter<v1::Leaderboard>* writer) override;
+
+ private:
+  enum class Access { kAdmin, kAnnotator };
+
+  // Checks the bearer token for `access` (annotator access is checked against the
+  // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
+  // NOT_FOUND.
+  grpc::Status Authorize(const grpc::ServerContext* context, Access access,
+                         uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
+  grpc::Status AuthorizeAdmin(const grpc::ServerContext* context);
+  std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
+  grpc::Status ComputeBoard(LiveCampaign& campaign, const v1::GetLeaderboardRequest& request,
+                            v1::Leaderboard* board);
+  void Register(std::shared_ptr<LiveCampaign> campaign);
+  void EnqueueLeasePurge(int64_t before_unix_ms);
+
+  const std::string admin_sha256_;
+  const ServiceLimits limits_;
+  Store* const store_;
+  CommitQueue* const queue_;
+  std::atomic<uint32_t> match_counter_{0};
+  std::atomic<int> watchers_{0};
+  std::atomic<bool> shutting_down_{false};
+
+  // Admission of costly leaderboard computations (at most limits_.max_concurrent_fits).
+  std::mutex fits_mu_;
+  std::condition_variable fits_cv_;
+  int fits_running_ = 0;  // guarded by fits_mu_
+
+  mutable std::shared_mutex registry_mu_;
+  std::unordered_map<uint64_t, std::shared_ptr<LiveCampaign>> campaigns_;  // by registry_mu_
+  std::unordered_map<std::string, uint64_t> by_name_;                      // by registry_mu_
+  std::unordered_map<std::string, uint64_t> by_token_;  // token SHA-256 -> id, by registry_mu_
+};
+
+}  // namespace tourney::service
+
+#endif  // TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_

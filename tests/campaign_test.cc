@@ -1,0 +1,286 @@
+// CampaignState: configuration checks, match proposals (systems and segment passes),
+// ranking validation, counts and the live leaderboard.
+#include "tourney/campaign.h"
+
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "tourney/leaderboard.h"
+#include "tourney/random.h"
+#include "tourney/trueskill_model.h"
+
+namespace tourney {
+namespace {
+
+CampaignConfig Config(int systems, int segments, int k) {
+  CampaignConfig c;
+  c.name = "test";
+  for (int i = 0; i < systems; ++i) c.systems.push_back("sys" + std::to_string(i));
+  for (int i = 0; i < segments; ++i) c.segments.push_back({1000 + i, "d"});
+  c.k = k;
+  c.selector = "uniform";
+  c.seed = 3;
+  return c;
+}
+
+TEST(CampaignConfig, RejectsOutOfRangeFields) {
+  EXPECT_TRUE(ValidateCampaignConfig(Config(4, 3, 2)).ok());
+  EXPECT_FALSE(ValidateCampaignConfig(Config(1, 3, 2)).ok());
+  EXPECT_FALSE(ValidateCampaignConfig(Config(4, 0, 2)).ok());
+  EXPECT_FALSE(ValidateCampaignConfig(Config(4, 3, 1)).ok());
+  EXPECT_FALSE(ValidateCampaignConfig(Config(6, 3, 6)).ok());
+  EXPECT_FALSE(ValidateCampaignConfig(Config(3, 3, 4)).ok());
+  CampaignConfig c = Config(4, 3, 2);
+  c.systems[2] = "sys1";
+  EXPECT_EQ(ValidateCampaignConfig(c).message(), "system 'sys1' is listed twice");
+  c = Config(4, 3, 2);
+  c.segments[1].id = 1000;
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.segments[0].id = -5;
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.selector = "random";
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.name = "tab\there";
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.rating.draw_probability = 1.0;
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.rating.sigma = std::numeric_limits<double>::infinity();
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+  c = Config(4, 3, 2);
+  c.rating.draw_margin = -0.1;
+  EXPECT_FALSE(ValidateCampaignConfig(c).ok());
+}
+
+TEST(CampaignState, ProposalsHaveKDistinctSystemsAndAreReproducible) {
+  auto a = CampaignState::Create(Config(9, 20, 5));
+  auto b = CampaignState::Create(Config(9, 20, 5));
+  ASSERT_TRUE(a.ok() && b.ok());
+  for (uint64_t seq = 1; seq <= 50; ++seq) {
+    // b serves other annotators in between: x's matches do not change.
+    (*b)->ProposeMatch("y" + std::to_string(seq));
+    auto ma = (*a)->ProposeMatch("x");
+    auto mb = (*b)->ProposeMatch("x");
+    ASSERT_TRUE(ma.ok() && mb.ok());
+    EXPECT_EQ(ma->systems, mb->systems);
+    EXPECT_EQ(ma->segment_index, mb->segment_index);
+    ASSERT_EQ(ma->systems.size(), 5u);
+    EXPECT_EQ(std::set<SystemId>(ma->systems.begin(), ma->systems.end()).size(), 5u);
+    for (SystemId id : ma->systems) EXPECT_TRUE(id >= 0 && id < 9);
+  }
+}
+
+TEST(CampaignState, UniformSelectorServesEveryPairAlike) {
+  auto state = CampaignState::Create(Config(4, 1000, 2));
+  ASSERT_TRUE(state.ok());
+  std::map<std::pair<int, int>, int> pairs;
+  const int kDraws = 6000;
+  for (int i = 0; i < kDraws; ++i) {
+    auto m = (*state)->ProposeMatch("u" + std::to_string(i % 5));
+    ASSERT_TRUE(m.ok());
+    const int a = std::min(m->systems[0], m->systems[1]);
+    const int b = std::max(m->systems[0], m->systems[1]);
+    ++pairs[{a, b}];
+  }
+  ASSERT_EQ(pairs.size(), 6u);
+  // Each of the 6 pairs: mean 1000, sd sqrt(6000 * 1/6 * 5/6) = 28.9; allow 5 sd.
+  for (const auto& [pair, count] : pairs) EXPECT_NEAR(count, 1000, 145);
+}
+
+TEST(CampaignState, SegmentsComeInPassesPerAnnotator) {
+  auto state = CampaignState::Create(Config(3, 7, 2));
+  ASSERT_TRUE(state.ok());
+  for (const std::string annotator : {"p", "q"}) {
+    for (int pass = 0; pass < 3; ++pass) {
+      std::set<int32_t> seen;
+      for (int i = 0; i < 7; ++i) {
+        auto m = (*state)->ProposeMatch(annotator);
+        ASSERT_TRUE(m.ok());
+        EXPECT_TRUE(seen.insert(m->segment_index).second);
+      }
+      EXPECT_EQ(seen.size(), 7u);
+      EXPECT_EQ((*state)->SegmentsShown(annotator), 7);
+    }
+  }
+}
+
+TEST(CampaignState, MarkedSegmentsAreNotProposedAgainInThePass) {
+  auto state = CampaignState::Create(Config(3, 100, 2));
+  ASSERT_TRUE(state.ok());
+  for (int32_t s = 0; s < 99; ++s) {
+    if (s != 42) (*state)->MarkSegmentShown("r", s);
+  }
+  (*state)->MarkSegmentShown("r", 99);
+  EXPECT_EQ((*state)->SegmentsShown("r"), 99);
+  auto m = (*state)->ProposeMatch("r");
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(m->segment_index, 42);  // the only one left in the pass
+  // Marking a shown segment starts a new pass.
+  (*state)->MarkSegmentShown("r", 0);
+  EXPECT_EQ((*state)->SegmentsShown("r"), 1);
+}
+
+TEST(CampaignState, ValidatesRankings) {
+  auto state = CampaignState::Create(Config(5, 3, 3));
+  ASSERT_TRUE(state.ok());
+  const CampaignState& s = **state;
+  auto ranking = [](std::vector<SystemId> sys, std::vector<uint8_t> ranks,
+                    std::vector<uint8_t> groups = {}) {
+    CampaignRanking r;
+    r.systems = std::move(sys);
+    r.ranks = std::move(ranks);
+    r.groups = std::move(groups);
+    return r;
+  };
+  EXPECT_TRUE(s.ValidateRanking(ranking({0, 1, 2}, {1, 1, 3})).ok());
+  EXPECT_TRUE(s.ValidateRanking(ranking({0, 1, 2, 3, 4}, {1, 2, 3, 4, 5})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0}, {1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 0}, {1, 2})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 5}, {1, 2})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {0, 1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1, 3})).ok());
+  // Groups: shared column shares the rank; ranks bounded by the number of columns.
+  EXPECT_TRUE(s.ValidateRanking(ranking({0, 1, 2}, {2, 2, 1}, {0, 0, 1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1, 2}, {1, 2, 1}, {0, 0, 1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1, 2}, {3, 3, 1}, {0, 0, 1})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1, 1}, {0, 0})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1, 2}, {0, 5})).ok());
+  CampaignRanking r = ranking({0, 1}, {1, 2});
+  r.segment = -2;
+  EXPECT_FALSE(s.ValidateRanking(r).ok());
+
+  const uint32_t good[] = {1, 3, 3}, bad_count[] = {1, 2}, zero[] = {0, 1, 2},
+                 high[] = {1, 2, 4};
+  EXPECT_TRUE(s.ValidateMatchRanks(good).ok());
+  EXPECT_FALSE(s.ValidateMatchRanks(bad_count).ok());
+  EXPECT_FALSE(s.ValidateMatchRanks(zero).ok());
+  EXPECT_FALSE(s.ValidateMatchRanks(high).ok());
+}
+
+TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
+  auto state = CampaignState::Create(Config(4, 3, 3));
+  ASSERT_TRUE(state.ok());
+  CampaignState& s = **state;
+  auto apply = [&](std::vector<SystemId> sys, std::vector<uint8_t> ranks) {
+    CampaignRanking r;
+    r.systems = std::move(sys);
+    r.ranks = std::move(ranks);
+    r.annotator = "judge";
+    ASSERT_TRUE(s.ValidateRanking(r).ok());
+    s.ApplyRanking(r);
+  };
+  apply({0, 1, 2}, {1, 2, 3});  // 0>1, 0>2, 1>2
+  apply({2, 1, 0}, {1, 1, 2});  // 2=1, 2>0, 1>0
+  EXPECT_EQ(s.num_judgments(), 2);
+  const PairCounts& c = s.pair_counts();
+  EXPECT_EQ(c.wins(0, 1), 1);
+  EXPECT_EQ(c.wins(1, 0), 1);
+  EXPECT_EQ(c.wins(0, 2), 1);
+  EXPECT_EQ(c.wins(2, 0), 1);
+  EXPECT_EQ(c.wins(1, 2), 1);
+  EXPECT_EQ(c.ties(1, 2), 1);
+  EXPECT_EQ(c.total(0, 3), 0);
+
+  // The live leaderboard from the maintained counts equals the engine's BuildLeaderboard
+  // over the same judgments; system 3 (never compared) is its own component.
+  const v1::Leaderboard live = s.LiveLeaderboard();
+  const v1::Leaderboard built = BuildLeaderboard(s.live_model(), s.judgments(), s.LiveRatings());
+  EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(live, built))
+      << live.DebugString() << "\nvs\n" << built.DebugString();
+  EXPECT_FALSE(live.connected());
+  EXPECT_EQ(live.components_size(), 2);
+  EXPECT_EQ(live.rankings(), 2);
+  EXPECT_EQ(live.judgments(), 6);
+}
+
+// One 2-way ranking A > B from the prior: the paper's §2.3 update by hand.
+TEST(CampaignState, FirstJudgmentMovesRatingsByThePaperUpdate) {
+  CampaignConfig config = Config(2, 3, 2);
+  config.rating.draw_margin = 0.1;  // eps; sigma 0.5 and beta 0.25 by default
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  CampaignRanking r;
+  r.systems = {0, 1};
+  r.ranks = {1, 2};
+  (*state)->ApplyRanking(r);
+  const double sigma2 = 0.25, beta = 0.25, eps = 0.1;
+  const double c = std::sqrt(2 * beta * beta + 2 * sigma2);
+  const double x = (0.0 - eps) / c;  // t/c - eps/c with t = 0
+  const double pdf = std::exp(-x * x / 2) / std::sqrt(2 * M_PI);
+  const double cdf = 0.5 * std::erfc(-x / std::sqrt(2.0));
+  const double v = pdf / cdf, w = v * (v + x);
+  const auto& ratings = (*state)->ratings();
+  EXPECT_NEAR(ratings[0].mu, sigma2 / c * v, 1e-12);
+  EXPECT_NEAR(ratings[1].mu, -sigma2 / c * v, 1e-12);
+  EXPECT_NEAR(ratings[0].sigma, std::sqrt(sigma2 * (1 - sigma2 / (c * c) * w)), 1e-12);
+  EXPECT_NEAR(ratings[1].sigma, ratings[0].sigma, 1e-15);
+}
+
+// The live ratings are the TrueSkill model's ratings of the judgments in order.
+TEST(CampaignState, LiveRatingsEqualTheSequentialTrueSkillModel) {
+  for (bool free_for_all : {false, true}) {
+    CampaignConfig config = Config(7, 10, 4);
+    config.rating.free_for_all = free_for_all;
+    config.rating.sigma = 0.7;
+    config.rating.draw_probability = 0.1;
+    auto state = CampaignState::Create(config);
+    ASSERT_TRUE(state.ok());
+    Rng rng(17);
+    for (int i = 0; i < 300; ++i) {
+      CampaignRanking r;
+      const int m = 2 + static_cast<int>(rng.UniformInt(4));
+      std::vector<SystemId> ids = {0, 1, 2, 3, 4, 5, 6};
+      for (int j = 0; j < m; ++j) {
+        std::swap(ids[j], ids[j + static_cast<int>(rng.UniformInt(7 - j))]);
+        r.systems.push_back(ids[j]);
+        r.ranks.push_back(static_cast<uint8_t>(1 + rng.UniformInt(m)));
+      }
+      ASSERT_TRUE((*state)->ValidateRanking(r).ok());
+      (*state)->ApplyRanking(r);
+    }
+    auto model = MakeTrueSkillModel(LiveTrueSkillOptions(config.rating));
+    ASSERT_TRUE(model.ok());
+    const Judgments& j = (*state)->judgments();
+    auto rated = (*model)->Rate(RatingInput{j.num_systems(), &j.comparisons(), &j}, 1);
+    ASSERT_TRUE(rated.ok());
+    const std::vector<SystemRating> live = (*state)->LiveRatings();
+    for (size_t i = 0; i < live.size(); ++i) {
+      EXPECT_EQ(live[i].mu, rated->ratings[i].mu) << free_for_all << " " << i;
+      EXPECT_EQ(live[i].sigma, rated->ratings[i].sigma);
+      EXPECT_EQ(live[i].score, live[i].mu);
+    }
+  }
+}
+
+// The paper's selector: the most uncertain system is always in the match.
+TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
+  CampaignConfig config = Config(6, 50, 3);
+  config.selector = "trueskill";
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  for (int i = 0; i < 60; ++i) {
+    const auto& ratings = (*state)->ratings();
+    SystemId most_uncertain = 0;
+    for (SystemId s = 1; s < 6; ++s) {
+      if (ratings[s].sigma > ratings[most_uncertain].sigma) most_uncertain = s;
+    }
+    auto m = (*state)->ProposeMatch("t");
+    ASSERT_TRUE(m.ok());
+    EXPECT_NE(std::find(m->systems.begin(), m->systems.end(), most_uncertain), m->systems.end());
+    CampaignRanking r;
+    r.systems = m->systems;
+    for (SystemId s : m->systems) r.ranks.push_back(static_cast<uint8_t>(1 + (s % 3)));
+    (*state)->ApplyRanking(r);
+  }
+}
+
+}  // namespace
+}  // namespace tourney

@@ -1,0 +1,130 @@
+// `tourney campaign ...`: the CLI client verbs against an in-process tourneyd.
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+#include "service_test_util.h"
+
+namespace tourney {
+namespace {
+
+using testing::BinPath;
+using testing::RunCommand;
+
+// "key value" lines -> map.
+std::map<std::string, std::string> Fields(const std::string& text) {
+  std::map<std::string, std::string> out;
+  std::stringstream in(text);
+  std::string key, value;
+  while (in >> key) {
+    std::getline(in, value);
+    out[key] = value.empty() ? "" : value.substr(1);
+  }
+  return out;
+}
+
+TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
+  const std::string dir = testing::TempDir("service_cli");
+  testing::InProcessServer server(dir + "/data");
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string admin = dir + "/admin.token";
+  testing::WriteFile(admin, std::string(testing::kAdminToken) + "\n");
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server.port()) + " --token-file ";
+  const std::string tourney = BinPath("tourney") + " campaign ";
+
+  auto r = RunCommand(tourney + "create" + connect + admin +
+                      " --name cli --systems A,B,C --segments 4 --k 3 --selector uniform"
+                      " --token-out " + dir + "/annotator.token");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto created = Fields(r.out);
+  const std::string campaign = created["campaign_id"];
+  ASSERT_FALSE(campaign.empty()) << r.out;
+  EXPECT_EQ(testing::ReadFile(dir + "/annotator.token"), created["annotator_token"] + "\n");
+
+  // Import: two rankings, one naming a system the campaign lacks.
+  testing::WriteFile(dir + "/in.csv",
+                     "segmentId,judgeId,system1Id,system2Id,system3Id,system1rank,system2rank,"
+                     "system3rank\n"
+                     "1,j1,A,B,C,1,2,3\n"
+                     "2,j2,A,B,Z,1,1,2\n");
+  r = RunCommand(tourney + "import" + connect + admin + " --campaign " + campaign + " " + dir +
+                 "/in.csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Fields(r.out)["accepted"], "1");
+  EXPECT_EQ(Fields(r.out)["rejected"], "1");
+  EXPECT_NE(r.err.find("rejected ranking 1: system 'Z' is not in the campaign"),
+            std::string::npos)
+      << r.err;
+
+  // Next and submit with the annotator token; the systems come in display order.
+  const std::string ann = dir + "/annotator.token";
+  r = RunCommand(tourney + "next" + connect + ann + " --campaign " + campaign +
+                 " --annotator cli-user");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto match = Fields(r.out);
+  ASSERT_FALSE(match["match_id"].empty());
+  // Rank A first, then B, then C, wherever they are shown.
+  std::string ranks;
+  for (const char* key : {"system1", "system2", "system3"}) {
+    const std::string s = match[key];
+    ranks += (ranks.empty() ? "" : ",") + std::string(s == "A" ? "1" : s == "B" ? "2" : "3");
+  }
+  r = RunCommand(tourney + "submit" + connect + ann + " --campaign " + campaign + " --match " +
+                 match["match_id"] + " --annotator cli-user --ranks " + ranks + " --key x");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Fields(r.out)["sequence"], "2");
+  // A different answer: exit 2 with the server's reason.
+  r = RunCommand(tourney + "submit" + connect + ann + " --campaign " + campaign + " --match " +
+                 match["match_id"] + " --annotator cli-user --ranks 1,1,1 --key x");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("different answer"), std::string::npos) << r.err;
+  // The annotator token cannot read the leaderboard.
+  r = RunCommand(tourney + "leaderboard" + connect + ann + " --campaign " + campaign);
+  EXPECT_EQ(r.exit_code, 2);
+
+  r = RunCommand(tourney + "leaderboard" + connect + admin + " --campaign " + campaign +
+                 " --model expected-wins --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  // Both rankings put A > B > C: A won all 4 comparisons, C lost all 4.
+  ASSERT_EQ(board.entries_size(), 3);
+  EXPECT_EQ(board.rankings(), 2);
+  EXPECT_EQ(board.entries(0).system(), "A");
+  EXPECT_EQ(board.entries(0).wins(), 4);
+  EXPECT_DOUBLE_EQ(board.entries(0).score(), 1.0);
+  EXPECT_EQ(board.entries(2).system(), "C");
+  EXPECT_DOUBLE_EQ(board.entries(2).score(), 0.0);
+
+  // No token: a usage error before any call.
+  r = RunCommand("env -u TOURNEY_TOKEN " + tourney + "leaderboard --server 127.0.0.1:" +
+                 std::to_string(server.port()) + " --campaign " + campaign);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no token"), std::string::npos);
+  server.Stop();
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
+  const auto r = RunCommand(BinPath("tourney") +
+                            " demo --systems 4 --k 2 --budget 120 --annotators 3 "
+                            "--checkpoint 60 --bootstrap 20 --max-factor 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("tourneyd serving on 127.0.0.1:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Uniform selection, 120 judgments:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("TrueSkill selection, "), std::string::npos);
+  EXPECT_NE(r.out.find("Clusters of uniform selection after 120 judgments"), std::string::npos);
+  EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
+  // Same seed, same output (apart from the port and the temporary directory).
+  const auto again = RunCommand(BinPath("tourney") +
+                                " demo --systems 4 --k 2 --budget 120 --annotators 3 "
+                                "--checkpoint 60 --bootstrap 20 --max-factor 1");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(r.out.substr(r.out.find('\n')), again.out.substr(again.out.find('\n')));
+}
+
+}  // namespace
+}  // namespace tourney

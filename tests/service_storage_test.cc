@@ -1,0 +1,244 @@
+// tourneyd durability: restart recovery (identical ratings, leases and segment history
+// survive), and refusal to start on a foreign, damaged or locked data directory.
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <set>
+
+#include "service_test_util.h"
+#include "storage.h"
+#include "tourney/random.h"
+
+namespace tourney {
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+using testing::CreateCampaign;
+using testing::CreatedCampaign;
+using testing::Ctx;
+using testing::kAdminToken;
+using testing::MakeConfig;
+using testing::NextMatch;
+using testing::Submit;
+
+class StorageTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::TempDir("storage"); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string data() const { return dir_ + "/data"; }
+  std::string dir_;
+};
+
+// Random ranks in 1..k (ties included), from a fixed seed.
+std::vector<uint32_t> RandomRanks(Rng& rng, int k) {
+  std::vector<uint32_t> ranks;
+  for (int i = 0; i < k; ++i) ranks.push_back(1 + static_cast<uint32_t>(rng.UniformInt(k)));
+  return ranks;
+}
+
+TEST_F(StorageTest, RestartRebuildsExactlyTheSameState) {
+  CreatedCampaign c;
+  v1::Leaderboard live_before, ew_before;
+  v1::PairCountsMatrix counts_before;
+  v1::NextMatchResponse pending;
+  v1::SubmitJudgmentResponse first_ack;
+  uint64_t first_match = 0;
+  std::map<std::string, std::set<int64_t>> segments_seen;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    c = CreateCampaign(server.stub(), MakeConfig("restart", 6, 30, 3));
+    // An import first, then live judgments from three annotators.
+    auto ctx = Ctx(kAdminToken);
+    v1::ImportRankingsResponse imported;
+    auto writer = server.stub().ImportRankings(ctx.get(), &imported);
+    v1::ImportRankingsRequest chunk;
+    chunk.set_campaign_id(c.id);
+    Rng rng(11);
+    for (int i = 0; i < 50; ++i) {
+      v1::Ranking* r = chunk.add_rankings();
+      for (int s : {i % 6, (i + 1) % 6, (i + 3) % 6}) r->add_systems("s" + std::to_string(s));
+      for (uint32_t v : RandomRanks(rng, 3)) r->add_ranks(v);
+      r->set_segment(i);
+    }
+    writer->Write(chunk);
+    writer->WritesDone();
+    ASSERT_TRUE(writer->Finish().ok());
+    ASSERT_EQ(imported.accepted(), 50);
+    for (int i = 0; i < 30; ++i) {
+      const std::string annotator = "a" + std::to_string(i % 3);
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(server.stub(), c, annotator, &m).ok());
+      segments_seen[annotator].insert(m.segment().id());
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(
+          Submit(server.stub(), c, m.match_id(), annotator, RandomRanks(rng, 3), "key", &ack).ok());
+      if (i == 0) {
+        first_ack = ack;
+        first_match = m.match_id();
+      }
+    }
+    // A lease still open at the restart.
+    ASSERT_TRUE(NextMatch(server.stub(), c, "a0", &pending).ok());
+    segments_seen["a0"].insert(pending.segment().id());
+    ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_before).ok());
+    ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "expected-wins", &ew_before).ok());
+    ASSERT_TRUE(testing::PairCounts(server.stub(), c.id, &counts_before).ok());
+    EXPECT_EQ(counts_before.rankings(), 80);
+  }
+
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::Leaderboard live_after, ew_after;
+  v1::PairCountsMatrix counts_after;
+  ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_after).ok());
+  ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "expected-wins", &ew_after).ok());
+  ASSERT_TRUE(testing::PairCounts(server.stub(), c.id, &counts_after).ok());
+  // Bit-for-bit the same ratings and counts.
+  EXPECT_TRUE(MessageDifferencer::Equals(live_before, live_after))
+      << live_before.DebugString() << "\nvs\n" << live_after.DebugString();
+  EXPECT_TRUE(MessageDifferencer::Equals(ew_before, ew_after));
+  EXPECT_TRUE(MessageDifferencer::Equals(counts_before, counts_after));
+
+  // The annotator token still works; an identical retry of a pre-restart judgment returns
+  // its original acknowledgment; a different answer is refused.
+  v1::SubmitJudgmentResponse ack;
+  // Replay of the first submission: its ranks came from Rng(11) after the 50 imports.
+  Rng rng(11);
+  for (int i = 0; i < 50; ++i) RandomRanks(rng, 3);
+  const std::vector<uint32_t> first_ranks = RandomRanks(rng, 3);
+  grpc::Status s = Submit(server.stub(), c, first_match, "a0", first_ranks, "key", &ack);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(ack.sequence(), first_ack.sequence());
+  EXPECT_EQ(ack.committed_unix_ms(), first_ack.committed_unix_ms());
+  std::vector<uint32_t> other = first_ranks;
+  other[0] = other[0] == 1 ? 2 : 1;
+  EXPECT_EQ(Submit(server.stub(), c, first_match, "a0", other, "key", &ack).error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+
+  // The open lease survived: it can be answered, and becomes judgment 81.
+  s = Submit(server.stub(), c, pending.match_id(), "a0", {1, 2, 3}, "", &ack);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(ack.sequence(), 81);
+
+  // Segment history survived: a0 has seen 11 of 30 segments; the next 19 are all new.
+  for (int i = 0; i < 19; ++i) {
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(NextMatch(server.stub(), c, "a0", &m).ok());
+    EXPECT_NE(m.match_id(), pending.match_id());
+    EXPECT_TRUE(segments_seen["a0"].insert(m.segment().id()).second) << m.segment().id();
+    ASSERT_TRUE(Submit(server.stub(), c, m.match_id(), "a0", {1, 1, 1}, "", &ack).ok());
+  }
+  EXPECT_EQ(segments_seen["a0"].size(), 30u);
+}
+
+TEST_F(StorageTest, RefusesAFileThatIsNotSqlite) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  const std::string junk(8192, 'j');
+  testing::WriteFile(db, junk);
+  testing::InProcessServer server(data());
+  ASSERT_FALSE(server.ok());
+  EXPECT_NE(server.error().find("not a usable tourney database"), std::string::npos)
+      << server.error();
+  EXPECT_EQ(testing::ReadFile(db), junk);  // untouched
+}
+
+TEST_F(StorageTest, RefusesAnotherApplicationsDatabase) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES('keep');",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(handle);
+  testing::InProcessServer server(data());
+  ASSERT_FALSE(server.ok());
+  EXPECT_NE(server.error().find("belongs to another application"), std::string::npos)
+      << server.error();
+}
+
+TEST_F(StorageTest, RefusesOtherSchemaVersionsAndMissingTables) {
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+  }
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, "PRAGMA user_version=99", nullptr, nullptr, nullptr), SQLITE_OK);
+  {
+    testing::InProcessServer server(data());
+    ASSERT_FALSE(server.ok());
+    EXPECT_NE(server.error().find("schema version 99"), std::string::npos) << server.error();
+  }
+  ASSERT_EQ(sqlite3_exec(handle, "PRAGMA user_version=1; DROP TABLE leases;", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(handle);
+  testing::InProcessServer server(data());
+  ASSERT_FALSE(server.ok());
+  EXPECT_NE(server.error().find("table 'leases'"), std::string::npos) << server.error();
+}
+
+TEST_F(StorageTest, RefusesADamagedDatabase) {
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    const CreatedCampaign c = CreateCampaign(server.stub(), MakeConfig("damaged", 5, 10, 3));
+    auto ctx = Ctx(kAdminToken);
+    v1::ImportRankingsResponse imported;
+    auto writer = server.stub().ImportRankings(ctx.get(), &imported);
+    v1::ImportRankingsRequest chunk;
+    chunk.set_campaign_id(c.id);
+    for (int i = 0; i < 5000; ++i) {
+      v1::Ranking* r = chunk.add_rankings();
+      for (int s : {0, 1, 2}) r->add_systems("s" + std::to_string((s + i) % 5));
+      for (uint32_t v : {1, 2, 3}) r->add_ranks(v);
+      r->set_annotator("a-rather-long-annotator-name-to-fill-pages-" + std::to_string(i));
+    }
+    writer->Write(chunk);
+    writer->WritesDone();
+    ASSERT_TRUE(writer->Finish().ok());
+  }
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  const auto size = std::filesystem::file_size(db);
+  ASSERT_GT(size, 100000u);
+  // Overwrite pages in the middle of the file with garbage.
+  std::string bytes = testing::ReadFile(db);
+  for (size_t i = size / 3; i < size / 3 + 40000; ++i) bytes[i] = static_cast<char>(i * 131);
+  testing::WriteFile(db, bytes);
+  testing::InProcessServer server(data());
+  ASSERT_FALSE(server.ok());
+  EXPECT_NE(server.error().find(db), std::string::npos) << server.error();
+  EXPECT_EQ(testing::ReadFile(db), bytes);  // nothing was reset
+}
+
+TEST_F(StorageTest, OneServerPerDataDirectory) {
+  testing::InProcessServer first(data());
+  ASSERT_TRUE(first.ok()) << first.error();
+  testing::InProcessServer second(data());
+  ASSERT_FALSE(second.ok());
+  EXPECT_NE(second.error().find("in use by another tourneyd"), std::string::npos)
+      << second.error();
+}
+
+TEST_F(StorageTest, BootEpochGrowsSoMatchIdsNeverRepeat) {
+  std::set<uint64_t> ids;
+  CreatedCampaign c;
+  for (int boot = 0; boot < 3; ++boot) {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    if (boot == 0) c = CreateCampaign(server.stub(), MakeConfig("epochs", 4, 10, 2));
+    for (int i = 0; i < 3; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(server.stub(), c, "e" + std::to_string(i), &m).ok());
+      EXPECT_TRUE(ids.insert(m.match_id()).second);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tourney
