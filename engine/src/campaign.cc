@@ -38,35 +38,6 @@ uint64_t Fnv1a64(std::string_view s) {
   return h;
 }
 
-// Components of the comparison graph from the counts: numbered in order of each
-// component's lowest system id, as ComparisonComponents numbers them.
-std::vector<int> ComponentsFromCounts(const PairCounts& counts, int* num_components) {
-  const int n = counts.num_systems();
-  std::vector<int> parent(static_cast<size_t>(n));
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      if (counts.total(i, j) == 0) continue;
-      const int a = find(i), b = find(j);
-      if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    }
-  }
-  std::vector<int> component(static_cast<size_t>(n), -1);
-  std::vector<int> root_component(static_cast<size_t>(n), -1);
-  int next = 0;
-  for (int i = 0; i < n; ++i) {
-    const int r = find(i);
-    if (root_component[r] < 0) root_component[r] = next++;
-    component[i] = root_component[r];
-  }
-  *num_components = next;
-  return component;
-}
-
 }  // namespace
 
 Status ValidateCampaignConfig(const CampaignConfig& c) {
@@ -403,44 +374,9 @@ std::vector<SystemRating> CampaignState::LiveRatings() const {
 }
 
 v1::Leaderboard CampaignState::LiveLeaderboard() const {
-  const std::vector<SystemRating> ratings = LiveRatings();
-  const int n = num_systems();
-  std::vector<int> order(static_cast<size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    if (ratings[a].score != ratings[b].score) return ratings[a].score > ratings[b].score;
-    return SystemName(a) < SystemName(b);
-  });
-  v1::Leaderboard board;
-  board.set_model(live_model());
-  board.set_judgments(static_cast<int64_t>(judgments_.comparisons().size()));
+  v1::Leaderboard board =
+      BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.set_rankings(num_judgments());
-  int rank = 0;
-  for (int id : order) {
-    ++rank;
-    v1::LeaderboardEntry* e = board.add_entries();
-    e->set_system(SystemName(id));
-    e->set_score(ratings[id].score);
-    e->set_mu(ratings[id].mu);
-    e->set_sigma(ratings[id].sigma);
-    e->set_r_hat(ratings[id].r_hat);
-    e->set_rank(rank);
-    e->set_rank_lo(rank);
-    e->set_rank_hi(rank);
-    e->set_wins(counts_.wins(id));
-    e->set_losses(counts_.losses(id));
-    e->set_ties(counts_.ties(id));
-    e->set_comparisons(e->wins() + e->losses() + e->ties());
-  }
-  int num_components = 0;
-  const std::vector<int> component = ComponentsFromCounts(counts_, &num_components);
-  board.set_connected(num_components <= 1);
-  for (int c = 0; c < num_components; ++c) {
-    v1::Component* comp = board.add_components();
-    for (int id = 0; id < n; ++id) {
-      if (component[id] == c) comp->add_systems(SystemName(id));
-    }
-  }
   return board;
 }
 

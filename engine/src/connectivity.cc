@@ -3,16 +3,19 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 
-#include "tourney/pair_counts.h"
 
 namespace tourney {
 
 std::vector<int> ComparisonComponents(int num_systems, const Comparisons& comparisons,
                                       int* num_components) {
+  return CountComponents(PairCounts::FromComparisons(num_systems, comparisons), num_components);
+}
+
+std::vector<int> CountComponents(const PairCounts& counts, int* num_components) {
   using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+  const int num_systems = counts.num_systems();
   Graph graph(static_cast<size_t>(num_systems));
   // One edge per compared pair, not per comparison.
-  const PairCounts counts = PairCounts::FromComparisons(num_systems, comparisons);
   for (int i = 0; i < num_systems; ++i) {
     for (int j = i + 1; j < num_systems; ++j) {
       if (counts.total(i, j) > 0) boost::add_edge(i, j, graph);

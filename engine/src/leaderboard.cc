@@ -15,29 +15,35 @@ namespace tourney {
 
 v1::Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
                                  const std::vector<SystemRating>& ratings) {
-  const int n = judgments.num_systems();
-  const SystemRegistry& reg = judgments.systems();
-  const Comparisons& comparisons = judgments.comparisons();
-  const PairCounts counts = PairCounts::FromComparisons(n, comparisons);
+  v1::Leaderboard board = BuildLeaderboardFromCounts(
+      model, judgments.systems().names(),
+      PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), ratings);
+  board.set_rankings(static_cast<int64_t>(judgments.num_rankings()));
+  board.set_dropped_blank(judgments.dropped_blank);
+  board.set_skipped_invalid(judgments.skipped_invalid);
+  return board;
+}
 
+v1::Leaderboard BuildLeaderboardFromCounts(std::string_view model,
+                                           const std::vector<std::string>& names,
+                                           const PairCounts& counts,
+                                           const std::vector<SystemRating>& ratings) {
+  const int n = counts.num_systems();
   std::vector<int> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     if (ratings[a].score != ratings[b].score) return ratings[a].score > ratings[b].score;
-    return reg.Name(a) < reg.Name(b);
+    return names[a] < names[b];
   });
 
   v1::Leaderboard board;
   board.set_model(std::string(model));
-  board.set_judgments(static_cast<int64_t>(comparisons.size()));
-  board.set_rankings(static_cast<int64_t>(judgments.num_rankings()));
-  board.set_dropped_blank(judgments.dropped_blank);
-  board.set_skipped_invalid(judgments.skipped_invalid);
+  int64_t judgments = 0;
   int rank = 0;
   for (int id : order) {
     ++rank;
     v1::LeaderboardEntry* e = board.add_entries();
-    e->set_system(reg.Name(id));
+    e->set_system(names[id]);
     e->set_score(ratings[id].score);
     e->set_mu(ratings[id].mu);
     e->set_sigma(ratings[id].sigma);
@@ -49,15 +55,17 @@ v1::Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgme
     e->set_losses(counts.losses(id));
     e->set_ties(counts.ties(id));
     e->set_comparisons(e->wins() + e->losses() + e->ties());
+    judgments += e->comparisons();
   }
+  board.set_judgments(judgments / 2);  // every comparison involves two systems
 
   int num_components = 0;
-  const std::vector<int> component = ComparisonComponents(n, comparisons, &num_components);
+  const std::vector<int> component = CountComponents(counts, &num_components);
   board.set_connected(num_components <= 1);
   for (int c = 0; c < num_components; ++c) {
     v1::Component* comp = board.add_components();
     for (int id = 0; id < n; ++id) {
-      if (component[id] == c) comp->add_systems(reg.Name(id));
+      if (component[id] == c) comp->add_systems(names[id]);
     }
   }
   return board;

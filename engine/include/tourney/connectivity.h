@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tourney/judgments.h"
+#include "tourney/pair_counts.h"
 
 namespace tourney {
 
@@ -16,6 +17,9 @@ namespace tourney {
 // id). A system with no comparison is a component of its own.
 std::vector<int> ComparisonComponents(int num_systems, const Comparisons& comparisons,
                                       int* num_components);
+
+// The same from a count table (an edge wherever counts.total(i, j) > 0).
+std::vector<int> CountComponents(const PairCounts& counts, int* num_components);
 
 }  // namespace tourney
 

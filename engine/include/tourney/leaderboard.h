@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tourney/judgments.h"
+#include "tourney/pair_counts.h"
 #include "tourney/rating_model.h"
 #include "tourney/status.h"
 #include "tourney/v1/leaderboard.pb.h"
@@ -21,6 +22,15 @@ namespace tourney {
 // REQUIRES: ratings.size() == judgments.num_systems().
 v1::Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
                                  const std::vector<SystemRating>& ratings);
+
+// The same from a count table, for callers that keep counts rather than comparisons (the
+// live campaign). Sets model, judgments (all counted comparisons), entries, connectivity;
+// the ranking counters stay 0 for the caller to fill.
+// REQUIRES: names.size() == ratings.size() == counts.num_systems().
+v1::Leaderboard BuildLeaderboardFromCounts(std::string_view model,
+                                           const std::vector<std::string>& names,
+                                           const PairCounts& counts,
+                                           const std::vector<SystemRating>& ratings);
 
 enum class OutputFormat { kTable, kJson, kCsv, kLatex, kMarkdown };
 
