@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -77,8 +78,9 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name) {
   if (name == "csv") return OutputFormat::kCsv;
   if (name == "latex") return OutputFormat::kLatex;
   if (name == "markdown" || name == "md") return OutputFormat::kMarkdown;
+  if (name == "wmt") return OutputFormat::kWmt;
   return InvalidArgument("unknown format '" + std::string(name) +
-                         "' (expected table, json, csv, latex or markdown)");
+                         "' (expected table, json, csv, latex, markdown or wmt)");
 }
 
 std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names) {
@@ -238,8 +240,7 @@ std::string FormatTable(const v1::Leaderboard& board) {
   };
 
   std::string out = ModelTitle(board.model()) + ": " + WithThousands(board.judgments()) +
-                    " pairwise comparisons from " + WithThousands(board.rankings()) +
-                    " rankings";
+                    " pairwise comparisons from " + WithThousands(board.rankings()) + " rankings";
   if (board.bootstrap_replicates() > 0) {
     out += ", " + WithThousands(board.bootstrap_replicates()) + " bootstrap replicates, " +
            Fixed(100.0 * board.confidence(), 0) + "% rank ranges";
@@ -298,13 +299,12 @@ std::string FormatCsv(const v1::Leaderboard& board) {
       "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
       "losses,ties,r_hat\n";
   for (const auto& e : board.entries()) {
-    out += std::to_string(e.rank()) + "," + CsvField(e.system()) + "," + Fixed(e.score(), 6) +
-           "," + Fixed(e.mu(), 6) + "," + Fixed(e.sigma(), 6) + "," +
-           std::to_string(e.rank_lo()) + "," + std::to_string(e.rank_hi()) + "," +
-           std::to_string(e.cluster()) + "," + std::to_string(e.rank_upper_bound()) + "," +
-           std::to_string(e.comparisons()) + "," + std::to_string(e.wins()) + "," +
-           std::to_string(e.losses()) + "," + std::to_string(e.ties()) + "," +
-           Fixed(e.r_hat(), 4) + "\n";
+    out += std::to_string(e.rank()) + "," + CsvField(e.system()) + "," + Fixed(e.score(), 6) + "," +
+           Fixed(e.mu(), 6) + "," + Fixed(e.sigma(), 6) + "," + std::to_string(e.rank_lo()) + "," +
+           std::to_string(e.rank_hi()) + "," + std::to_string(e.cluster()) + "," +
+           std::to_string(e.rank_upper_bound()) + "," + std::to_string(e.comparisons()) + "," +
+           std::to_string(e.wins()) + "," + std::to_string(e.losses()) + "," +
+           std::to_string(e.ties()) + "," + Fixed(e.r_hat(), 4) + "\n";
   }
   return out;
 }
@@ -313,14 +313,27 @@ std::string LatexEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '_': case '&': case '%': case '#': case '$': case '{': case '}':
+      case '_':
+      case '&':
+      case '%':
+      case '#':
+      case '$':
+      case '{':
+      case '}':
         out += '\\';
         out += c;
         break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '\\': out += "\\textbackslash{}"; break;
-      default: out += c;
+      case '~':
+        out += "\\textasciitilde{}";
+        break;
+      case '^':
+        out += "\\textasciicircum{}";
+        break;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -346,9 +359,9 @@ std::string FormatLatex(const v1::Leaderboard& board) {
     if (v.gaussian) out += " & " + Fixed(e.sigma(), 3);
     // An en dash between the ends of a range ("2--3"), as typeset tables have it.
     if (v.clustered) {
-      out += " & " + (e.rank_lo() == e.rank_hi() ? std::to_string(e.rank_lo())
-                                                 : std::to_string(e.rank_lo()) + "--" +
-                                                       std::to_string(e.rank_hi()));
+      out += " & " + (e.rank_lo() == e.rank_hi()
+                          ? std::to_string(e.rank_lo())
+                          : std::to_string(e.rank_lo()) + "--" + std::to_string(e.rank_hi()));
     }
     out += " & " + LatexEscape(v.names[i]) + " \\\\\n";
   }
@@ -381,15 +394,45 @@ std::string FormatMarkdown(const v1::Leaderboard& board) {
   return out;
 }
 
+// A number rounded to 3 decimals and printed as the shortest decimal that reads back as
+// that rounded value: 0.044, 0.0, -0.07 (the organisers' files print Python floats).
+std::string WmtNumber(double v) {
+  double rounded = std::round(v * 1000.0) / 1000.0;
+  if (rounded == 0.0) rounded = 0.0;  // no "-0.0"
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), rounded);
+  std::string out(buf, end);
+  if (out.find('.') == std::string::npos && out.find('e') == std::string::npos) out += ".0";
+  return out;
+}
+
+std::string FormatWmt(const v1::Leaderboard& board) {
+  std::string out;
+  for (int i = 0; i < board.entries_size(); ++i) {
+    const auto& e = board.entries(i);
+    if (i > 0 && e.cluster() != board.entries(i - 1).cluster()) out += "++++++++++\n";
+    out += e.system() + " " + WmtNumber(e.score()) + " (" + std::to_string(e.rank_lo()) + ".0, " +
+           std::to_string(e.rank_hi()) + ".0)\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FormatLeaderboard(const v1::Leaderboard& board, OutputFormat format) {
   switch (format) {
-    case OutputFormat::kTable: return FormatTable(board);
-    case OutputFormat::kJson: return ToJson(board);
-    case OutputFormat::kCsv: return FormatCsv(board);
-    case OutputFormat::kLatex: return FormatLatex(board);
-    case OutputFormat::kMarkdown: return FormatMarkdown(board);
+    case OutputFormat::kTable:
+      return FormatTable(board);
+    case OutputFormat::kJson:
+      return ToJson(board);
+    case OutputFormat::kCsv:
+      return FormatCsv(board);
+    case OutputFormat::kLatex:
+      return FormatLatex(board);
+    case OutputFormat::kMarkdown:
+      return FormatMarkdown(board);
+    case OutputFormat::kWmt:
+      return FormatWmt(board);
   }
   return {};
 }
