@@ -108,3 +108,38 @@ TEST(ParseOutputFormat, RejectsUnknown) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(Leaderboard, WmtLayoutMatchesTheOrganisersResultFiles) {
+  v1::Leaderboard board;
+  const struct {
+    const char* system;
+    double score;
+    int lo, hi, cluster;
+  } rows[] = {{"sys.A", 0.8172, 1, 1, 1},
+              {"sys.B", 0.04449, 2, 5, 2},
+              {"sys.C", -0.0001, 2, 6, 2},
+              {"sys.D", -0.06999, 7, 7, 3}};
+  for (const auto& r : rows) {
+    v1::LeaderboardEntry* e = board.add_entries();
+    e->set_system(r.system);
+    e->set_score(r.score);
+    e->set_rank_lo(r.lo);
+    e->set_rank_hi(r.hi);
+    e->set_cluster(r.cluster);
+  }
+  // As in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
+  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kWmt),
+            "sys.A 0.817 (1.0, 1.0)\n"
+            "++++++++++\n"
+            "sys.B 0.044 (2.0, 5.0)\n"
+            "sys.C 0.0 (2.0, 6.0)\n"
+            "++++++++++\n"
+            "sys.D -0.07 (7.0, 7.0)\n");
+  EXPECT_EQ(*ParseOutputFormat("wmt"), OutputFormat::kWmt);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -89,6 +89,7 @@ StatusOr<AgreementResult> ComputeAgreement(const Judgments& judgments, bool coll
       for (size_t i = 0; i < k;) {
         size_t e = i + 1;
         while (e < k && v.groups[e] == v.groups[i]) ++e;
+        if (e - i > 1) result.shared_outputs = true;
         if (e - i == 1) {
           outputs.push_back(v.systems[i]);
         } else {
@@ -103,6 +104,7 @@ StatusOr<AgreementResult> ComputeAgreement(const Judgments& judgments, bool coll
       }
     } else {
       for (size_t i = 0; i < k; ++i) {
+        if (i > 0 && v.groups[i] == v.groups[i - 1]) result.shared_outputs = true;
         outputs.push_back(v.systems[i]);
         output_ranks.push_back(v.ranks[i]);
       }

@@ -187,7 +187,11 @@ class XmlParser {
   void End(const char* element) {
     if (std::strcmp(element, "ranking-result") == 0) {
       in_result_ = false;
-      if (keep_hit_ && !result_invalid_) FinishResult();
+      if (!keep_hit_) {
+        ++report_->other_pair_rankings;
+      } else if (!result_invalid_) {
+        FinishResult();
+      }
     } else if (std::strcmp(element, "HIT") == 0) {
       pair_.clear();
       keep_hit_ = true;
@@ -195,7 +199,6 @@ class XmlParser {
   }
 
   void FinishResult() {
-    if (!options_.language_pair.empty() && !keep_hit_) return;
     const int max_rank = std::max<int>(kMinMaxRank, static_cast<int>(entries_.size()));
     names_.clear();
     ranks_.clear();
@@ -240,10 +243,6 @@ class XmlParser {
         if (comma == std::string_view::npos) break;
         list.remove_prefix(comma + 1);
       }
-    }
-    if (!options_.language_pair.empty() && pair_ != options_.language_pair) {
-      ++report_->other_pair_rankings;
-      return;
     }
     ++report_->rows;
     if (blank_ || names_.size() < 2) {

@@ -61,6 +61,9 @@ struct AnnotatorAgreement {
 
 struct AgreementResult {
   bool collapsed = true;
+  // Whether any ranking shows one output for several systems; without, collapsed and
+  // uncollapsed counts coincide (as for the WMT15/16 pairwise-row CSVs).
+  bool shared_outputs = false;
   AgreementCounts inter;
   AgreementCounts intra;
   // Every annotator, weakest agreement with the others first (annotators with no comparable
