@@ -671,9 +671,9 @@ void AppendAgreement(const ReportData& d, std::string& out) {
   auto row = [&](const char* label, const AgreementCounts& c) {
     auto num = [](std::optional<double> v) { return v ? Fixed(*v, 3) : std::string("n/a"); };
     out += "<tr><td>" + std::string(label) + "</td><td>" + num(c.p_agree()) + "</td><td>" +
-           num(c.p_chance()) + "</td><td>" + num(c.kappa()) + "</td><td>" +
-           Thousands(c.agree) + " / " + Thousands(c.comparable) + "</td><td>" +
-           Thousands(c.ties) + " / " + Thousands(c.labels) + "</td></tr>\n";
+           num(c.p_chance()) + "</td><td>" + num(c.kappa()) + "</td><td>" + Thousands(c.agree) +
+           " / " + Thousands(c.comparable) + "</td><td>" + Thousands(c.ties) + " / " +
+           Thousands(c.labels) + "</td></tr>\n";
   };
   row("inter-annotator", a.inter);
   row("intra-annotator", a.intra);
@@ -686,10 +686,10 @@ void AppendAgreement(const ReportData& d, std::string& out) {
     if (shown == kShown) break;
     if (x.with_others.comparable < kMinPairs || !x.kappa_with_others) continue;
     ++shown;
-    rows += "<tr><td class=\"mono\">" + Html(x.annotator) + "</td><td>" +
-            Thousands(x.rankings) + "</td><td>" + Thousands(x.with_others.comparable) +
-            "</td><td>" + Fixed(*x.with_others.p_agree(), 3) + "</td><td>" +
-            Fixed(*x.kappa_with_others, 3) + "</td></tr>\n";
+    rows += "<tr><td class=\"mono\">" + Html(x.annotator) + "</td><td>" + Thousands(x.rankings) +
+            "</td><td>" + Thousands(x.with_others.comparable) + "</td><td>" +
+            Fixed(*x.with_others.p_agree(), 3) + "</td><td>" + Fixed(*x.kappa_with_others, 3) +
+            "</td></tr>\n";
   }
   if (shown > 0) {
     out += "<table class=\"grid\"><caption>The " + std::to_string(shown) +

@@ -81,6 +81,33 @@ TEST_F(AgreementCommand, ReadsGzipAndStdin) {
   EXPECT_EQ(in.out, plain.out) << in.err;
 }
 
+TEST_F(AgreementCommand, EveryCsvFormatReadsFromGzipAndStdin) {
+  const std::string wmt = dir_ + "/wmt.csv", pairwise = dir_ + "/pairs.csv";
+  WriteFile(wmt,
+            "srclang,trglang,srcIndex,segmentId,judgeId,system1Id,system2Id,system3Id,"
+            "system1rank,system2rank,system3rank\n"
+            "deu,eng,1,1,ann,A,B,C,1,2,3\ndeu,eng,2,2,bob,C,A,B,1,2,2\n");
+  WriteFile(pairwise, "system_a,system_b,outcome\nA,B,a\nB,C,tie\nC,A,b\n");
+  for (const std::string& file : {wmt, pairwise}) {
+    ASSERT_EQ(std::system(("gzip -c " + file + " > " + file + ".gz").c_str()), 0);
+    const std::string rank = BinPath("tourney") + " rank --format csv";
+    const auto plain = RunCommand(rank + " " + file);
+    const auto gz = RunCommand(rank + " " + file + ".gz");
+    const auto in = RunCommand(rank + " - < " + file);
+    const auto gz_in = RunCommand(rank + " - < " + file + ".gz");
+    ASSERT_EQ(plain.exit_code, 0) << plain.err;
+    EXPECT_NE(plain.out.find("A"), std::string::npos);
+    EXPECT_EQ(gz.out, plain.out) << gz.err;
+    EXPECT_EQ(in.out, plain.out) << in.err;
+    EXPECT_EQ(gz_in.out, plain.out) << gz_in.err;
+  }
+  // A broken gzip file exits 2 with its name.
+  WriteFile(dir_ + "/broken.csv.gz", std::string("\x1f\x8b\x08\x00garbage", 12));
+  const auto broken = RunCommand(BinPath("tourney") + " rank " + dir_ + "/broken.csv.gz");
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("broken.csv.gz"), std::string::npos) << broken.err;
+}
+
 TEST_F(AgreementCommand, MixedPairsAreSplitNotMergedByRank) {
   const auto r = RunCommand(BinPath("tourney") + " rank " + xml_);
   EXPECT_EQ(r.exit_code, 2);
