@@ -15,8 +15,7 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"rank", "rate systems from judgment files and print a leaderboard",
-     tourney::cli::RunRank},
+    {"rank", "rate systems from judgment files and print a leaderboard", tourney::cli::RunRank},
     {"cluster", "bootstrap rank ranges and a clustered leaderboard (WMT13 style)",
      tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
@@ -44,7 +43,8 @@ void PrintUsage(std::ostream& out) {
   for (const Command& c : kCommands) {
     out << "  " << c.name << std::string(20 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
-  out << "\nRun 'tourney COMMAND --help' for a command's options.\n"
+  out << "\nRun 'tourney COMMAND --help' for a command's options, 'tourney --version' for the\n"
+         "version and build.\n"
          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n";
 }
 
@@ -56,6 +56,17 @@ int main(int argc, char** argv) {
     return tourney::cli::kExitBadInput;
   }
   const std::string name = argv[1];
+  if (name == "--version" || name == "version") {
+    std::cout << "tourney " << TOURNEY_VERSION << "\nbuild: commit " << TOURNEY_GIT_DESCRIBE << ", "
+              << TOURNEY_BUILD_TYPE << ", "
+#if defined(__clang__)
+              << "clang " << __clang_version__
+#elif defined(__GNUC__)
+              << "g++ " << __VERSION__
+#endif
+              << ", C++" << __cplusplus / 100 % 100 << "\n";
+    return tourney::cli::kExitOk;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     PrintUsage(std::cout);
     return tourney::cli::kExitOk;
