@@ -1,12 +1,46 @@
 // tourney: rank systems from human pairwise judgments.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
 
 namespace {
+
+// The gRPC client verbs live in tourney-client, beside this binary, so that the offline
+// commands start without loading gRPC, abseil and OpenSSL. `tourney campaign ...` and
+// `tourney demo` (live) replace this process with it, arguments unchanged.
+int RunClient(int argc, char** argv) {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::string client =
+      (ec ? std::filesystem::path(argv[0]) : self).parent_path().string() + "/tourney-client";
+  std::string name = client;
+  argv[0] = name.data();
+  execv(client.c_str(), argv);
+  std::cerr << "tourney " << argv[1] << ": cannot run " << client << ": " << std::strerror(errno)
+            << " (it is built with tourney; `tourney demo --offline` needs no server)\n";
+  (void)argc;
+  return tourney::cli::kExitFailure;
+}
+
+int RunDemoCommand(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--offline") == 0) {
+      std::vector<char*> rest(argv, argv + argc);
+      rest.erase(rest.begin() + i);
+      return tourney::cli::RunOfflineDemo(static_cast<int>(rest.size()), rest.data());
+    }
+  }
+  return RunClient(argc, argv);
+}
 
 struct Command {
   const char* name;
@@ -26,14 +60,12 @@ constexpr Command kCommands[] = {
      tourney::cli::RunEval},
     {"simulate", "which pairs match selection asks for; clusters vs amount of data",
      tourney::cli::RunSimulate},
-    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)",
-     tourney::cli::RunDemo},
+    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)", RunDemoCommand},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
     {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
      tourney::cli::RunReport},
-    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
-     tourney::cli::RunCampaign},
+    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard", RunClient},
 };
 
 void PrintUsage(std::ostream& out) {

@@ -127,3 +127,28 @@ TEST(CliVersion, PrintsVersionAndBuild) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The offline commands start without gRPC, abseil or OpenSSL: they live in tourney-client.
+TEST(CliStartup, OfflineBinaryLinksNoGrpc) {
+  const auto r = testing::RunCommand("ldd " + testing::BinPath("tourney"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* lib : {"libgrpc", "libabsl", "libssl", "libcrypto"}) {
+    EXPECT_EQ(r.out.find(lib), std::string::npos) << lib << " in\n" << r.out;
+  }
+  const auto client = testing::RunCommand("ldd " + testing::BinPath("tourney-client"));
+  EXPECT_NE(client.out.find("libgrpc"), std::string::npos) << client.out;
+}
+
+TEST(CliStartup, ClientVerbsStillAnswerThroughTourney) {
+  const auto r = testing::RunCommand(testing::BinPath("tourney") + " campaign --help");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("campaign"), std::string::npos);
+  const auto bad = testing::RunCommand(testing::BinPath("tourney") + " campaign frobnicate");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+}
+
+}  // namespace
+}  // namespace tourney
