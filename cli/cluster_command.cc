@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "common.h"
 #include "tourney/bootstrap.h"
+#include "tourney/defaults.h"
 #include "tourney/leaderboard.h"
 #include "tourney/rank_plot.h"
 
@@ -82,8 +83,9 @@ int RunCluster(int argc, char** argv) {
       "Models that select their own training data (TrueSkill) are rerun on the full data\n"
       "with a fresh seed per replicate instead of resampling.");
   AddModelFlags(flags, "expected-wins");
-  flags.Add("bootstrap", "R", "1000", "number of bootstrap replicates (1..1000000)");
-  flags.Add("confidence", "G", "0.95",
+  flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
+            "number of bootstrap replicates (1..1000000)");
+  flags.Add("confidence", "G", "0.95",  // kDefaultConfidence
             "confidence of the rank ranges: ceil(R(1-G)/2) ranks dropped at each end");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
@@ -105,7 +107,7 @@ int RunCluster(int argc, char** argv) {
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
   flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
-  flags.Add("whiskers", "W", "full",
+  flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
   int code = 0;
@@ -126,7 +128,9 @@ int RunCluster(int argc, char** argv) {
     }
     flags.Set("model", "trueskill");
     flags.Set("expand-identical", "");
-    if (!flags.IsSet("bootstrap")) flags.Set("bootstrap", "1000");
+    if (!flags.IsSet("bootstrap")) {
+      flags.Set("bootstrap", std::to_string(kDefaultBootstrapReplicates));
+    }
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16)"));

@@ -23,6 +23,7 @@
 #include "common.h"
 #include "tourney/agreement.h"
 #include "tourney/bootstrap.h"
+#include "tourney/defaults.h"
 #include "tourney/connectivity.h"
 #include "tourney/evaluation.h"
 #include "tourney/heatmap_plot.h"
@@ -796,7 +797,9 @@ int RunReport(int argc, char** argv) {
   flags.Add("test", "FILE", "", "held-out judgments: adds the accuracy/perplexity section");
   flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill",
             "comma-separated models; the first one orders the heat maps");
-  flags.Add("bootstrap", "R", "100", "bootstrap replicates (reruns for TrueSkill), 1..100000");
+  flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
+            "bootstrap replicates (reruns for TrueSkill), 1..100000; the same default as "
+            "`tourney cluster`");
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges");
   flags.Add("repeats", "K", "3", "with --test: random training sets per size (the paper: 10)");
   flags.Add("sizes", "LIST", "400,800,1600,3200,6400",
