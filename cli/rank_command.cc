@@ -17,6 +17,11 @@ int RunRank(int argc, char** argv) {
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   flags.Add("seed", "S", "1", "random seed (models that sample)");
   AddInputFlags(flags);
+  flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
+  flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
+                   "the paper's TrueSkill protocol with match selection, as proto3 JSON");
+  flags.AddExample("tourney rank wmt16.xml.gz --language-pair de-en --format latex",
+                   "one language pair of an Appraise XML export, as a LaTeX table");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
