@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "tourney/judgments.h"
+#include "tourney/pair_counts.h"
 #include "tourney/random.h"
 #include "tourney/status.h"
 #include "tourney/trueskill.h"
@@ -75,17 +76,20 @@ class PairSet {
   std::vector<SystemId> partners_;
 };
 
-// What a selector sees: the current ratings, and optionally which pairs it may serve.
+// What a selector sees: the current ratings, and optionally which pairs it may serve and
+// how many judgments each pair already has (count-balancing policies read the counts and
+// treat every pair as unjudged when they are absent).
 struct SelectionState {
   std::span<const Rating> ratings;   // indexed by system id
   const PairSet* allowed = nullptr;  // null: every pair may be served
+  const PairCounts* counts = nullptr;  // null: no counts known
 };
 
 class MatchSelector {
  public:
   virtual ~MatchSelector() = default;
 
-  // "trueskill" or "uniform".
+  // "trueskill", "uniform", or one of the active policies of active_selectors.h.
   virtual std::string_view name() const = 0;
 
   // Writes N = match.size() distinct system ids into `match` (match[0] is the anchor for
@@ -101,8 +105,13 @@ class MatchSelector {
 std::unique_ptr<MatchSelector> MakeTrueSkillSelector();
 // Uniform over pairs / N-subsets (the WMT baseline).
 std::unique_ptr<MatchSelector> MakeUniformSelector();
-// By name: "trueskill" or "uniform"; InvalidArgument otherwise.
+// By name: "trueskill" (alias "paper"), "uniform", or an active policy of
+// active_selectors.h ("racing", "info-gain", "thompson", "arena") with default options;
+// InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
+
+// Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
+std::span<const std::string_view> MatchSelectorNames();
 
 }  // namespace tourney
 
