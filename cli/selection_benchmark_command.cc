@@ -34,6 +34,10 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
             "uniform's cluster count after N judgments is the target (0: half the budget)");
   flags.Add("live-sigma", "X", "0.5", "initial sd of the live TrueSkill ratings");
   flags.Add("live-beta", "X", "0.25", "performance sd of the live TrueSkill ratings");
+  flags.Add("posterior-every", "M", "50",
+            "active selectors see the Bradley-Terry selection posterior refitted every M "
+            "judgments (as tourneyd serves it); 0: the live TrueSkill ratings");
+  flags.Add("explore", "P", "0.1", "active selectors: share of uniform matches");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -65,6 +69,13 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
     if (!s->ok()) return fail(*s);
   }
   o.reference_at = *reference_at;
+  auto posterior_every = flags.GetInt("posterior-every");
+  if (!posterior_every.ok()) return fail(posterior_every.status());
+  if (*posterior_every < 0) return fail(InvalidArgument("option '--posterior-every': >= 0"));
+  o.posterior_every = *posterior_every;
+  auto explore = flags.GetDouble("explore");
+  if (!explore.ok()) return fail(explore.status());
+  o.active.explore = *explore;
   o.live.sigma = *live_sigma;
   o.live.beta = *live_beta;
   for (const Status* s : {&systems.status(), &seeds.status(), &seed.status(), &budget.status(),

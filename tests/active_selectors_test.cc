@@ -14,7 +14,7 @@
 namespace tourney {
 namespace {
 
-const char* const kActive[] = {"racing", "racing-adjacent", "info-gain", "thompson", "arena"};
+const char* const kActive[] = {"racing", "lucb", "info-gain", "thompson", "arena"};
 
 std::unique_ptr<MatchSelector> Make(const std::string& name) {
   auto s = MakeActiveSelector(name, ActiveSelectorOptions());

@@ -282,5 +282,45 @@ TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
   }
 }
 
+TEST(CampaignConfig, DefaultSelectorIsRacingAndEveryNamedSelectorIsAccepted) {
+  EXPECT_EQ(CampaignConfig().selector, "racing");
+  for (const char* name : {"racing", "lucb", "info-gain", "thompson", "arena", "trueskill",
+                           "uniform"}) {
+    CampaignConfig c = Config(4, 3, 2);
+    c.selector = name;
+    EXPECT_TRUE(ValidateCampaignConfig(c).ok()) << name;
+  }
+}
+
+// Racing reads the selection posterior: neighbours (i, i+1) are decided 90:10 for the
+// lower id over 100 comparisons (BT gap ln 9 = 2.2, sd of the gap about 0.5), except
+// systems 2 and 3 which split 50:50 (gap 0). Only the boundary 2|3 is open, so a pair
+// match is {2, 3} with probability 0.9 + 0.1 / 15 = 0.907: over 200 matches, mean 181,
+// sd 4.1; 160 is five sds below.
+TEST(CampaignState, RacingServesTheOpenBoundaryFromTheSelectionPosterior) {
+  CampaignConfig config = Config(6, 500, 2);
+  config.selector = "racing";
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  for (SystemId i = 0; i + 1 < 6; ++i) {
+    for (int j = 0; j < 100; ++j) {
+      CampaignRanking r;
+      r.systems = {i, static_cast<SystemId>(i + 1)};
+      const bool lower_wins = i == 2 ? j % 2 == 0 : j % 10 != 0;
+      r.ranks = lower_wins ? std::vector<uint8_t>{1, 2} : std::vector<uint8_t>{2, 1};
+      (*state)->ApplyRanking(r);
+    }
+  }
+  int open = 0;
+  for (int i = 0; i < 200; ++i) {
+    auto m = (*state)->ProposeMatch("annotator" + std::to_string(i));
+    ASSERT_TRUE(m.ok());
+    const SystemId lo = std::min(m->systems[0], m->systems[1]);
+    const SystemId hi = std::max(m->systems[0], m->systems[1]);
+    open += lo == 2 && hi == 3;
+  }
+  EXPECT_GE(open, 160);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -50,7 +50,7 @@ TEST(SelectionBenchmark, BtFitRecoversExactRatios) {
   c.Add(1, 2, Outcome::kSecondWins, 10);
   c.Add(0, 2, Outcome::kFirstWins, 40);
   c.Add(0, 2, Outcome::kSecondWins, 10);
-  const BenchmarkBtFit fit = FitBenchmarkBt(c, 1e-9);
+  const SelectionBtFit fit = FitSelectionBt(c, 1e-9);
   EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(2.0), 1e-6);
   EXPECT_NEAR(fit.theta[1] - fit.theta[2], std::log(2.0), 1e-6);
 }
@@ -62,7 +62,7 @@ TEST(SelectionBenchmark, BtFitTiesAndVariance) {
   c.Add(0, 1, Outcome::kFirstWins, 30);
   c.Add(1, 0, Outcome::kFirstWins, 10);
   c.Add(0, 1, Outcome::kTie, 8);
-  const BenchmarkBtFit fit = FitBenchmarkBt(c, 1e-9);
+  const SelectionBtFit fit = FitSelectionBt(c, 1e-9);
   EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(34.0 / 14.0), 1e-6);
   const double p = 34.0 / 48.0;
   const double var = fit.covariance[0] + fit.covariance[3] - 2 * fit.covariance[1];

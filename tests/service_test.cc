@@ -163,6 +163,24 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
   }
 }
 
+// An empty selector is the default (racing); every named active selector is accepted and
+// serves k distinct systems.
+TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
+  for (const std::string selector : {"", "racing", "lucb", "info-gain", "thompson", "arena"}) {
+    const CreatedCampaign c =
+        CreateCampaign(stub(), MakeConfig("active" + selector, 6, 100, 3, selector));
+    for (int i = 0; i < 10; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(stub(), c, "a", &m).ok()) << selector;
+      ASSERT_EQ(m.systems_size(), 3) << selector;
+      EXPECT_EQ(std::set<std::string>(m.systems().begin(), m.systems().end()).size(), 3u);
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(
+          Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
+    }
+  }
+}
+
 TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
   const CreatedCampaign c =
       CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));

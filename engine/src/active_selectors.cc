@@ -131,9 +131,7 @@ class RacingSelector final : public ActiveSelector {
  public:
   RacingSelector(const ActiveSelectorOptions& options, bool adjacent_only)
       : ActiveSelector(options), adjacent_only_(adjacent_only) {}
-  std::string_view name() const override {
-    return adjacent_only_ ? "racing-adjacent" : "racing";
-  }
+  std::string_view name() const override { return adjacent_only_ ? "racing" : "lucb"; }
 
  protected:
   bool Open(std::span<const Rating> r, SystemId x, SystemId y) const {
@@ -334,13 +332,12 @@ ActiveSelectorOptions Resolved(ActiveSelectorOptions o) {
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options) {
   if (Status s = ValidateOptions(options); !s.ok()) return s;
-  return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), false));
+  return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), true));
 }
 
-StatusOr<std::unique_ptr<MatchSelector>> MakeAdjacentRacingSelector(
-    const ActiveSelectorOptions& options) {
+StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options) {
   if (Status s = ValidateOptions(options); !s.ok()) return s;
-  return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), true));
+  return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), false));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(
@@ -363,12 +360,12 @@ StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorO
 StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
                                                             const ActiveSelectorOptions& options) {
   if (name == "racing") return MakeRacingSelector(options);
-  if (name == "racing-adjacent") return MakeAdjacentRacingSelector(options);
+  if (name == "lucb") return MakeLucbSelector(options);
   if (name == "info-gain") return MakeInfoGainSelector(options);
   if (name == "thompson") return MakeThompsonSelector(options);
   if (name == "arena") return MakeArenaSelector(options);
   return InvalidArgument("unknown active selector '" + std::string(name) +
-                         "' (expected racing, racing-adjacent, info-gain, thompson or arena)");
+                         "' (expected racing, lucb, info-gain, thompson or arena)");
 }
 
 }  // namespace tourney

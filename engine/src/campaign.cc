@@ -1,5 +1,7 @@
 #include "tourney/campaign.h"
 
+#include "tourney/selection_posterior.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -86,9 +88,12 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
     return InvalidArgument("k = " + std::to_string(c.k) + " exceeds the " + std::to_string(n) +
                            " systems");
   }
-  if (c.selector != "trueskill" && c.selector != "uniform") {
-    return InvalidArgument("selector must be 'trueskill' or 'uniform', got '" + c.selector +
-                           "'");
+  if (!MakeMatchSelector(c.selector).ok()) {
+    std::string known;
+    for (std::string_view name : MatchSelectorNames()) {
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    }
+    return InvalidArgument("selector must be one of " + known + ", got '" + c.selector + "'");
   }
   const LiveRatingOptions& r = c.rating;
   if (!Finite(r.mu)) return InvalidArgument("trueskill mu must be finite");
@@ -196,13 +201,29 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) {
   ++p.num_shown;
 }
 
+std::span<const Rating> CampaignState::SelectionRatings() {
+  const std::string_view name = selector_->name();
+  if (name == "trueskill" || name == "uniform" ||
+      num_systems() > kMaxSelectionPosteriorSystems) {
+    return ratings_;
+  }
+  const int64_t comparisons = static_cast<int64_t>(judgments_.comparisons().size());
+  if (posterior_comparisons_ < 0 ||
+      comparisons - posterior_comparisons_ >= kSelectionPosteriorRefit) {
+    posterior_ = SelectionPosterior(counts_);
+    posterior_comparisons_ = comparisons;
+  }
+  return posterior_;
+}
+
 StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator) {
   AnnotatorProgress& p = Progress(annotator);
   Rng rng(DeriveSeed(p.seed, p.matches));
   ProposedMatch match;
   // Systems: the selector's choice from the live ratings, shown in a random order.
   match.systems.resize(static_cast<size_t>(config_.k));
-  Status s = selector_->Select(SelectionState{ratings_, nullptr}, rng, match.systems);
+  Status s = selector_->Select(SelectionState{SelectionRatings(), nullptr, &counts_}, rng,
+                               match.systems);
   if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
   for (size_t i = match.systems.size(); i > 1; --i) {
     std::swap(match.systems[i - 1], match.systems[rng.UniformInt(i)]);

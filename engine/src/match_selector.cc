@@ -237,7 +237,7 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector() {
 std::unique_ptr<MatchSelector> MakeUniformSelector() { return std::make_unique<UniformSelector>(); }
 
 std::span<const std::string_view> MatchSelectorNames() {
-  static constexpr std::string_view kNames[] = {"trueskill", "uniform",  "racing", "racing-adjacent",
+  static constexpr std::string_view kNames[] = {"trueskill", "uniform",  "racing", "lucb",
                                                 "info-gain", "thompson", "arena"};
   return kNames;
 }

@@ -11,54 +11,11 @@
 #include "tourney/clustering.h"
 #include "tourney/match_selector.h"
 #include "tourney/random.h"
+#include "tourney/selection_posterior.h"
 #include "tourney/svg_plot.h"
 #include "tourney/thread_pool.h"
 
 namespace tourney {
-
-BenchmarkBtFit FitBenchmarkBt(const PairCounts& counts, double ridge) {
-  const int n = counts.num_systems();
-  Eigen::VectorXd theta = Eigen::VectorXd::Zero(n);
-  Eigen::MatrixXd h(n, n);
-  Eigen::VectorXd g(n);
-  auto build = [&]() {
-    h = ridge * Eigen::MatrixXd::Identity(n, n);
-    g = -ridge * theta;
-    for (int i = 0; i < n; ++i) {
-      for (int j = i + 1; j < n; ++j) {
-        const double total = static_cast<double>(counts.total(i, j));
-        if (total == 0.0) continue;
-        const double score =
-            static_cast<double>(counts.wins(i, j)) + 0.5 * static_cast<double>(counts.ties(i, j));
-        const double p = 1.0 / (1.0 + std::exp(theta[j] - theta[i]));
-        const double info = total * p * (1.0 - p);
-        g[i] += score - total * p;
-        g[j] -= score - total * p;
-        h(i, i) += info;
-        h(j, j) += info;
-        h(i, j) -= info;
-        h(j, i) -= info;
-      }
-    }
-  };
-  for (int iter = 0; iter < 100; ++iter) {
-    build();
-    Eigen::VectorXd step = h.llt().solve(g);
-    const double largest = step.cwiseAbs().maxCoeff();
-    if (largest > 2.0) step *= 2.0 / largest;  // damped: the log posterior is concave
-    theta += step;
-    if (largest < 1e-10) break;
-  }
-  build();
-  const Eigen::MatrixXd cov = h.llt().solve(Eigen::MatrixXd::Identity(n, n));
-  BenchmarkBtFit fit;
-  fit.theta.assign(theta.data(), theta.data() + n);
-  fit.covariance.resize(static_cast<size_t>(n) * static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) fit.covariance[static_cast<size_t>(i) * n + j] = cov(i, j);
-  }
-  return fit;
-}
 
 double KendallTau(std::span<const double> x, std::span<const double> y) {
   const size_t n = std::min(x.size(), y.size());
@@ -125,7 +82,7 @@ void RanksOf(std::span<const double> score, std::vector<int>* order, std::vector
 Scoring Score(const PairCounts& counts, std::span<const double> truth, int draws,
               double confidence, Rng& rng) {
   const int n = counts.num_systems();
-  const BenchmarkBtFit fit = FitBenchmarkBt(counts);
+  const SelectionBtFit fit = FitSelectionBt(counts);
   Eigen::MatrixXd cov(n, n);
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) cov(i, j) = fit.covariance[static_cast<size_t>(i) * n + j];
@@ -204,7 +161,11 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
                     const std::vector<int64_t>& checkpoints) {
   const TrueSkill env = *TrueSkill::Create(o.live);
   std::vector<Rating> ratings(static_cast<size_t>(c.n), env.InitialRating());
+  const std::string_view name = selector.name();
+  const int64_t posterior_every =
+      name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
+  std::vector<Rating> bt_ratings = SelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
       score_rng(DeriveSeed(seed, 2));
   const double noise = std::sqrt(2.0 * (o.sigma_a * o.sigma_a + o.sigma_obs * o.sigma_obs));
@@ -213,7 +174,8 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   SystemId match[2];
   size_t next = 0;
   for (int64_t step = 1; step <= o.budget; ++step) {
-    const Status s = selector.Select(SelectionState{ratings, c.allowed, &counts}, select_rng,
+    const std::vector<Rating>& seen = posterior_every > 0 ? bt_ratings : ratings;
+    const Status s = selector.Select(SelectionState{seen, c.allowed, &counts}, select_rng,
                                      std::span<SystemId>(match, 2));
     if (!s.ok()) break;  // cannot happen for validated inputs
     const SystemId a = match[0], b = match[1];
@@ -233,6 +195,9 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     }
     counts.Add(a, b, outcome);
     env.Rate(outcome, &ratings[a], &ratings[b]);
+    if (posterior_every > 0 && step % posterior_every == 0) {
+      bt_ratings = SelectionPosterior(counts);
+    }
     if (next < checkpoints.size() && step == checkpoints[next]) {
       scores.push_back(Score(counts, c.truth, o.draws, o.confidence, score_rng));
       run.clusters.push_back(scores.back().clusters);
@@ -259,6 +224,17 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   run.tau_censored = from == run.tau.size();
   run.to_tau = run.tau_censored ? o.budget : checkpoints[from];
   return run;
+}
+
+// FNV-1a of a selector's name: its runs' streams do not depend on which other selectors
+// run alongside.
+uint64_t NameHash(std::string_view name) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (char ch : name) {
+    h ^= static_cast<unsigned char>(ch);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
 }
 
 // First checkpoint from which clusters stay >= reference (censored at the budget).
@@ -329,7 +305,8 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   if (o.selectors.empty()) return InvalidArgument("no selectors");
   std::vector<std::unique_ptr<MatchSelector>> selectors;
   for (const std::string& name : o.selectors) {
-    auto s = MakeMatchSelector(name);
+    auto active = MakeActiveSelector(name, o.active);
+    auto s = active.ok() ? std::move(active) : MakeMatchSelector(name);
     if (!s.ok()) return s.status();
     selectors.push_back(std::move(*s));
   }
@@ -374,7 +351,7 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
     }
     pools = PoolByPair(o.pool_systems, *o.pool);
     allowed = PairSet::FromComparisons(o.pool_systems, *o.pool);
-    pool_truth = FitBenchmarkBt(PairCounts::FromComparisons(o.pool_systems, *o.pool)).theta;
+    pool_truth = FitSelectionBt(PairCounts::FromComparisons(o.pool_systems, *o.pool)).theta;
     out.num_systems = o.pool_systems;
   } else {
     if (o.systems < 2 || o.systems > 1000) return InvalidArgument("systems must be 2..1000");
@@ -402,7 +379,8 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
       for (int j = 0; j < c.n; ++j) c.truth.push_back(o.quality_sd * truth_rng.Normal());
     }
     out.runs[sel][s] =
-        RunOne(o, c, *selectors[sel], DeriveSeed(DeriveSeed(seed_s, 1), sel), out.checkpoints);
+        RunOne(o, c, *selectors[sel], DeriveSeed(DeriveSeed(seed_s, 1), NameHash(o.selectors[sel])),
+               out.checkpoints);
   });
   const auto uniform = std::find(o.selectors.begin(), o.selectors.end(), "uniform");
   for (size_t s = 0; s < seeds; ++s) {

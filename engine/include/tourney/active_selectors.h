@@ -52,23 +52,24 @@ namespace tourney {
 struct ActiveSelectorOptions {
   double explore = 0.1;  // probability of a uniform match, in (0, 1]
   double z = 1.96;       // racing: interval half-width in sds of the difference, > 0
-  // info-gain: the TrueSkill parameters whose predictive it uses (the live defaults:
-  // beta 0.25 and the margin of draw probability 0.25 between two players).
-  double beta = 0.25;          // > 0
+  // info-gain: the probit predictive it uses, P(a beats b) = Phi((mu_a - mu_b - eps) / c).
+  // The default beta puts it on the logit scale of the selection posterior
+  // (selection_posterior.h): logistic(x) ~ Phi(x / 1.702), so sqrt(2) beta = 1.702.
+  // For the live TrueSkill ratings use their beta (0.25 by default).
+  double beta = 1.2035;        // > 0
   double draw_margin = -1.0;   // eps >= 0; < 0: derived from draw probability 0.25
 };
 
 // InvalidArgument for an option out of range.
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options);
-StatusOr<std::unique_ptr<MatchSelector>> MakeAdjacentRacingSelector(
-    const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(
     const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(
     const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options);
 
-// By name ("racing", "racing-adjacent", "info-gain", "thompson", "arena");
+// By name ("racing", "lucb", "info-gain", "thompson", "arena");
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
                                                             const ActiveSelectorOptions& options);

@@ -9,9 +9,14 @@
 //     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
 //     Selection::kNone run over the same judgments, and replaying the same judgments in the
 //     same order rebuilds exactly the same state,
-//   - the match selector (match_selector.h: the paper's §2.4 selector, or the uniform WMT
-//     baseline) that picks the systems of the next match from the live ratings; the chosen
-//     systems are then shown in a random order, so the anchor is not always first,
+//   - the match selector (match_selector.h: by default "racing" of active_selectors.h, or
+//     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
+//     picks the systems of the next match; the paper's and the uniform selector read the
+//     live ratings, the active ones the selection posterior (selection_posterior.h: a
+//     Bradley-Terry fit of the pair counts, refitted when kSelectionPosteriorRefit
+//     comparisons have arrived since the last fit, up to kMaxSelectionPosteriorSystems
+//     systems; the live ratings above that). The chosen systems are then shown in a random
+//     order, so the anchor is not always first,
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
@@ -48,6 +53,9 @@
 
 namespace tourney {
 
+// Comparisons between refits of a campaign's selection posterior.
+inline constexpr int64_t kSelectionPosteriorRefit = 50;
+
 // Hard limits of a campaign (a server may impose lower ones).
 inline constexpr int kMaxCampaignSystems = 1000;
 inline constexpr int64_t kMaxCampaignSegments = 1000000;
@@ -81,7 +89,8 @@ struct CampaignConfig {
   std::vector<std::string> systems;       // 2..kMaxCampaignSystems distinct names
   std::vector<CampaignSegment> segments;  // 1..kMaxCampaignSegments, distinct ids
   int k = 5;                              // systems per match, 2..5, <= systems.size()
-  std::string selector = "trueskill";     // "trueskill" or "uniform"
+  // A MatchSelector name (match_selector.h); default: the selection benchmark's winner.
+  std::string selector = std::string(kDefaultMatchSelector);
   LiveRatingOptions rating;               // live TrueSkill parameters
   uint64_t seed = 0;                      // seed of every match's random choices
 };
@@ -197,6 +206,8 @@ class CampaignState {
   AnnotatorProgress& Progress(std::string_view annotator);
   static void MarkShown(AnnotatorProgress& p, int32_t segment_index);
   void UpdateLiveRatings(size_t ranking_index);
+  // What the selector reads: the live ratings, or the (refreshed) selection posterior.
+  std::span<const Rating> SelectionRatings();
 
   const CampaignConfig config_;
   std::unordered_map<std::string, SystemId> system_ids_;
@@ -207,6 +218,8 @@ class CampaignState {
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
+  std::vector<Rating> posterior_;       // selection posterior (active selectors)
+  int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
   // Scratch for free-for-all updates.
   std::vector<Rating> players_;
   std::vector<int> player_ranks_;

@@ -110,6 +110,11 @@ std::unique_ptr<MatchSelector> MakeUniformSelector();
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
 
+// The selector tourney uses unless told otherwise (`tourney next`, `tourney simulate`, a
+// campaign's CampaignConfig::selector): the winner of the selection benchmark
+// (docs/selection.md).
+inline constexpr std::string_view kDefaultMatchSelector = "racing";
+
 // Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
 std::span<const std::string_view> MatchSelectorNames();
 

@@ -15,8 +15,8 @@
 //     never served. The truth is the order of the scorer fitted to the whole pool.
 //   Every `checkpoint_every` judgments the run is scored by a model that is unbiased
 //   whatever the sampling: a Bradley-Terry maximum-likelihood fit of the pair counts so far
-//   (FitBenchmarkBt; a tie counts half a win to each side), whose likelihood does not
-//   depend on how pairs were chosen. Rank ranges come from `draws` parametric draws from
+//   (FitSelectionBt of selection_posterior.h; a tie counts half a win to each side), whose
+//   likelihood does not depend on how pairs were chosen. Rank ranges come from `draws` parametric draws from
 //   the fit's Gaussian N(theta_hat, H^-1) (H: observed information), trimmed as clustering.h
 //   does, and clusters from ClusterByRankRanges in the order of theta_hat. Per checkpoint:
 //   the number of clusters, Kendall tau-a against the truth, whether some pair the truth
@@ -32,8 +32,9 @@
 //   and ratios to uniform as geometric means of per-seed ratios with the t interval taken on
 //   the log ratios (SeedInterval, RatioInterval).
 //   Costs: O(budget * selection + checkpoints * (n^3 + draws * n log n)) per run. Runs are
-//   independent and seeded by (seed, seed index, selector index), so results never depend
-//   on the thread count.
+//   independent and seeded by (seed, seed index, selector name), so results never depend
+//   on the thread count nor on which other selectors run alongside. Every selector of a
+//   seed faces the same hidden truth.
 // Thread safety: reentrant.
 #ifndef TOURNEY_SELECTION_BENCHMARK_H_
 #define TOURNEY_SELECTION_BENCHMARK_H_
@@ -43,22 +44,14 @@
 #include <string>
 #include <vector>
 
+#include "tourney/active_selectors.h"
 #include "tourney/judgments.h"
 #include "tourney/pair_counts.h"
+#include "tourney/selection_posterior.h"
 #include "tourney/status.h"
 #include "tourney/trueskill.h"
 
 namespace tourney {
-
-// A Bradley-Terry fit of pair counts: P(i beats j) = 1 / (1 + exp(theta_j - theta_i)),
-// ties as half a win each, a Gaussian prior of precision `ridge` on every theta (keeps the
-// fit finite before every system has won and lost). Newton's method on the concave log
-// posterior. covariance is H^-1 (n x n row-major) at the optimum.
-struct BenchmarkBtFit {
-  std::vector<double> theta;
-  std::vector<double> covariance;
-};
-BenchmarkBtFit FitBenchmarkBt(const PairCounts& counts, double ridge = 0.01);
 
 // Kendall tau-a between two score vectors (pairs tied in either count 0). 0 for n < 2.
 double KendallTau(std::span<const double> x, std::span<const double> y);
@@ -101,7 +94,13 @@ struct SelectionBenchmarkOptions {
   std::vector<int64_t> tau_at;  // amounts at which tau is also reported (multiples of
                                 // checkpoint_every)
   TrueSkillOptions live;        // the live ratings the selectors see (campaign defaults)
+  // > 0: the active selectors (not "trueskill", which is the paper's rule on the live
+  // ratings, nor "uniform") see the selection posterior (selection_posterior.h) refitted
+  // every `posterior_every` judgments, as tourneyd serves them; 0: the live ratings.
+  int64_t posterior_every = 50;
   int threads = 1;
+  // Options of the active selectors (exploration share, racing z).
+  ActiveSelectorOptions active;
 };
 
 // One run's trace and measurements.
