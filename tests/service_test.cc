@@ -178,6 +178,13 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
       ASSERT_TRUE(
           Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
     }
+    // GetLeaderboard carries the stopping rule: 5 boundaries between 6 systems, estimated
+    // from 10 three-way rankings = 30 comparisons, too few (< 2 x 15 pairs) to be settled.
+    v1::Leaderboard board;
+    ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
+    EXPECT_EQ(board.stopping().boundaries_size(), 5) << selector;
+    EXPECT_EQ(board.stopping().judgments(), 30) << selector;
+    EXPECT_FALSE(board.stopping().settled()) << selector;
   }
 }
 

@@ -1,6 +1,7 @@
 #include "tourney/campaign.h"
 
 #include "tourney/selection_posterior.h"
+#include "tourney/stopping_rule.h"
 
 #include <algorithm>
 #include <bit>
@@ -398,6 +399,7 @@ v1::Leaderboard CampaignState::LiveLeaderboard() const {
   v1::Leaderboard board =
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.set_rankings(num_judgments());
+  SetStopping(EstimateStopping(counts_), config_.systems, &board);
   return board;
 }
 
@@ -416,8 +418,29 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
                          "hopkins-may)");
 }
 
+namespace {
+
+StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
+                                                            const LeaderboardQuery& query);
+
+}  // namespace
+
 StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
                                              const LeaderboardQuery& query) {
+  auto board = ComputeLeaderboardWithoutStopping(snapshot, query);
+  if (!board.ok()) return board;
+  const Judgments& j = snapshot.judgments;
+  std::vector<std::string> names;
+  for (int i = 0; i < j.num_systems(); ++i) names.push_back(j.systems().Name(i));
+  SetStopping(EstimateStopping(PairCounts::FromComparisons(j.num_systems(), j.comparisons())),
+              names, &*board);
+  return board;
+}
+
+namespace {
+
+StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
+                                                            const LeaderboardQuery& query) {
   if (query.replicates < 0 || query.replicates > 1000000) {
     return InvalidArgument("bootstrap replicates must be in 0..1000000");
   }
@@ -456,5 +479,7 @@ StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
   for (const std::string& w : result->warnings) board.add_warnings(w);
   return board;
 }
+
+}  // namespace
 
 }  // namespace tourney
