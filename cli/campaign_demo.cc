@@ -9,9 +9,11 @@
 // the judgments each selector spent, and how many judgments racing selection needed to
 // reach the clusters uniform selection reached.
 //
-// Reproducibility: annotators ask for matches concurrently but submit in a fixed turn order
-// within each round, and the server draws each annotator's matches from the annotator's
-// own random stream, so the commit order, the ratings and the output depend on --seed only.
+// Reproducibility: within each round annotators ask for matches and submit them in a fixed
+// turn order (all of a round's matches are out at once, so the server's batch awareness
+// gives them different matches), and the server draws each annotator's matches from the
+// annotator's own random stream, so the commit order, the ratings and the output depend on
+// --seed only.
 #include <grpcpp/grpcpp.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -177,7 +179,8 @@ class AnnotatorPool {
     std::barrier sync(annotators_);
     std::mutex mu;
     std::condition_variable cv;
-    int turn = 0;
+    int turn = 0;      // whose submission is next
+    int ask_turn = 0;  // whose request is next
     Status first_error;
     std::vector<std::thread> threads;
     for (int a = 0; a < annotators_; ++a) {
@@ -188,7 +191,19 @@ class AnnotatorPool {
           next.set_campaign_id(campaign_.id);
           next.set_annotator(name);
           v1::NextMatchResponse match;
+          {
+            // Requests in turn order too: every match of a round is out at the same time
+            // (the server serves concurrent annotators different matches), and which
+            // annotator gets which does not depend on thread scheduling.
+            std::unique_lock<std::mutex> lock(mu);
+            cv.wait(lock, [&] { return ask_turn == a; });
+          }
           grpc::Status s = stubs_[a]->NextMatch(Context(campaign_.token).get(), next, &match);
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            ask_turn = (ask_turn + 1) % annotators_;
+            cv.notify_all();
+          }
           std::vector<double> q;
           for (const std::string& system : match.systems()) {
             auto it = system_ids_.find(system);

@@ -329,5 +329,47 @@ TEST(CampaignState, RacingServesTheOpenBoundaryFromTheSelectionPosterior) {
   EXPECT_GE(open, 160);
 }
 
+// Batch awareness: with {2, 3} out with another annotator, racing (which would serve it
+// 91% of the time) never serves it again while other pairs are free; with every pair out,
+// a match is still served.
+TEST(CampaignState, ConcurrentAnnotatorsGetDifferentMatches) {
+  CampaignConfig config = Config(6, 500, 2);
+  config.selector = "racing";
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  for (SystemId i = 0; i + 1 < 6; ++i) {
+    for (int j = 0; j < 100; ++j) {
+      CampaignRanking r;
+      r.systems = {i, static_cast<SystemId>(i + 1)};
+      const bool lower_wins = i == 2 ? j % 2 == 0 : j % 10 != 0;
+      r.ranks = lower_wins ? std::vector<uint8_t>{1, 2} : std::vector<uint8_t>{2, 1};
+      (*state)->ApplyRanking(r);
+    }
+  }
+  const std::vector<std::vector<SystemId>> open = {{3, 2}};
+  for (int i = 0; i < 100; ++i) {
+    auto m = (*state)->ProposeMatch("b" + std::to_string(i), open);
+    ASSERT_TRUE(m.ok());
+    EXPECT_FALSE(std::min(m->systems[0], m->systems[1]) == 2 &&
+                 std::max(m->systems[0], m->systems[1]) == 3);
+  }
+  // Ten annotators asking in turn, each match kept open: ten different pairs.
+  std::vector<std::vector<SystemId>> out;
+  for (int i = 0; i < 10; ++i) {
+    auto m = (*state)->ProposeMatch("c" + std::to_string(i), out);
+    ASSERT_TRUE(m.ok());
+    for (const auto& other : out) {
+      EXPECT_FALSE(std::set<SystemId>(other.begin(), other.end()) ==
+                   std::set<SystemId>(m->systems.begin(), m->systems.end()));
+    }
+    out.push_back(m->systems);
+  }
+  std::vector<std::vector<SystemId>> all;
+  for (SystemId a = 0; a < 6; ++a) {
+    for (SystemId b = a + 1; b < 6; ++b) all.push_back({a, b});
+  }
+  EXPECT_TRUE((*state)->ProposeMatch("d", all).ok());
+}
+
 }  // namespace
 }  // namespace tourney

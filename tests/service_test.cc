@@ -163,6 +163,19 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
   }
 }
 
+// Batch awareness: ten annotators hold their matches open at the same time; the 15 pairs
+// of 6 systems leave room for ten different ones, so no two of them get the same pair.
+TEST_F(ServiceTest, ConcurrentOpenMatchesAreDifferent) {
+  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("batch", 6, 100, 2, "racing"));
+  std::set<std::set<std::string>> seen;
+  for (int a = 0; a < 10; ++a) {
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(NextMatch(stub(), c, "ann" + std::to_string(a), &m).ok());
+    EXPECT_TRUE(seen.insert(std::set<std::string>(m.systems().begin(), m.systems().end())).second)
+        << "annotator " << a << " got a pair already out";
+  }
+}
+
 // An empty selector is the default (racing); every named active selector is accepted and
 // serves k distinct systems.
 TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {

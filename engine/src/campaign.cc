@@ -217,15 +217,70 @@ std::span<const Rating> CampaignState::SelectionRatings() {
   return posterior_;
 }
 
-StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator) {
+namespace {
+
+// True when `systems` holds the same set as one of `open`.
+bool RepeatsOpenMatch(std::span<const SystemId> systems,
+                      std::span<const std::vector<SystemId>> open) {
+  for (const std::vector<SystemId>& other : open) {
+    if (other.size() != systems.size()) continue;
+    bool same = true;
+    for (SystemId id : systems) same = same && std::find(other.begin(), other.end(), id) != other.end();
+    if (same) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
+                                                    std::span<const std::vector<SystemId>> open) {
   AnnotatorProgress& p = Progress(annotator);
   Rng rng(DeriveSeed(p.seed, p.matches));
   ProposedMatch match;
   // Systems: the selector's choice from the live ratings, shown in a random order.
   match.systems.resize(static_cast<size_t>(config_.k));
-  Status s = selector_->Select(SelectionState{SelectionRatings(), nullptr, &counts_}, rng,
-                               match.systems);
+  const SelectionState selection{SelectionRatings(), nullptr, &counts_};
+  Status s = selector_->Select(selection, rng, match.systems);
   if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
+  if (!open.empty() && RepeatsOpenMatch(match.systems, open)) {
+    bool found = false;
+    for (int attempt = 1; attempt < kBatchAttempts && !found; ++attempt) {
+      s = selector_->Select(selection, rng, match.systems);
+      if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
+      found = !RepeatsOpenMatch(match.systems, open);
+    }
+    const int n = num_systems();
+    if (!found && config_.k == 2) {
+      // Every free pair, uniformly.
+      uint64_t free_pairs = 0;
+      SystemId pick[2] = {-1, -1};
+      for (SystemId a = 0; a < n; ++a) {
+        for (SystemId b = a + 1; b < n; ++b) {
+          const SystemId pair[2] = {a, b};
+          if (!RepeatsOpenMatch(pair, open) && rng.UniformInt(++free_pairs) == 0) {
+            pick[0] = a;
+            pick[1] = b;
+          }
+        }
+      }
+      if (free_pairs > 0) {
+        match.systems = {pick[0], pick[1]};
+        found = true;
+      }
+    }
+    if (!found) {
+      const std::unique_ptr<MatchSelector> uniform = MakeUniformSelector();
+      std::vector<SystemId> trial(match.systems.size());
+      for (int attempt = 0; attempt < kBatchAttempts && !found; ++attempt) {
+        if (!uniform->Select(selection, rng, trial).ok()) break;
+        if (!RepeatsOpenMatch(trial, open)) {
+          match.systems = trial;
+          found = true;
+        }
+      }
+    }
+  }
   for (size_t i = match.systems.size(); i > 1; --i) {
     std::swap(match.systems[i - 1], match.systems[rng.UniformInt(i)]);
   }

@@ -53,6 +53,9 @@
 
 namespace tourney {
 
+// Selections drawn before ProposeMatch gives up avoiding an open match.
+inline constexpr int kBatchAttempts = 64;
+
 // Comparisons between refits of a campaign's selection posterior.
 inline constexpr int64_t kSelectionPosteriorRefit = 50;
 
@@ -156,8 +159,16 @@ class CampaignState {
   // Picks the systems (selector over the live ratings) and a segment not yet shown to
   // `annotator` in the current pass, marks it shown and counts the match as the
   // annotator's. FailedPrecondition when the selector cannot serve a match.
+  // Batch awareness: `open` lists the system sets of matches currently out with other
+  // annotators (open leases). A selection with the same set of systems as an open match is
+  // drawn again, up to kBatchAttempts times from the annotator's stream; if every draw
+  // repeats an open match, a uniform set that repeats none is served (for k = 2 every free
+  // pair is enumerated; for k > 2, kBatchAttempts uniform draws), and a repeat only when
+  // nothing else is left. With open leases a match also depends on them, so concurrent
+  // annotators get different matches.
   // REQUIRES: annotator is non-empty.
-  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator);
+  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator,
+                                       std::span<const std::vector<SystemId>> open = {});
 
   // Records that `annotator` was served a match on segment `segment_index` (replaying
   // matches after a restart): marks the segment and counts the match. A segment shown
