@@ -200,6 +200,7 @@ TEST(SelectionBenchmark, SvgAndJsonAreWellFormed) {
   const std::string json = SelectionBenchmarkJson(*b, "x");
   EXPECT_NE(json.find("\"racing\""), std::string::npos);
   EXPECT_NE(json.find("\"judgments_to_clusters\""), std::string::npos);
+  EXPECT_NE(json.find("\"reference_at\": 600"), std::string::npos);
 }
 
 }  // namespace

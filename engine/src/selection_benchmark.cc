@@ -431,6 +431,10 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
   out += "  \"seeds\": " + std::to_string(o.seeds) + ",\n  \"seed\": " + std::to_string(o.seed) +
          ",\n  \"budget\": " + std::to_string(o.budget) + ",\n  \"checkpoint_every\": " +
          std::to_string(o.checkpoint_every) + ",\n  \"tau_target\": " + Num(o.tau_target) +
+         ",\n  \"reference_at\": " + std::to_string(o.reference_at) +
+         ",\n  \"posterior_every\": " + std::to_string(o.posterior_every) +
+         ",\n  \"explore\": " + Num(o.active.explore) +
+         ",\n  \"live_beta\": " + Num(o.live.beta) +
          ",\n  \"draws\": " + std::to_string(o.draws) + ",\n  \"confidence\": " +
          Num(o.confidence) + ",\n";
   out += "  \"checkpoints\": [";
