@@ -23,7 +23,8 @@ struct Campaign {
   PairCounts counts;
   explicit Campaign(int n) : counts(n) {
     Rng rng(static_cast<uint64_t>(n));
-    for (int i = 0; i < n; ++i) ratings.push_back({0.5 * rng.Normal(), 0.05 + 0.25 * rng.Uniform()});
+    for (int i = 0; i < n; ++i)
+      ratings.push_back({0.5 * rng.Normal(), 0.05 + 0.25 * rng.Uniform()});
     for (int i = 0; i < n; ++i) {
       for (int j = i + 1; j < n; ++j) {
         counts.Add(i, j, Outcome::kFirstWins, static_cast<int64_t>(rng.UniformInt(20)));
@@ -56,8 +57,9 @@ void Register() {
   for (const char* name :
        {"racing", "trueskill", "uniform", "lucb", "info-gain", "thompson", "arena"}) {
     for (int n : {16, 1000}) {
-      benchmark::RegisterBenchmark(("Select/" + std::string(name) + "/" + std::to_string(n)).c_str(),
-                                   [name, n](benchmark::State& s) { Select(s, name, n); });
+      benchmark::RegisterBenchmark(
+          ("Select/" + std::string(name) + "/" + std::to_string(n)).c_str(),
+          [name, n](benchmark::State& s) { Select(s, name, n); });
     }
   }
   benchmark::RegisterBenchmark("PosteriorRefit", PosteriorRefit)->Arg(16)->Arg(100);

@@ -42,7 +42,8 @@ int RunRank(int argc, char** argv) {
   for (const std::string& w : result->warnings) board.add_warnings(w);
   if (*format == OutputFormat::kJson) {
     std::vector<std::string> names;
-    for (int i = 0; i < judgments->num_systems(); ++i) names.push_back(judgments->systems().Name(i));
+    for (int i = 0; i < judgments->num_systems(); ++i)
+      names.push_back(judgments->systems().Name(i));
     SetStopping(EstimateStopping(PairCounts::FromComparisons(judgments->num_systems(),
                                                              judgments->comparisons())),
                 names, &board);

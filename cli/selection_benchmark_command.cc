@@ -37,7 +37,11 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   flags.Add("posterior-every", "M", "50",
             "active selectors see the Bradley-Terry selection posterior refitted every M "
             "judgments (as tourneyd serves it); 0: the live TrueSkill ratings");
+  flags.AddBool("with-replacement",
+                "pool replay: draw judgments with replacement (the paper's protocol); default: "
+                "each pooled judgment at most once per run");
   flags.Add("explore", "P", "0.1", "active selectors: share of uniform matches");
+  flags.Add("z", "Z", "1.96", "racing and lucb: interval half-width in sds");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -76,6 +80,10 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   auto explore = flags.GetDouble("explore");
   if (!explore.ok()) return fail(explore.status());
   o.active.explore = *explore;
+  o.pool_with_replacement = flags.IsSet("with-replacement");
+  auto z = flags.GetDouble("z");
+  if (!z.ok()) return fail(z.status());
+  o.active.z = *z;
   o.live.sigma = *live_sigma;
   o.live.beta = *live_beta;
   for (const Status* s : {&systems.status(), &seeds.status(), &seed.status(), &budget.status(),
@@ -132,7 +140,8 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   std::fprintf(stderr, "%-10s %26s %26s %8s %8s %8s\n", "selector", "to clusters (x uniform)",
                "to tau (x uniform)", "wrong", "cover", "clusters");
   for (const SelectorSummary& s : result->summaries) {
-    std::fprintf(stderr, "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.3f %8.3f %8.2f\n",
+    std::fprintf(stderr,
+                 "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.3f %8.3f %8.2f\n",
                  s.name.c_str(), s.to_clusters.mean, s.clusters_ratio.mean, s.clusters_ratio.lo,
                  s.clusters_ratio.hi, s.to_tau.mean, s.tau_ratio.mean, s.tau_ratio.lo,
                  s.tau_ratio.hi, s.wrong_separation.mean, s.coverage.mean, s.final_clusters.mean);

@@ -74,7 +74,8 @@ int RunSimulate(int argc, char** argv) {
       "times the selector picks a pair and one judgment of that pair is drawn from the pool\n"
       "(with replacement). Without --selection the default selector, racing, is used (it\n"
       "reads a Bradley-Terry posterior of the judgments drawn so far; docs/selection.md);\n"
-      "'trueskill' is the paper's §2.4 rule on the live TrueSkill ratings. Reports which pairs were chosen\n"
+      "'trueskill' is the paper's §2.4 rule on the live TrueSkill ratings. Reports which pairs "
+      "were chosen\n"
       "in the first and last W selections and overall, as n x n matrices with systems in\n"
       "final-mu order (paper Figures 5-7), and the mean rank distance of chosen pairs (small\n"
       "= close matches). With --clusters-at, also the number of bootstrap clusters each\n"
@@ -191,17 +192,21 @@ int RunSimulate(int argc, char** argv) {
   const double d_last =
       MeanRankDistance(study->steps, steps - static_cast<size_t>(w), steps, study->rank_of);
   const double d_all = MeanRankDistance(study->steps, 0, steps, study->rank_of);
-  const std::string selection =
-      ts->selection == TrueSkillModelOptions::Selection::kUniform ? "uniform"
-      : ts->selector.empty()                                      ? "trueskill"
-                                                                  : ts->selector;
+  const std::string selection = ts->selection == TrueSkillModelOptions::Selection::kUniform
+                                    ? "uniform"
+                                : ts->selector.empty() ? "trueskill"
+                                                       : ts->selector;
   if (!flags.Get("emit-judgments").empty()) {
     std::string csv = "system_a,system_b,outcome\n";
     for (const SelectionStep& step : study->steps) {
       const SystemId a = pool.first[step.comparison], b = pool.second[step.comparison];
       const Outcome o = pool.outcome[step.comparison];
       csv += CsvField(judgments->systems().Name(a)) + "," + CsvField(judgments->systems().Name(b)) +
-             "," + (o == Outcome::kTie ? "tie" : o == Outcome::kFirstWins ? "a" : "b") + "\n";
+             "," +
+             (o == Outcome::kTie         ? "tie"
+              : o == Outcome::kFirstWins ? "a"
+                                         : "b") +
+             "\n";
     }
     if (Status s = WriteFileAtomically(flags.Get("emit-judgments"), csv); !s.ok()) return fail(s);
     std::cerr << "wrote " << flags.Get("emit-judgments") << "\n";

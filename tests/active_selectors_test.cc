@@ -191,10 +191,9 @@ TEST(ActiveSelectors, ArenaBalancesCounts) {
   const double total = w(0) + w(2) + w(7);
   const int draws = 40000;
   const auto shares = PairShares(*Make("arena"), {ratings, nullptr, &counts}, 12, draws);
-  const std::map<std::pair<int, int>, double> expected = {
-      {{0, 1}, 0.9 * w(0) / total + 0.1 / 3},
-      {{0, 2}, 0.9 * w(2) / total + 0.1 / 3},
-      {{1, 2}, 0.9 * w(7) / total + 0.1 / 3}};
+  const std::map<std::pair<int, int>, double> expected = {{{0, 1}, 0.9 * w(0) / total + 0.1 / 3},
+                                                          {{0, 2}, 0.9 * w(2) / total + 0.1 / 3},
+                                                          {{1, 2}, 0.9 * w(7) / total + 0.1 / 3}};
   for (const auto& [pair, p] : expected) {
     EXPECT_NEAR(shares.at(pair), p, Tolerance(p, draws)) << pair.first << "," << pair.second;
   }

@@ -198,7 +198,8 @@ TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
   v1::Leaderboard without_stopping = live;
   without_stopping.clear_stopping();
   EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(without_stopping, built))
-      << live.DebugString() << "\nvs\n" << built.DebugString();
+      << live.DebugString() << "\nvs\n"
+      << built.DebugString();
   EXPECT_EQ(live.stopping().boundaries_size(), 3);
   EXPECT_FALSE(live.stopping().settled());
   EXPECT_EQ(live.stopping().judgments(), 6);
@@ -291,8 +292,8 @@ TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
 
 TEST(CampaignConfig, DefaultSelectorIsRacingAndEveryNamedSelectorIsAccepted) {
   EXPECT_EQ(CampaignConfig().selector, "racing");
-  for (const char* name : {"racing", "lucb", "info-gain", "thompson", "arena", "trueskill",
-                           "uniform"}) {
+  for (const char* name :
+       {"racing", "lucb", "info-gain", "thompson", "arena", "trueskill", "uniform"}) {
     CampaignConfig c = Config(4, 3, 2);
     c.selector = name;
     EXPECT_TRUE(ValidateCampaignConfig(c).ok()) << name;

@@ -75,10 +75,8 @@ TEST_F(NextCommand, AnchorsOnTheLargestSigmaFirstEntryAmongEquals) {
 // five pairs only through the 10% uniform exploration). Over 40 seeds the count is
 // Binomial(40, 0.917): mean 36.7, sd 1.75; 28 is five sds below.
 TEST_F(NextCommand, DefaultIsRacingOnTheOpenBoundary) {
-  const std::string path = Write("r.json", Board({{"A", 0.0, 0.01},
-                                                   {"B", 0.001, 0.01},
-                                                   {"C", 5.0, 0.01},
-                                                   {"D", 10.0, 0.01}}));
+  const std::string path = Write(
+      "r.json", Board({{"A", 0.0, 0.01}, {"B", 0.001, 0.01}, {"C", 5.0, 0.01}, {"D", 10.0, 0.01}}));
   int open = 0;
   for (int seed = 1; seed <= 40; ++seed) {
     std::vector<std::string> m = Chosen("--ratings " + path + " --seed " + std::to_string(seed));

@@ -171,9 +171,28 @@ TEST(SelectionBenchmark, PoolReplay) {
   SelectionBenchmarkOptions o = Small();
   o.pool = &pool;
   o.pool_systems = 3;
+  o.pool_with_replacement = true;
   auto b = RunSelectionBenchmark(o);
   ASSERT_TRUE(b.ok()) << b.status().message();
   for (const SelectorSummary& s : b->summaries) EXPECT_EQ(s.tau_curve.back().mean, 1.0) << s.name;
+  // Without replacement the budget may not exceed the 90 pooled comparisons ...
+  o.pool_with_replacement = false;
+  EXPECT_EQ(RunSelectionBenchmark(o).status().code(), StatusCode::kInvalidArgument);
+  // ... and a budget of exactly 90 uses every comparison once: every run reaches its last
+  // checkpoint (a pair is never served beyond its 30 comparisons), and the last fit is the
+  // full-pool fit, whose order is the truth (tau 1).
+  o.budget = 90;
+  o.checkpoint_every = 30;
+  o.reference_at = 60;
+  o.tau_at = {};
+  b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  for (size_t sel = 0; sel < b->runs.size(); ++sel) {
+    for (const SelectionRun& r : b->runs[sel]) {
+      EXPECT_EQ(r.clusters.size(), 3u) << b->summaries[sel].name;
+      EXPECT_EQ(r.tau.back(), 1.0) << b->summaries[sel].name;
+    }
+  }
 }
 
 TEST(SelectionBenchmark, RejectsBadOptions) {

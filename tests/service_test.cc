@@ -188,8 +188,7 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
       ASSERT_EQ(m.systems_size(), 3) << selector;
       EXPECT_EQ(std::set<std::string>(m.systems().begin(), m.systems().end()).size(), 3u);
       v1::SubmitJudgmentResponse ack;
-      ASSERT_TRUE(
-          Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
+      ASSERT_TRUE(Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
     }
     // GetLeaderboard carries the stopping rule: 5 boundaries between 6 systems, estimated
     // from 10 three-way rankings = 30 comparisons, too few (< 2 x 15 pairs) to be settled.

@@ -21,6 +21,10 @@ pool="$shared/data/wmt13-fr-en/train.csv"
 if [[ -f "$pool" ]]; then
   "$bin" selection-benchmark --pool "$pool" --seeds 20 --seed 2 --budget 40000 --every 1000 \
     --tau-at 25000 --selectors "$selectors" --out "$out/fren.json" --plot "$out/fren.svg"
+  # The paper's protocol: judgments drawn with replacement (the same judgment may count
+  # several times).
+  "$bin" selection-benchmark --pool "$pool" --seeds 20 --seed 2 --budget 40000 --every 1000 \
+    --tau-at 25000 --selectors "$selectors" --with-replacement --out "$out/fren-replacement.json"
 else
   echo "skipping the fr-en replay: $pool is absent" >&2
 fi

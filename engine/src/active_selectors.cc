@@ -23,8 +23,7 @@ Status ValidateActiveRequest(const SelectionState& state, size_t match_size) {
   if (match_size < 2) return InvalidArgument("a match needs at least 2 systems");
   if (match_size > n) {
     return InvalidArgument("a match of " + std::to_string(match_size) + " systems needs at least " +
-                           std::to_string(match_size) + " systems; there are " +
-                           std::to_string(n));
+                           std::to_string(match_size) + " systems; there are " + std::to_string(n));
   }
   if (state.allowed != nullptr && static_cast<size_t>(state.allowed->num_systems()) != n) {
     return InvalidArgument("the allowed pair set covers " +
@@ -48,8 +47,7 @@ const std::vector<SystemId>& OrderByMu(std::span<const Rating> ratings) {
 // Candidate pairs for scoring policies, in thread-local scratch: every allowed pair (or
 // every pair) up to kExhaustiveSystems systems, else kSampledCandidates uniform draws.
 const std::vector<std::pair<SystemId, SystemId>>& CandidatePairs(const SelectionState& state,
-                                                                 const PairSet* allowed,
-                                                                 Rng& rng) {
+                                                                 const PairSet* allowed, Rng& rng) {
   thread_local std::vector<std::pair<SystemId, SystemId>> pairs;
   pairs.clear();
   const int n = static_cast<int>(state.ratings.size());

@@ -1,8 +1,5 @@
 #include "tourney/campaign.h"
 
-#include "tourney/selection_posterior.h"
-#include "tourney/stopping_rule.h"
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -13,6 +10,8 @@
 #include "tourney/hopkins_may.h"
 #include "tourney/leaderboard.h"
 #include "tourney/random.h"
+#include "tourney/selection_posterior.h"
+#include "tourney/stopping_rule.h"
 
 namespace tourney {
 namespace {
@@ -204,8 +203,7 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) {
 
 std::span<const Rating> CampaignState::SelectionRatings() {
   const std::string_view name = selector_->name();
-  if (name == "trueskill" || name == "uniform" ||
-      num_systems() > kMaxSelectionPosteriorSystems) {
+  if (name == "trueskill" || name == "uniform" || num_systems() > kMaxSelectionPosteriorSystems) {
     return ratings_;
   }
   const int64_t comparisons = static_cast<int64_t>(judgments_.comparisons().size());
@@ -225,7 +223,8 @@ bool RepeatsOpenMatch(std::span<const SystemId> systems,
   for (const std::vector<SystemId>& other : open) {
     if (other.size() != systems.size()) continue;
     bool same = true;
-    for (SystemId id : systems) same = same && std::find(other.begin(), other.end(), id) != other.end();
+    for (SystemId id : systems)
+      same = same && std::find(other.begin(), other.end(), id) != other.end();
     if (same) return true;
   }
   return false;
@@ -330,9 +329,8 @@ Status CampaignState::ValidateMatchRanks(std::span<const uint32_t> ranks) const 
   }
   for (size_t i = 0; i < ranks.size(); ++i) {
     if (ranks[i] < 1 || ranks[i] > static_cast<uint32_t>(config_.k)) {
-      return InvalidArgument("rank " + std::to_string(i + 1) + " is " +
-                             std::to_string(ranks[i]) + ", outside 1.." +
-                             std::to_string(config_.k));
+      return InvalidArgument("rank " + std::to_string(i + 1) + " is " + std::to_string(ranks[i]) +
+                             ", outside 1.." + std::to_string(config_.k));
     }
   }
   return Status::Ok();
@@ -349,8 +347,8 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
                            " ranks");
   }
   if (!r.groups.empty() && r.groups.size() != m) {
-    return InvalidArgument(std::to_string(m) + " systems but " +
-                           std::to_string(r.groups.size()) + " groups");
+    return InvalidArgument(std::to_string(m) + " systems but " + std::to_string(r.groups.size()) +
+                           " groups");
   }
   uint64_t seen_mask[(kMaxCampaignSystems + 63) / 64] = {};
   for (size_t i = 0; i < m; ++i) {
@@ -379,8 +377,7 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
         rank_of_group[g] = r.ranks[i];
         ++columns;
       } else if (rank_of_group[g] != r.ranks[i]) {
-        return InvalidArgument("entries of group " + std::to_string(g) +
-                               " have different ranks");
+        return InvalidArgument("entries of group " + std::to_string(g) + " have different ranks");
       }
     }
     if (columns < 2) return InvalidArgument("a ranking needs at least two columns");
@@ -407,8 +404,8 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
 void CampaignState::ApplyRanking(const CampaignRanking& r) {
   const int32_t judge = r.annotator.empty() ? -1 : judgments_.InternJudge(r.annotator);
   const int32_t document = r.document.empty() ? -1 : judgments_.InternDocument(r.document);
-  const size_t index = judgments_.AddRanking(r.systems, r.ranks, r.groups, r.segment, judge,
-                                             document);
+  const size_t index =
+      judgments_.AddRanking(r.systems, r.ranks, r.groups, r.segment, judge, document);
   const Comparisons& c = judgments_.comparisons();
   for (size_t i = judgments_.comparison_begin(index); i < c.size(); ++i) {
     counts_.Add(c.first[i], c.second[i], c.outcome[i]);
@@ -508,8 +505,9 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
   if (!model.ok()) return model.status();
   if (query.replicates > 0) {
     if (name == "hopkins-may") {
-      return InvalidArgument("hopkins-may leaderboards are not bootstrapped by the server "
-                             "(use `tourney cluster` offline)");
+      return InvalidArgument(
+          "hopkins-may leaderboards are not bootstrapped by the server "
+          "(use `tourney cluster` offline)");
     }
     if (j.comparisons().size() == 0) {
       return FailedPrecondition("the campaign has no judgments to bootstrap yet");

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <numeric>
+#include <optional>
 
 #include "tourney/clustering.h"
 #include "tourney/match_selector.h"
@@ -47,8 +48,7 @@ SeedInterval MeanInterval(std::span<const double> values) {
   return out;
 }
 
-SeedInterval RatioInterval(std::span<const double> numerator,
-                           std::span<const double> denominator) {
+SeedInterval RatioInterval(std::span<const double> numerator, std::span<const double> denominator) {
   std::vector<double> logs;
   for (size_t i = 0; i < numerator.size() && i < denominator.size(); ++i) {
     logs.push_back(std::log(numerator[i] / denominator[i]));
@@ -72,15 +72,14 @@ void RanksOf(std::span<const double> score, std::vector<int>* order, std::vector
   const size_t n = score.size();
   order->resize(n);
   std::iota(order->begin(), order->end(), 0);
-  std::sort(order->begin(), order->end(), [&](int a, int b) {
-    return score[a] > score[b] || (score[a] == score[b] && a < b);
-  });
+  std::sort(order->begin(), order->end(),
+            [&](int a, int b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
   rank->resize(n);
   for (size_t p = 0; p < n; ++p) (*rank)[(*order)[p]] = static_cast<int>(p) + 1;
 }
 
-Scoring Score(const PairCounts& counts, std::span<const double> truth, int draws,
-              double confidence, Rng& rng) {
+Scoring Score(const PairCounts& counts, std::span<const double> truth, int draws, double confidence,
+              Rng& rng) {
   const int n = counts.num_systems();
   const SelectionBtFit fit = FitSelectionBt(counts);
   Eigen::MatrixXd cov(n, n);
@@ -162,8 +161,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   const TrueSkill env = *TrueSkill::Create(o.live);
   std::vector<Rating> ratings(static_cast<size_t>(c.n), env.InitialRating());
   const std::string_view name = selector.name();
-  const int64_t posterior_every =
-      name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
+  const int64_t posterior_every = name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
   std::vector<Rating> bt_ratings = SelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
@@ -173,16 +171,48 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   std::vector<Scoring> scores;
   SystemId match[2];
   size_t next = 0;
+  // Replay without replacement: a run-local copy of the pools, each pair's used entries
+  // moved to the front of its cell; an exhausted pair leaves the allowed set.
+  std::vector<uint32_t> index;
+  std::vector<uint32_t> used;
+  std::optional<PairSet> remaining;
+  const PairSet* allowed = c.allowed;
+  if (c.pool != nullptr && !o.pool_with_replacement) {
+    index = c.pools->index;
+    used.assign(c.pools->offsets.size(), 0);
+  }
   for (int64_t step = 1; step <= o.budget; ++step) {
     const std::vector<Rating>& seen = posterior_every > 0 ? bt_ratings : ratings;
-    const Status s = selector.Select(SelectionState{seen, c.allowed, &counts}, select_rng,
+    const Status s = selector.Select(SelectionState{seen, allowed, &counts}, select_rng,
                                      std::span<SystemId>(match, 2));
-    if (!s.ok()) break;  // cannot happen for validated inputs
+    if (!s.ok()) break;  // every pair of the pool is used up
     const SystemId a = match[0], b = match[1];
     Outcome outcome;
     if (c.pool != nullptr) {
       const std::span<const uint32_t> cell = c.pools->Of(a, b);
-      const uint32_t i = cell[answer_rng.UniformInt(cell.size())];
+      uint32_t i;
+      if (o.pool_with_replacement) {
+        i = cell[answer_rng.UniformInt(cell.size())];
+      } else {
+        const size_t lo = static_cast<size_t>(std::min(a, b)),
+                     hi = static_cast<size_t>(std::max(a, b));
+        const size_t key = lo * static_cast<size_t>(c.n) + hi;
+        const size_t begin = c.pools->offsets[key];
+        const size_t left = cell.size() - used[key];
+        const size_t pick = begin + used[key] + answer_rng.UniformInt(left);
+        std::swap(index[pick], index[begin + used[key]]);
+        i = index[begin + used[key]];
+        if (++used[key] == cell.size()) {
+          std::vector<std::pair<SystemId, SystemId>> pairs;
+          for (const auto& p : allowed->pairs()) {
+            if (!(p.first == static_cast<SystemId>(lo) && p.second == static_cast<SystemId>(hi))) {
+              pairs.push_back(p);
+            }
+          }
+          remaining = PairSet::FromPairs(c.n, pairs);
+          allowed = &*remaining;
+        }
+      }
       outcome = c.pool->outcome[i];
       if (c.pool->first[i] != a && outcome != Outcome::kTie) {
         outcome = outcome == Outcome::kFirstWins ? Outcome::kSecondWins : Outcome::kFirstWins;
@@ -212,9 +242,9 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     covered += s.covered;
   }
   run.wrong_separation = scores.empty() ? 0.0 : static_cast<double>(wrong) / scores.size();
-  run.coverage = scores.empty() ? 0.0
-                                : static_cast<double>(covered) /
-                                      (static_cast<double>(scores.size()) * c.n);
+  run.coverage = scores.empty()
+                     ? 0.0
+                     : static_cast<double>(covered) / (static_cast<double>(scores.size()) * c.n);
   for (int64_t amount : o.tau_at) {
     const size_t k = static_cast<size_t>(amount / o.checkpoint_every) - 1;
     run.tau_at.push_back(k < run.tau.size() ? run.tau[k] : 0.0);
@@ -270,30 +300,27 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
     if (uniform != selectors.end()) {
       s.clusters_ratio = RatioInterval(
           to_clusters, column(u, [](const SelectionRun& r) { return r.to_clusters; }));
-      s.tau_ratio = RatioInterval(to_tau, column(u, [](const SelectionRun& r) { return r.to_tau; }));
+      s.tau_ratio =
+          RatioInterval(to_tau, column(u, [](const SelectionRun& r) { return r.to_tau; }));
     }
     s.wrong_separation =
         MeanInterval(column(sel, [](const SelectionRun& r) { return r.wrong_separation; }));
     s.coverage = MeanInterval(column(sel, [](const SelectionRun& r) { return r.coverage; }));
-    s.final_clusters = MeanInterval(column(sel, [](const SelectionRun& r) {
-      return r.clusters.empty() ? 0 : r.clusters.back();
-    }));
+    s.final_clusters = MeanInterval(column(
+        sel, [](const SelectionRun& r) { return r.clusters.empty() ? 0 : r.clusters.back(); }));
     for (size_t k = 0; k < num_tau_at; ++k) {
-      s.tau_at.push_back(MeanInterval(column(sel, [k](const SelectionRun& r) {
-        return k < r.tau_at.size() ? r.tau_at[k] : 0.0;
-      })));
+      s.tau_at.push_back(MeanInterval(column(
+          sel, [k](const SelectionRun& r) { return k < r.tau_at.size() ? r.tau_at[k] : 0.0; })));
     }
     for (const SelectionRun& r : runs[sel]) {
       s.clusters_censored += r.clusters_censored;
       s.tau_censored += r.tau_censored;
     }
     for (size_t k = 0; k < num_checkpoints; ++k) {
-      s.clusters_curve.push_back(MeanInterval(column(sel, [k](const SelectionRun& r) {
-        return k < r.clusters.size() ? r.clusters[k] : 0;
-      })));
-      s.tau_curve.push_back(MeanInterval(column(sel, [k](const SelectionRun& r) {
-        return k < r.tau.size() ? r.tau[k] : 0.0;
-      })));
+      s.clusters_curve.push_back(MeanInterval(column(
+          sel, [k](const SelectionRun& r) { return k < r.clusters.size() ? r.clusters[k] : 0; })));
+      s.tau_curve.push_back(MeanInterval(
+          column(sel, [k](const SelectionRun& r) { return k < r.tau.size() ? r.tau[k] : 0.0; })));
     }
     out.push_back(std::move(s));
   }
@@ -328,6 +355,12 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
     }
   }
   if (auto env = TrueSkill::Create(o.live); !env.ok()) return env.status();
+  if (o.pool != nullptr && !o.pool_with_replacement) {
+    if (static_cast<int64_t>(o.pool->size()) < o.budget) {
+      return InvalidArgument("a replay without replacement needs a budget of at most the " +
+                             std::to_string(o.pool->size()) + " pooled comparisons");
+    }
+  }
 
   SelectionBenchmark out;
   out.options = o;
@@ -385,9 +418,9 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   const auto uniform = std::find(o.selectors.begin(), o.selectors.end(), "uniform");
   for (size_t s = 0; s < seeds; ++s) {
     for (size_t sel = 0; sel < num_sel; ++sel) {
-      const SelectionRun& ref =
-          uniform != o.selectors.end() ? out.runs[uniform - o.selectors.begin()][s]
-                                       : out.runs[sel][s];
+      const SelectionRun& ref = uniform != o.selectors.end()
+                                    ? out.runs[uniform - o.selectors.begin()][s]
+                                    : out.runs[sel][s];
       const size_t k = static_cast<size_t>(reference_at / o.checkpoint_every) - 1;
       SetClustersReached(&out.runs[sel][s], ref.clusters[k], out.checkpoints, o.budget);
     }
@@ -429,14 +462,14 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
   std::string out = "{\n  \"title\": " + Quote(title) + ",\n";
   out += "  \"systems\": " + std::to_string(b.num_systems) + ",\n";
   out += "  \"seeds\": " + std::to_string(o.seeds) + ",\n  \"seed\": " + std::to_string(o.seed) +
-         ",\n  \"budget\": " + std::to_string(o.budget) + ",\n  \"checkpoint_every\": " +
-         std::to_string(o.checkpoint_every) + ",\n  \"tau_target\": " + Num(o.tau_target) +
+         ",\n  \"budget\": " + std::to_string(o.budget) +
+         ",\n  \"checkpoint_every\": " + std::to_string(o.checkpoint_every) +
+         ",\n  \"tau_target\": " + Num(o.tau_target) +
          ",\n  \"reference_at\": " + std::to_string(o.reference_at) +
          ",\n  \"posterior_every\": " + std::to_string(o.posterior_every) +
-         ",\n  \"explore\": " + Num(o.active.explore) +
-         ",\n  \"live_beta\": " + Num(o.live.beta) +
-         ",\n  \"draws\": " + std::to_string(o.draws) + ",\n  \"confidence\": " +
-         Num(o.confidence) + ",\n";
+         ",\n  \"explore\": " + Num(o.active.explore) + ",\n  \"live_beta\": " + Num(o.live.beta) +
+         ",\n  \"draws\": " + std::to_string(o.draws) +
+         ",\n  \"confidence\": " + Num(o.confidence) + ",\n";
   out += "  \"checkpoints\": [";
   for (size_t k = 0; k < b.checkpoints.size(); ++k) {
     out += (k ? ", " : "") + std::to_string(b.checkpoints[k]);
@@ -469,10 +502,11 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
     out += "],\n     \"runs\": [";
     const auto& runs = b.runs[sel];
     for (size_t r = 0; r < runs.size(); ++r) {
-      out += std::string(r ? ", " : "") + "{\"to_clusters\": " +
-             std::to_string(runs[r].to_clusters) + ", \"to_tau\": " +
-             std::to_string(runs[r].to_tau) + ", \"reference_clusters\": " +
-             std::to_string(runs[r].reference_clusters) + ", \"final_clusters\": " +
+      out += std::string(r ? ", " : "") +
+             "{\"to_clusters\": " + std::to_string(runs[r].to_clusters) +
+             ", \"to_tau\": " + std::to_string(runs[r].to_tau) +
+             ", \"reference_clusters\": " + std::to_string(runs[r].reference_clusters) +
+             ", \"final_clusters\": " +
              std::to_string(runs[r].clusters.empty() ? 0 : runs[r].clusters.back()) +
              ", \"wrong_separation\": " + Num(runs[r].wrong_separation) +
              ", \"coverage\": " + Num(runs[r].coverage) + "}";
@@ -521,14 +555,13 @@ std::string SelectionBenchmarkSvg(const SelectionBenchmark& b, const std::string
       const double y = y_lo + (y_hi - y_lo) * t / 4.0;
       doc.Line(left, py(y), left + plot_w, py(y), SvgStyle::Stroke(plot_colours::kGrid));
       doc.Text(left - 6, py(y) + 4, Num(std::round(y * 100) / 100),
-               SvgTextStyle{.size = 10, .anchor = TextAnchor::kEnd,
-                            .fill = plot_colours::kMuted});
+               SvgTextStyle{.size = 10, .anchor = TextAnchor::kEnd, .fill = plot_colours::kMuted});
     }
     for (int t = 0; t <= 5; ++t) {
       const double x = x_max * t / 5.0;
-      doc.Text(px(x), y0 + panel_h + 14, Num(x),
-               SvgTextStyle{.size = 10, .anchor = TextAnchor::kMiddle,
-                            .fill = plot_colours::kMuted});
+      doc.Text(
+          px(x), y0 + panel_h + 14, Num(x),
+          SvgTextStyle{.size = 10, .anchor = TextAnchor::kMiddle, .fill = plot_colours::kMuted});
     }
     doc.Text(left, y0 - 6,
              panel == 0 ? "clusters (mean, band: 95% interval across seeds)"

@@ -10,8 +10,7 @@
 namespace tourney {
 
 StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
-                                                   const MatchSelector& selector,
-                                                   int num_systems,
+                                                   const MatchSelector& selector, int num_systems,
                                                    const Comparisons& comparisons,
                                                    const SelectionProtocolOptions& options,
                                                    uint64_t seed) {
@@ -77,16 +76,15 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
     options.record->reserve(options.record->size() + static_cast<size_t>(budget));
   }
   const std::string_view name = selector.name();
-  const int64_t posterior_every =
-      options.posterior_every >= 0 ? options.posterior_every
-      : (name == "trueskill" || name == "uniform") ? 0
-                                                   : 50;
+  const int64_t posterior_every = options.posterior_every >= 0 ? options.posterior_every
+                                  : (name == "trueskill" || name == "uniform") ? 0
+                                                                               : 50;
   PairCounts counts(num_systems);
   std::vector<Rating> posterior;
   if (posterior_every > 0) posterior = SelectionPosterior(counts);
-  const SelectionState state{posterior_every > 0 ? std::span<const Rating>(posterior)
-                                                 : std::span<const Rating>(ratings),
-                             &allowed, posterior_every > 0 ? &counts : nullptr};
+  const SelectionState state{
+      posterior_every > 0 ? std::span<const Rating>(posterior) : std::span<const Rating>(ratings),
+      &allowed, posterior_every > 0 ? &counts : nullptr};
   Rng rng(DeriveSeed(seed, 0x5e1ec7));
   std::array<SystemId, 2> match;
   for (int64_t step = 0; step < budget; ++step) {

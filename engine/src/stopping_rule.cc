@@ -31,8 +31,8 @@ StoppingEstimate EstimateStopping(const PairCounts& counts, const StoppingOption
     b.lower = order[p + 1];
     const size_t u = static_cast<size_t>(b.upper), l = static_cast<size_t>(b.lower);
     const size_t sn = static_cast<size_t>(n);
-    const double var = fit.covariance[u * sn + u] + fit.covariance[l * sn + l] -
-                       2.0 * fit.covariance[u * sn + l];
+    const double var =
+        fit.covariance[u * sn + u] + fit.covariance[l * sn + l] - 2.0 * fit.covariance[u * sn + l];
     const double gap = fit.theta[u] - fit.theta[l];
     b.z = var > 0.0 ? gap / std::sqrt(var) : 0.0;
     b.separated = b.z >= options.z_star;

@@ -56,17 +56,15 @@ struct ActiveSelectorOptions {
   // The default beta puts it on the logit scale of the selection posterior
   // (selection_posterior.h): logistic(x) ~ Phi(x / 1.702), so sqrt(2) beta = 1.702.
   // For the live TrueSkill ratings use their beta (0.25 by default).
-  double beta = 1.2035;        // > 0
-  double draw_margin = -1.0;   // eps >= 0; < 0: derived from draw probability 0.25
+  double beta = 1.2035;       // > 0
+  double draw_margin = -1.0;  // eps >= 0; < 0: derived from draw probability 0.25
 };
 
 // InvalidArgument for an option out of range.
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options);
-StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(
-    const ActiveSelectorOptions& options);
-StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(
-    const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options);
 
 // By name ("racing", "lucb", "info-gain", "thompson", "arena");

@@ -22,10 +22,12 @@
 //     shown, a new pass starts.
 //   Every random choice of ProposeMatch comes from the annotator's own stream,
 //   Rng(DeriveSeed(DeriveSeed(config.seed, Fnv1a64(annotator)), i)) for the annotator's
-//   i-th match (0-based), so a match depends on the ratings and on that annotator's history
-//   only, never on how requests of different annotators interleave.
+//   i-th match (0-based), so a match depends on the ratings, on that annotator's history and
+//   on the open matches passed in (batch awareness), never on thread scheduling.
 //   Costs: ProposeMatch O(n + segments / 64) worst case, O(n + 1) expected while fewer than
-//   half of the segments have been shown; ApplyRanking O(k^2) (pairwise) or one k-player
+//   half of the segments have been shown, plus the selector's cost (active_selectors.h), a
+//   selection-posterior refit (O(n^3)) once per kSelectionPosteriorRefit comparisons, and
+//   O(attempts * open * k^2) to avoid open matches; ApplyRanking O(k^2) (pairwise) or one k-player
 //   TrueSkill game; LiveLeaderboard O(n^2).
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
 // caller that mutates (ProposeMatch, MarkSegmentShown, ApplyRanking) needs exclusive
@@ -84,7 +86,7 @@ struct LiveRatingOptions {
   // unset means the engine default.
   std::optional<double> draw_probability;
   std::optional<double> draw_margin;  // eps >= 0, used as given when set
-  bool free_for_all = false;  // true: a ranking is one k-player game; false: its pairs
+  bool free_for_all = false;          // true: a ranking is one k-player game; false: its pairs
 };
 
 struct CampaignConfig {

@@ -3,7 +3,8 @@
 // DESCRIPTION
 //   One interface for every match-selection policy, called once per served match by the
 //   selection protocol (selection_protocol.h), by `tourney next`, and by the service's
-//   NextMatch. Two policies:
+//   NextMatch. The active policies (racing, the default, and lucb, info-gain, thompson,
+//   arena) are in active_selectors.h; the two classic ones are here:
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
@@ -96,7 +97,8 @@ class MatchSelector {
   // anchored policies). Returns InvalidArgument when N < 2, N exceeds the number of systems,
   // or state.allowed covers a different number of systems; FailedPrecondition when no
   // system has N-1 allowed partners. `match` is unspecified on failure.
-  // Never allocates.
+  // The paper's and the uniform selector never allocate; the active selectors reuse
+  // thread-local scratch (allocated on a thread's first use).
   virtual Status Select(const SelectionState& state, Rng& rng,
                         std::span<SystemId> match) const = 0;
 };

@@ -45,7 +45,7 @@ struct BoundaryEstimate {
 struct StoppingEstimate {
   bool settled = false;
   int64_t judgments = 0;
-  int64_t more_judgments = 0;  // largest over open boundaries within the horizon
+  int64_t more_judgments = 0;                // largest over open boundaries within the horizon
   std::vector<BoundaryEstimate> boundaries;  // in rank order
 };
 
