@@ -148,6 +148,27 @@ TEST(ActiveSelectors, RacingServesTheOpenBoundary) {
   }
 }
 
+// LUCB tests every pair, not just neighbours: here too only {1, 4} overlaps (every other
+// pair is at least 0.95 apart > 0.277), so it gets 0.9 + 0.1 / 10.
+TEST(ActiveSelectors, LucbServesTheOverlappingPair) {
+  const std::vector<Rating> ratings = {{0, 0.1}, {2.05, 0.1}, {1, 0.1}, {5, 0.1}, {2, 0.1}};
+  const int draws = 40000;
+  const auto shares = PairShares(*Make("lucb"), {ratings}, 15, draws);
+  EXPECT_NEAR(shares.at({1, 4}), 0.91, Tolerance(0.91, draws));
+}
+
+// LUCB differs from racing when overlapping systems are not rank neighbours: mu 0, 0.1,
+// 0.2 with sd 0.1 (1.96 * sqrt(0.02) = 0.277 > 0.2): all three pairs overlap and LUCB
+// serves each with 0.9 / 3 + 0.1 / 3; racing only the neighbours {0,1} and {1,2}.
+TEST(ActiveSelectors, LucbIncludesNonNeighbours) {
+  const std::vector<Rating> ratings = {{0, 0.1}, {0.1, 0.1}, {0.2, 0.1}};
+  const int draws = 30000;
+  const auto lucb = PairShares(*Make("lucb"), {ratings}, 16, draws);
+  const auto racing = PairShares(*Make("racing"), {ratings}, 16, draws);
+  EXPECT_NEAR(lucb.at({0, 2}), 1.0 / 3, Tolerance(1.0 / 3, draws));
+  EXPECT_NEAR(racing.at({0, 2}), 0.1 / 3, Tolerance(0.1 / 3, draws));
+}
+
 // Racing with every boundary settled serves uniform pairs (1/10 each).
 TEST(ActiveSelectors, RacingWithNothingOpenIsUniform) {
   const std::vector<Rating> ratings = {{0, 0.1}, {1, 0.1}, {2, 0.1}, {3, 0.1}, {4, 0.1}};

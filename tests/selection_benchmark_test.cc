@@ -40,35 +40,6 @@ TEST(SelectionBenchmark, KendallTauByHand) {
   EXPECT_NEAR(KendallTau(x, z), -1.0, 1e-12);
 }
 
-// Counts that a BT model with differences ln 2, ln 2 (and ln 4) fits exactly: 2/3, 2/3 and
-// 4/5 win shares, so the maximum-likelihood differences are exactly those.
-TEST(SelectionBenchmark, BtFitRecoversExactRatios) {
-  PairCounts c(3);
-  c.Add(0, 1, Outcome::kFirstWins, 20);
-  c.Add(0, 1, Outcome::kSecondWins, 10);
-  c.Add(1, 2, Outcome::kFirstWins, 20);
-  c.Add(1, 2, Outcome::kSecondWins, 10);
-  c.Add(0, 2, Outcome::kFirstWins, 40);
-  c.Add(0, 2, Outcome::kSecondWins, 10);
-  const SelectionBtFit fit = FitSelectionBt(c, 1e-9);
-  EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(2.0), 1e-6);
-  EXPECT_NEAR(fit.theta[1] - fit.theta[2], std::log(2.0), 1e-6);
-}
-
-// Two systems, 30 wins, 10 losses and 8 ties (4 + 4 half wins): share 34/48, difference
-// ln(34/14); the variance of the difference is 1 / (N p (1 - p)) with N = 48, p = 34/48.
-TEST(SelectionBenchmark, BtFitTiesAndVariance) {
-  PairCounts c(2);
-  c.Add(0, 1, Outcome::kFirstWins, 30);
-  c.Add(1, 0, Outcome::kFirstWins, 10);
-  c.Add(0, 1, Outcome::kTie, 8);
-  const SelectionBtFit fit = FitSelectionBt(c, 1e-9);
-  EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(34.0 / 14.0), 1e-6);
-  const double p = 34.0 / 48.0;
-  const double var = fit.covariance[0] + fit.covariance[3] - 2 * fit.covariance[1];
-  EXPECT_NEAR(var, 1.0 / (48 * p * (1 - p)), 1e-4);
-}
-
 TEST(SelectionBenchmark, SummaryByHand) {
   std::vector<std::vector<SelectionRun>> runs(2, std::vector<SelectionRun>(2));
   runs[0][0].to_clusters = 1000;
