@@ -3,10 +3,10 @@
 //
 // DESCRIPTION
 //   Active selectors decide which boundaries of the ranking are still open from a mean and
-//   an sd per system. The live TrueSkill ratings (trueskill.h, paper §2.3) are a poor basis
-//   for that: with the engine's default beta the filtered sigmas shrink far faster than the
-//   data can separate the systems, so boundaries look settled long before they are (the
-//   selection benchmark, docs/selection.md, measures the difference). The selection
+//   an sd per system. On the live TrueSkill ratings (trueskill.h, paper §2.3) they did worse
+//   than uniform selection in the selection benchmark (docs/selection.md); with the
+//   engine's default beta, far below the judgments' noise, boundaries look settled too
+//   early. The selection
 //   posterior is instead a Bradley-Terry maximum-likelihood fit of the counts so far:
 //     P(i beats j) = 1 / (1 + exp(theta_j - theta_i)),
 //   a tie counting half a win to each side, with a weak Gaussian prior of precision `ridge`
