@@ -17,6 +17,11 @@ done
 # ratings instead of the selection posterior.
 "$bin" selection-benchmark --systems 16 --seeds 20 --seed 2 --budget 20000 --every 250 \
   --selectors "$selectors" --posterior-every 0 --out "$out/sim16-live.json"
+# The paper's selector at the paper's beta (sigma0 * budget / 40 = 250).
+for n in 10 16; do
+  "$bin" selection-benchmark --systems "$n" --seeds 20 --seed 2 --budget 20000 --every 250 \
+    --selectors uniform,trueskill --live-beta 250 --out "$out/sim$n-paper-beta.json"
+done
 pool="$shared/data/wmt13-fr-en/train.csv"
 if [[ -f "$pool" ]]; then
   "$bin" selection-benchmark --pool "$pool" --seeds 20 --seed 2 --budget 40000 --every 1000 \
