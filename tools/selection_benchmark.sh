@@ -30,6 +30,16 @@ if [[ -f "$pool" ]]; then
   # several times).
   "$bin" selection-benchmark --pool "$pool" --seeds 20 --seed 2 --budget 40000 --every 1000 \
     --tau-at 25000 --selectors "$selectors" --with-replacement --out "$out/fren-replacement.json"
+fi
+# Replication on 50 fresh seeds (base seed 3).
+mkdir -p "$out/replication"
+for n in 10 16; do
+  "$bin" selection-benchmark --systems "$n" --seeds 50 --seed 3 --budget 20000 --every 250 \
+    --selectors "$selectors" --out "$out/replication/sim$n.json"
+done
+if [[ -f "$pool" ]]; then
+  "$bin" selection-benchmark --pool "$pool" --seeds 50 --seed 3 --budget 40000 --every 1000 \
+    --tau-at 25000 --selectors "$selectors" --out "$out/replication/fren.json"
 else
   echo "skipping the fr-en replay: $pool is absent" >&2
 fi

@@ -223,8 +223,9 @@ bool RepeatsOpenMatch(std::span<const SystemId> systems,
   for (const std::vector<SystemId>& other : open) {
     if (other.size() != systems.size()) continue;
     bool same = true;
-    for (SystemId id : systems)
+    for (SystemId id : systems) {
       same = same && std::find(other.begin(), other.end(), id) != other.end();
+    }
     if (same) return true;
   }
   return false;
