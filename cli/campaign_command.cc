@@ -141,7 +141,9 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("segments", "N", "0", "number of segments (ids 0..N-1)");
   flags.Add("segments-file", "FILE", "", "segments, one `id[,document]` per line");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("selector", "NAME", "trueskill", "match selector: trueskill or uniform");
+  flags.Add("selector", "NAME", "racing",
+            "match selector: racing (default), trueskill (paper §2.4), uniform, lucb, info-gain, "
+            "thompson or arena (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");

@@ -65,6 +65,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunNext},
     {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
      tourney::cli::RunReport},
+    {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
+     tourney::cli::RunSelectionBenchmarkCommand},
     {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard", RunClient},
 };
 

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "common.h"
 #include "tourney/leaderboard.h"
+#include "tourney/stopping_rule.h"
 
 namespace tourney::cli {
 
@@ -44,6 +45,14 @@ int RunRank(int argc, char** argv) {
   v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
   board.set_seed(*seed);
   for (const std::string& w : result->warnings) board.add_warnings(w);
+  if (*format == OutputFormat::kJson) {
+    std::vector<std::string> names;
+    for (int i = 0; i < judgments->num_systems(); ++i)
+      names.push_back(judgments->systems().Name(i));
+    SetStopping(EstimateStopping(PairCounts::FromComparisons(judgments->num_systems(),
+                                                             judgments->comparisons())),
+                names, &board);
+  }
   std::cout << FormatLeaderboard(board, *format);
   return kExitOk;
 }
