@@ -54,7 +54,7 @@ constexpr Command kCommands[] = {
      tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
-    {"agreement", "inter- and intra-annotator agreement (kappa) per language pair; weak annotators",
+    {"agreement", "annotator agreement (inter and intra kappa) per language pair",
      tourney::cli::RunAgreement},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
      tourney::cli::RunEval},

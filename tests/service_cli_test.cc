@@ -52,7 +52,7 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
                      "2,j2,A,B,Z,1,1,2\n");
   r = RunCommand(tourney + "import" + connect + admin + " --campaign " + campaign + " " + dir +
                  "/in.csv");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(r.exit_code, 2) << r.err;  // a rejection is bad input; the rest is committed
   EXPECT_EQ(Fields(r.out)["accepted"], "1");
   EXPECT_EQ(Fields(r.out)["rejected"], "1");
   EXPECT_NE(r.err.find("rejected ranking 1: system 'Z' is not in the campaign"),
