@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <string>
 #include <filesystem>
+#include <string>
 
 #include "test_util.h"
 #include "tourney/pair_counts.h"
@@ -18,8 +18,8 @@ const char kHeader[] =
 
 std::string Row(const std::string& s1, const std::string& s2, const std::string& s3,
                 const std::string& s4, const std::string& s5, const std::string& ranks) {
-  return "fr,en,1,-1,1,j1,-1," + s1 + ",-1," + s2 + ",-1," + s3 + ",-1," + s4 + ",-1," + s5 +
-         "," + ranks + "\n";
+  return "fr,en,1,-1,1,j1,-1," + s1 + ",-1," + s2 + ",-1," + s3 + ",-1," + s4 + ",-1," + s5 + "," +
+         ranks + "\n";
 }
 
 Status Parse(const std::string& text, Judgments* j, bool skip = false,
@@ -193,8 +193,7 @@ TEST(CsvReader, RejectsUnknownHeaderAndEmptyFile) {
 
 TEST(CsvReader, LineNumbersCountBlankLines) {
   Judgments j;
-  const std::string text =
-      std::string(kHeader) + "\n" + Row("A", "B", "C", "D", "E", "1,2,3,4,9");
+  const std::string text = std::string(kHeader) + "\n" + Row("A", "B", "C", "D", "E", "1,2,3,4,9");
   Status s = Parse(text, &j);
   EXPECT_EQ(s.message(), "t.csv:3: field 'system5rank': rank '9' is outside 1..5");
 }
@@ -251,11 +250,11 @@ const char kPairRowHeader[] =
     "srclang,trglang,srcIndex,segmentId,judgeID,system1Id,system1rank,system2Id,system2rank,"
     "rankingID\r\r\n";
 
-std::string PairRow(const std::string& seg, const std::string& judge, const std::string& a,
-                    int ra, const std::string& b, int rb, const std::string& id,
+std::string PairRow(const std::string& seg, const std::string& judge, const std::string& a, int ra,
+                    const std::string& b, int rb, const std::string& id,
                     const std::string& src = "deu") {
-  return src + ",eng," + seg + "," + seg + "," + judge + "," + a + "," + std::to_string(ra) +
-         "," + b + "," + std::to_string(rb) + "," + id + "\r\r\n";
+  return src + ",eng," + seg + "," + seg + "," + judge + "," + a + "," + std::to_string(ra) + "," +
+         b + "," + std::to_string(rb) + "," + id + "\r\r\n";
 }
 
 // The rows of one 3-system ranking: A=1, B=3, C=3.
@@ -267,8 +266,8 @@ std::string Ranking3(const std::string& id, const std::string& seg = "5") {
 TEST(CsvReaderPairRows, RebuildsRankingsFromRowsSharingARankingId) {
   Judgments j;
   ReadReport report;
-  const std::string text = std::string(kPairRowHeader) + Ranking3("r1") +
-                           PairRow("6", "j2", "C", 2, "A", 5, "r2");
+  const std::string text =
+      std::string(kPairRowHeader) + Ranking3("r1") + PairRow("6", "j2", "C", 2, "A", 5, "r2");
   ASSERT_TRUE(Parse(text, &j, false, &report).ok());
   ASSERT_EQ(j.num_rankings(), 2u);
   EXPECT_EQ(j.comparisons().size(), 4u);  // 3 + 1: each row counted once
@@ -347,8 +346,8 @@ TEST(CsvReaderPairRows, SkipInvalidDropsTheWholeRanking) {
 }
 
 TEST(CsvReaderPairRows, LanguagePairSelection) {
-  const std::string text = std::string(kPairRowHeader) + Ranking3("r1") +
-                           PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze");
+  const std::string text =
+      std::string(kPairRowHeader) + Ranking3("r1") + PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze");
   ReadOptions o;
   o.language_pair = "cs-en";
   Judgments j;
@@ -363,8 +362,8 @@ TEST(CsvReaderPairRows, LanguagePairSelection) {
 TEST(CsvReader, MixedLanguagePairsAreNeverMerged) {
   const std::string dir = testing::TempDir("mixed");
   testing::WriteFile(dir + "/a.csv", std::string(kPairRowHeader) + Ranking3("r1"));
-  testing::WriteFile(dir + "/b.csv", std::string(kPairRowHeader) +
-                                         PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze"));
+  testing::WriteFile(dir + "/b.csv",
+                     std::string(kPairRowHeader) + PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze"));
   Judgments j;
   const Status s = ReadJudgmentFiles({dir + "/a.csv", dir + "/b.csv"}, ReadOptions(), &j, nullptr);
   ASSERT_FALSE(s.ok());
@@ -387,6 +386,50 @@ TEST(CsvReader, WmtPlusJoinedIdsExpandAsTiesOnRequest) {
                              "t.csv", o, &j, nullptr)
                   .ok());
   EXPECT_EQ(j.comparisons().size(), 15u);  // 6 systems, all pairs, A=B a tie
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(CsvReader, QuotedFieldsMayHoldLineBreaks) {
+  Judgments j;
+  ReadReport report;
+  const std::string text =
+      "system_a,system_b,outcome\n"
+      "\"model\nwith a break\",B,a\n"
+      "B,\"C, the \"\"third\"\"\",tie\n";
+  ASSERT_TRUE(ParseJudgments(text, "q.csv", ReadOptions(), &j, &report).ok());
+  ASSERT_EQ(j.num_systems(), 3);
+  EXPECT_EQ(j.systems().Name(0), "model\nwith a break");
+  EXPECT_EQ(j.systems().Name(2), "C, the \"third\"");
+  EXPECT_EQ(report.rows, 2);
+  // An error after a multi-line record names the line where its record starts.
+  Judgments k;
+  const Status s = ParseJudgments(text + "C,D,maybe\n", "q.csv", ReadOptions(), &k, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("q.csv:5: field 'outcome'", 0), 0u) << s.message();
+}
+
+TEST(CsvReader, AnUnclosedQuoteCostsOnlyItsLine) {
+  const std::string text =
+      "system_a,system_b,outcome\n"
+      "A,B,a\n"
+      "\"A,B,a\n"
+      "B,C,b\n"
+      "C,A,tie\n";
+  Judgments j;
+  const Status s = ParseJudgments(text, "u.csv", ReadOptions(), &j, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "u.csv:3: unterminated quote");
+  ReadOptions skip;
+  skip.skip_invalid = true;
+  Judgments k;
+  ASSERT_TRUE(ParseJudgments(text, "u.csv", skip, &k, nullptr).ok());
+  EXPECT_EQ(k.num_rankings(), 3u);  // lines 2, 4 and 5
+  EXPECT_EQ(k.skipped_invalid, 1);
 }
 
 }  // namespace

@@ -207,3 +207,23 @@ TEST(Leaderboard, LatexUsesMinusSignsAndDistinctLabels) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(Leaderboard, CsvCarriesTheScoreInterval) {
+  v1::Leaderboard board = TwoSystemBoard("expected-wins", 0.25);
+  board.mutable_entries(0)->set_score_lo(0.4);
+  board.mutable_entries(0)->set_score_hi(0.625);
+  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_EQ(header.substr(header.size() - 18), ",score_lo,score_hi") << header;
+  EXPECT_NE(csv.find(",0.400000,0.625000\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",c,0.250000,"), std::string::npos) << csv;
+  // Without an interval the cells are empty, not 0.
+  const std::string second = csv.substr(csv.find(",c,"));
+  EXPECT_EQ(second.substr(second.find('\n') - 2, 3), ",,\n") << second;
+}
+
+}  // namespace
+}  // namespace tourney

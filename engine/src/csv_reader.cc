@@ -122,13 +122,51 @@ bool SplitLine(std::string_view line, std::vector<std::string_view>* fields,
   return true;
 }
 
-// Iterates the lines of a text, tracking 1-based line numbers.
+// Iterates the records of a text: lines, except that a quoted field may hold line breaks
+// (RFC 4180), so a line with an open quote continues on the next. line_number() is the
+// 1-based line where the current record starts.
 class LineReader {
  public:
   explicit LineReader(std::string_view text) : text_(text) {
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 BOM
   }
   bool Next(std::string_view* line) {
+    std::string_view first;
+    if (!NextLine(&first)) return false;
+    start_line_ = line_number_;
+    if (!OpenQuote(first)) {
+      *line = first;
+      return true;
+    }
+    // Join the lines of one record. A quote still open at the end of the text was never a
+    // multi-line field: the first line alone is the record (and its parser reports the
+    // quote), and reading resumes on the next line.
+    const size_t resume_pos = pos_;
+    const int64_t resume_line = line_number_;
+    record_.assign(first);
+    std::string_view more;
+    while (OpenQuote(record_) && NextLine(&more)) {
+      record_ += '\n';
+      record_.append(more);
+    }
+    if (OpenQuote(record_)) {
+      pos_ = resume_pos;
+      line_number_ = resume_line;
+      *line = first;
+      return true;
+    }
+    *line = record_;
+    return true;
+  }
+  int64_t line_number() const { return start_line_; }
+
+ private:
+  static bool OpenQuote(std::string_view s) {
+    size_t quotes = 0;
+    for (char c : s) quotes += c == '"';
+    return quotes % 2 == 1;
+  }
+  bool NextLine(std::string_view* line) {
     if (pos_ >= text_.size()) return false;
     const char* base = text_.data() + pos_;
     const void* nl = std::memchr(base, '\n', text_.size() - pos_);
@@ -139,12 +177,12 @@ class LineReader {
     ++line_number_;
     return true;
   }
-  int64_t line_number() const { return line_number_; }
 
- private:
   std::string_view text_;
   size_t pos_ = 0;
   int64_t line_number_ = 0;
+  int64_t start_line_ = 0;
+  std::string record_;
 };
 
 bool IsBlankLine(std::string_view line) { return Trim(line).empty(); }

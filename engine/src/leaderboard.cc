@@ -325,14 +325,19 @@ std::string CsvField(const std::string& s) {
 std::string FormatCsv(const v1::Leaderboard& board) {
   std::string out =
       "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
-      "losses,ties,r_hat\n";
+      "losses,ties,r_hat,score_lo,score_hi\n";
   for (const auto& e : board.entries()) {
     out += std::to_string(e.rank()) + "," + CsvField(e.system()) + "," + Fixed(e.score(), 6) + "," +
            Fixed(e.mu(), 6) + "," + Fixed(e.sigma(), 6) + "," + std::to_string(e.rank_lo()) + "," +
            std::to_string(e.rank_hi()) + "," + std::to_string(e.cluster()) + "," +
            std::to_string(e.rank_upper_bound()) + "," + std::to_string(e.comparisons()) + "," +
            std::to_string(e.wins()) + "," + std::to_string(e.losses()) + "," +
-           std::to_string(e.ties()) + "," + Fixed(e.r_hat(), 4) + "\n";
+           std::to_string(e.ties()) + "," + Fixed(e.r_hat(), 4) + "," +
+           // The score interval, empty when the board has none.
+           (e.score_lo() == 0.0 && e.score_hi() == 0.0
+                ? std::string(",")
+                : Fixed(e.score_lo(), 6) + "," + Fixed(e.score_hi(), 6)) +
+           "\n";
   }
   // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
   for (const std::string& note : BoardNotes(board)) out += "# " + note + "\n";
