@@ -2,6 +2,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -106,11 +107,21 @@ TEST_F(HopkinsMayCliTest, ConvergesByDefaultAndPaperKeepsSectionTwoTwo) {
   EXPECT_EQ(r.out.find("# warning"), std::string::npos) << r.out;
   std::istringstream rows(r.out);
   std::string row;
-  std::getline(rows, row);  // header; r_hat is the last column
+  std::getline(rows, row);  // header: find the r_hat column
+  auto split = [](const std::string& line) {
+    std::vector<std::string> cells;
+    std::istringstream in(line);
+    std::string cell;
+    while (std::getline(in, cell, ',')) cells.push_back(cell);
+    return cells;
+  };
+  const std::vector<std::string> header = split(row);
+  const size_t col = std::find(header.begin(), header.end(), "r_hat") - header.begin();
+  ASSERT_LT(col, header.size()) << row;
   int n = 0;
   while (std::getline(rows, row)) {
     if (row.empty() || row[0] == '#') continue;
-    const double r_hat = std::stod(row.substr(row.rfind(',') + 1));
+    const double r_hat = std::stod(split(row).at(col));
     EXPECT_GT(r_hat, 0.9) << row;
     EXPECT_LT(r_hat, 1.01) << row;
     ++n;
