@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "tourney/csv_reader.h"
 #include "tourney/leaderboard.h"
 #include "tourney/v1/tournament.grpc.pb.h"
@@ -461,6 +462,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   flags.Add("bootstrap", "R", "0", "bootstrap replicates (0 = none)");
   flags.Add("confidence", "C", "0.95", "confidence of the rank ranges");
   flags.Add("seed", "S", "1", "bootstrap seed");
+  AddProgressFlag(flags);
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign leaderboard", &code)) return code;
@@ -488,7 +490,13 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   request.set_seed(*seed);
   v1::Leaderboard board;
   auto ctx = conn->Context();
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return ReportError(verb, progress.status());
+  ProgressBar bar(*progress, "");
+  bar.StartTicker("the server is computing the leaderboard (" + std::to_string(*replicates) +
+                  " bootstrap replicates)");
   grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
+  bar.Clear();
   if (!s.ok()) return ReportRpcError("leaderboard", s);
   std::cout << FormatLeaderboard(board, *format);
   return kExitOk;

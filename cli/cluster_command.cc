@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "tourney/bootstrap.h"
 #include "tourney/defaults.h"
 #include "tourney/leaderboard.h"
@@ -26,49 +27,6 @@ std::string WithThousands(int64_t v) {
   }
   return out;
 }
-
-// A one-line progress bar on stderr, drawn only on a terminal and only once the run has
-// lasted long enough to be worth watching.
-class ProgressBar {
- public:
-  explicit ProgressBar(bool enabled)
-      : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
-  ProgressBar(const ProgressBar&) = delete;
-  ProgressBar& operator=(const ProgressBar&) = delete;
-  ~ProgressBar() { Clear(); }
-
-  void Update(int finished, int total) {
-    if (!enabled_) return;
-    const auto now = std::chrono::steady_clock::now();
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (elapsed < 0.5) return;
-    if (drawn_ && finished < total && now - last_draw_ < std::chrono::milliseconds(100)) return;
-    last_draw_ = now;
-    drawn_ = true;
-    constexpr int kWidth = 30;
-    const int filled =
-        total > 0 ? static_cast<int>(static_cast<int64_t>(kWidth) * finished / total) : 0;
-    const double eta = finished > 0 ? elapsed * (total - finished) / finished : 0.0;
-    std::fprintf(stderr, "\r[%s%s] %d/%d replicates, %.1fs elapsed, ~%.0fs left ",
-                 std::string(static_cast<size_t>(filled), '#').c_str(),
-                 std::string(static_cast<size_t>(kWidth - filled), ' ').c_str(), finished, total,
-                 elapsed, eta);
-    std::fflush(stderr);
-  }
-
-  void Clear() {
-    if (!drawn_) return;
-    std::fprintf(stderr, "\r%s\r", std::string(79, ' ').c_str());
-    std::fflush(stderr);
-    drawn_ = false;
-  }
-
- private:
-  const bool enabled_;
-  const std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point last_draw_;
-  bool drawn_ = false;
-};
 
 }  // namespace
 
@@ -107,6 +65,7 @@ int RunCluster(int argc, char** argv) {
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
   flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
+  AddProgressFlag(flags);
   flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
@@ -172,6 +131,8 @@ int RunCluster(int argc, char** argv) {
                        InvalidArgument("option '--threads': must be between 0 and 4096"));
   }
 
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return ReportError("cluster", progress.status());
   const bool batch = flags.Get("language-pair") == "all";
   if (flags.IsSet("output-dir") && !batch) {
     return ReportError("cluster", InvalidArgument("option '--output-dir' goes with "
@@ -199,7 +160,7 @@ int RunCluster(int argc, char** argv) {
     auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
     if (!model.ok()) return ReportError("cluster", model.status());
 
-    ProgressBar bar(isatty(STDERR_FILENO) != 0);
+    ProgressBar bar(*progress, batch ? pair + " replicates" : std::string("replicates"));
     BootstrapOptions options;
     options.replicates = static_cast<int>(*replicates);
     options.confidence = *confidence;

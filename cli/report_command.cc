@@ -21,10 +21,11 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "tourney/agreement.h"
 #include "tourney/bootstrap.h"
-#include "tourney/defaults.h"
 #include "tourney/connectivity.h"
+#include "tourney/defaults.h"
 #include "tourney/evaluation.h"
 #include "tourney/heatmap_plot.h"
 #include "tourney/leaderboard.h"
@@ -807,6 +808,7 @@ int RunReport(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
   flags.Add("title", "TEXT", "", "page title (default: from the input file names)");
+  AddProgressFlag(flags);
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
   int code = 0;
@@ -913,7 +915,9 @@ int RunReport(int argc, char** argv) {
     }
     data.title = "Ranking report: " + names;
   }
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return fail(progress.status());
+  const bool tty = progress->enabled;
   auto stage = [&](const std::string& what) {
     if (!tty) return;
     const double t =
@@ -938,7 +942,10 @@ int RunReport(int argc, char** argv) {
     options.confidence = data.confidence;
     options.seed = data.seed;
     options.threads = data.threads;
+    ProgressBar bar(*progress, model_names[m] + " replicates");
+    options.progress = [&bar](int finished, int total) { bar.Update(finished, total); };
     auto result = Bootstrap(*judgments, *models[m], options);
+    bar.Clear();
     if (!result.ok()) return fail(result.status());
     ModelRun run;
     run.name = model_names[m];

@@ -7,11 +7,12 @@
 
 #include "commands.h"
 #include "common.h"
-#include "trueskill_flags.h"
+#include "progress_bar.h"
 #include "tourney/heatmap_plot.h"
 #include "tourney/leaderboard.h"
 #include "tourney/line_plot.h"
 #include "tourney/selection_study.h"
+#include "trueskill_flags.h"
 
 namespace tourney::cli {
 namespace {
@@ -57,8 +58,8 @@ std::string WithSuffix(const std::string& path, const std::string& suffix) {
 std::vector<double> Percent(const std::vector<int64_t>& m, int64_t selections) {
   std::vector<double> out(m.size());
   for (size_t i = 0; i < m.size(); ++i) {
-    out[i] = selections > 0 ? 100.0 * static_cast<double>(m[i]) / static_cast<double>(selections)
-                            : 0.0;
+    out[i] =
+        selections > 0 ? 100.0 * static_cast<double>(m[i]) / static_cast<double>(selections) : 0.0;
   }
   return out;
 }
@@ -90,11 +91,11 @@ int RunSimulate(int argc, char** argv) {
             "FILE-all (every selection)");
   flags.Add("clusters-at", "LIST", "",
             "amounts of data (comparisons) at which to count clusters, e.g. 1000,2000,4000");
-  flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill",
-            "models for --clusters-at");
+  flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill", "models for --clusters-at");
   flags.Add("bootstrap", "R", "100", "bootstrap replicates per point of --clusters-at");
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges for --clusters-at");
   flags.Add("threads", "T", "0", "worker threads for --clusters-at (0 = all cores)");
+  AddProgressFlag(flags);
   flags.Add("plot-clusters", "FILE", "", "write the clusters-vs-data curves as an SVG line plot");
   flags.Add("emit-judgments", "FILE", "",
             "write the judgments the protocol drew, in selection order, as pairwise CSV "
@@ -150,8 +151,8 @@ int RunSimulate(int argc, char** argv) {
       char* end = nullptr;
       const long long v = std::strtoll(s.c_str(), &end, 10);
       if (end != s.c_str() + s.size() || v < 1) {
-        return fail(InvalidArgument("option '--clusters-at': '" + s +
-                                    "' is not a positive integer"));
+        return fail(
+            InvalidArgument("option '--clusters-at': '" + s + "' is not a positive integer"));
       }
       co.amounts.push_back(v);
     }
@@ -178,7 +179,12 @@ int RunSimulate(int argc, char** argv) {
       if (!probe.ok()) return fail(probe.status());
       models.push_back(std::move(m));
     }
+    auto progress = ProgressModeFromFlags(flags);
+    if (!progress.ok()) return fail(progress.status());
+    ProgressBar bar(*progress, "model x amount points");
+    co.progress = [&bar](int finished, int total) { bar.Update(finished, total); };
     auto c = ClustersVsData(*judgments, models, co);
+    bar.Clear();
     if (!c.ok()) return fail(c.status());
     curves = std::move(*c);
   }
@@ -222,14 +228,17 @@ int RunSimulate(int argc, char** argv) {
       int64_t selections;
     };
     const Map maps[] = {
-        {path, "Pairs selected in the last " + std::to_string(w) + " of " +
-                   std::to_string(study->budget) + " selections", &study->last, w},
-        {WithSuffix(path, "-first"), "Pairs selected in the first " + std::to_string(w) +
-                                        " of " + std::to_string(study->budget) + " selections",
+        {path,
+         "Pairs selected in the last " + std::to_string(w) + " of " +
+             std::to_string(study->budget) + " selections",
+         &study->last, w},
+        {WithSuffix(path, "-first"),
+         "Pairs selected in the first " + std::to_string(w) + " of " +
+             std::to_string(study->budget) + " selections",
          &study->first, w},
-        {WithSuffix(path, "-all"), "Pairs selected over all " +
-                                       std::to_string(study->budget) + " selections",
-         &study->all, study->budget},
+        {WithSuffix(path, "-all"),
+         "Pairs selected over all " + std::to_string(study->budget) + " selections", &study->all,
+         study->budget},
     };
     for (const Map& m : maps) {
       HeatmapOptions ho;
@@ -238,7 +247,8 @@ int RunSimulate(int argc, char** argv) {
                     std::to_string(*seed);
       ho.value_label = "share of selections (%)";
       ho.value_decimals = 1;
-      Status s = WriteFileAtomically(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
+      Status s =
+          WriteFileAtomically(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
       if (!s.ok()) return fail(s);
       std::cerr << "wrote " << m.file << "\n";
     }
@@ -276,8 +286,8 @@ int RunSimulate(int argc, char** argv) {
     out += "    \"first\": " + JsonMatrix(study->first, n, "    ") + ",\n";
     out += "    \"last\": " + JsonMatrix(study->last, n, "    ") + ",\n";
     out += "    \"all\": " + JsonMatrix(study->all, n, "    ") + "\n  },\n";
-    out += "  \"mean_rank_distance\": {\"first\": " + Num(d_first) + ", \"last\": " +
-           Num(d_last) + ", \"all\": " + Num(d_all) + "},\n";
+    out += "  \"mean_rank_distance\": {\"first\": " + Num(d_first) + ", \"last\": " + Num(d_last) +
+           ", \"all\": " + Num(d_all) + "},\n";
     out += "  \"ratings\": [\n";
     for (size_t i = 0; i < n; ++i) {
       const Rating& r = study->ratings[study->order[i]];
@@ -304,11 +314,12 @@ int RunSimulate(int argc, char** argv) {
     std::cout << out;
   } else {
     const std::vector<std::string> shorts = ShortSystemNames(ordered);
-    std::printf("%s selection: %lld selections from %zu pooled comparisons, window %lld, seed %llu\n",
-                selection.c_str(), static_cast<long long>(study->budget), pool.size(),
-                static_cast<long long>(w), static_cast<unsigned long long>(*seed));
-    std::printf("mean rank distance of chosen pairs: first %.3f, last %.3f, all %.3f\n\n",
-                d_first, d_last, d_all);
+    std::printf(
+        "%s selection: %lld selections from %zu pooled comparisons, window %lld, seed %llu\n",
+        selection.c_str(), static_cast<long long>(study->budget), pool.size(),
+        static_cast<long long>(w), static_cast<unsigned long long>(*seed));
+    std::printf("mean rank distance of chosen pairs: first %.3f, last %.3f, all %.3f\n\n", d_first,
+                d_last, d_all);
     std::printf("Pairs chosen in the last %lld selections (rows and columns by final mu):\n",
                 static_cast<long long>(w));
     size_t width = 0;

@@ -188,3 +188,43 @@ TEST(CliFlags, HelpFitsEightyColumns) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(CliProgress, LongCommandsDrawProgressOnStderrOnly) {
+  const std::string dir = testing::TempDir("progress");
+  const auto sim = testing::RunCommand(testing::BinPath("tourney") +
+                                       " simulate-campaign --systems 5 --rankings 300 --seed 2");
+  ASSERT_EQ(sim.exit_code, 0);
+  const std::string csv = dir + "/sim.csv";
+  testing::WriteFile(csv, sim.out);
+  const std::string t = testing::BinPath("tourney");
+  struct Case {
+    std::string command, unit;
+  };
+  const Case cases[] = {
+      {t + " cluster " + csv + " --bootstrap 50", "50/50 replicates"},
+      {t + " report " + csv + " --bootstrap 20 --models expected-wins --out " + dir + "/r.html",
+       "20/20 expected-wins replicates"},
+      {t + " simulate --pool " + csv +
+           " --budget 500 --clusters-at 200,400 --models "
+           "expected-wins --bootstrap 10",
+       "2/2 model x amount points"},
+  };
+  for (const Case& c : cases) {
+    const auto on = testing::RunCommand(c.command + " --progress always");
+    const auto off = testing::RunCommand(c.command + " --progress never");
+    ASSERT_EQ(on.exit_code, 0) << c.command << "\n" << on.err;
+    EXPECT_NE(on.err.find(c.unit), std::string::npos) << c.command << "\n" << on.err;
+    EXPECT_EQ(off.err.find(c.unit), std::string::npos) << c.command;
+    EXPECT_EQ(on.out, off.out) << c.command;  // stdout never carries progress
+  }
+  const auto bad = testing::RunCommand(t + " cluster " + csv + " --progress sometimes");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("not one of auto, always, never"), std::string::npos) << bad.err;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney

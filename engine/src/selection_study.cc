@@ -143,6 +143,10 @@ StatusOr<ClusterCurves> ClustersVsData(const Judgments& judgments,
       int clusters = 0;
       for (const auto& e : board.entries()) clusters = std::max(clusters, e.cluster());
       row.push_back(clusters);
+      if (options.progress) {
+        options.progress(static_cast<int>(mi * options.amounts.size() + ai + 1),
+                         static_cast<int>(models.size() * options.amounts.size()));
+      }
     }
     curves.clusters.push_back(std::move(row));
   }

@@ -77,6 +77,8 @@ struct ClusterCurveOptions {
   double confidence = 0.95;
   uint64_t seed = 1;
   int threads = 0;
+  // Called after each finished (model, amount) point with (finished, total); optional.
+  std::function<void(int finished, int total)> progress;
 };
 
 // clusters[model][amount index]: number of clusters reached.
