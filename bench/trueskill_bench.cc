@@ -11,6 +11,7 @@
 #include "tourney/match_selector.h"
 #include "tourney/random.h"
 #include "tourney/selection_protocol.h"
+#include "tourney/simulate.h"
 #include "tourney/trueskill.h"
 #include "tourney/trueskill_model.h"
 
@@ -103,11 +104,11 @@ void Protocol(benchmark::State& state, std::unique_ptr<MatchSelector> selector) 
   const TrueSkill env = *TrueSkill::Create(ResolveTrueSkillOptions(model, comparisons.size()));
   SelectionProtocolOptions options;
   options.budget = state.range(0);
-  const int64_t selections = options.budget > 0 ? options.budget
-                                                : static_cast<int64_t>(comparisons.size());
+  const int64_t selections =
+      options.budget > 0 ? options.budget : static_cast<int64_t>(comparisons.size());
   for (auto _ : state) {
-    auto ratings = RunSelectionProtocol(env, *selector, judgments.num_systems(), comparisons,
-                                        options, 1);
+    auto ratings =
+        RunSelectionProtocol(env, *selector, judgments.num_systems(), comparisons, options, 1);
     benchmark::DoNotOptimize(ratings.ok());
   }
   state.SetItemsProcessed(state.iterations() * selections);
@@ -117,6 +118,38 @@ void BM_PaperProtocolFrEn(benchmark::State& state) { Protocol(state, MakeTrueSki
 void BM_UniformProtocolFrEn(benchmark::State& state) { Protocol(state, MakeUniformSelector()); }
 BENCHMARK(BM_PaperProtocolFrEn)->Arg(0)->Arg(10000)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_UniformProtocolFrEn)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// Cost per match against the size of the pool: the paper protocol with budgets of 1M and 2M
+// selections on simulated pools of 10k and 1M 5-way rankings (100k and 10M comparisons, 13
+// systems). A run includes building the pools (O(C)); the cost of one match is the
+// difference between the two budgets divided by 1M (goal: within 1.5x across pool sizes).
+void BM_ProtocolPoolSize(benchmark::State& state) {
+  CampaignOptions o;
+  o.systems = 13;
+  o.rankings = static_cast<int>(state.range(0));
+  o.seed = 3;
+  const Judgments judgments = std::move(SimulateCampaign(o)->judgments);
+  const Comparisons& comparisons = judgments.comparisons();
+  TrueSkillModelOptions model;
+  model.budget = 1'000'000;  // beta from one budget for both runs: the same updates
+  const TrueSkill env = *TrueSkill::Create(ResolveTrueSkillOptions(model, comparisons.size()));
+  SelectionProtocolOptions options;
+  options.budget = state.range(1);
+  const auto selector = MakeTrueSkillSelector();
+  for (auto _ : state) {
+    auto ratings =
+        RunSelectionProtocol(env, *selector, judgments.num_systems(), comparisons, options, 1);
+    benchmark::DoNotOptimize(ratings.ok());
+  }
+  state.counters["comparisons"] = static_cast<double>(comparisons.size());
+}
+BENCHMARK(BM_ProtocolPoolSize)
+    ->Args({10'000, 1'000'000})
+    ->Args({10'000, 2'000'000})
+    ->Args({1'000'000, 1'000'000})
+    ->Args({1'000'000, 2'000'000})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 }  // namespace
 }  // namespace tourney

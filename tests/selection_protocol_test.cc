@@ -86,8 +86,7 @@ TEST(SelectionProtocol, DefaultBudgetIsOneSelectionPerComparison) {
   std::vector<SelectionStep> record;
   SelectionProtocolOptions options;
   options.record = &record;
-  ASSERT_TRUE(
-      RunSelectionProtocol(Env(), *MakeUniformSelector(), 6, comparisons, options, 1).ok());
+  ASSERT_TRUE(RunSelectionProtocol(Env(), *MakeUniformSelector(), 6, comparisons, options, 1).ok());
   EXPECT_EQ(record.size(), comparisons.size());
 }
 
@@ -149,6 +148,46 @@ TEST(SelectionProtocol, TrueSkillConcentratesLateSelectionsOnCloseMatches) {
   // The paper's beta keeps the means within ~1 of each other, so p_hat_draw only varies
   // between e^-1 and 1: a mild but clear shift towards close matches.
   EXPECT_LT(paper_gap, 0.95 * uniform_gap);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The draw without a record reads per-pair outcome thresholds; with a record it reads the
+// pool. Both must give the same run, and a recorded comparison's outcome is the one rated.
+TEST(SelectionProtocol, SameRunWithOrWithoutARecord) {
+  CampaignOptions o;
+  o.systems = 6;
+  o.rankings = 400;
+  o.seed = 5;
+  const Judgments judgments = std::move(SimulateCampaign(o)->judgments);
+  const Comparisons& c = judgments.comparisons();
+  for (const auto& selector : {MakeTrueSkillSelector(), MakeUniformSelector()}) {
+    SelectionProtocolOptions plain;
+    plain.budget = 3000;
+    SelectionProtocolOptions recorded = plain;
+    std::vector<SelectionStep> record;
+    recorded.record = &record;
+    auto a = RunSelectionProtocol(Env(), *selector, 6, c, plain, 11);
+    auto b = RunSelectionProtocol(Env(), *selector, 6, c, recorded, 11);
+    ASSERT_TRUE(a.ok() && b.ok());
+    for (int s = 0; s < 6; ++s) {
+      EXPECT_EQ((*a)[s].mu, (*b)[s].mu);
+      EXPECT_EQ((*a)[s].sigma, (*b)[s].sigma);
+    }
+    // Replaying the recorded comparisons in order gives the same ratings.
+    const TrueSkill env = Env();
+    std::vector<Rating> replay(6, env.InitialRating());
+    for (const SelectionStep& step : record) {
+      const size_t i = step.comparison;
+      env.Rate(c.outcome[i], &replay[static_cast<size_t>(c.first[i])],
+               &replay[static_cast<size_t>(c.second[i])]);
+    }
+    for (int s = 0; s < 6; ++s) EXPECT_NEAR(replay[s].mu, (*b)[s].mu, 1e-12);
+  }
 }
 
 }  // namespace

@@ -25,18 +25,28 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
   const Outcome* const outcome = comparisons.outcome.data();
 
   // Pools: the comparisons of the unordered pair (lo, hi) are pool[offset[lo*n+hi] ..
-  // offset[lo*n+hi+1]), in input order, each packed as index << 2 | outcome seen from lo.
-  // Rating (lo, hi) with that outcome is bit-identical to rating the comparison in its own
-  // orientation (TrueSkill::Rate mirrors exactly), and the draw touches no other array.
-  // One pass validates and counts, a second one fills. `unordered` maps a directed pair to
-  // its unordered slot through a table instead of a data-dependent min/max branch.
+  // offset[lo*n+hi+1]), each packed as index << 2 | outcome seen from lo, grouped by that
+  // outcome (lo wins, hi wins, tie; input order within a group). Rating (lo, hi) with that
+  // outcome is bit-identical to rating the comparison in its own orientation
+  // (TrueSkill::Rate mirrors exactly). Because of the grouping, the k-th entry's outcome
+  // follows from two thresholds of the pair: a selection that needs no record draws from
+  // that small n x n table instead of a random read of the whole pool, so it costs the same
+  // at any pool size, and draws the same outcome (and comparison) either way.
+  // One pass validates and counts per (pair, outcome) bucket, a second one fills (a
+  // counting sort, O(C)). `unordered` maps a directed pair to its unordered slot through a
+  // table instead of a data-dependent min/max branch.
   std::vector<uint32_t> unordered(n * n);
   for (size_t a = 0; a < n; ++a) {
     for (size_t b = 0; b < n; ++b) {
       unordered[a * n + b] = static_cast<uint32_t>(std::min(a, b) * n + std::max(a, b));
     }
   }
-  std::vector<uint32_t> offset(n * n + 1, 0);
+  auto from_lo = [&](size_t i) {
+    const uint32_t o = static_cast<uint32_t>(outcome[i]);
+    // Seen from lo = min(a, b): first wins (0) <-> second wins (1) when a is the larger id.
+    return o ^ static_cast<uint32_t>(first[i] > second[i] && o != 2);
+  };
+  std::vector<uint32_t> bucket_offset(3 * n * n + 1, 0);
   for (size_t i = 0; i < num_comparisons; ++i) {
     const SystemId a = first[i], b = second[i];
     if (a < 0 || b < 0 || static_cast<size_t>(a) >= n || static_cast<size_t>(b) >= n) {
@@ -46,27 +56,35 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
     if (a == b) {
       return InvalidArgument("comparison " + std::to_string(i) + " compares a system with itself");
     }
-    ++offset[unordered[static_cast<size_t>(a) * n + static_cast<size_t>(b)] + 1];
+    if (outcome[i] != Outcome::kFirstWins && outcome[i] != Outcome::kSecondWins &&
+        outcome[i] != Outcome::kTie) {
+      return InvalidArgument("comparison " + std::to_string(i) + " has an unknown outcome");
+    }
+    const size_t p = unordered[static_cast<size_t>(a) * n + static_cast<size_t>(b)];
+    ++bucket_offset[3 * p + from_lo(i) + 1];
   }
+  for (size_t k = 0; k < 3 * n * n; ++k) bucket_offset[k + 1] += bucket_offset[k];
+  std::vector<uint32_t> offset(n * n + 1);
+  std::vector<std::array<uint32_t, 2>> threshold(n * n);
   std::vector<std::pair<SystemId, SystemId>> pairs_with_data;
+  for (size_t p = 0; p <= n * n; ++p) offset[p] = bucket_offset[3 * p];
   for (size_t p = 0; p < n * n; ++p) {
-    if (offset[p + 1] > 0) {
+    threshold[p] = {bucket_offset[3 * p + 1] - offset[p], bucket_offset[3 * p + 2] - offset[p]};
+    if (offset[p + 1] > offset[p]) {
       pairs_with_data.emplace_back(static_cast<SystemId>(p / n), static_cast<SystemId>(p % n));
     }
-    offset[p + 1] += offset[p];
   }
   std::vector<uint32_t> pool(num_comparisons);
   {
-    std::vector<uint32_t> fill(offset.begin(), offset.end() - 1);
+    std::vector<uint32_t> fill(bucket_offset.begin(), bucket_offset.end() - 1);
     for (size_t i = 0; i < num_comparisons; ++i) {
-      const SystemId a = first[i], b = second[i];
-      const uint32_t o = static_cast<uint32_t>(outcome[i]);
-      // Seen from lo = min(a, b): first wins (0) <-> second wins (1) when a is the larger id.
-      const uint32_t from_lo = o ^ static_cast<uint32_t>(a > b && o != 2);
-      pool[fill[unordered[static_cast<size_t>(a) * n + static_cast<size_t>(b)]]++] =
-          static_cast<uint32_t>(i) << 2 | from_lo;
+      const uint32_t o = from_lo(i);
+      const size_t p =
+          unordered[static_cast<size_t>(first[i]) * n + static_cast<size_t>(second[i])];
+      pool[fill[3 * p + o]++] = static_cast<uint32_t>(i) << 2 | o;
     }
   }
+  const bool need_entry = options.record != nullptr || options.observer != nullptr;
   const PairSet allowed = PairSet::FromPairs(num_systems, pairs_with_data);
 
   const int64_t budget =
@@ -96,7 +114,11 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
     if (count == 0) {
       return Internal("selector '" + std::string(selector.name()) + "' served a pair with no data");
     }
-    const uint32_t entry = pool[begin + rng.UniformInt(count)];
+    const uint32_t k = static_cast<uint32_t>(rng.UniformInt(count));
+    const uint32_t entry = need_entry ? pool[begin + k]
+                                      : (k < threshold[p][0]   ? 0u
+                                         : k < threshold[p][1] ? 1u
+                                                               : 2u);
     env.Rate(static_cast<Outcome>(entry & 3), &ratings[static_cast<size_t>(lo)],
              &ratings[static_cast<size_t>(hi)]);
     if (posterior_every > 0) {
@@ -106,7 +128,7 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
         std::copy(refit.begin(), refit.end(), posterior.begin());
       }
     }
-    if (options.record != nullptr || options.observer != nullptr) {
+    if (need_entry) {
       const SelectionStep record_entry{step, match[0], match[1], entry >> 2};
       if (options.record != nullptr) options.record->push_back(record_entry);
       if (options.observer != nullptr) (*options.observer)(record_entry, ratings);

@@ -12,8 +12,11 @@
 //   Pairs without any comparison are never served: the selector sees them as not allowed
 //   (PairSet of the pairs with data), so a draw always succeeds and the loop always ends.
 //   A system with no comparison at all keeps its prior rating.
-//   Pools are one index array in CSR layout; the loop allocates nothing unless a record is
-//   requested. O(C + n^2) setup, then O(n) per selection. Deterministic for a seed.
+//   Pools are one index array in CSR layout, each pair's entries in outcome order; without
+//   a record or observer the draw reads two thresholds of the pair instead of the pool, so
+//   the cost per selection does not grow with the pool. The loop allocates nothing unless
+//   a record is requested. O(C log C + n^2) setup, then O(n) per selection. Deterministic
+//   for a seed, and the same whether or not a record is kept.
 // Thread safety: reentrant; concurrent runs need their own records and observers.
 #ifndef TOURNEY_SELECTION_PROTOCOL_H_
 #define TOURNEY_SELECTION_PROTOCOL_H_
