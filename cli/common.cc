@@ -13,6 +13,9 @@
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
+#include "battle_input.h"
+#include "pairwise_flags.h"
+#include "tourney/pairwise_models.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -48,7 +51,8 @@ bool ParseFlagsOrExit(Flags& flags, int argc, char** argv, const std::string& co
 void AddInputFlags(Flags& flags) {
   flags.Add("input-format", "FMT", "auto",
             "input format: auto (by header), wmt (Appraise ranking CSV) or pairwise "
-            "(system_a,system_b,outcome with outcome a, b or tie)");
+            "(system_a,system_b,outcome with outcome a, b or tie) or battles (Chatbot Arena "
+            "JSON / JSONL, or left,right,winner CSV; auto recognises them)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
 }
@@ -64,13 +68,19 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
     options.format = InputFormat::kWmt;
   } else if (fmt == "pairwise") {
     options.format = InputFormat::kPairwise;
-  } else {
+  } else if (fmt != "battles") {
     return InvalidArgument("option '--input-format': '" + fmt +
-                           "' is not one of auto, wmt, pairwise");
+                           "' is not one of auto, wmt, pairwise, battles");
   }
   Judgments judgments;
   std::vector<std::string> warnings;
   for (const std::string& file : files) {
+    auto battles = IsBattleLogInput(file, flags);
+    if (!battles.ok()) return battles.status();
+    if (*battles) {
+      if (Status s = ReadBattleLogInput(file, flags, &judgments, &warnings); !s.ok()) return s;
+      continue;
+    }
     ReadReport report;
     Status s = ReadJudgmentsFile(file, options, &judgments, &report);
     if (!s.ok()) return s;
@@ -142,14 +152,17 @@ void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
             "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
             "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
-            "(Hopkins & May 2013 Gibbs sampler, paper §2.2) or trueskill (Gaussian mu/sigma "
-            "per system, paper §2.3-2.4)");
+            "(Hopkins & May 2013 Gibbs sampler, paper §2.2), trueskill (Gaussian mu/sigma "
+            "per system, paper §2.3-2.4), or a pairwise model: bradley-terry (MLE, ties as "
+            "half wins, Arena Elo scale, sandwich intervals), newman (BT with ties), elo "
+            "(online, Arena parameters), counting, average-win-rate, eigen, pagerank");
   AddModelParameterFlags(flags);
 }
 
 void AddModelParameterFlags(Flags& flags) {
   AddHopkinsMayFlags(flags);
   AddTrueSkillFlags(flags);
+  AddPairwiseFlags(flags);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -165,6 +178,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
     return MakeHopkinsMayModel(*options);
   }
   if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
+  if (IsPairwiseModelName(model)) return MakePairwiseModelFromFlags(model, flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
 }
 
@@ -216,7 +230,7 @@ StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags) {
     if (budget_from_size) f.Set("budget", std::to_string(size));
     return MakeModelFromFlags(f, size);
   };
-  if (name.rfind("expected-wins", 0) == 0) {
+  if (name.rfind("expected-wins", 0) == 0 || IsPairwiseModelName(name)) {
     m.kind = PredictionKind::kWinnerOnly;
   } else if (name == "hopkins-may") {
     auto sigma_a = flags.GetDouble("sigma-a");

@@ -3,7 +3,9 @@
 
 #include "commands.h"
 #include "common.h"
+#include "style_control.h"
 #include "tourney/leaderboard.h"
+#include "tourney/model_intervals.h"
 
 namespace tourney::cli {
 
@@ -17,6 +19,7 @@ int RunRank(int argc, char** argv) {
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   flags.Add("seed", "S", "1", "random seed (models that sample)");
   AddInputFlags(flags);
+  AddCovariateFlags(flags);
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
@@ -24,6 +27,7 @@ int RunRank(int argc, char** argv) {
   if (!format.ok()) return ReportError("rank", format.status());
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError("rank", seed.status());
+  if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
   auto judgments = LoadJudgments(flags.positionals(), flags);
   if (!judgments.ok()) return ReportError("rank", judgments.status());
   auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
@@ -38,6 +42,10 @@ int RunRank(int argc, char** argv) {
 
   v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
   board.set_seed(*seed);
+  if (AddModelIntervals(*judgments, result->ratings, &board)) {
+    auto level = flags.GetDouble("interval-level");
+    if (level.ok()) board.set_confidence(*level);
+  }
   for (const std::string& w : result->warnings) board.add_warnings(w);
   std::cout << FormatLeaderboard(board, *format);
   return kExitOk;
