@@ -14,14 +14,22 @@
 namespace tourney::cli {
 
 // True when `file` is to be read as a battle log: --input-format battles, or auto and the
-// file starts like one (LooksLikeBattleLog).
+// file starts like one (LooksLikeBattleLog). An unreadable file is not (the regular reader
+// reports it).
 StatusOr<bool> IsBattleLogInput(const std::string& file, const Flags& flags);
 
-// Reads the battle log `file` (covariates from --covariates when the flag exists) and
-// appends its battles to *judgments as two-system rankings; warnings under --skip-invalid
-// go to *warnings. When `log` is not null the battles are also appended to it.
+// True when every file is a battle log (and there is at least one).
+StatusOr<bool> AllBattleLogInputs(const std::vector<std::string>& files, const Flags& flags);
+
+// Reads the battle log `file` and appends its battles to *judgments as two-system rankings;
+// warnings under --skip-invalid go to *warnings.
 Status ReadBattleLogInput(const std::string& file, const Flags& flags, Judgments* judgments,
-                          std::vector<std::string>* warnings, BattleLog* log = nullptr);
+                          std::vector<std::string>* warnings);
+
+// Reads every file as a battle log into one log (shared system ids), with the covariates of
+// --covariates when the command declares it; under --skip-invalid prints the summary of
+// skipped rows to stderr.
+StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const Flags& flags);
 
 }  // namespace tourney::cli
 

@@ -2,6 +2,8 @@
 #include <iostream>
 
 #include "commands.h"
+#include "battle_input.h"
+#include "battle_rank.h"
 #include "common.h"
 #include "style_control.h"
 #include "tourney/leaderboard.h"
@@ -28,6 +30,9 @@ int RunRank(int argc, char** argv) {
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError("rank", seed.status());
   if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
+  auto battle_logs = AllBattleLogInputs(flags.positionals(), flags);
+  if (!battle_logs.ok()) return ReportError("rank", battle_logs.status());
+  if (*battle_logs) return RunBattleLogRank(flags, *format, *seed);
   auto judgments = LoadJudgments(flags.positionals(), flags);
   if (!judgments.ok()) return ReportError("rank", judgments.status());
   auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
@@ -42,7 +47,7 @@ int RunRank(int argc, char** argv) {
 
   v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
   board.set_seed(*seed);
-  if (AddModelIntervals(*judgments, result->ratings, &board)) {
+  if (AddModelIntervals(judgments->systems().names(), result->ratings, &board)) {
     auto level = flags.GetDouble("interval-level");
     if (level.ok()) board.set_confidence(*level);
   }

@@ -2,6 +2,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "battle_input.h"
@@ -34,42 +35,37 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
   }
   auto options = PairwiseOptionsFromFlags(flags);
   if (!options.ok()) return ReportError(command, options.status());
-  Judgments judgments;
-  BattleLog log;
-  std::vector<std::string> warnings;
   for (const std::string& file : flags.positionals()) {
     auto battles = IsBattleLogInput(file, flags);
     if (!battles.ok()) return ReportError(command, battles.status());
-    if (!*battles) {
+    if (!*battles && std::filesystem::exists(file)) {
       return ReportError(command, InvalidArgument(file + ": option '--covariates' needs a battle "
                                                          "log (JSON, JSONL or left,right,winner "
                                                          "CSV)"));
     }
-    if (Status s = ReadBattleLogInput(file, flags, &judgments, &warnings, &log); !s.ok()) {
-      return ReportError(command, s);
-    }
   }
-  for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+  auto log = LoadBattleLogs(flags.positionals(), flags);
+  if (!log.ok()) return ReportError(command, log.status());
   ContextualOptions co;
   co.weights = options->weights;
-  auto fit = FitContextualBradleyTerry(log, co);
+  auto fit = FitContextualBradleyTerry(*log, co);
   if (!fit.ok()) return ReportError(command, fit.status());
   const double level = options->interval_level;
   const double z = boost::math::quantile(boost::math::normal(), 0.5 + level / 2);
-  std::vector<SystemRating> ratings(judgments.num_systems());
-  for (int s = 0; s < log.systems.size(); ++s) {
-    const SystemId id = *judgments.systems().Find(log.systems.Name(s));
+  std::vector<SystemRating> ratings(log->systems.size());
+  for (int id = 0; id < log->systems.size(); ++id) {
     SystemRating& r = ratings[id];
-    r.mu = fit->theta[s];
-    r.sigma = fit->theta_se[s];
-    r.score = EloFromTheta(fit->theta[s]);
-    r.score_lo = EloFromTheta(fit->theta[s] - z * fit->theta_se[s]);
-    r.score_hi = EloFromTheta(fit->theta[s] + z * fit->theta_se[s]);
+    r.mu = fit->theta[id];
+    r.sigma = fit->theta_se[id];
+    r.score = EloFromTheta(fit->theta[id]);
+    r.score_lo = EloFromTheta(fit->theta[id] - z * fit->theta_se[id]);
+    r.score_hi = EloFromTheta(fit->theta[id] + z * fit->theta_se[id]);
   }
-  v1::Leaderboard board = BuildLeaderboard("bradley-terry", judgments, ratings);
+  v1::Leaderboard board = BuildLeaderboardFromCounts("bradley-terry", log->systems.names(),
+                                                     CountBattles(*log), ratings);
+  board.set_rankings(static_cast<int64_t>(log->size()));
   board.set_seed(seed);
-  board.set_skipped_invalid(judgments.skipped_invalid);
-  AddModelIntervals(judgments, ratings, &board);
+  AddModelIntervals(log->systems.names(), ratings, &board);
   board.set_confidence(level);
   for (size_t c = 0; c < fit->beta.size(); ++c) {
     v1::CovariateEffect* e = board.add_covariate_effects();

@@ -7,9 +7,9 @@
 #ifndef TOURNEY_MODEL_INTERVALS_H_
 #define TOURNEY_MODEL_INTERVALS_H_
 
+#include <string>
 #include <vector>
 
-#include "tourney/judgments.h"
 #include "tourney/rating_model.h"
 #include "tourney/v1/leaderboard.pb.h"
 
@@ -19,9 +19,9 @@ namespace tourney {
 // ratings and rank_upper_bound to 1 + the number of systems whose score_lo lies strictly
 // above this system's score_hi (RankUpperBounds, clustering.h), and returns true. Otherwise
 // leaves the board alone and returns false.
-// REQUIRES: ratings are indexed by the system ids of `judgments`, which named the entries.
-bool AddModelIntervals(const Judgments& judgments, const std::vector<SystemRating>& ratings,
-                       v1::Leaderboard* board);
+// REQUIRES: ratings[i] rates the system called names[i]; entries name systems of `names`.
+bool AddModelIntervals(const std::vector<std::string>& names,
+                       const std::vector<SystemRating>& ratings, v1::Leaderboard* board);
 
 }  // namespace tourney
 
