@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 #include "test_util.h"
 #include "tourney/v1/leaderboard.pb.h"
@@ -98,6 +99,48 @@ TEST_F(PairwiseCliTest, ClusterBootstrapsBradleyTerry) {
   EXPECT_EQ(board.bootstrap_replicates(), 200);
   EXPECT_EQ(board.entries(0).system(), "x");
   EXPECT_EQ(board.entries(2).system(), "z");
+}
+
+TEST_F(PairwiseCliTest, StyleControlRecoversTheSimulatedEffect) {
+  const std::string log = dir_ + "/style.jsonl";
+  const std::string truth = dir_ + "/truth.csv";
+  const auto sim = RunCommand(BinPath("tourney") + " simulate-battles --systems 8 --battles "
+                              "100000 --style-effect 0.8 --seed 4 --out " + log + " --truth " +
+                              truth);
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_EQ(testing::ReadFile(truth).rfind("system,theta,elo\n", 0), 0u);
+  const auto r = RunCommand(BinPath("tourney") + " rank " + log +
+                            " --model bradley-terry --covariates len_diff --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  ASSERT_EQ(board.covariate_effects_size(), 1);
+  const v1::CovariateEffect& e = board.covariate_effects(0);
+  EXPECT_EQ(e.name(), "len_diff");
+  EXPECT_NEAR(e.coefficient(), 0.8, 4 * e.standard_error());
+  EXPECT_LT(e.lo(), 0.8);
+  EXPECT_GT(e.hi(), 0.8);
+  EXPECT_EQ(board.entries_size(), 8);
+  EXPECT_EQ(board.judgments(), 100000);
+  // Without the covariate the same log has no effects listed.
+  const auto plain = RunCommand(BinPath("tourney") + " rank " + log +
+                                " --model bradley-terry --format json");
+  v1::Leaderboard plain_board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(plain.out, &plain_board).ok());
+  EXPECT_EQ(plain_board.covariate_effects_size(), 0);
+}
+
+TEST_F(PairwiseCliTest, CovariatesNeedBradleyTerryAndTheColumn) {
+  const std::string f = Write("b.jsonl", Battle("x", "y", "model_a"));
+  const auto wrong_model = RunCommand(BinPath("tourney") + " rank " + f +
+                                      " --model elo --covariates len_diff");
+  EXPECT_EQ(wrong_model.exit_code, 2);
+  EXPECT_NE(wrong_model.err.find("needs --model bradley-terry"), std::string::npos);
+  const auto missing = RunCommand(BinPath("tourney") + " rank " + f +
+                                  " --model bradley-terry --covariates len_diff");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find(f + ":1: field 'len_diff': missing covariate"), std::string::npos)
+      << missing.err;
 }
 
 }  // namespace
