@@ -70,9 +70,9 @@ void BM_IngestArenaJsonl(benchmark::State& state) {
     benchmark::DoNotOptimize(log.battles.first.data());
   }
   state.counters["battles"] = static_cast<double>(battles);
-  state.counters["ns_per_battle"] = benchmark::Counter(
-      static_cast<double>(battles) * 1e-9, benchmark::Counter::kIsIterationInvariantRate |
-                                               benchmark::Counter::kInvert);
+  state.counters["time_per_battle"] = benchmark::Counter(
+      static_cast<double>(battles),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["MB_per_s"] = benchmark::Counter(bytes / 1e6, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["peak_rss_bytes_per_battle"] = PeakRssBytes() / static_cast<double>(battles);
   state.counters["rss_growth_bytes_per_battle"] =
@@ -93,8 +93,8 @@ void BM_FitBradleyTerryFromBattles(benchmark::State& state) {
     benchmark::DoNotOptimize(se.sandwich.data());
   }
   state.counters["mm_sweeps"] = iterations;
-  state.counters["ns_per_battle"] = benchmark::Counter(
-      static_cast<double>(log.size()) * 1e-9,
+  state.counters["time_per_battle"] = benchmark::Counter(
+      static_cast<double>(log.size()),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_FitBradleyTerryFromBattles)->Unit(benchmark::kMillisecond);
@@ -124,8 +124,8 @@ void BM_BootstrapBradleyTerry(benchmark::State& state) {
     if (!result.ok()) state.SkipWithError(result.status().message().c_str());
     benchmark::DoNotOptimize(result->scores.values.data());
   }
-  state.counters["ms_per_replicate"] = benchmark::Counter(
-      static_cast<double>(o.replicates) * 1e-3,
+  state.counters["time_per_replicate"] = benchmark::Counter(
+      static_cast<double>(o.replicates),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_BootstrapBradleyTerry)
