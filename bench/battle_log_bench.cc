@@ -38,10 +38,9 @@ BattleSimulationOptions ArenaOptions() {
 // The log file, written on first use and removed at exit.
 const std::string& ArenaLogPath() {
   static const std::string path = [] {
-    const std::string p =
-        (std::filesystem::temp_directory_path() / ("tourney_arena_bench_" +
-                                                   std::to_string(getpid()) + ".jsonl"))
-            .string();
+    const std::string p = (std::filesystem::temp_directory_path() /
+                           ("tourney_arena_bench_" + std::to_string(getpid()) + ".jsonl"))
+                              .string();
     std::ofstream out(p, std::ios::binary);
     (void)WriteSimulatedBattles(ArenaOptions(), out);
     std::atexit([] { std::filesystem::remove(ArenaLogPath()); });
@@ -73,7 +72,8 @@ void BM_IngestArenaJsonl(benchmark::State& state) {
   state.counters["time_per_battle"] = benchmark::Counter(
       static_cast<double>(battles),
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["MB_per_s"] = benchmark::Counter(bytes / 1e6, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["MB_per_s"] =
+      benchmark::Counter(bytes / 1e6, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["peak_rss_bytes_per_battle"] = PeakRssBytes() / static_cast<double>(battles);
   state.counters["rss_growth_bytes_per_battle"] =
       (PeakRssBytes() - rss_before) / static_cast<double>(battles);

@@ -58,7 +58,8 @@ StatusOr<std::unique_ptr<RatingModel>> MakePairwiseModelFromFlags(const std::str
   auto options = PairwiseOptionsFromFlags(flags);
   if (!options.ok()) return options.status();
   auto model = MakePairwiseModel(name, *options);
-  if (!model.ok()) return InvalidArgument("option '--model " + name + "': " + model.status().message());
+  if (!model.ok())
+    return InvalidArgument("option '--model " + name + "': " + model.status().message());
   return model;
 }
 

@@ -44,7 +44,8 @@ int RunSimulateBattles(int argc, char** argv) {
     if (!s->ok()) return ReportError("simulate-battles", *s);
   }
   if (*systems < 2 || *systems > 100000) {
-    return ReportError("simulate-battles", InvalidArgument("option '--systems': must be in 2..100000"));
+    return ReportError("simulate-battles",
+                       InvalidArgument("option '--systems': must be in 2..100000"));
   }
   o.systems = static_cast<int>(*systems);
   o.battles = *battles;

@@ -24,8 +24,8 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
   const std::string command = "rank";
   if (flags.Get("model") != "bradley-terry") {
     return ReportError(command, InvalidArgument("option '--covariates' needs --model "
-                                                "bradley-terry, not '" + flags.Get("model") +
-                                                "'"));
+                                                "bradley-terry, not '" +
+                                                flags.Get("model") + "'"));
   }
   if (SplitList(flags.Get("covariates")).empty()) {
     return ReportError(command, InvalidArgument("option '--covariates': no covariate named"));

@@ -53,9 +53,11 @@ std::string AsCsv(const BattleLog& log) {
   std::string out = "left,right,winner,len_diff\n";
   for (size_t i = 0; i < log.size(); ++i) {
     const Outcome o = log.battles.outcome[i];
-    out += log.systems.Name(log.battles.first[i]) + "," +
-           log.systems.Name(log.battles.second[i]) + "," +
-           (o == Outcome::kFirstWins ? "left" : o == Outcome::kSecondWins ? "right" : "tie") +
+    out += log.systems.Name(log.battles.first[i]) + "," + log.systems.Name(log.battles.second[i]) +
+           "," +
+           (o == Outcome::kFirstWins    ? "left"
+            : o == Outcome::kSecondWins ? "right"
+                                        : "tie") +
            "," + std::to_string(log.covariate(i, 0)) + "\n";
   }
   return out;
@@ -102,9 +104,15 @@ TEST(BattleLogReaderFuzz, CorruptedLogsNeverCrashAndReportALine) {
     for (int e = 0; e < edits && !text.empty(); ++e) {
       const size_t pos = rng.UniformInt(text.size());
       switch (rng.UniformInt(3)) {
-        case 0: text[pos] = alphabet[rng.UniformInt(alphabet.size())]; break;
-        case 1: text.erase(pos, 1 + rng.UniformInt(5)); break;
-        case 2: text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]); break;
+        case 0:
+          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
+          break;
+        case 1:
+          text.erase(pos, 1 + rng.UniformInt(5));
+          break;
+        case 2:
+          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
+          break;
       }
     }
     for (bool skip : {false, true}) {

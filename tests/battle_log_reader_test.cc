@@ -40,10 +40,11 @@ TEST(BattleLogReader, ReadsJsonl) {
 TEST(BattleLogReader, ReadsJsonArrayWithCovariates) {
   BattleLogOptions o;
   o.covariates = {"len_diff"};
-  auto log = Parse("[\n {\"model_a\": \"x\", \"model_b\": \"y\", \"winner\": \"tie\", "
-                   "\"len_diff\": -1.5},\n {\"model_a\": \"y\", \"model_b\": \"x\", "
-                   "\"winner\": \"model_a\", \"len_diff\": 2}\n]",
-                   o);
+  auto log = Parse(
+      "[\n {\"model_a\": \"x\", \"model_b\": \"y\", \"winner\": \"tie\", "
+      "\"len_diff\": -1.5},\n {\"model_a\": \"y\", \"model_b\": \"x\", "
+      "\"winner\": \"model_a\", \"len_diff\": 2}\n]",
+      o);
   ASSERT_TRUE(log.ok()) << log.status().message();
   ASSERT_EQ(log->size(), 2u);
   EXPECT_EQ(log->covariate_names, (std::vector<std::string>{"len_diff"}));
@@ -53,8 +54,9 @@ TEST(BattleLogReader, ReadsJsonArrayWithCovariates) {
 }
 
 TEST(BattleLogReader, ReadsLeftRightWinnerCsv) {
-  auto log = Parse("id,left,right,winner,worker\n1,a,\"b, the second\",right,w1\n2,a,c,tie,\n"
-                   "3,c,a,left,w2\r\n");
+  auto log = Parse(
+      "id,left,right,winner,worker\n1,a,\"b, the second\",right,w1\n2,a,c,tie,\n"
+      "3,c,a,left,w2\r\n");
   ASSERT_TRUE(log.ok()) << log.status().message();
   ASSERT_EQ(log->size(), 3u);
   EXPECT_EQ(log->systems.Name(1), "b, the second");
@@ -66,12 +68,14 @@ TEST(BattleLogReader, ReadsLeftRightWinnerCsv) {
 }
 
 TEST(BattleLogReader, ErrorsNameFileLineAndField) {
-  auto bad_winner = Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"
-                          "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_c\"}\n");
+  auto bad_winner = Parse(
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_c\"}\n");
   ASSERT_FALSE(bad_winner.ok());
   EXPECT_EQ(bad_winner.status().message(),
             "in:2: field 'winner': 'model_c' is not one of model_a, model_b, tie, tie (bothbad)");
-  auto bad_json = Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n{\"model_a\":");
+  auto bad_json =
+      Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n{\"model_a\":");
   ASSERT_FALSE(bad_json.ok());
   EXPECT_EQ(bad_json.status().message().rfind("in:2: invalid JSON", 0), 0u)
       << bad_json.status().message();
@@ -92,8 +96,9 @@ TEST(BattleLogReader, ErrorsNameFileLineAndField) {
   auto header = Parse("a,b,c\n1,2,3\n");
   ASSERT_FALSE(header.ok());
   EXPECT_EQ(header.status().message().rfind("in:1: header must name", 0), 0u);
-  auto array_line = Parse("[\n{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"},\n\n"
-                          "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"nobody\"}]");
+  auto array_line = Parse(
+      "[\n{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"},\n\n"
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"nobody\"}]");
   ASSERT_FALSE(array_line.ok());
   EXPECT_EQ(array_line.status().message().rfind("in:4: field 'winner'", 0), 0u)
       << array_line.status().message();
@@ -126,7 +131,9 @@ TEST(BattleLogReader, FileReaderStreamsAcrossBlocks) {
   for (int i = 0; i < n; ++i) {
     text += "{\"model_a\":\"m" + std::to_string(i % 7) + "\",\"model_b\":\"m" +
             std::to_string((i + 1) % 7) + "\",\"winner\":\"" +
-            (i % 3 == 0 ? "model_a" : i % 3 == 1 ? "model_b" : "tie") +
+            (i % 3 == 0   ? "model_a"
+             : i % 3 == 1 ? "model_b"
+                          : "tie") +
             "\",\"pad\":\"" + std::string(50, 'x') + "\"}\n";
   }
   text += "{\"model_a\":\"m1\",\"model_b\":\"m2\",\"winner\":\"bad\"}\n";

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <boost/math/distributions/normal.hpp>
 #include <algorithm>
+#include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <sstream>
 

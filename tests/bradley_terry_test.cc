@@ -24,10 +24,11 @@ TEST(BradleyTerry, MatchesEvalicaFixtures) {
     EXPECT_TRUE(fit.warning.empty()) << dataset;
     const double error = MaxRelativeError(fit.strengths, f.Golden("bradley_terry"));
     const double residual = BradleyTerryResidual(m, fit.strengths);
-    std::printf("bradley_terry %-7s %d iterations, likelihood-equation residual %.2g "
-                "(fixture's %.2g), max rel error %.3g\n",
-                dataset, fit.iterations, residual,
-                BradleyTerryResidual(m, f.Golden("bradley_terry")), error);
+    std::printf(
+        "bradley_terry %-7s %d iterations, likelihood-equation residual %.2g "
+        "(fixture's %.2g), max rel error %.3g\n",
+        dataset, fit.iterations, residual, BradleyTerryResidual(m, f.Golden("bradley_terry")),
+        error);
     EXPECT_LE(error, 1e-5) << dataset;
     EXPECT_LT(residual, 1e-10) << dataset;
   }
@@ -44,8 +45,8 @@ TEST(BradleyTerry, EvalicaStoppingRuleStopsNearTheFixedPoint) {
     o.max_iterations = 100;
     const BradleyTerryFit fit = FitBradleyTerry(WinMatrix(f.counts, WinWeights{}), o);
     const double error = MaxRelativeError(fit.strengths, f.Golden("bradley_terry"));
-    std::printf("bradley_terry %-7s tolerance 1e-6: %d iterations, max rel error %.3g\n",
-                dataset, fit.iterations, error);
+    std::printf("bradley_terry %-7s tolerance 1e-6: %d iterations, max rel error %.3g\n", dataset,
+                fit.iterations, error);
     EXPECT_LE(error, 1e-5) << dataset;
   }
 }

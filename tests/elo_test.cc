@@ -13,8 +13,7 @@ TEST(Elo, MatchesEvalicaFixtures) {
   TOURNEY_REQUIRE_PAIRWISE_FIXTURES();
   for (const char* dataset : testing::kPairwiseDatasets) {
     const auto f = testing::LoadPairwiseFixture(dataset);
-    const auto ratings =
-        EloRatings(static_cast<int>(f.names.size()), f.comparisons, EloOptions{});
+    const auto ratings = EloRatings(static_cast<int>(f.names.size()), f.comparisons, EloOptions{});
     const double error = testing::MaxRelativeError(ratings, f.Golden("elo"));
     std::printf("elo %-7s max rel error %.3g\n", dataset, error);
     EXPECT_LE(error, 1e-5) << dataset;

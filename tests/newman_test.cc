@@ -27,10 +27,11 @@ TEST(Newman, MatchesEvalicaFixtures) {
     short_run.tolerance = 1e-6;
     short_run.max_iterations = 100;
     const NewmanFit early = FitNewman(f.counts, short_run);
-    std::printf("newman %-7s %d iterations, fixed-point residual %.2g, nu %.6f, max rel error "
-                "%.3g; tolerance 1e-6 / 100 sweeps: %d sweeps, max rel error %.3g\n",
-                dataset, fit.iterations, residual, fit.v, error, early.iterations,
-                MaxRelativeError(early.scores, f.Golden("newman")));
+    std::printf(
+        "newman %-7s %d iterations, fixed-point residual %.2g, nu %.6f, max rel error "
+        "%.3g; tolerance 1e-6 / 100 sweeps: %d sweeps, max rel error %.3g\n",
+        dataset, fit.iterations, residual, fit.v, error, early.iterations,
+        MaxRelativeError(early.scores, f.Golden("newman")));
     EXPECT_LE(error, 1e-5) << dataset;
     EXPECT_LT(residual, 1e-8) << dataset;
   }

@@ -40,8 +40,8 @@ TEST_F(PairwiseCliTest, RankJsonlGivesBradleyTerryWithIntervalsAndArenaRanks) {
   for (int i = 0; i < 20; ++i) text += Battle("y", "z", i % 2 ? "model_a" : "tie (bothbad)");
   for (int i = 0; i < 10; ++i) text += Battle("z", "y", "model_a");
   const std::string f = Write("b.jsonl", text);
-  const auto r = RunCommand(BinPath("tourney") + " rank " + f +
-                            " --model bradley-terry --format json");
+  const auto r =
+      RunCommand(BinPath("tourney") + " rank " + f + " --model bradley-terry --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   v1::Leaderboard board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
@@ -62,12 +62,13 @@ TEST_F(PairwiseCliTest, RankJsonlGivesBradleyTerryWithIntervalsAndArenaRanks) {
 }
 
 TEST_F(PairwiseCliTest, LeftRightWinnerCsvAndEveryModelRuns) {
-  const std::string f = Write("b.csv", "left,right,winner\na,b,left\nb,c,left\nc,a,tie\n"
-                                       "a,c,left\nb,a,right\nc,b,right\n");
-  for (const char* model : {"bradley-terry", "newman", "elo", "counting", "average-win-rate",
-                            "eigen", "pagerank"}) {
-    const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --model " + model +
-                              " --format csv");
+  const std::string f = Write("b.csv",
+                              "left,right,winner\na,b,left\nb,c,left\nc,a,tie\n"
+                              "a,c,left\nb,a,right\nc,b,right\n");
+  for (const char* model :
+       {"bradley-terry", "newman", "elo", "counting", "average-win-rate", "eigen", "pagerank"}) {
+    const auto r =
+        RunCommand(BinPath("tourney") + " rank " + f + " --model " + model + " --format csv");
     EXPECT_EQ(r.exit_code, 0) << model << ": " << r.err;
     EXPECT_EQ(r.out.rfind("rank,system,score", 0), 0u) << model;
     EXPECT_EQ(r.out.find("nan"), std::string::npos) << model;
@@ -75,7 +76,8 @@ TEST_F(PairwiseCliTest, LeftRightWinnerCsvAndEveryModelRuns) {
 }
 
 TEST_F(PairwiseCliTest, BadBattleExitsTwoNamingFileLineField) {
-  const std::string f = Write("bad.jsonl", Battle("x", "y", "model_a") + Battle("x", "y", "nobody"));
+  const std::string f =
+      Write("bad.jsonl", Battle("x", "y", "model_a") + Battle("x", "y", "nobody"));
   const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --model bradley-terry");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
@@ -104,9 +106,10 @@ TEST_F(PairwiseCliTest, ClusterBootstrapsBradleyTerry) {
 TEST_F(PairwiseCliTest, StyleControlRecoversTheSimulatedEffect) {
   const std::string log = dir_ + "/style.jsonl";
   const std::string truth = dir_ + "/truth.csv";
-  const auto sim = RunCommand(BinPath("tourney") + " simulate-battles --systems 8 --battles "
-                              "100000 --style-effect 0.8 --seed 4 --out " + log + " --truth " +
-                              truth);
+  const auto sim = RunCommand(BinPath("tourney") +
+                              " simulate-battles --systems 8 --battles "
+                              "100000 --style-effect 0.8 --seed 4 --out " +
+                              log + " --truth " + truth);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   EXPECT_EQ(testing::ReadFile(truth).rfind("system,theta,elo\n", 0), 0u);
   const auto r = RunCommand(BinPath("tourney") + " rank " + log +
@@ -123,8 +126,8 @@ TEST_F(PairwiseCliTest, StyleControlRecoversTheSimulatedEffect) {
   EXPECT_EQ(board.entries_size(), 8);
   EXPECT_EQ(board.judgments(), 100000);
   // Without the covariate the same log has no effects listed.
-  const auto plain = RunCommand(BinPath("tourney") + " rank " + log +
-                                " --model bradley-terry --format json");
+  const auto plain =
+      RunCommand(BinPath("tourney") + " rank " + log + " --model bradley-terry --format json");
   v1::Leaderboard plain_board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(plain.out, &plain_board).ok());
   EXPECT_EQ(plain_board.covariate_effects_size(), 0);
@@ -132,8 +135,8 @@ TEST_F(PairwiseCliTest, StyleControlRecoversTheSimulatedEffect) {
 
 TEST_F(PairwiseCliTest, CovariatesNeedBradleyTerryAndTheColumn) {
   const std::string f = Write("b.jsonl", Battle("x", "y", "model_a"));
-  const auto wrong_model = RunCommand(BinPath("tourney") + " rank " + f +
-                                      " --model elo --covariates len_diff");
+  const auto wrong_model =
+      RunCommand(BinPath("tourney") + " rank " + f + " --model elo --covariates len_diff");
   EXPECT_EQ(wrong_model.exit_code, 2);
   EXPECT_NE(wrong_model.err.find("needs --model bradley-terry"), std::string::npos);
   const auto missing = RunCommand(BinPath("tourney") + " rank " + f +

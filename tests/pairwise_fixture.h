@@ -81,9 +81,9 @@ inline double MaxRelativeError(const std::vector<double>& actual,
 }
 
 // Skips unless every fixture file is there.
-#define TOURNEY_REQUIRE_PAIRWISE_FIXTURES()                                        \
-  for (const char* dataset : ::tourney::testing::kPairwiseDatasets) {             \
-    TOURNEY_REQUIRE_SHARED(::tourney::testing::PairwiseFixturePath(dataset, "")); \
+#define TOURNEY_REQUIRE_PAIRWISE_FIXTURES()                                              \
+  for (const char* dataset : ::tourney::testing::kPairwiseDatasets) {                    \
+    TOURNEY_REQUIRE_SHARED(::tourney::testing::PairwiseFixturePath(dataset, ""));        \
     TOURNEY_REQUIRE_SHARED(::tourney::testing::PairwiseFixturePath(dataset, "-golden")); \
   }
 

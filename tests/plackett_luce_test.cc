@@ -83,7 +83,8 @@ TEST(PlackettLuce, RecoversATruthFromFiveWayRankings) {
     for (int i = 5; i > 0; --i) std::swap(pick[i], pick[rng.UniformInt(i + 1)]);
     pick.resize(5);
     std::vector<std::pair<double, SystemId>> noisy;
-    for (SystemId s : pick) noisy.emplace_back(truth[s] - std::log(-std::log(rng.UniformOpen())), s);
+    for (SystemId s : pick)
+      noisy.emplace_back(truth[s] - std::log(-std::log(rng.UniformOpen())), s);
     std::sort(noisy.rbegin(), noisy.rend());
     std::vector<uint8_t> ranks(5);
     for (int r = 0; r < 5; ++r) {

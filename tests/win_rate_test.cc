@@ -13,10 +13,9 @@ TEST(WinRate, MatchesEvalicaFixtures) {
     const auto f = testing::LoadPairwiseFixture(dataset);
     const WinMatrix m(f.counts, WinWeights{});
     const double counting = testing::MaxRelativeError(CountingScores(m), f.Golden("counting"));
-    const double awr =
-        testing::MaxRelativeError(AverageWinRates(m), f.Golden("average_win_rate"));
-    std::printf("counting %-7s max rel error %.3g; average_win_rate max rel error %.3g\n",
-                dataset, counting, awr);
+    const double awr = testing::MaxRelativeError(AverageWinRates(m), f.Golden("average_win_rate"));
+    std::printf("counting %-7s max rel error %.3g; average_win_rate max rel error %.3g\n", dataset,
+                counting, awr);
     EXPECT_LE(counting, 1e-12) << dataset;
     EXPECT_LE(awr, 1e-12) << dataset;
   }

@@ -18,8 +18,7 @@ void AppendBattles(const BattleLog& log, Judgments* judgments) {
     judge_ids[i] = judgments->InternJudge(log.judges.Name(i));
   }
   for (size_t i = 0; i < log.size(); ++i) {
-    const std::array<SystemId, 2> systems = {ids[log.battles.first[i]],
-                                             ids[log.battles.second[i]]};
+    const std::array<SystemId, 2> systems = {ids[log.battles.first[i]], ids[log.battles.second[i]]};
     std::array<uint8_t, 2> ranks = {1, 1};
     if (log.battles.outcome[i] == Outcome::kFirstWins) ranks[1] = 2;
     if (log.battles.outcome[i] == Outcome::kSecondWins) ranks[0] = 2;

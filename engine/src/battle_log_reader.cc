@@ -78,8 +78,10 @@ class BattleSink {
     const RawBattle& r = raw_;
     const char* a_field = csv ? "left" : "model_a";
     const char* b_field = csv ? "right" : "model_b";
-    if (r.model_a.empty()) return RowError(line, std::string("field '") + a_field + "': missing or empty");
-    if (r.model_b.empty()) return RowError(line, std::string("field '") + b_field + "': missing or empty");
+    if (r.model_a.empty())
+      return RowError(line, std::string("field '") + a_field + "': missing or empty");
+    if (r.model_b.empty())
+      return RowError(line, std::string("field '") + b_field + "': missing or empty");
     if (r.model_a == r.model_b) {
       return RowError(line, std::string("field '") + b_field + "': " + Quoted(r.model_b) +
                                 " is the same system as " + a_field);
@@ -96,12 +98,12 @@ class BattleSink {
       outcome = Outcome::kTie;
       both_bad = true;
     } else {
-      return RowError(line, "field 'winner': " +
-                                (r.winner.empty() ? std::string("missing or empty")
-                                                  : Quoted(r.winner) + " is not one of " +
-                                                        (csv ? "left, right, tie"
-                                                             : "model_a, model_b, tie, "
-                                                               "tie (bothbad)")));
+      return RowError(
+          line, "field 'winner': " + (r.winner.empty() ? std::string("missing or empty")
+                                                       : Quoted(r.winner) + " is not one of " +
+                                                             (csv ? "left, right, tie"
+                                                                  : "model_a, model_b, tie, "
+                                                                    "tie (bothbad)")));
     }
     for (size_t k = 0; k < options_.covariates.size(); ++k) {
       if (!r.has_covariate[k]) {
@@ -147,9 +149,7 @@ class BattleSink {
 namespace ondemand = simdjson::ondemand;
 
 // True when nothing but white space follows the parsed value.
-bool AtEnd(ondemand::document& doc) {
-  return doc.current_location().error() != simdjson::SUCCESS;
-}
+bool AtEnd(ondemand::document& doc) { return doc.current_location().error() != simdjson::SUCCESS; }
 
 std::string JsonError(simdjson::error_code e) {
   return std::string("invalid JSON: ") + simdjson::error_message(e);
@@ -328,7 +328,8 @@ Status ParseCsvHeader(std::string_view line, std::string_view name, const Battle
   std::vector<std::string_view> fields;
   std::deque<std::string> storage;
   const std::string where = std::string(name) + ":1: ";
-  if (!SplitCsvLine(line, &fields, &storage)) return InvalidArgument(where + "malformed CSV header");
+  if (!SplitCsvLine(line, &fields, &storage))
+    return InvalidArgument(where + "malformed CSV header");
   columns->width = fields.size();
   columns->covariates.assign(options.covariates.size(), -1);
   for (size_t c = 0; c < fields.size(); ++c) {
@@ -351,8 +352,7 @@ Status ParseCsvHeader(std::string_view line, std::string_view name, const Battle
   }
   for (size_t k = 0; k < options.covariates.size(); ++k) {
     if (columns->covariates[k] < 0) {
-      return InvalidArgument(where + "no column '" + options.covariates[k] +
-                             "' for the covariate");
+      return InvalidArgument(where + "no column '" + options.covariates[k] + "' for the covariate");
     }
   }
   return Status::Ok();
@@ -363,10 +363,11 @@ Status ParseCsvRow(std::string_view line, int64_t line_no, const CsvColumns& col
                    std::deque<std::string>& storage) {
   if (line.empty() || line == "\r") return Status::Ok();
   sink.BeginRow();
-  if (!SplitCsvLine(line, &fields, &storage)) return sink.RowError(line_no, "malformed CSV quoting");
+  if (!SplitCsvLine(line, &fields, &storage))
+    return sink.RowError(line_no, "malformed CSV quoting");
   if (fields.size() != columns.width) {
-    return sink.RowError(line_no, "expected " + std::to_string(columns.width) +
-                                      " fields, found " + std::to_string(fields.size()));
+    return sink.RowError(line_no, "expected " + std::to_string(columns.width) + " fields, found " +
+                                      std::to_string(fields.size()));
   }
   RawBattle& raw = sink.Fresh();
   raw.model_a = fields[columns.left];
@@ -379,8 +380,8 @@ Status ParseCsvRow(std::string_view line, int64_t line_no, const CsvColumns& col
     char* end = nullptr;
     const double x = copy.empty() ? 0.0 : std::strtod(copy.c_str(), &end);
     if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(x)) {
-      return sink.RowError(line_no, "field '" + sink.options().covariates[k] + "': " +
-                                        Quoted(text) + " is not a finite number");
+      return sink.RowError(line_no, "field '" + sink.options().covariates[k] +
+                                        "': " + Quoted(text) + " is not a finite number");
     }
     raw.covariates[k] = x;
     raw.has_covariate[k] = 1;
@@ -468,8 +469,8 @@ std::string_view StripBom(std::string_view text) {
 
 }  // namespace
 
-Status ParseBattleLog(std::string_view text, std::string_view name,
-                      const BattleLogOptions& options, BattleLog* log, BattleLogReport* report) {
+Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
+                      BattleLog* log, BattleLogReport* report) {
   text = StripBom(text);
   BattleSink sink(name, options, log, report);
   const BattleLogFormat format =
@@ -486,8 +487,8 @@ Status ParseBattleLog(std::string_view text, std::string_view name,
   return parser.Finish();
 }
 
-Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options,
-                         BattleLog* log, BattleLogReport* report) {
+Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
+                         BattleLogReport* report) {
   std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) return IoError(path + ": cannot open (" + std::strerror(errno) + ")");
   // The block buffer: a carried partial line, then a fresh block, then simdjson's padding.
@@ -515,8 +516,8 @@ Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& option
   while (true) {
     std::fill(buffer.begin() + filled, buffer.begin() + filled + simdjson::SIMDJSON_PADDING, '\0');
     size_t consumed = 0;
-    if (Status s = parser.Consume(buffer.data() + start, filled - start,
-                                  buffer.size() - start, eof, &consumed);
+    if (Status s = parser.Consume(buffer.data() + start, filled - start, buffer.size() - start, eof,
+                                  &consumed);
         !s.ok()) {
       return s;
     }

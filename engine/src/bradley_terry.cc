@@ -77,8 +77,7 @@ BradleyTerryFit FitBradleyTerry(const WinMatrix& input, const BradleyTerryOption
     fit.warning =
         "bradley-terry: the maximum-likelihood estimate does not exist (a system never won or "
         "never lost, or the comparison graph is not strongly connected); added " +
-        std::to_string(static_cast<int>(prior)) +
-        " virtual tie per system spread over all others";
+        std::to_string(static_cast<int>(prior)) + " virtual tie per system spread over all others";
   }
   fit.prior = std::max(prior, 0.0);
   const WinMatrix m = fit.prior > 0.0 ? AddPrior(input, fit.prior) : input;
@@ -106,8 +105,8 @@ BradleyTerryFit FitBradleyTerry(const WinMatrix& input, const BradleyTerryOption
   }
   if (!fit.converged) {
     if (!fit.warning.empty()) fit.warning += "; ";
-    fit.warning += "bradley-terry: no convergence after " + std::to_string(fit.iterations) +
-                   " iterations";
+    fit.warning +=
+        "bradley-terry: no convergence after " + std::to_string(fit.iterations) + " iterations";
   }
   const double total = std::accumulate(pi.begin(), pi.end(), 0.0);
   fit.strengths.resize(n);
@@ -156,8 +155,8 @@ BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const Wi
       if (total == 0.0) continue;
       const double p = 1.0 / (1.0 + std::exp(theta[j] - theta[i]));
       const double info = total * p * (1.0 - p);
-      const double meat = wij * (1.0 - p) * (1.0 - p) + wji * p * p +
-                          tij * (y_tie - p) * (y_tie - p);
+      const double meat =
+          wij * (1.0 - p) * (1.0 - p) + wji * p * p + tij * (y_tie - p) * (y_tie - p);
       for (auto [mat, v] : {std::pair{&a, info}, std::pair{&b, meat}}) {
         (*mat)(i, i) += v;
         (*mat)(j, j) += v;

@@ -14,7 +14,9 @@ double Sigmoid(double x) {
 }
 
 // log(sigmoid(x)) without overflow.
-double LogSigmoid(double x) { return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
+double LogSigmoid(double x) {
+  return x >= 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x));
+}
 
 struct Pass {
   double loglik = 0.0;

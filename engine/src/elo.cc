@@ -16,9 +16,15 @@ std::vector<double> EloRatings(int num_systems, const Comparisons& comparisons,
     const double eb = 1.0 / (1.0 + std::pow(options.base, (ra - rb) / options.scale));
     double sa = 0.5;
     switch (comparisons.outcome[c]) {
-      case Outcome::kFirstWins: sa = 1.0; break;
-      case Outcome::kSecondWins: sa = 0.0; break;
-      case Outcome::kTie: sa = 0.5; break;
+      case Outcome::kFirstWins:
+        sa = 1.0;
+        break;
+      case Outcome::kSecondWins:
+        sa = 0.0;
+        break;
+      case Outcome::kTie:
+        sa = 0.5;
+        break;
     }
     rating[a] = ra + options.k * (sa - ea);
     rating[b] = rb + options.k * ((1.0 - sa) - eb);

@@ -53,8 +53,8 @@ class BradleyTerryModel final : public CountModel {
     const BradleyTerryFit fit =
         FitBradleyTerry(WinMatrix(counts, options_.weights), options_.bradley_terry);
     const BradleyTerryErrors se = BradleyTerryStandardErrors(counts, options_.weights, fit.theta);
-    const double z = boost::math::quantile(boost::math::normal(),
-                                           0.5 + options_.interval_level / 2.0);
+    const double z =
+        boost::math::quantile(boost::math::normal(), 0.5 + options_.interval_level / 2.0);
     RatingResult r;
     r.ratings.resize(fit.theta.size());
     for (size_t i = 0; i < fit.theta.size(); ++i) {
@@ -177,14 +177,15 @@ class PlackettLuceModel final : public RatingModel {
       const Comparisons& c = *input.comparisons;
       for (size_t k = 0; k < c.size(); ++k) {
         const SystemId systems[2] = {c.first[k], c.second[k]};
-        const uint8_t ranks[2] = {static_cast<uint8_t>(c.outcome[k] == Outcome::kSecondWins ? 2 : 1),
-                                  static_cast<uint8_t>(c.outcome[k] == Outcome::kFirstWins ? 2 : 1)};
+        const uint8_t ranks[2] = {
+            static_cast<uint8_t>(c.outcome[k] == Outcome::kSecondWins ? 2 : 1),
+            static_cast<uint8_t>(c.outcome[k] == Outcome::kFirstWins ? 2 : 1)};
         pairs.AddRanking(systems, ranks);
       }
       fit = FitPlackettLuce(pairs, o);
     }
-    const double z = boost::math::quantile(boost::math::normal(),
-                                           0.5 + options_.interval_level / 2.0);
+    const double z =
+        boost::math::quantile(boost::math::normal(), 0.5 + options_.interval_level / 2.0);
     RatingResult r;
     r.ratings.resize(fit.theta.size());
     for (size_t i = 0; i < fit.theta.size(); ++i) {
@@ -229,9 +230,9 @@ Status Validate(const PairwiseModelOptions& o) {
 }  // namespace
 
 const std::vector<std::string>& PairwiseModelNames() {
-  static const std::vector<std::string> kNames = {
-      "bradley-terry", "newman",           "elo",   "counting",
-      "average-win-rate", "eigen", "pagerank", "plackett-luce"};
+  static const std::vector<std::string> kNames = {"bradley-terry", "newman",           "elo",
+                                                  "counting",      "average-win-rate", "eigen",
+                                                  "pagerank",      "plackett-luce"};
   return kNames;
 }
 

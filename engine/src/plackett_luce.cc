@@ -123,8 +123,8 @@ PlackettLuceFit FitPlackettLuce(const Judgments& judgments, const PlackettLuceOp
   }
   if (!fit.converged) {
     if (!fit.warning.empty()) fit.warning += "; ";
-    fit.warning += "plackett-luce: no convergence after " + std::to_string(fit.iterations) +
-                   " iterations";
+    fit.warning +=
+        "plackett-luce: no convergence after " + std::to_string(fit.iterations) + " iterations";
   }
   fit.theta.resize(n);
   for (int i = 0; i < n; ++i) fit.theta[i] = std::log(gamma[i]);
@@ -173,7 +173,8 @@ PlackettLuceFit FitPlackettLuce(const Judgments& judgments, const PlackettLuceOp
   const double cutoff = 1e-10 * std::max(1.0, values.maxCoeff());
   Eigen::VectorXd inv = Eigen::VectorXd::Zero(n);
   for (int k = 0; k < n; ++k) inv(k) = values(k) > cutoff ? 1.0 / values(k) : 0.0;
-  const Eigen::MatrixXd pinv = eig.eigenvectors() * inv.asDiagonal() * eig.eigenvectors().transpose();
+  const Eigen::MatrixXd pinv =
+      eig.eigenvectors() * inv.asDiagonal() * eig.eigenvectors().transpose();
   const Eigen::MatrixXd sandwich = pinv * b * pinv;
   fit.sandwich.resize(n);
   fit.model_based.resize(n);

@@ -7,9 +7,8 @@ WinMatrix::WinMatrix(const PairCounts& counts, const WinWeights& weights)
   for (int i = 0; i < n_; ++i) {
     for (int j = 0; j < n_; ++j) {
       if (i == j) continue;
-      m_[static_cast<size_t>(i) * n_ + j] =
-          weights.win * static_cast<double>(counts.wins(i, j)) +
-          weights.tie * static_cast<double>(counts.ties(i, j));
+      m_[static_cast<size_t>(i) * n_ + j] = weights.win * static_cast<double>(counts.wins(i, j)) +
+                                            weights.tie * static_cast<double>(counts.ties(i, j));
     }
   }
 }

@@ -53,13 +53,13 @@ struct BattleLogReport {
 
 // Parses `text` (the contents of a file called `name`, used in messages) and appends its
 // battles to *log. On error *log holds an unspecified prefix: discard it.
-Status ParseBattleLog(std::string_view text, std::string_view name,
-                      const BattleLogOptions& options, BattleLog* log, BattleLogReport* report);
+Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
+                      BattleLog* log, BattleLogReport* report);
 
 // Reads the file at `path` as above, streaming JSONL and CSV. An unreadable file is an
 // IoError naming the path.
-Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options,
-                         BattleLog* log, BattleLogReport* report);
+Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
+                         BattleLogReport* report);
 
 // True when `head` (the first bytes of a file) looks like a battle log: JSON, or a CSV
 // header with `winner` and `left`/`model_a` columns. The WMT and system_a,system_b,outcome

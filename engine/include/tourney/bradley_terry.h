@@ -59,7 +59,7 @@ struct BradleyTerryFit {
   std::vector<double> theta;      // log pi, mean 0
   int iterations = 0;
   bool converged = false;
-  double prior = 0.0;    // the prior actually used
+  double prior = 0.0;   // the prior actually used
   std::string warning;  // set when the prior was added automatically or no convergence
 };
 

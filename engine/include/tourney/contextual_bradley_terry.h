@@ -30,18 +30,18 @@
 namespace tourney {
 
 struct ContextualOptions {
-  WinWeights weights;          // a tie scores weights.tie / weights.win (1/2)
-  double tolerance = 1e-10;    // stop when the max |Newton step| < tolerance
-  int max_iterations = 100;    // Newton iterations at most
-  double ridge = 1.0;          // theta penalty used only when the plain MLE does not exist
+  WinWeights weights;        // a tie scores weights.tie / weights.win (1/2)
+  double tolerance = 1e-10;  // stop when the max |Newton step| < tolerance
+  int max_iterations = 100;  // Newton iterations at most
+  double ridge = 1.0;        // theta penalty used only when the plain MLE does not exist
 };
 
 struct ContextualFit {
-  std::vector<double> theta;           // per system, sum 0
-  std::vector<double> theta_se;        // sandwich standard errors
-  std::vector<std::string> names;      // covariate names
-  std::vector<double> beta;            // per covariate
-  std::vector<double> beta_se;         // sandwich standard errors
+  std::vector<double> theta;       // per system, sum 0
+  std::vector<double> theta_se;    // sandwich standard errors
+  std::vector<std::string> names;  // covariate names
+  std::vector<double> beta;        // per covariate
+  std::vector<double> beta_se;     // sandwich standard errors
   int iterations = 0;
   bool converged = false;
   std::string warning;

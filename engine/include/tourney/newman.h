@@ -7,7 +7,8 @@
 //   solved by the simultaneous (Jacobi) updates
 //     pi_i <- sum_j H(i,j) (pi_j + nu sqrt(pi_i pi_j)) / D_ij
 //             / sum_j H(j,i) (1 + nu sqrt(pi_j / pi_i)) / D_ij,        H = W + T / 2,
-//     nu   <- (sum_{i,j} T(i,j) (pi_i + pi_j) / D_ij / 2) / (2 sum_{i,j} W(i,j) sqrt(pi_i pi_j) / D_ij),
+//     nu   <- (sum_{i,j} T(i,j) (pi_i + pi_j) / D_ij / 2) / (2 sum_{i,j} W(i,j) sqrt(pi_i pi_j) /
+//     D_ij),
 //   with W the win counts and T the (symmetric) tie counts, starting from pi = 1, nu = v_init;
 //   the pi update uses the nu of the previous sweep. pi is not normalised (the iteration is
 //   homogeneous: its fixed points form a ray). Stops when ||pi_new - pi||_2 < tolerance.

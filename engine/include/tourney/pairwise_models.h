@@ -14,8 +14,8 @@
 // | pagerank           | PageRank of the loss graph (sums to 1)    | 0           | 0              |
 // | plackett-luce      | Arena Elo scale from log gamma (k-way     | theta_i     | sandwich se    |
 // |                    | rankings whole, Breslow ties)             |             |                |
-// Every model except Elo and Plackett-Luce depends on the data only through its count table, so it is a
-// CountBasedModel: the bootstrap resamples count cells instead of comparisons (bootstrap.h).
+// Every model except Elo and Plackett-Luce depends on the data only through its count table, so it
+// is a CountBasedModel: the bootstrap resamples count cells instead of comparisons (bootstrap.h).
 // bradley-terry and plackett-luce also set SystemRating::score_lo/score_hi to the sandwich
 // interval of the score at PairwiseModelOptions::interval_level. plackett-luce reads the
 // k-way rankings (RatingInput::judgments) when given; bootstrap it with whole rankings.

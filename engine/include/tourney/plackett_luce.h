@@ -14,13 +14,13 @@
 //   w_i the number of stages at which i was chosen. Jacobi sweeps, gamma divided by its
 //   geometric mean after each; stop when the Euclidean change is below `tolerance`.
 //   With only two-way rankings and no ties this is Bradley-Terry; under the Breslow rule a
-//   tie counts as one win for each side out of two (not half a win out of one). Existence needs strong connectivity as for Bradley-Terry; otherwise (or
-//   with `prior` > 0) `prior` virtual tied pairs per system, spread over all others, are
-//   added as weighted stages.
-//   Errors: model-based A+ and sandwich A+ B A+ under sum(theta) = 0 (theta = log gamma),
-//   A = sum_s m_s (diag(p_s) - p_s p_s'), B = sum over rankings of the outer product of the
-//   ranking's score, so rankings (not stages) are the independent units.
-//   Cost: O(sum of k per ranking) per sweep after one pass building the stages.
+//   tie counts as one win for each side out of two (not half a win out of one). Existence needs
+//   strong connectivity as for Bradley-Terry; otherwise (or with `prior` > 0) `prior` virtual tied
+//   pairs per system, spread over all others, are added as weighted stages. Errors: model-based A+
+//   and sandwich A+ B A+ under sum(theta) = 0 (theta = log gamma), A = sum_s m_s (diag(p_s) - p_s
+//   p_s'), B = sum over rankings of the outer product of the ranking's score, so rankings (not
+//   stages) are the independent units. Cost: O(sum of k per ranking) per sweep after one pass
+//   building the stages.
 // Thread safety: reentrant.
 #ifndef TOURNEY_PLACKETT_LUCE_H_
 #define TOURNEY_PLACKETT_LUCE_H_
