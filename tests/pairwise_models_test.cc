@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "tourney/bootstrap.h"
+#include "tourney/random.h"
 
 namespace tourney {
 namespace {
@@ -99,6 +101,44 @@ TEST(PairwiseModels, BootstrapIsTheSameForAnyThreadCount) {
   for (int s = 0; s < 3; ++s) {
     for (int rep = 0; rep < 200; ++rep) {
       EXPECT_EQ(one->scores.at(rep, s), three->scores.at(rep, s));
+    }
+  }
+}
+
+// No NaN or infinity for any accepted input: random sparse data with systems that never
+// win, never lose, never play, all-tie pairs and disconnected groups.
+TEST(PairwiseModels, EveryModelStaysFiniteOnDegenerateData) {
+  Rng rng(17);
+  for (int iter = 0; iter < 300; ++iter) {
+    const int n = 1 + static_cast<int>(rng.UniformInt(6));
+    Judgments j;
+    for (int i = 0; i < n; ++i) j.systems().Intern("s" + std::to_string(i));
+    const int rankings = static_cast<int>(rng.UniformInt(8));
+    for (int r = 0; r < rankings && n >= 2; ++r) {
+      const int k = 2 + static_cast<int>(rng.UniformInt(std::min(n, 4) - 1));
+      std::vector<SystemId> systems;
+      while (static_cast<int>(systems.size()) < k) {
+        const SystemId s = static_cast<SystemId>(rng.UniformInt(n));
+        if (std::find(systems.begin(), systems.end(), s) == systems.end()) systems.push_back(s);
+      }
+      std::vector<uint8_t> ranks(k);
+      for (uint8_t& x : ranks) x = static_cast<uint8_t>(1 + rng.UniformInt(iter % 3 == 0 ? 1 : k));
+      j.AddRanking(systems, ranks);
+    }
+    RatingInput input;
+    input.num_systems = n;
+    input.comparisons = &j.comparisons();
+    input.judgments = &j;
+    for (const std::string& name : PairwiseModelNames()) {
+      auto model = MakePairwiseModel(name, PairwiseModelOptions{});
+      auto r = (*model)->Rate(input, 1);
+      ASSERT_TRUE(r.ok()) << name;
+      ASSERT_EQ(r->ratings.size(), static_cast<size_t>(n)) << name;
+      for (const SystemRating& s : r->ratings) {
+        ASSERT_TRUE(std::isfinite(s.score) && std::isfinite(s.mu) && std::isfinite(s.sigma) &&
+                    std::isfinite(s.score_lo) && std::isfinite(s.score_hi))
+            << name << " iteration " << iter;
+      }
     }
   }
 }

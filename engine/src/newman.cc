@@ -26,8 +26,10 @@ void Sweep(const PairCounts& c, const std::vector<double>& pi, double v, double 
       v_num += t * (pi[i] + pi[j]) / d;
       v_den += w_ij * root / d;
     }
+    // 0/0 (no comparisons) and 0 (no wins: the MLE does not exist) become `fallback`, so
+    // that no later ratio divides by zero.
     const double s = numerator / denominator;
-    (*pi_new)[i] = std::isfinite(s) ? s : fallback;
+    (*pi_new)[i] = std::isfinite(s) && s > 0.0 ? s : fallback;
   }
   *v_new = (v_num / 2.0) / (2.0 * v_den);
 }

@@ -81,6 +81,12 @@ class NewmanModel final : public CountModel {
     RatingResult r;
     r.ratings = ScoresOnly(ToElo(fit.scores));
     for (size_t i = 0; i < fit.scores.size(); ++i) r.ratings[i].mu = fit.scores[i];
+    if (!BradleyTerryMleExists(WinMatrix(counts, options_.weights))) {
+      r.warnings.push_back(
+          "newman: the maximum-likelihood estimate does not exist (a system never won or never "
+          "lost, or the comparison graph is not strongly connected); such scores are floored at "
+          "the tolerance and not comparable");
+    }
     if (!fit.converged) {
       r.warnings.push_back("newman: no convergence after " + std::to_string(fit.iterations) +
                            " iterations");

@@ -38,8 +38,8 @@ struct NewmanFit {
   bool converged = false;
 };
 
-// Fits the model to the counts. A system without wins or comparisons gets the score
-// `tolerance` where the update is 0/0 (never NaN).
+// Fits the model to the counts. A system without comparisons, or without wins (whose
+// strength the MLE would send to 0), gets the score `tolerance` (never NaN or 0).
 NewmanFit FitNewman(const PairCounts& counts, const NewmanOptions& options);
 
 // The largest relative change max(|pi'_i / pi_i - 1|, |nu' / nu - 1|) that one more sweep
