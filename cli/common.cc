@@ -154,7 +154,8 @@ void AddModelFlags(Flags& flags, const std::string& default_model) {
             "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
             "(Hopkins & May 2013 Gibbs sampler, paper §2.2), trueskill (Gaussian mu/sigma "
             "per system, paper §2.3-2.4), or a pairwise model: bradley-terry (MLE, ties as "
-            "half wins, Arena Elo scale, sandwich intervals), newman (BT with ties), elo "
+            "half wins, Arena Elo scale, sandwich intervals), newman (BT with Davidson ties), "
+            "rao-kupper (BT with Rao-Kupper ties), plackett-luce (k-way rankings whole), elo "
             "(online, Arena parameters), counting, average-win-rate, eigen, pagerank");
   AddModelParameterFlags(flags);
 }

@@ -312,7 +312,7 @@ TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
               1e-6);
   EXPECT_LT(board->entries(0).score_lo(), board->entries(0).score());
   EXPECT_EQ(board->entries(0).rank_upper_bound(), 1);
-  for (const char* name : {"newman", "elo", "counting", "average-win-rate", "eigen", "pagerank",
+  for (const char* name : {"newman", "rao-kupper", "elo", "counting", "average-win-rate", "eigen", "pagerank",
                            "plackett-luce"}) {
     query.model = name;
     query.replicates = 20;

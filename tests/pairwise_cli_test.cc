@@ -65,8 +65,8 @@ TEST_F(PairwiseCliTest, LeftRightWinnerCsvAndEveryModelRuns) {
   const std::string f = Write("b.csv",
                               "left,right,winner\na,b,left\nb,c,left\nc,a,tie\n"
                               "a,c,left\nb,a,right\nc,b,right\n");
-  for (const char* model :
-       {"bradley-terry", "newman", "elo", "counting", "average-win-rate", "eigen", "pagerank"}) {
+  for (const char* model : {"bradley-terry", "newman", "rao-kupper", "elo", "counting",
+                            "average-win-rate", "eigen", "pagerank", "plackett-luce"}) {
     const auto r =
         RunCommand(BinPath("tourney") + " rank " + f + " --model " + model + " --format csv");
     EXPECT_EQ(r.exit_code, 0) << model << ": " << r.err;

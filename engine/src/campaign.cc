@@ -395,7 +395,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
   if (IsPairwiseModelName(name)) return MakePairwiseModel(name, PairwiseModelOptions{});
   return InvalidArgument("unknown model '" + std::string(name) +
                          "' (expected trueskill, expected-wins, expected-wins-ties, "
-                         "hopkins-may, bradley-terry, newman, elo, counting, average-win-rate, "
+                         "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
                          "eigen, pagerank or plackett-luce)");
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "tourney/plackett_luce.h"
+#include "tourney/rao_kupper.h"
 #include "tourney/win_rate.h"
 
 namespace tourney {
@@ -101,6 +102,36 @@ class NewmanModel final : public CountModel {
     mean /= std::max<size_t>(pi.size(), 1);
     std::vector<double> out(pi.size());
     for (size_t i = 0; i < pi.size(); ++i) out[i] = EloFromTheta(std::log(pi[i]) - mean);
+    return out;
+  }
+};
+
+class RaoKupperModel final : public CountModel {
+ public:
+  using CountModel::CountModel;
+  std::vector<double> ScoreCounts(const PairCounts& counts) const override {
+    return Scores(Fit(counts));
+  }
+  RatingResult RateCounts(const PairCounts& counts) const override {
+    const RaoKupperFit fit = Fit(counts);
+    RatingResult r;
+    r.ratings = ScoresOnly(Scores(fit));
+    for (size_t i = 0; i < fit.theta.size(); ++i) r.ratings[i].mu = fit.theta[i];
+    if (!fit.warning.empty()) r.warnings.push_back(fit.warning);
+    return r;
+  }
+
+ private:
+  RaoKupperFit Fit(const PairCounts& counts) const {
+    RaoKupperOptions o;
+    o.tolerance = options_.bradley_terry.tolerance;
+    o.max_iterations = options_.bradley_terry.max_iterations;
+    o.prior = options_.bradley_terry.prior;
+    return FitRaoKupper(counts, o);
+  }
+  static std::vector<double> Scores(const RaoKupperFit& fit) {
+    std::vector<double> out(fit.theta.size());
+    for (size_t i = 0; i < out.size(); ++i) out[i] = EloFromTheta(fit.theta[i]);
     return out;
   }
 };
@@ -236,9 +267,9 @@ Status Validate(const PairwiseModelOptions& o) {
 }  // namespace
 
 const std::vector<std::string>& PairwiseModelNames() {
-  static const std::vector<std::string> kNames = {"bradley-terry", "newman",           "elo",
-                                                  "counting",      "average-win-rate", "eigen",
-                                                  "pagerank",      "plackett-luce"};
+  static const std::vector<std::string> kNames = {"bradley-terry", "newman",   "rao-kupper",
+                                                  "elo",           "counting", "average-win-rate",
+                                                  "eigen",         "pagerank", "plackett-luce"};
   return kNames;
 }
 
@@ -254,6 +285,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakePairwiseModel(std::string_view name,
   if (Status s = Validate(options); !s.ok()) return s;
   const std::string n(name);
   if (n == "bradley-terry") return std::unique_ptr<RatingModel>(new BradleyTerryModel(n, options));
+  if (n == "rao-kupper") return std::unique_ptr<RatingModel>(new RaoKupperModel(n, options));
   if (n == "newman") return std::unique_ptr<RatingModel>(new NewmanModel(n, options));
   if (n == "plackett-luce") return std::unique_ptr<RatingModel>(new PlackettLuceModel(options));
   if (n == "elo") return std::unique_ptr<RatingModel>(new EloModel(options.elo));

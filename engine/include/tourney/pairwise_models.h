@@ -1,12 +1,13 @@
 // The Bradley-Terry family and the other pairwise rating models as RatingModels:
-// Bradley-Terry, Newman, Elo, counting, average win rate, eigenvector, PageRank, and
-// Plackett-Luce for k-way rankings.
+// Bradley-Terry, Newman (Davidson ties), Rao-Kupper, Elo, counting, average win rate,
+// eigenvector, PageRank, and Plackett-Luce for k-way rankings.
 //
 // | name               | score (higher is better)                  | mu          | sigma          |
 // |--------------------|-------------------------------------------|-------------|----------------|
 // | bradley-terry      | 1000 + 400 log10(pi_i / geometric mean)   | theta_i     | sandwich se of |
 // |                    | (Arena's Elo scale)                       | (log pi)    | theta_i        |
 // | newman             | the same Elo scale from Newman's pi       | pi_i        | 0              |
+// | rao-kupper         | the same Elo scale, Rao-Kupper ties       | theta_i     | 0              |
 // | elo                | online Elo rating in data order           | = score     | 0              |
 // | counting           | weighted wins                             | 0           | 0              |
 // | average-win-rate   | mean win rate over met opponents          | 0           | 0              |
