@@ -28,7 +28,7 @@ std::string Quoted(std::string_view s) {
 struct RawBattle {
   std::string_view model_a, model_b, winner;
   std::optional<std::string_view> judge;
-  std::vector<double> covariates;  // NaN until read
+  std::vector<double> covariates;  // one per requested covariate
   std::vector<char> has_covariate;
 };
 
