@@ -3,12 +3,14 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
 #include "common.h"
 #include "tourney/bootstrap.h"
+#include "tourney/defaults.h"
 #include "tourney/leaderboard.h"
 #include "tourney/rank_plot.h"
 
@@ -81,8 +83,9 @@ int RunCluster(int argc, char** argv) {
       "Models that select their own training data (TrueSkill) are rerun on the full data\n"
       "with a fresh seed per replicate instead of resampling.");
   AddModelFlags(flags, "expected-wins");
-  flags.Add("bootstrap", "R", "1000", "number of bootstrap replicates (1..1000000)");
-  flags.Add("confidence", "G", "0.95",
+  flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
+            "number of bootstrap replicates (1..1000000)");
+  flags.Add("confidence", "G", "0.95",  // kDefaultConfidence
             "confidence of the rank ranges: ceil(R(1-G)/2) ranks dropped at each end");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
@@ -92,13 +95,46 @@ int RunCluster(int argc, char** argv) {
   flags.AddBool("no-count-shortcut",
                 "for count-based models (Expected Wins), resample individual comparisons "
                 "instead of drawing the count table (same distribution, slower)");
-  flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
+  flags.Add("format", "F", "table",
+            "output: table, json, csv, latex, markdown or wmt (the WMT15/16 organisers' "
+            "results layout: NAME MU (LO, HI), clusters separated by '+' lines)");
+  flags.Add("protocol", "P", "",
+            "a named protocol: wmt16 = the official WMT15/16 results (TrueSkill's match-"
+            "selection protocol rerun on R resamples of the pairwise comparisons, systems "
+            "ordered by mean mu; implies --model trueskill --expand-identical and, unless "
+            "given, --bootstrap 1000)");
+  flags.Add("output-dir", "DIR", "",
+            "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
+            ".tex or .md) instead of printing them one after another");
   flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
-  flags.Add("whiskers", "W", "full",
+  flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "cluster", &code)) return code;
+
+  const std::string protocol = flags.Get("protocol");
+  if (protocol == "wmt16") {
+    if (flags.IsSet("model") && flags.Get("model") != "trueskill") {
+      return ReportError("cluster", InvalidArgument("option '--protocol wmt16' rates with "
+                                                    "TrueSkill; it cannot be combined with "
+                                                    "--model " +
+                                                    flags.Get("model")));
+    }
+    if (flags.Get("resample") != "comparisons") {
+      return ReportError("cluster", InvalidArgument("option '--protocol wmt16' resamples "
+                                                    "comparisons; --resample " +
+                                                    flags.Get("resample") + " contradicts it"));
+    }
+    flags.Set("model", "trueskill");
+    flags.Set("expand-identical", "");
+    if (!flags.IsSet("bootstrap")) {
+      flags.Set("bootstrap", std::to_string(kDefaultBootstrapReplicates));
+    }
+  } else if (!protocol.empty()) {
+    return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
+                                                  "' is not a known protocol (wmt16)"));
+  }
 
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError("cluster", format.status());
@@ -130,44 +166,125 @@ int RunCluster(int argc, char** argv) {
                        InvalidArgument("option '--threads': must be between 0 and 4096"));
   }
 
-  auto judgments = LoadJudgments(flags.positionals(), flags);
-  if (!judgments.ok()) return ReportError("cluster", judgments.status());
-  auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
-  if (!model.ok()) return ReportError("cluster", model.status());
-
-  ProgressBar bar(isatty(STDERR_FILENO) != 0);
-  BootstrapOptions options;
-  options.replicates = static_cast<int>(*replicates);
-  options.confidence = *confidence;
-  options.seed = *seed;
-  options.threads = static_cast<int>(*threads);
-  options.resample = *resample;
-  options.count_shortcut = !flags.GetBool("no-count-shortcut");
-  options.progress = [&bar](int finished, int total) { bar.Update(finished, total); };
-  auto result = Bootstrap(*judgments, **model, options);
-  bar.Clear();
-  if (!result.ok()) return ReportError("cluster", result.status());
-
-  const v1::Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
-  if (flags.IsSet("plot")) {
-    RankPlotOptions plot;
-    plot.title = "Bootstrap rank distributions: " + result->model;
-    plot.subtitle =
-        WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
-        " pairwise comparisons, " + std::to_string(result->replicates) +
-        (result->self_sampling ? " reruns with fresh seeds"
-                               : " replicates resampling " + ResampleUnitName(result->resample)) +
-        ", seed " + std::to_string(result->seed);
-    plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
-    plot.confidence = result->confidence;
-    const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);
-    const std::string path = flags.Get("plot");
-    std::ofstream out(path, std::ios::binary);
-    out << svg;
-    out.close();
-    if (!out) return ReportError("cluster", IoError(path + ": cannot write the plot"));
+  const bool batch = flags.Get("language-pair") == "all";
+  if (flags.IsSet("output-dir") && !batch) {
+    return ReportError("cluster", InvalidArgument("option '--output-dir' goes with "
+                                                  "--language-pair all"));
   }
-  std::cout << FormatLeaderboard(board, *format);
+  if (batch && flags.IsSet("plot")) {
+    return ReportError("cluster", InvalidArgument("option '--plot' draws one leaderboard; "
+                                                  "name one --language-pair"));
+  }
+  std::vector<std::pair<std::string, Judgments>> inputs;
+  if (batch) {
+    auto all = LoadJudgmentsByPair(flags.positionals(), flags);
+    if (!all.ok()) return ReportError("cluster", all.status());
+    inputs = std::move(*all);
+  } else {
+    auto judgments = LoadJudgments(flags.positionals(), flags);
+    if (!judgments.ok()) return ReportError("cluster", judgments.status());
+    inputs.emplace_back(flags.Get("language-pair"), std::move(*judgments));
+  }
+
+  // Every leaderboard is computed before anything is printed or written.
+  std::vector<std::string> rendered;
+  for (auto& [pair, judgments_value] : inputs) {
+    Judgments* judgments = &judgments_value;
+    auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
+    if (!model.ok()) return ReportError("cluster", model.status());
+
+    ProgressBar bar(isatty(STDERR_FILENO) != 0);
+    BootstrapOptions options;
+    options.replicates = static_cast<int>(*replicates);
+    options.confidence = *confidence;
+    options.seed = *seed;
+    options.threads = static_cast<int>(*threads);
+    options.resample = *resample;
+    options.count_shortcut = !flags.GetBool("no-count-shortcut");
+    if (protocol == "wmt16") {
+      options.resample_self_sampling = true;
+      options.score = BootstrapScore::kReplicateMean;
+    }
+    options.progress = [&bar](int finished, int total) { bar.Update(finished, total); };
+    auto result = Bootstrap(*judgments, **model, options);
+    bar.Clear();
+    if (!result.ok()) {
+      return ReportError(
+          "cluster", batch ? Status(result.status().code(), pair + ": " + result.status().message())
+                           : result.status());
+    }
+
+    const v1::Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
+    if (flags.IsSet("plot")) {
+      RankPlotOptions plot;
+      plot.title = "Bootstrap rank distributions: " + result->model;
+      plot.subtitle =
+          WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
+          " pairwise comparisons, " + std::to_string(result->replicates) +
+          (result->self_sampling ? " reruns with fresh seeds"
+                                 : " replicates resampling " + ResampleUnitName(result->resample)) +
+          ", seed " + std::to_string(result->seed);
+      plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
+      plot.confidence = result->confidence;
+      const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);
+      const std::string path = flags.Get("plot");
+      std::ofstream out(path, std::ios::binary);
+      out << svg;
+      out.close();
+      if (!out) return ReportError("cluster", IoError(path + ": cannot write the plot"));
+    }
+    rendered.push_back(FormatLeaderboard(board, *format));
+  }
+
+  if (!batch) {
+    std::cout << rendered.front();
+    return kExitOk;
+  }
+  const std::string dir = flags.Get("output-dir");
+  static const char* const kExtension[] = {".txt", ".json", ".csv", ".tex", ".md", ".txt"};
+  if (!dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return ReportError("cluster", IoError(dir + ": cannot create: " + ec.message()));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const std::string name = inputs[i].first.empty() ? "unknown" : inputs[i].first;
+      const std::string path =
+          (std::filesystem::path(dir) / (name + kExtension[static_cast<int>(*format)])).string();
+      if (Status s = WriteFileAtomically(path, rendered[i]); !s.ok()) {
+        return ReportError("cluster", s);
+      }
+      std::cerr << "wrote " << path << "\n";
+    }
+    return kExitOk;
+  }
+  if (*format == OutputFormat::kJson) {
+    // One JSON object keyed by language pair.
+    std::cout << "{\n";
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      std::cout << JsonQuote(inputs[i].first) << ": " << rendered[i]
+                << (i + 1 < inputs.size() ? ",\n" : "\n");
+    }
+    std::cout << "}\n";
+    return kExitOk;
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const std::string& pair = inputs[i].first;
+    switch (*format) {
+      case OutputFormat::kLatex:
+        std::cout << "% " << pair << "\n";
+        break;
+      case OutputFormat::kCsv:
+        std::cout << "# language_pair=" << pair << "\n";
+        break;
+      case OutputFormat::kMarkdown:
+        std::cout << "## " << pair << "\n\n";
+        break;
+      default:
+        std::cout << "== " << pair << " ==\n";
+        break;
+    }
+    std::cout << rendered[i] << (i + 1 < inputs.size() ? "\n" : "");
+  }
   return kExitOk;
 }
 

@@ -10,12 +10,14 @@
 #include <iostream>
 #include <sstream>
 
+#include "tourney/annotator_filter.h"
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
 #include "battle_input.h"
 #include "pairwise_flags.h"
 #include "tourney/pairwise_models.h"
+#include "tourney/language_pair.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -50,17 +52,29 @@ bool ParseFlagsOrExit(Flags& flags, int argc, char** argv, const std::string& co
 
 void AddInputFlags(Flags& flags) {
   flags.Add("input-format", "FMT", "auto",
-            "input format: auto (by header), wmt (Appraise ranking CSV) or pairwise "
-            "(system_a,system_b,outcome with outcome a, b or tie) or battles (Chatbot Arena "
-            "JSON / JSONL, or left,right,winner CSV; auto recognises them)");
+            "input format: auto (XML when the text starts with '<', a battle log when it starts "
+            "with '{' or '[' or has a left,right,winner header, else by the CSV header), wmt "
+            "(Appraise ranking CSV, or WMT15/16 pairwise rows with a rankingID column), "
+            "pairwise (system_a,system_b,outcome with outcome a, b or tie), xml (the "
+            "Appraise XML export) or battles (Chatbot Arena JSON / JSONL, or left,right,winner "
+            "CSV). Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
+  flags.Add("language-pair", "P", "",
+            "keep the rankings of one language pair (de-en, deu-eng or German-English); an "
+            "input holding several pairs needs it");
+  flags.Add("exclude-annotators", "LIST", "",
+            "leave out the rankings of these annotators (comma-separated judge ids)");
+  flags.Add("min-annotator-rankings", "N", "0", "leave out annotators with fewer than N rankings");
+  flags.AddBool("expand-identical",
+                "compare systems that share one output (joined ids) with each other as ties, "
+                "as the organisers' WMT15/16 CSVs do (default: they are not compared)");
 }
 
-StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const Flags& flags) {
-  if (files.empty()) return InvalidArgument("no input file given (see --help)");
+StatusOr<ReadOptions> ReadOptionsFromFlags(const Flags& flags) {
   ReadOptions options;
   options.skip_invalid = flags.GetBool("skip-invalid");
+  options.expand_identical = flags.GetBool("expand-identical");
   const std::string fmt = flags.Get("input-format");
   if (fmt == "auto") {
     options.format = InputFormat::kAuto;
@@ -68,35 +82,120 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
     options.format = InputFormat::kWmt;
   } else if (fmt == "pairwise") {
     options.format = InputFormat::kPairwise;
-  } else if (fmt != "battles") {
+  } else if (fmt == "xml") {
+    options.format = InputFormat::kAppraiseXml;
+  } else if (fmt == "battles") {
+    options.format = InputFormat::kAuto;  // battle logs are read by battle_input.cc
+  } else {
     return InvalidArgument("option '--input-format': '" + fmt +
-                           "' is not one of auto, wmt, pairwise, battles");
+                           "' is not one of auto, wmt, pairwise, xml, battles");
   }
+  const std::string pair = flags.Get("language-pair");
+  if (pair == "all") {
+    options.all_language_pairs = true;
+  } else if (!pair.empty()) {
+    auto key = ParseLanguagePair(pair);
+    if (!key.ok()) return InvalidArgument("option '--language-pair': " + key.status().message());
+    options.language_pair = *key;
+  }
+  return options;
+}
+
+namespace {
+
+StatusOr<AnnotatorFilter> AnnotatorFilterFromFlags(const Flags& flags) {
+  AnnotatorFilter filter;
+  filter.exclude = SplitList(flags.Get("exclude-annotators"));
+  auto min = flags.GetInt("min-annotator-rankings");
+  if (!min.ok()) return min.status();
+  if (*min < 0) {
+    return InvalidArgument("option '--min-annotator-rankings': " + std::to_string(*min) +
+                           " is negative");
+  }
+  filter.min_rankings = *min;
+  return filter;
+}
+
+void PrintReadWarnings(const Judgments& judgments, const ReadReport& report) {
+  if (judgments.skipped_invalid == 0) return;
+  for (const std::string& w : report.warnings) std::cerr << "warning: " << w << "\n";
+  if (judgments.skipped_invalid > static_cast<int64_t>(report.warnings.size())) {
+    std::cerr << "warning: ... and "
+              << judgments.skipped_invalid - static_cast<int64_t>(report.warnings.size())
+              << " more\n";
+  }
+  std::cerr << "warning: skipped " << judgments.skipped_invalid << " invalid rows; read "
+            << judgments.num_rankings() << " rankings\n";
+}
+
+StatusOr<Judgments> ApplyAnnotatorFilter(Judgments judgments, const AnnotatorFilter& filter) {
+  if (filter.empty()) return judgments;
+  AnnotatorFilterReport report;
+  auto kept = FilterAnnotators(judgments, filter, &report);
+  if (!kept.ok()) return kept.status();
+  std::cerr << "note: left out " << report.removed_annotators << " annotators ("
+            << report.removed_rankings << " rankings); kept " << report.kept_annotators << "\n";
+  return kept;
+}
+
+}  // namespace
+
+StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const Flags& flags) {
+  if (files.empty()) return InvalidArgument("no input file given (see --help)");
+  auto options = ReadOptionsFromFlags(flags);
+  if (!options.ok()) return options.status();
+  if (options->all_language_pairs) {
+    return InvalidArgument("option '--language-pair': 'all' is not available here; name one pair");
+  }
+  auto filter = AnnotatorFilterFromFlags(flags);
+  if (!filter.ok()) return filter.status();
   Judgments judgments;
-  std::vector<std::string> warnings;
+  // Battle logs (battle_input.h) first, then every other file through the CSV / XML readers.
+  std::vector<std::string> other_files;
+  std::vector<std::string> battle_warnings;
   for (const std::string& file : files) {
     auto battles = IsBattleLogInput(file, flags);
     if (!battles.ok()) return battles.status();
-    if (*battles) {
-      if (Status s = ReadBattleLogInput(file, flags, &judgments, &warnings); !s.ok()) return s;
-      continue;
+    if (!*battles) {
+      other_files.push_back(file);
+    } else if (Status s = ReadBattleLogInput(file, flags, &judgments, &battle_warnings); !s.ok()) {
+      return s;
     }
-    ReadReport report;
-    Status s = ReadJudgmentsFile(file, options, &judgments, &report);
+  }
+  ReadReport report;
+  if (!other_files.empty()) {
+    Status s = ReadJudgmentFiles(other_files, *options, &judgments, &report);
     if (!s.ok()) return s;
-    warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());
   }
-  if (judgments.skipped_invalid > 0) {
-    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
-    if (judgments.skipped_invalid > static_cast<int64_t>(warnings.size())) {
-      std::cerr << "warning: ... and "
-                << judgments.skipped_invalid - static_cast<int64_t>(warnings.size())
-                << " more\n";
+  report.warnings.insert(report.warnings.begin(), battle_warnings.begin(), battle_warnings.end());
+  PrintReadWarnings(judgments, report);
+  return ApplyAnnotatorFilter(std::move(judgments), *filter);
+}
+
+StatusOr<std::vector<std::pair<std::string, Judgments>>> LoadJudgmentsByPair(
+    const std::vector<std::string>& files, const Flags& flags) {
+  if (files.empty()) return InvalidArgument("no input file given (see --help)");
+  auto options = ReadOptionsFromFlags(flags);
+  if (!options.ok()) return options.status();
+  auto filter = AnnotatorFilterFromFlags(flags);
+  if (!filter.ok()) return filter.status();
+  options->all_language_pairs = true;
+  Judgments all;
+  ReadReport report;
+  Status s = ReadJudgmentFiles(files, *options, &all, &report);
+  if (!s.ok()) return s;
+  PrintReadWarnings(all, report);
+  std::vector<std::pair<std::string, Judgments>> out;
+  for (auto& [pair, judgments] : SplitByLanguagePair(all)) {
+    auto kept = ApplyAnnotatorFilter(std::move(judgments), *filter);
+    if (!kept.ok()) {
+      return Status(kept.status().code(),
+                    (pair.empty() ? std::string("input") : pair) + ": " + kept.status().message());
     }
-    std::cerr << "warning: skipped " << judgments.skipped_invalid
-              << " invalid rows; read " << judgments.num_rankings() << " rankings\n";
+    out.emplace_back(pair, std::move(*kept));
   }
-  return judgments;
+  if (out.empty()) return InvalidArgument("the input holds no rankings");
+  return out;
 }
 
 namespace {
@@ -115,8 +214,7 @@ void AddHopkinsMayFlags(Flags& flags) {
             "hopkins-may: independent chains (run in parallel, pooled; split-R-hat per system)");
   flags.Add("init-sd", "X", "1.0",
             "hopkins-may: initial means ~ N(0, X^2); large X starts chains far apart");
-  flags.Add("prior-sd", "X", "10",
-            "hopkins-may --sampler exact: prior mu_j ~ N(0, X^2)");
+  flags.Add("prior-sd", "X", "10", "hopkins-may --sampler exact: prior mu_j ~ N(0, X^2)");
 }
 
 StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
@@ -134,10 +232,9 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
     }
     *field = static_cast<int>(*v);
   }
-  for (auto [name, field] :
-       {std::pair{"sigma-a", &o.sigma_a}, std::pair{"sigma-obs", &o.sigma_obs},
-        std::pair{"radius", &o.radius}, std::pair{"init-sd", &o.init_sd},
-        std::pair{"prior-sd", &o.prior_sd}}) {
+  for (auto [name, field] : {std::pair{"sigma-a", &o.sigma_a}, std::pair{"sigma-obs", &o.sigma_obs},
+                             std::pair{"radius", &o.radius}, std::pair{"init-sd", &o.init_sd},
+                             std::pair{"prior-sd", &o.prior_sd}}) {
     auto v = flags.GetDouble(name);
     if (!v.ok()) return v.status();
     *field = *v;

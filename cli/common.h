@@ -4,9 +4,11 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "flags.h"
+#include "tourney/csv_reader.h"
 #include "tourney/evaluation.h"
 #include "tourney/judgments.h"
 #include "tourney/rating_model.h"
@@ -27,12 +29,23 @@ int ReportError(const std::string& command, const Status& status);
 bool ParseFlagsOrExit(Flags& flags, int argc, char** argv, const std::string& command,
                       int* exit_code);
 
-// --input-format and --skip-invalid.
+// --input-format, --skip-invalid, --language-pair, --exclude-annotators,
+// --min-annotator-rankings and --expand-identical.
 void AddInputFlags(Flags& flags);
 
-// Reads and concatenates judgment files (several files share one system registry). Under
-// --skip-invalid, prints a summary of skipped rows to stderr.
+// The reader options those flags ask for (--language-pair all sets all_language_pairs).
+StatusOr<ReadOptions> ReadOptionsFromFlags(const Flags& flags);
+
+// Reads and concatenates judgment files (several files share one system registry), keeps
+// one language pair (an input holding several without --language-pair is an error) and
+// applies the annotator filters. Under --skip-invalid, prints a summary of skipped rows to
+// stderr.
 StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const Flags& flags);
+
+// As LoadJudgments, for every language pair of the input (or the one --language-pair
+// names), in order of first appearance, each filtered by the annotator filters.
+StatusOr<std::vector<std::pair<std::string, Judgments>>> LoadJudgmentsByPair(
+    const std::vector<std::string>& files, const Flags& flags);
 
 // --model and every model's parameters.
 void AddModelFlags(Flags& flags, const std::string& default_model);

@@ -1,12 +1,46 @@
 // tourney: rank systems from human pairwise judgments.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
 
 namespace {
+
+// The gRPC client verbs live in tourney-client, beside this binary, so that the offline
+// commands start without loading gRPC, abseil and OpenSSL. `tourney campaign ...` and
+// `tourney demo` (live) replace this process with it, arguments unchanged.
+int RunClient(int argc, char** argv) {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::string client =
+      (ec ? std::filesystem::path(argv[0]) : self).parent_path().string() + "/tourney-client";
+  std::string name = client;
+  argv[0] = name.data();
+  execv(client.c_str(), argv);
+  std::cerr << "tourney " << argv[1] << ": cannot run " << client << ": " << std::strerror(errno)
+            << " (it is built with tourney; `tourney demo --offline` needs no server)\n";
+  (void)argc;
+  return tourney::cli::kExitFailure;
+}
+
+int RunDemoCommand(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--offline") == 0) {
+      std::vector<char*> rest(argv, argv + argc);
+      rest.erase(rest.begin() + i);
+      return tourney::cli::RunOfflineDemo(static_cast<int>(rest.size()), rest.data());
+    }
+  }
+  return RunClient(argc, argv);
+}
 
 struct Command {
   const char* name;
@@ -15,26 +49,25 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"rank", "rate systems from judgment files and print a leaderboard",
-     tourney::cli::RunRank},
+    {"rank", "rate systems from judgment files and print a leaderboard", tourney::cli::RunRank},
     {"cluster", "bootstrap rank ranges and a clustered leaderboard (WMT13 style)",
      tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
     {"simulate-battles", "write an Arena-style JSONL battle log from a hidden Bradley-Terry truth",
      tourney::cli::RunSimulateBattles},
+    {"agreement", "inter- and intra-annotator agreement (kappa) per language pair; weak annotators",
+     tourney::cli::RunAgreement},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
      tourney::cli::RunEval},
     {"simulate", "which pairs match selection asks for; clusters vs amount of data",
      tourney::cli::RunSimulate},
-    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)",
-     tourney::cli::RunDemo},
+    {"demo", "run simulated campaigns on a local tourneyd (--offline: no server)", RunDemoCommand},
     {"next", "the match a selector would serve next for a ratings file (offline NextMatch)",
      tourney::cli::RunNext},
     {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
      tourney::cli::RunReport},
-    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard",
-     tourney::cli::RunCampaign},
+    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard", RunClient},
 };
 
 void PrintUsage(std::ostream& out) {
@@ -44,7 +77,8 @@ void PrintUsage(std::ostream& out) {
   for (const Command& c : kCommands) {
     out << "  " << c.name << std::string(20 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
-  out << "\nRun 'tourney COMMAND --help' for a command's options.\n"
+  out << "\nRun 'tourney COMMAND --help' for a command's options, 'tourney --version' for the\n"
+         "version and build.\n"
          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n";
 }
 
@@ -56,6 +90,17 @@ int main(int argc, char** argv) {
     return tourney::cli::kExitBadInput;
   }
   const std::string name = argv[1];
+  if (name == "--version" || name == "version") {
+    std::cout << "tourney " << TOURNEY_VERSION << "\nbuild: commit " << TOURNEY_GIT_DESCRIBE << ", "
+              << TOURNEY_BUILD_TYPE << ", "
+#if defined(__clang__)
+              << "clang " << __clang_version__
+#elif defined(__GNUC__)
+              << "g++ " << __VERSION__
+#endif
+              << ", C++" << __cplusplus / 100 % 100 << "\n";
+    return tourney::cli::kExitOk;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     PrintUsage(std::cout);
     return tourney::cli::kExitOk;

@@ -32,7 +32,9 @@ int RunRank(int argc, char** argv) {
   if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
   auto battle_logs = AllBattleLogInputs(flags.positionals(), flags);
   if (!battle_logs.ok()) return ReportError("rank", battle_logs.status());
-  if (*battle_logs) return RunBattleLogRank(flags, *format, *seed);
+  // Annotator filters work on Judgments: filtered battle logs take the general path.
+  const bool filtered = flags.IsSet("exclude-annotators") || flags.IsSet("min-annotator-rankings");
+  if (*battle_logs && !filtered) return RunBattleLogRank(flags, *format, *seed);
   auto judgments = LoadJudgments(flags.positionals(), flags);
   if (!judgments.ok()) return ReportError("rank", judgments.status());
   auto model = MakeModelFromFlags(flags, judgments->comparisons().size());

@@ -21,7 +21,9 @@
 
 #include "commands.h"
 #include "common.h"
+#include "tourney/agreement.h"
 #include "tourney/bootstrap.h"
+#include "tourney/defaults.h"
 #include "tourney/connectivity.h"
 #include "tourney/evaluation.h"
 #include "tourney/heatmap_plot.h"
@@ -250,6 +252,9 @@ struct ReportData {
   size_t eval_train = 0, eval_dev = 0, eval_test = 0;
   int eval_repeats = 0;
   int eval_unseen_systems = 0;
+  // Annotator agreement (when every ranking names its segment and annotator).
+  std::optional<AgreementResult> agreement;
+  std::string agreement_absent;  // why it is absent
 };
 
 void AppendSummary(const ReportData& d, std::string& out) {
@@ -661,6 +666,59 @@ void AppendEvaluation(const ReportData& d, std::string& out) {
   out += "</section>\n";
 }
 
+void AppendAgreement(const ReportData& d, std::string& out) {
+  out += "<section id=\"agreement\">\n<h2>Annotator agreement</h2>\n";
+  if (!d.agreement) {
+    out += "<p class=\"muted\">Not computed: " + Html(d.agreement_absent) + "</p>\n</section>\n";
+    return;
+  }
+  const AgreementResult& a = *d.agreement;
+  out +=
+      "<p>Cohen's kappa as the WMT findings report it (collapsed: systems with identical "
+      "output count once). Every ranking labels each pair of its outputs in presentation "
+      "order; two labels of the same item (segment and the two outputs) agree when equal. "
+      "Inter: every pair of labels of an item; intra: pairs of one annotator's labels of an "
+      "item. pE = P(tie)&sup2; + 2((1&minus;P(tie))/2)&sup2; from the labels' tie rate. "
+      "<span class=\"mono\">tourney agreement</span> prints the same figures.</p>\n";
+  out +=
+      "<table class=\"grid\"><thead><tr><th></th><th>pA</th><th>pE</th><th>&kappa;</th>"
+      "<th>agreeing / comparable pairs</th><th>ties / labels</th></tr></thead><tbody>\n";
+  auto row = [&](const char* label, const AgreementCounts& c) {
+    auto num = [](std::optional<double> v) { return v ? Fixed(*v, 3) : std::string("n/a"); };
+    out += "<tr><td>" + std::string(label) + "</td><td>" + num(c.p_agree()) + "</td><td>" +
+           num(c.p_chance()) + "</td><td>" + num(c.kappa()) + "</td><td>" + Thousands(c.agree) +
+           " / " + Thousands(c.comparable) + "</td><td>" + Thousands(c.ties) + " / " +
+           Thousands(c.labels) + "</td></tr>\n";
+  };
+  row("inter-annotator", a.inter);
+  row("intra-annotator", a.intra);
+  out += "</tbody></table>\n";
+  constexpr int64_t kMinPairs = 30;
+  constexpr int kShown = 10;
+  std::string rows;
+  int shown = 0;
+  for (const AnnotatorAgreement& x : a.annotators) {
+    if (shown == kShown) break;
+    if (x.with_others.comparable < kMinPairs || !x.kappa_with_others) continue;
+    ++shown;
+    rows += "<tr><td class=\"mono\">" + Html(x.annotator) + "</td><td>" + Thousands(x.rankings) +
+            "</td><td>" + Thousands(x.with_others.comparable) + "</td><td>" +
+            Fixed(*x.with_others.p_agree(), 3) + "</td><td>" + Fixed(*x.kappa_with_others, 3) +
+            "</td></tr>\n";
+  }
+  if (shown > 0) {
+    out += "<table class=\"grid\"><caption>The " + std::to_string(shown) +
+           " annotators who agree least with the others (among those with at least " +
+           std::to_string(kMinPairs) +
+           " label pairs shared with other annotators). Leave them out of any command with "
+           "<span class=\"mono\">--exclude-annotators</span>.</caption><thead><tr>"
+           "<th>annotator</th><th>rankings</th><th>pairs with others</th><th>pA</th>"
+           "<th>&kappa;</th></tr></thead><tbody>\n" +
+           rows + "</tbody></table>\n";
+  }
+  out += "</section>\n";
+}
+
 std::string RenderPage(const ReportData& d) {
   const Judgments& j = *d.judgments;
   std::string out;
@@ -716,13 +774,15 @@ std::string RenderPage(const ReportData& d) {
   }
   out +=
       "<li><a href=\"#heatmaps\">Who met whom, and who won</a></li>\n"
-      "<li><a href=\"#evaluation\">Held-out prediction</a></li>\n</ol></nav>\n</header>\n";
+      "<li><a href=\"#evaluation\">Held-out prediction</a></li>\n"
+      "<li><a href=\"#agreement\">Annotator agreement</a></li>\n</ol></nav>\n</header>\n";
 
   AppendSummary(d, out);
   AppendOverview(d, out);
   for (const ModelRun& run : d.runs) AppendModel(d, run, out);
   AppendHeatmaps(d, out);
   AppendEvaluation(d, out);
+  AppendAgreement(d, out);
   out +=
       "<footer>Written by <code>tourney report</code>. Models: Expected Wins (Koehn 2012; "
       "WMT13), Hopkins &amp; May (2013), TrueSkill (Herbrich et al. 2007) as compared by "
@@ -751,7 +811,9 @@ int RunReport(int argc, char** argv) {
   flags.Add("test", "FILE", "", "held-out judgments: adds the accuracy/perplexity section");
   flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill",
             "comma-separated models; the first one orders the heat maps");
-  flags.Add("bootstrap", "R", "100", "bootstrap replicates (reruns for TrueSkill), 1..100000");
+  flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
+            "bootstrap replicates (reruns for TrueSkill), 1..100000; the same default as "
+            "`tourney cluster`");
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges");
   flags.Add("repeats", "K", "3", "with --test: random training sets per size (the paper: 10)");
   flags.Add("sizes", "LIST", "400,800,1600,3200,6400",
@@ -872,6 +934,15 @@ int RunReport(int argc, char** argv) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(stderr, "[%5.1fs] %s\n", t, what.c_str());
   };
+
+  {
+    auto agreement = ComputeAgreement(*judgments, true);
+    if (agreement.ok()) {
+      data.agreement = std::move(*agreement);
+    } else {
+      data.agreement_absent = agreement.status().message();
+    }
+  }
 
   // Bootstrap of each model.
   for (size_t m = 0; m < models.size(); ++m) {

@@ -11,6 +11,7 @@
 #include "auth.h"
 #include "convert.h"
 #include "tourney/campaign.h"
+#include "tourney/defaults.h"
 
 namespace tourney::service {
 
@@ -751,7 +752,7 @@ grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
   LeaderboardQuery query;
   query.model = request.model();
   query.replicates = request.bootstrap_replicates();
-  query.confidence = request.confidence() == 0.0 ? 0.95 : request.confidence();
+  query.confidence = request.confidence() == 0.0 ? kDefaultConfidence : request.confidence();
   query.seed = request.seed();
   if (query.replicates < 0 || query.replicates > limits_.max_bootstrap_replicates) {
     return Error(StatusCode::INVALID_ARGUMENT,

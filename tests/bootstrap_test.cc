@@ -507,3 +507,77 @@ TEST(ResampleUnit, ParsesNames) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// A self-sampling model whose score for a system is the share of the input's comparisons
+// that it wins: a pure function of the data it is given.
+class WinShareModel final : public RatingModel {
+ public:
+  std::string name() const override { return "win-share"; }
+  bool self_sampling() const override { return true; }
+  StatusOr<RatingResult> Rate(const RatingInput& input, uint64_t) const override {
+    return Scores(input.num_systems, *input.comparisons);
+  }
+  static RatingResult Scores(int n, const Comparisons& c) {
+    RatingResult result;
+    result.ratings.resize(static_cast<size_t>(n));
+    for (size_t i = 0; i < c.size(); ++i) {
+      if (c.outcome[i] == Outcome::kFirstWins) result.ratings[c.first[i]].score += 1;
+      if (c.outcome[i] == Outcome::kSecondWins) result.ratings[c.second[i]].score += 1;
+    }
+    for (auto& r : result.ratings) r.score /= static_cast<double>(c.size());
+    return result;
+  }
+};
+
+TEST(Bootstrap, ResampleSelfSamplingRerunsTheModelOnResamplesAndAveragesScores) {
+  const Judgments judgments = SimulatedJudgments(5, 200, 9);
+  const Comparisons& all = judgments.comparisons();
+  WinShareModel model;
+  BootstrapOptions options;
+  options.replicates = 30;
+  options.seed = 77;
+  options.threads = 2;
+  options.resample_self_sampling = true;
+  options.score = BootstrapScore::kReplicateMean;
+  auto result = Bootstrap(judgments, model, options);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_FALSE(result->self_sampling);
+  // Redraw each replicate as bootstrap.h documents it: C indices from stream
+  // DeriveSeed(DeriveSeed(seed, r), 0).
+  std::vector<double> sum(5, 0.0), sum_sq(5, 0.0);
+  for (int r = 0; r < 30; ++r) {
+    Rng rng(DeriveSeed(DeriveSeed(77, static_cast<uint64_t>(r)), 0));
+    Comparisons c;
+    for (size_t i = 0; i < all.size(); ++i) {
+      const size_t j = static_cast<size_t>(rng.UniformInt(all.size()));
+      c.Add(all.first[j], all.second[j], all.outcome[j]);
+    }
+    const RatingResult expected = WinShareModel::Scores(5, c);
+    for (int s = 0; s < 5; ++s) {
+      EXPECT_DOUBLE_EQ(result->scores.at(r, s), expected.ratings[s].score);
+      sum[s] += expected.ratings[s].score;
+      sum_sq[s] += expected.ratings[s].score * expected.ratings[s].score;
+    }
+  }
+  const RatingResult full = WinShareModel::Scores(5, all);
+  bool differs_from_full = false;
+  for (int s = 0; s < 5; ++s) {
+    const double mean = sum[s] / 30;
+    EXPECT_NEAR(result->full[s].score, mean, 1e-12);
+    EXPECT_NEAR(result->full[s].mu, mean, 1e-12);
+    EXPECT_NEAR(result->full[s].sigma, std::sqrt((sum_sq[s] - 30 * mean * mean) / 29), 1e-9);
+    differs_from_full = differs_from_full || result->full[s].score != full.ratings[s].score;
+  }
+  EXPECT_TRUE(differs_from_full);
+  // The leaderboard is ordered by the replicate means.
+  const v1::Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+  for (int i = 1; i < board.entries_size(); ++i) {
+    EXPECT_GE(board.entries(i - 1).score(), board.entries(i).score());
+  }
+}
+
+}  // namespace
+}  // namespace tourney

@@ -33,8 +33,7 @@ TEST_F(CliTest, BadInputExitsTwoWithNoStdout) {
   const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --format json");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_NE(r.err.find(f + ":3: field 'system3rank': rank '4' is outside 1..3"),
-            std::string::npos)
+  EXPECT_NE(r.err.find(f + ":3: field 'system3rank': rank '4' is outside 1..3"), std::string::npos)
       << r.err;
 }
 
@@ -74,7 +73,7 @@ TEST_F(CliTest, SeveralFilesAreConcatenated) {
 TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {
   const std::string f = dir_ + "/sim.csv";
   auto r = RunCommand("(" + BinPath("tourney") +
-                  " simulate-campaign --systems 6 --rankings 300 --seed 3 > " + f + ")");
+                      " simulate-campaign --systems 6 --rankings 300 --seed 3 > " + f + ")");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = RunCommand(BinPath("tourney") + " rank " + f + " --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -105,6 +104,50 @@ TEST_F(CliTest, DemoRunsWithoutInput) {
   const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 500");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Hidden qualities"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(CliVersion, PrintsVersionAndBuild) {
+  const auto r = testing::RunCommand(testing::BinPath("tourney") + " --version");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The version declared in the top-level CMakeLists.txt, read here from the source file.
+  const std::string cmake = testing::ReadFile(std::string(TOURNEY_SOURCE_DIR) + "/CMakeLists.txt");
+  const size_t at = cmake.find("VERSION ", cmake.find("project(tourney"));
+  ASSERT_NE(at, std::string::npos);
+  const std::string version = cmake.substr(at + 8, cmake.find_first_of(" )", at + 8) - at - 8);
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "tourney " + version) << r.out;
+  EXPECT_NE(r.out.find("build: commit "), std::string::npos) << r.out;
+  EXPECT_TRUE(r.err.empty());
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The offline commands start without gRPC, abseil or OpenSSL: they live in tourney-client.
+TEST(CliStartup, OfflineBinaryLinksNoGrpc) {
+  const auto r = testing::RunCommand("ldd " + testing::BinPath("tourney"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* lib : {"libgrpc", "libabsl", "libssl", "libcrypto"}) {
+    EXPECT_EQ(r.out.find(lib), std::string::npos) << lib << " in\n" << r.out;
+  }
+  const auto client = testing::RunCommand("ldd " + testing::BinPath("tourney-client"));
+  EXPECT_NE(client.out.find("libgrpc"), std::string::npos) << client.out;
+}
+
+TEST(CliStartup, ClientVerbsStillAnswerThroughTourney) {
+  const auto r = testing::RunCommand(testing::BinPath("tourney") + " campaign --help");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("campaign"), std::string::npos);
+  const auto bad = testing::RunCommand(testing::BinPath("tourney") + " campaign frobnicate");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
 }
 
 }  // namespace

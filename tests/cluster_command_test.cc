@@ -147,3 +147,43 @@ TEST(ClusterCommand, RejectsBadOptions) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The default of a flag as `COMMAND --help` prints it: "--flag X ... (default: V)".
+std::string HelpDefault(const std::string& command, const std::string& flag) {
+  const auto r = ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") + " " +
+                                                command + " --help");
+  const size_t at = r.out.find("  --" + flag + " ");
+  if (at == std::string::npos) return "";
+  const size_t end = r.out.find('\n', at);
+  const size_t def = r.out.rfind("(default: ", end);
+  if (def == std::string::npos || def < at) return "";
+  return r.out.substr(def + 10, r.out.find(')', def) - def - 10);
+}
+
+TEST(ClusterCommand, ReportAndClusterShareTheirDefaults) {
+  for (const char* flag : {"bootstrap", "confidence", "seed"}) {
+    EXPECT_EQ(HelpDefault("report", flag), HelpDefault("cluster", flag)) << flag;
+  }
+  EXPECT_EQ(HelpDefault("cluster", "bootstrap"), "1000");  // WMT13 and the paper, section 6
+}
+
+TEST(ClusterCommand, PlotWhiskersAreTheRankRangesByDefault) {
+  // Full-range whiskers cross the cluster lines; the default draws the confidence ranges
+  // that the clusters come from.
+  const std::string dir = ::tourney::testing::TempDir("whiskers");
+  const std::string input = SimulatedCsv(dir);
+  const auto r =
+      ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") + " cluster " + input +
+                                     " --bootstrap 100 --plot " + dir + "/ranks.svg");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string svg = ::tourney::testing::ReadFile(dir + "/ranks.svg");
+  EXPECT_NE(svg.find("whiskers: 95% rank range"), std::string::npos);
+  EXPECT_EQ(svg.find("whiskers: full range"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -37,9 +37,15 @@ TEST(CsvReaderFuzz, CorruptedFilesNeverCrashAndReportALine) {
     for (int e = 0; e < edits && !text.empty(); ++e) {
       const size_t pos = rng.UniformInt(text.size());
       switch (rng.UniformInt(3)) {
-        case 0: text[pos] = alphabet[rng.UniformInt(alphabet.size())]; break;
-        case 1: text.erase(pos, 1 + rng.UniformInt(5)); break;
-        case 2: text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]); break;
+        case 0:
+          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
+          break;
+        case 1:
+          text.erase(pos, 1 + rng.UniformInt(5));
+          break;
+        case 2:
+          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
+          break;
       }
     }
     for (bool skip : {false, true}) {
@@ -69,7 +75,8 @@ TEST(CsvReaderFuzz, CorruptedFilesNeverCrashAndReportALine) {
         }
       }
       EXPECT_EQ(j.comparisons().size(), expected);
-      // Every data row is accounted for: kept, dropped as blank, skipped, or a placeholder-only row.
+      // Every data row is accounted for: kept, dropped as blank, skipped, or a placeholder-only
+      // row.
       EXPECT_LE(static_cast<int64_t>(j.num_rankings()) + j.dropped_blank + j.skipped_invalid,
                 report.rows);
     }
@@ -99,9 +106,8 @@ TEST(CsvReaderFuzz, ValidFilesRoundTripExactly) {
     auto campaign = SimulateCampaign(o);
     ASSERT_TRUE(campaign.ok());
     Judgments j;
-    ASSERT_TRUE(ParseJudgments(ToWmtCsv(campaign->judgments, k), "v.csv", ReadOptions(), &j,
-                               nullptr)
-                    .ok());
+    ASSERT_TRUE(
+        ParseJudgments(ToWmtCsv(campaign->judgments, k), "v.csv", ReadOptions(), &j, nullptr).ok());
     ASSERT_EQ(j.num_rankings(), campaign->judgments.num_rankings());
     const Comparisons& a = j.comparisons();
     const Comparisons& b = campaign->judgments.comparisons();
@@ -109,6 +115,77 @@ TEST(CsvReaderFuzz, ValidFilesRoundTripExactly) {
     for (size_t i = 0; i < a.size(); ++i) {
       ASSERT_EQ(j.systems().Name(a.first[i]), campaign->judgments.systems().Name(b.first[i]));
       ASSERT_EQ(a.outcome[i], b.outcome[i]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// A valid WMT15/16 pairwise-row file: every ranking of `from` as all its pairs, one row each.
+std::string PairRows(const Judgments& from) {
+  std::string out =
+      "srclang,trglang,srcIndex,segmentId,judgeID,system1Id,system1rank,system2Id,system2rank,"
+      "rankingID\n";
+  for (size_t r = 0; r < from.num_rankings(); ++r) {
+    const RankingView v = from.ranking(r);
+    for (size_t i = 0; i < v.systems.size(); ++i) {
+      for (size_t j = i + 1; j < v.systems.size(); ++j) {
+        out += "deu,eng," + std::to_string(r) + "," + std::to_string(r) + ",judge1," +
+               from.systems().Name(v.systems[i]) + "," + std::to_string(v.ranks[i]) + "," +
+               from.systems().Name(v.systems[j]) + "," + std::to_string(v.ranks[j]) + "," +
+               std::to_string(1000 + r) + "\n";
+      }
+    }
+  }
+  return out;
+}
+
+TEST(CsvReaderFuzz, CorruptedPairRowFilesNeverCrashOrDoubleCount) {
+  Rng rng(99);
+  const std::string alphabet = ",\n\r0123456789-ab ";
+  for (int iter = 0; iter < 1500; ++iter) {
+    CampaignOptions o;
+    o.systems = 6;
+    o.rankings = 12;
+    o.seed = static_cast<uint64_t>(iter);
+    const std::string valid = PairRows(SimulateCampaign(o)->judgments);
+    std::string text = valid;
+    const int edits = static_cast<int>(rng.UniformInt(5));
+    for (int e = 0; e < edits && !text.empty(); ++e) {
+      const size_t pos = rng.UniformInt(text.size());
+      switch (rng.UniformInt(3)) {
+        case 0:
+          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
+          break;
+        case 1:
+          text.erase(pos, 1 + rng.UniformInt(5));
+          break;
+        case 2:
+          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
+          break;
+      }
+    }
+    for (bool skip : {false, true}) {
+      ReadOptions ro;
+      ro.skip_invalid = skip;
+      Judgments j;
+      const Status s = ParseJudgments(text, "p.csv", ro, &j, nullptr);
+      if (!s.ok()) {
+        EXPECT_EQ(s.message().rfind("p.csv", 0), 0u) << s.message();
+        continue;
+      }
+      // Whatever was kept, each ranking's comparisons are exactly its pairs, once.
+      size_t expected = 0;
+      for (size_t r = 0; r < j.num_rankings(); ++r) {
+        const size_t k = j.ranking(r).systems.size();
+        expected += k * (k - 1) / 2;
+      }
+      EXPECT_EQ(j.comparisons().size(), expected);
+      if (edits == 0) EXPECT_EQ(j.num_rankings(), 12u);
     }
   }
 }

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <filesystem>
 
+#include "test_util.h"
 #include "tourney/pair_counts.h"
 
 namespace tourney {
@@ -237,6 +239,154 @@ TEST(CsvReader, RejectsBadPairwiseOutcome) {
   Judgments j2;
   s = Parse("system_a,system_b,outcome\nA,A,a\n", &j2);
   EXPECT_EQ(s.message(), "t.csv:2: field 'system_b': system 'A' is compared with itself");
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+const char kPairRowHeader[] =
+    "srclang,trglang,srcIndex,segmentId,judgeID,system1Id,system1rank,system2Id,system2rank,"
+    "rankingID\r\r\n";
+
+std::string PairRow(const std::string& seg, const std::string& judge, const std::string& a,
+                    int ra, const std::string& b, int rb, const std::string& id,
+                    const std::string& src = "deu") {
+  return src + ",eng," + seg + "," + seg + "," + judge + "," + a + "," + std::to_string(ra) +
+         "," + b + "," + std::to_string(rb) + "," + id + "\r\r\n";
+}
+
+// The rows of one 3-system ranking: A=1, B=3, C=3.
+std::string Ranking3(const std::string& id, const std::string& seg = "5") {
+  return PairRow(seg, "j1", "A", 1, "B", 3, id) + PairRow(seg, "j1", "A", 1, "C", 3, id) +
+         PairRow(seg, "j1", "B", 3, "C", 3, id);
+}
+
+TEST(CsvReaderPairRows, RebuildsRankingsFromRowsSharingARankingId) {
+  Judgments j;
+  ReadReport report;
+  const std::string text = std::string(kPairRowHeader) + Ranking3("r1") +
+                           PairRow("6", "j2", "C", 2, "A", 5, "r2");
+  ASSERT_TRUE(Parse(text, &j, false, &report).ok());
+  ASSERT_EQ(j.num_rankings(), 2u);
+  EXPECT_EQ(j.comparisons().size(), 4u);  // 3 + 1: each row counted once
+  const RankingView v = j.ranking(0);
+  ASSERT_EQ(v.systems.size(), 3u);
+  EXPECT_EQ(v.segment, 5);
+  EXPECT_EQ(j.judges()[static_cast<size_t>(v.judge)], "j1");
+  EXPECT_EQ(j.language_pairs()[static_cast<size_t>(v.language_pair)], "de-en");
+  const PairCounts c = PairCounts::FromComparisons(3, j.comparisons());
+  const SystemId a = *j.systems().Find("A"), b = *j.systems().Find("B"),
+                 cc = *j.systems().Find("C");
+  EXPECT_EQ(c.wins(a, b), 1);
+  EXPECT_EQ(c.ties(b, cc), 1);
+  EXPECT_EQ(c.wins(cc, a), 1);  // rank 2 beats rank 5 in ranking r2
+}
+
+TEST(CsvReaderPairRows, RanksUpToFiveAreValid) {
+  Judgments j;
+  ASSERT_TRUE(Parse(std::string(kPairRowHeader) + PairRow("1", "j", "A", 5, "B", 4, "x"), &j).ok());
+  Judgments k;
+  const Status s = Parse(std::string(kPairRowHeader) + PairRow("1", "j", "A", 6, "B", 4, "x"), &k);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "t.csv:2: field 'system1rank': rank '6' is outside 1..5");
+}
+
+TEST(CsvReaderPairRows, IncompleteRankingIsAnError) {
+  Judgments j;
+  const std::string text = std::string(kPairRowHeader) + PairRow("5", "j1", "A", 1, "B", 3, "r1") +
+                           PairRow("5", "j1", "A", 1, "C", 3, "r1");
+  const Status s = Parse(text, &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("t.csv:2: field 'rankingID': ranking 'r1' has 2 rows, but its 3 "
+                             "systems make 3 pairs"),
+            std::string::npos)
+      << s.message();
+}
+
+TEST(CsvReaderPairRows, ConflictingRanksAreAnError) {
+  Judgments j;
+  const std::string text = std::string(kPairRowHeader) + PairRow("5", "j1", "A", 1, "B", 3, "r1") +
+                           PairRow("5", "j1", "A", 2, "C", 3, "r1") +
+                           PairRow("5", "j1", "B", 3, "C", 3, "r1");
+  const Status s = Parse(text, &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("t.csv:3: field 'system1rank': system 'A' has rank 2 here but 1"),
+            std::string::npos)
+      << s.message();
+}
+
+TEST(CsvReaderPairRows, DuplicatePairAndSplitRankingAreErrors) {
+  Judgments j;
+  Status s = Parse(std::string(kPairRowHeader) + PairRow("5", "j", "A", 1, "B", 2, "r") +
+                       PairRow("5", "j", "B", 2, "A", 1, "r"),
+                   &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("compares 'B' and 'A' twice"), std::string::npos) << s.message();
+  Judgments k;
+  s = Parse(std::string(kPairRowHeader) + PairRow("5", "j", "A", 1, "B", 2, "r") +
+                PairRow("6", "j", "A", 1, "B", 2, "s") + PairRow("5", "j", "C", 1, "D", 2, "r"),
+            &k);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("t.csv:4: field 'rankingID': ranking 'r' appears again"),
+            std::string::npos)
+      << s.message();
+}
+
+TEST(CsvReaderPairRows, SkipInvalidDropsTheWholeRanking) {
+  Judgments j;
+  const std::string text = std::string(kPairRowHeader) + PairRow("5", "j1", "A", 1, "B", 3, "r1") +
+                           PairRow("5", "j1", "A", 9, "C", 3, "r1") +
+                           PairRow("5", "j1", "B", 3, "C", 3, "r1") + Ranking3("r2");
+  ASSERT_TRUE(Parse(text, &j, true).ok());
+  EXPECT_EQ(j.num_rankings(), 1u);
+  EXPECT_EQ(j.comparisons().size(), 3u);
+  EXPECT_EQ(j.skipped_invalid, 1);
+}
+
+TEST(CsvReaderPairRows, LanguagePairSelection) {
+  const std::string text = std::string(kPairRowHeader) + Ranking3("r1") +
+                           PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze");
+  ReadOptions o;
+  o.language_pair = "cs-en";
+  Judgments j;
+  ReadReport report;
+  ASSERT_TRUE(ParseJudgments(text, "t.csv", o, &j, &report).ok());
+  EXPECT_EQ(j.num_rankings(), 1u);
+  EXPECT_EQ(j.num_systems(), 2);
+  EXPECT_EQ(report.other_pair_rankings, 1);
+  EXPECT_EQ(report.language_pairs, (std::vector<std::string>{"de-en", "cs-en"}));
+}
+
+TEST(CsvReader, MixedLanguagePairsAreNeverMerged) {
+  const std::string dir = testing::TempDir("mixed");
+  testing::WriteFile(dir + "/a.csv", std::string(kPairRowHeader) + Ranking3("r1"));
+  testing::WriteFile(dir + "/b.csv", std::string(kPairRowHeader) +
+                                         PairRow("1", "j", "X", 1, "Y", 2, "r2", "cze"));
+  Judgments j;
+  const Status s = ReadJudgmentFiles({dir + "/a.csv", dir + "/b.csv"}, ReadOptions(), &j, nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "the input holds 2 language pairs (de-en, cs-en): select one; they are never merged");
+  ReadOptions o;
+  o.language_pair = "fr-en";
+  Judgments k;
+  const Status none = ReadJudgmentFiles({dir + "/a.csv", dir + "/b.csv"}, o, &k, nullptr);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.message().find("no rankings of language pair 'fr-en'"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CsvReader, WmtPlusJoinedIdsExpandAsTiesOnRequest) {
+  ReadOptions o;
+  o.expand_identical = true;
+  Judgments j;
+  ASSERT_TRUE(ParseJudgments(std::string(kHeader) + Row("A+B", "C", "D", "E", "F", "1,2,3,4,5"),
+                             "t.csv", o, &j, nullptr)
+                  .ok());
+  EXPECT_EQ(j.comparisons().size(), 15u);  // 6 systems, all pairs, A=B a tie
 }
 
 }  // namespace

@@ -40,8 +40,8 @@ TEST(Leaderboard, SortsByScoreAndCounts) {
 TEST(Leaderboard, JsonHasOriginalNamesAndZeros) {
   const Judgments j = TwoComponents();
   std::vector<SystemRating> r(4);
-  const std::string json = FormatLeaderboard(BuildLeaderboard("expected-wins", j, r),
-                                             OutputFormat::kJson);
+  const std::string json =
+      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kJson);
   EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
   EXPECT_NE(json.find("\"sigma\": 0"), std::string::npos);
   EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
@@ -53,8 +53,8 @@ TEST(Leaderboard, JsonHasOriginalNamesAndZeros) {
 TEST(Leaderboard, TableWarnsAboutDisconnectedGroups) {
   const Judgments j = TwoComponents();
   std::vector<SystemRating> r(4);
-  const std::string t = FormatLeaderboard(BuildLeaderboard("expected-wins", j, r),
-                                          OutputFormat::kTable);
+  const std::string t =
+      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kTable);
   EXPECT_NE(t.find("2 components"), std::string::npos);
   EXPECT_NE(t.find("group 1: alpha beta"), std::string::npos);
   EXPECT_NE(t.find("group 2: gamma delta"), std::string::npos);
@@ -67,8 +67,7 @@ TEST(Leaderboard, CsvQuotesAndLatexEscapes) {
   std::vector<SystemRating> r(2);
   r[0].score = 1;
   const v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
-  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kCsv).find("1,\"a,b\",1.000000"),
-            std::string::npos);
+  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kCsv).find("1,\"a,b\",1.000000"), std::string::npos);
   EXPECT_NE(FormatLeaderboard(b, OutputFormat::kLatex).find("c\\_d"), std::string::npos);
 }
 
@@ -104,6 +103,106 @@ TEST(ShortSystemNames, KeepsFullNamesWhenShorteningCollides) {
 TEST(ParseOutputFormat, RejectsUnknown) {
   EXPECT_TRUE(ParseOutputFormat("latex").ok());
   EXPECT_FALSE(ParseOutputFormat("xml").ok());
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(Leaderboard, WmtLayoutMatchesTheOrganisersResultFiles) {
+  v1::Leaderboard board;
+  const struct {
+    const char* system;
+    double score;
+    int lo, hi, cluster;
+  } rows[] = {{"sys.A", 0.8172, 1, 1, 1},
+              {"sys.B", 0.04449, 2, 5, 2},
+              {"sys.C", -0.0001, 2, 6, 2},
+              {"sys.D", -0.06999, 7, 7, 3}};
+  for (const auto& r : rows) {
+    v1::LeaderboardEntry* e = board.add_entries();
+    e->set_system(r.system);
+    e->set_score(r.score);
+    e->set_rank_lo(r.lo);
+    e->set_rank_hi(r.hi);
+    e->set_cluster(r.cluster);
+  }
+  // As in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
+  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kWmt),
+            "sys.A 0.817 (1.0, 1.0)\n"
+            "++++++++++\n"
+            "sys.B 0.044 (2.0, 5.0)\n"
+            "sys.C 0.0 (2.0, 6.0)\n"
+            "++++++++++\n"
+            "sys.D -0.07 (7.0, 7.0)\n");
+  EXPECT_EQ(*ParseOutputFormat("wmt"), OutputFormat::kWmt);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+v1::Leaderboard TwoSystemBoard(const std::string& model, double second_score) {
+  v1::Leaderboard board;
+  board.set_model(model);
+  board.set_judgments(10);
+  board.set_connected(true);
+  for (auto [name, score] : {std::pair<std::string, double>{"a|b", 0.5},
+                             std::pair<std::string, double>{"c", second_score}}) {
+    v1::LeaderboardEntry* e = board.add_entries();
+    e->set_system(name);
+    e->set_score(score);
+    e->set_rank(board.entries_size());
+  }
+  return board;
+}
+
+TEST(Leaderboard, WarningsReachEveryFormat) {
+  v1::Leaderboard board = TwoSystemBoard("hopkins-may", 0.25);
+  board.add_warnings("sampler did not converge");
+  board.set_connected(false);
+  board.add_components()->add_systems("a|b");
+  board.add_components()->add_systems("c");
+  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
+  EXPECT_NE(csv.find("\n# warning: sampler did not converge\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("# warning: the comparison graph has 2 components"), std::string::npos);
+  const std::string latex = FormatLeaderboard(board, OutputFormat::kLatex);
+  EXPECT_NE(latex.find("\n% warning: sampler did not converge\n"), std::string::npos) << latex;
+  const std::string md = FormatLeaderboard(board, OutputFormat::kMarkdown);
+  EXPECT_NE(md.find("> **warning:** sampler did not converge"), std::string::npos) << md;
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  EXPECT_NE(table.find("warning: sampler did not converge"), std::string::npos);
+}
+
+TEST(Leaderboard, MarkdownEscapesPipes) {
+  const std::string md =
+      FormatLeaderboard(TwoSystemBoard("expected-wins", 0.25), OutputFormat::kMarkdown);
+  EXPECT_NE(md.find("| a\\|b |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| a|b |"), std::string::npos) << md;
+}
+
+TEST(Leaderboard, LatexUsesMinusSignsAndDistinctLabels) {
+  const std::string one =
+      FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex);
+  EXPECT_NE(one.find("& $-$0.121 &"), std::string::npos) << one;
+  EXPECT_EQ(one.find("-0.121"), std::string::npos) << one;
+  const std::string two =
+      FormatLeaderboard(TwoSystemBoard("trueskill", -0.3), OutputFormat::kLatex);
+  const std::string other_model =
+      FormatLeaderboard(TwoSystemBoard("expected-wins", -0.121), OutputFormat::kLatex);
+  auto label = [](const std::string& tex) {
+    const size_t at = tex.find("\\label{");
+    return tex.substr(at, tex.find('}', at) - at);
+  };
+  EXPECT_EQ(label(one).rfind("\\label{tab:trueskill-", 0), 0u) << label(one);
+  EXPECT_NE(label(one), label(two));
+  EXPECT_NE(label(one), label(other_model));
+  EXPECT_EQ(label(one),
+            label(FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex)));
 }
 
 }  // namespace

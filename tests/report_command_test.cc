@@ -244,3 +244,36 @@ TEST(ReportCommand, Wmt13FrenchEnglishTable1) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// Three rankings of one segment by two annotators, ann twice (worked by hand in
+// agreement_test.cc): inter pA 1/3, pE 57/162, kappa -3/105.
+TEST(ReportCommand, AgreementSectionHasTheHandComputedKappa) {
+  const std::string dir = ::tourney::testing::TempDir("report_agreement");
+  const std::string csv = dir + "/a.csv", out = dir + "/r.html";
+  ::tourney::testing::WriteFile(
+      csv,
+      "srclang,trglang,srcIndex,segmentId,judgeId,system1Id,system2Id,system3Id,"
+      "system1rank,system2rank,system3rank\n"
+      "deu,eng,1,1,ann,A,B,C,1,2,2\n"
+      "deu,eng,1,1,bob,A,B,C,2,1,2\n"
+      "deu,eng,1,1,ann,A,B,C,1,2,3\n");
+  const auto r =
+      ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") + " report " + csv +
+                                     " --out " + out + " --bootstrap 20 --models expected-wins");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = ::tourney::testing::ReadFile(out);
+  EXPECT_NE(html.find("<section id=\"agreement\">"), std::string::npos);
+  EXPECT_NE(
+      html.find("<td>inter-annotator</td><td>0.333</td><td>0.352</td><td>\xE2\x88\x92\x30.029</td>"
+                "<td>3 / 9</td><td>2 / 9</td>"),
+      std::string::npos);
+  EXPECT_NE(html.find("<td>intra-annotator</td><td>0.667</td><td>0.375</td><td>0.467</td>"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -143,7 +143,7 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
     return scores;
   };
 
-  if (plan.self_sampling) {
+  if (plan.self_sampling && !plan.options.resample_self_sampling) {
     RatingInput input{n, &judgments.comparisons(), &judgments};
     return rate(input, replicate_seed);
   }
@@ -264,7 +264,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
   plan.model = &model;
   plan.options = options;
   plan.options.progress = nullptr;
-  plan.self_sampling = model.self_sampling();
+  plan.self_sampling = model.self_sampling() && !options.resample_self_sampling;
   if (!plan.self_sampling && options.resample == ResampleUnit::kRankings &&
       judgments.num_rankings() == 0) {
     return InvalidArgument("--resample rankings needs rankings, and the judgments have none");
@@ -316,6 +316,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
   result.confidence = options.confidence;
   result.seed = options.seed;
   result.self_sampling = plan.self_sampling;
+  result.score = options.score;
   result.count_shortcut = static_cast<bool>(plan.scorer);
   result.resample = options.resample;
 
@@ -379,6 +380,22 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
     }
   }
   for (std::string& w : MergeReplicateWarnings(warnings)) result.warnings.push_back(std::move(w));
+  if (options.score == BootstrapScore::kReplicateMean) {
+    for (int s = 0; s < n; ++s) {
+      // Two-pass mean and variance over the replicates, in replicate order.
+      double sum = 0.0;
+      for (int r = 0; r < replicates; ++r) sum += result.scores.row(r)[s];
+      const double mean = sum / replicates;
+      double ss = 0.0;
+      for (int r = 0; r < replicates; ++r) {
+        const double d = result.scores.row(r)[s] - mean;
+        ss += d * d;
+      }
+      result.full[s].score = mean;
+      result.full[s].mu = mean;
+      result.full[s].sigma = replicates > 1 ? std::sqrt(ss / (replicates - 1)) : 0.0;
+    }
+  }
   return result;
 }
 

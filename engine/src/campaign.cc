@@ -89,8 +89,7 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
                            " systems");
   }
   if (c.selector != "trueskill" && c.selector != "uniform") {
-    return InvalidArgument("selector must be 'trueskill' or 'uniform', got '" + c.selector +
-                           "'");
+    return InvalidArgument("selector must be 'trueskill' or 'uniform', got '" + c.selector + "'");
   }
   const LiveRatingOptions& r = c.rating;
   if (!Finite(r.mu)) return InvalidArgument("trueskill mu must be finite");
@@ -255,9 +254,8 @@ Status CampaignState::ValidateMatchRanks(std::span<const uint32_t> ranks) const 
   }
   for (size_t i = 0; i < ranks.size(); ++i) {
     if (ranks[i] < 1 || ranks[i] > static_cast<uint32_t>(config_.k)) {
-      return InvalidArgument("rank " + std::to_string(i + 1) + " is " +
-                             std::to_string(ranks[i]) + ", outside 1.." +
-                             std::to_string(config_.k));
+      return InvalidArgument("rank " + std::to_string(i + 1) + " is " + std::to_string(ranks[i]) +
+                             ", outside 1.." + std::to_string(config_.k));
     }
   }
   return Status::Ok();
@@ -274,8 +272,8 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
                            " ranks");
   }
   if (!r.groups.empty() && r.groups.size() != m) {
-    return InvalidArgument(std::to_string(m) + " systems but " +
-                           std::to_string(r.groups.size()) + " groups");
+    return InvalidArgument(std::to_string(m) + " systems but " + std::to_string(r.groups.size()) +
+                           " groups");
   }
   uint64_t seen_mask[(kMaxCampaignSystems + 63) / 64] = {};
   for (size_t i = 0; i < m; ++i) {
@@ -304,8 +302,7 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
         rank_of_group[g] = r.ranks[i];
         ++columns;
       } else if (rank_of_group[g] != r.ranks[i]) {
-        return InvalidArgument("entries of group " + std::to_string(g) +
-                               " have different ranks");
+        return InvalidArgument("entries of group " + std::to_string(g) + " have different ranks");
       }
     }
     if (columns < 2) return InvalidArgument("a ranking needs at least two columns");
@@ -332,8 +329,8 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
 void CampaignState::ApplyRanking(const CampaignRanking& r) {
   const int32_t judge = r.annotator.empty() ? -1 : judgments_.InternJudge(r.annotator);
   const int32_t document = r.document.empty() ? -1 : judgments_.InternDocument(r.document);
-  const size_t index = judgments_.AddRanking(r.systems, r.ranks, r.groups, r.segment, judge,
-                                             document);
+  const size_t index =
+      judgments_.AddRanking(r.systems, r.ranks, r.groups, r.segment, judge, document);
   const Comparisons& c = judgments_.comparisons();
   for (size_t i = judgments_.comparison_begin(index); i < c.size(); ++i) {
     counts_.Add(c.first[i], c.second[i], c.outcome[i]);
@@ -413,8 +410,9 @@ StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
   if (!model.ok()) return model.status();
   if (query.replicates > 0) {
     if (name == "hopkins-may") {
-      return InvalidArgument("hopkins-may leaderboards are not bootstrapped by the server "
-                             "(use `tourney cluster` offline)");
+      return InvalidArgument(
+          "hopkins-may leaderboards are not bootstrapped by the server "
+          "(use `tourney cluster` offline)");
     }
     if (j.comparisons().size() == 0) {
       return FailedPrecondition("the campaign has no judgments to bootstrap yet");

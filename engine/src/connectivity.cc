@@ -3,7 +3,6 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>
 
-
 namespace tourney {
 
 std::vector<int> ComparisonComponents(int num_systems, const Comparisons& comparisons,

@@ -1,21 +1,37 @@
 #include "tourney/csv_reader.h"
 
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <unordered_set>
+#include <utility>
+
+#include "tourney/appraise_xml_reader.h"
+#include "tourney/input_file.h"
+#include "tourney/language_pair.h"
 
 namespace tourney {
 namespace {
 
 constexpr int kMaxSystemColumns = 5;
+// Ranks in WMT15/16 pairwise rows come from 5-way rankings.
+constexpr int kMaxPairRowRank = 5;
+// A ranking rebuilt from pairwise rows holds at most this many systems (uint8_t groups).
+constexpr size_t kMaxRebuiltSystems = 255;
 constexpr std::string_view kPlaceholder = "PLACEHOLDER";
 
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  // Stray carriage returns count as blanks: the WMT16 CSVs end their lines with \r\r\n.
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
   return s;
 }
 
@@ -169,11 +185,21 @@ class Parser {
     return Status::Ok();
   }
 
+  // The normalised language pair of a WMT row ("" without srclang/trglang columns).
+  const std::string& RowPair(const std::vector<std::string_view>& f);
+  // Records `pair`; true when the selection keeps it. Sets *error when a pair is selected
+  // but the row names none.
+  bool KeepPair(const std::string& pair, int64_t line, std::string* error);
+
   Status ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line);
   Status ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line);
   // Returns a non-empty message when the row is invalid.
   std::string ParseWmtRow(const std::vector<std::string_view>& f, int64_t line);
   std::string ParsePairwiseRow(const std::vector<std::string_view>& f, int64_t line);
+  // WMT15/16 pairwise rows: adds the row to the pending ranking.
+  std::string ParseWmtPairRow(const std::vector<std::string_view>& f, int64_t line);
+  // Adds the pending ranking (if any) to the judgments after checking it is whole.
+  std::string FlushPending();
 
   const std::string_view name_;
   const ReadOptions& options_;
@@ -188,6 +214,29 @@ class Parser {
   std::array<int, kMaxSystemColumns> rank_col_{};
   std::array<std::string, kMaxSystemColumns> id_names_, rank_names_;
   int segment_col_ = -1, judge_col_ = -1, document_col_ = -1;
+  int src_col_ = -1, trg_col_ = -1;
+  std::string_view last_src_, last_trg_;
+  std::string last_src_storage_, last_trg_storage_;
+  std::string last_pair_;
+  bool pair_cached_ = false;
+  // WMT15/16 pairwise rows.
+  bool rows_mode_ = false;
+  int ranking_id_col_ = -1;
+  struct PendingRanking {
+    bool active = false;
+    bool poisoned = false;  // a row was invalid (reported); the ranking is skipped
+    bool blank = false;     // a blank rank: the ranking is dropped
+    std::string id;
+    int64_t first_line = 0;
+    std::string pair;
+    std::string segment_text, judge_text;
+    std::vector<std::string> names;
+    std::vector<uint8_t> ranks;
+    std::unordered_set<uint32_t> pairs;  // i * 256 + j for i < j
+    size_t rows = 0;
+  };
+  PendingRanking pending_;
+  std::unordered_set<std::string> finished_ids_;
   // Pairwise columns.
   int a_col_ = 0, b_col_ = 1, outcome_col_ = 2;
 
@@ -225,10 +274,48 @@ Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64
     return InvalidArgument(Where(line) + "field 'system6Id': at most 5 systems per ranking");
   }
   segment_col_ = find("segmentId");
+  if (segment_col_ < 0) segment_col_ = find("srcIndex");
   judge_col_ = find("judgeId");
+  if (judge_col_ < 0) judge_col_ = find("judgeID");
   document_col_ = find("documentId");
+  src_col_ = find("srclang");
+  trg_col_ = find("trglang");
+  ranking_id_col_ = find("rankingID");
+  rows_mode_ = ranking_id_col_ >= 0 && k_ == 2;
   num_fields_ = header.size();
   return Status::Ok();
+}
+
+const std::string& Parser::RowPair(const std::vector<std::string_view>& f) {
+  if (src_col_ < 0 || trg_col_ < 0) {
+    last_pair_.clear();
+    return last_pair_;
+  }
+  const std::string_view src = Trim(f[static_cast<size_t>(src_col_)]);
+  const std::string_view trg = Trim(f[static_cast<size_t>(trg_col_)]);
+  if (!pair_cached_ || src != last_src_ || trg != last_trg_) {
+    // Cache by content: the views point into the line, so compare before they go stale.
+    last_pair_ = LanguagePairKey(src, trg);
+    last_src_storage_.assign(src);
+    last_trg_storage_.assign(trg);
+    last_src_ = last_src_storage_;
+    last_trg_ = last_trg_storage_;
+    pair_cached_ = true;
+  }
+  return last_pair_;
+}
+
+bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error) {
+  NoteLanguagePair(pair, report_);
+  if (options_.language_pair.empty()) return true;
+  if (pair.empty()) {
+    *error = Where(line) + "cannot select language pair '" + options_.language_pair +
+             "': the row names no language pair (no srclang/trglang columns)";
+    return false;
+  }
+  if (pair == options_.language_pair) return true;
+  ++report_->other_pair_rankings;
+  return false;
 }
 
 Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line) {
@@ -251,6 +338,12 @@ Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, 
 }
 
 std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t line) {
+  if (rows_mode_) return ParseWmtPairRow(f, line);
+  const std::string& pair = RowPair(f);
+  {
+    std::string error;
+    if (!KeepPair(pair, line, &error)) return error;
+  }
   // Validate the whole row before interning anything, so a skipped row adds no systems.
   std::array<std::string_view, 4 * kMaxSystemColumns> names;
   std::array<uint8_t, 4 * kMaxSystemColumns> ranks{}, groups{};
@@ -326,11 +419,141 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
     if (!d.empty() && d != "-1") document = judgments_->InternDocument(d);
   }
   judgments_->AddRanking(row_systems_, std::span<const uint8_t>(ranks.data(), n),
-                         std::span<const uint8_t>(groups.data(), n), segment, judge, document);
+                         options_.expand_identical ? std::span<const uint8_t>()
+                                                   : std::span<const uint8_t>(groups.data(), n),
+                         segment, judge, document,
+                         pair.empty() ? -1 : judgments_->InternLanguagePair(pair));
+  return {};
+}
+
+std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int64_t line) {
+  const std::string_view rid = Trim(f[static_cast<size_t>(ranking_id_col_)]);
+  if (rid.empty()) return Where(line, "rankingID") + "empty ranking id";
+  const std::string& pair = RowPair(f);
+  const std::string_view segment =
+      segment_col_ >= 0 ? Trim(f[static_cast<size_t>(segment_col_)]) : std::string_view();
+  const std::string_view judge =
+      judge_col_ >= 0 ? Trim(f[static_cast<size_t>(judge_col_)]) : std::string_view();
+  PendingRanking& p = pending_;
+  if (!p.active) {
+    if (finished_ids_.count(std::string(rid)) != 0) {
+      p.active = true;
+      p.poisoned = true;
+      p.id.assign(rid);
+      return Where(line, "rankingID") + "ranking " + Quoted(rid) +
+             " appears again after other rankings (the rows of one ranking must be "
+             "contiguous)";
+    }
+    p.active = true;
+    p.id.assign(rid);
+    p.first_line = line;
+    p.pair = pair;
+    p.segment_text.assign(segment);
+    p.judge_text.assign(judge);
+  } else if (pair != p.pair || segment != p.segment_text || judge != p.judge_text) {
+    p.poisoned = true;
+    return Where(line) + "row of ranking " + Quoted(rid) +
+           " names another language pair, segment or judge than the ranking's first row (line " +
+           std::to_string(p.first_line) + ")";
+  }
+  if (p.poisoned) return {};
+  size_t index[2];
+  for (int c = 0; c < 2; ++c) {
+    const std::string_view id = Trim(f[static_cast<size_t>(id_col_[c])]);
+    const std::string_view rank_text = Trim(f[static_cast<size_t>(rank_col_[c])]);
+    if (id.empty()) {
+      p.poisoned = true;
+      return Where(line, id_names_[c]) + "empty system id";
+    }
+    int rank = 0;
+    if (rank_text.empty()) {
+      p.blank = true;
+    } else {
+      const std::optional<int64_t> r = ParseInt(rank_text);
+      if (!r) {
+        p.poisoned = true;
+        return Where(line, rank_names_[c]) + "rank " + Quoted(rank_text) + " is not an integer";
+      }
+      if (*r == -1) {
+        p.blank = true;
+      } else if (*r < 1 || *r > kMaxPairRowRank) {
+        p.poisoned = true;
+        return Where(line, rank_names_[c]) + "rank " + Quoted(rank_text) + " is outside 1.." +
+               std::to_string(kMaxPairRowRank);
+      } else {
+        rank = static_cast<int>(*r);
+      }
+    }
+    size_t i = 0;
+    while (i < p.names.size() && p.names[i] != id) ++i;
+    if (i == p.names.size()) {
+      if (p.names.size() == kMaxRebuiltSystems) {
+        p.poisoned = true;
+        return Where(line, id_names_[c]) + "ranking " + Quoted(rid) + " has more than " +
+               std::to_string(kMaxRebuiltSystems) + " systems";
+      }
+      p.names.emplace_back(id);
+      p.ranks.push_back(static_cast<uint8_t>(rank));
+    } else if (p.ranks[i] != rank) {
+      p.poisoned = true;
+      return Where(line, rank_names_[c]) + "system " + Quoted(id) + " has rank " +
+             std::to_string(rank) + " here but " + std::to_string(p.ranks[i]) +
+             " in an earlier row of ranking " + Quoted(rid);
+    }
+    index[c] = i;
+  }
+  if (index[0] == index[1]) {
+    p.poisoned = true;
+    return Where(line, "system2Id") + "system " + Quoted(p.names[index[0]]) +
+           " is compared with itself";
+  }
+  const uint32_t key =
+      static_cast<uint32_t>(std::min(index[0], index[1]) * 256 + std::max(index[0], index[1]));
+  if (!p.pairs.insert(key).second) {
+    p.poisoned = true;
+    return Where(line) + "ranking " + Quoted(rid) + " compares " + Quoted(p.names[index[0]]) +
+           " and " + Quoted(p.names[index[1]]) + " twice";
+  }
+  ++p.rows;
+  return {};
+}
+
+std::string Parser::FlushPending() {
+  if (!pending_.active) return {};
+  PendingRanking p = std::move(pending_);
+  pending_ = PendingRanking();
+  finished_ids_.insert(p.id);
+  if (p.poisoned) return {};
+  const size_t n = p.names.size();
+  if (p.rows != n * (n - 1) / 2) {
+    return Where(p.first_line, "rankingID") + "ranking " + Quoted(p.id) + " has " +
+           std::to_string(p.rows) + " rows, but its " + std::to_string(n) + " systems make " +
+           std::to_string(n * (n - 1) / 2) +
+           " pairs (the rows of a ranking must be every pair of its systems)";
+  }
+  std::string error;
+  if (!KeepPair(p.pair, p.first_line, &error)) return error;
+  if (p.blank) {
+    ++judgments_->dropped_blank;
+    return {};
+  }
+  row_systems_.clear();
+  for (const std::string& name : p.names) {
+    row_systems_.push_back(judgments_->systems().Intern(name));
+  }
+  int64_t segment = -1;
+  if (auto v = ParseInt(p.segment_text)) segment = *v;
+  const int32_t judge = p.judge_text.empty() ? -1 : judgments_->InternJudge(p.judge_text);
+  judgments_->AddRanking(row_systems_, p.ranks, {}, segment, judge, -1,
+                         p.pair.empty() ? -1 : judgments_->InternLanguagePair(p.pair));
   return {};
 }
 
 std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int64_t line) {
+  {
+    std::string error;
+    if (!KeepPair(std::string(), line, &error)) return error;
+  }
   const std::string_view a = Trim(f[static_cast<size_t>(a_col_)]);
   const std::string_view b = Trim(f[static_cast<size_t>(b_col_)]);
   const std::string_view o = Trim(f[static_cast<size_t>(outcome_col_)]);
@@ -416,8 +639,23 @@ Status Parser::Parse(std::string_view text) {
       if (!s.ok()) return s;
       continue;
     }
-    std::string error = format_ == InputFormat::kWmt ? ParseWmtRow(fields, ln)
-                                                     : ParsePairwiseRow(fields, ln);
+    if (rows_mode_ && pending_.active &&
+        Trim(fields[static_cast<size_t>(ranking_id_col_)]) != pending_.id) {
+      std::string error = FlushPending();
+      if (!error.empty()) {
+        Status s = RowError(std::move(error));
+        if (!s.ok()) return s;
+      }
+    }
+    std::string error =
+        format_ == InputFormat::kWmt ? ParseWmtRow(fields, ln) : ParsePairwiseRow(fields, ln);
+    if (!error.empty()) {
+      Status s = RowError(std::move(error));
+      if (!s.ok()) return s;
+    }
+  }
+  if (rows_mode_) {
+    std::string error = FlushPending();
     if (!error.empty()) {
       Status s = RowError(std::move(error));
       if (!s.ok()) return s;
@@ -451,13 +689,69 @@ Status ReadFileToString(const std::string& path, std::string* contents) {
   return Status::Ok();
 }
 
-Status ReadJudgmentsFile(const std::string& path, const ReadOptions& options,
-                         Judgments* judgments, ReadReport* report) {
+void NoteLanguagePair(const std::string& pair, ReadReport* report) {
+  // A campaign has a handful of pairs: the last one seen is almost always the one again.
+  if (!report->language_pairs.empty() && report->language_pairs.back() == pair) return;
+  for (const std::string& p : report->language_pairs) {
+    if (p == pair) return;
+  }
+  report->language_pairs.push_back(pair);
+}
+
+Status ReadJudgmentsFile(const std::string& path, const ReadOptions& options, Judgments* judgments,
+                         ReadReport* report) {
   std::string contents;
-  Status s = ReadFileToString(path, &contents);
+  Status s = ReadInputFile(path, &contents);
   if (!s.ok()) return s;
-  return ParseJudgments(contents, path, options, judgments, report);
+  const std::string name = InputDisplayName(path);
+  bool xml = options.format == InputFormat::kAppraiseXml;
+  if (options.format == InputFormat::kAuto) {
+    size_t i = contents.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+    while (i < contents.size() && std::isspace(static_cast<unsigned char>(contents[i]))) ++i;
+    xml = i < contents.size() && contents[i] == '<';
+  }
+  if (xml) return ParseAppraiseXml(contents, name, options, judgments, report);
+  return ParseJudgments(contents, name, options, judgments, report);
+}
+
+Status ReadJudgmentFiles(const std::vector<std::string>& paths, const ReadOptions& options,
+                         Judgments* judgments, ReadReport* report) {
+  ReadReport local;
+  ReadReport* out = report ? report : &local;
+  for (const std::string& path : paths) {
+    ReadReport one;
+    Status s = ReadJudgmentsFile(path, options, judgments, &one);
+    if (!s.ok()) return s;
+    for (std::string& w : one.warnings) {
+      if (out->warnings.size() < options.max_warnings) out->warnings.push_back(std::move(w));
+    }
+    out->rows += one.rows;
+    out->other_pair_rankings += one.other_pair_rankings;
+    for (const std::string& p : one.language_pairs) NoteLanguagePair(p, out);
+  }
+  if (options.language_pair.empty() && !options.all_language_pairs &&
+      out->language_pairs.size() > 1) {
+    std::string list;
+    int named = 0;
+    for (const std::string& p : out->language_pairs) {
+      if (p.empty()) continue;
+      list += (named++ > 0 ? ", " : "") + p;
+    }
+    return InvalidArgument("the input holds " + std::to_string(out->language_pairs.size()) +
+                           " language pairs (" + list +
+                           (named < static_cast<int>(out->language_pairs.size())
+                                ? std::string(", and rows naming none")
+                                : std::string()) +
+                           "): select one; they are never merged");
+  }
+  if (!options.language_pair.empty() && judgments->num_rankings() == 0 &&
+      out->other_pair_rankings > 0) {
+    std::string list;
+    for (const std::string& p : out->language_pairs) list += (list.empty() ? "" : ", ") + p;
+    return InvalidArgument("no rankings of language pair '" + options.language_pair +
+                           "' in the input (it holds " + list + ")");
+  }
+  return Status::Ok();
 }
 
 }  // namespace tourney
-

@@ -111,8 +111,8 @@ StatusOr<EvalReport> RunEvaluation(int num_systems, const Comparisons& train,
   const size_t num_tasks = built.size() * repeats;
   std::vector<TaskResult> results(num_tasks);
 
-  ThreadPool pool(std::min<int>(ThreadPool::ResolveThreads(options.threads),
-                                static_cast<int>(num_tasks)));
+  ThreadPool pool(
+      std::min<int>(ThreadPool::ResolveThreads(options.threads), static_cast<int>(num_tasks)));
   pool.ParallelFor(static_cast<int64_t>(num_tasks), [&](int64_t index, int /*worker*/) {
     const size_t t = static_cast<size_t>(index);
     const size_t mi = t / repeats;  // index into built: model * num_sizes + size

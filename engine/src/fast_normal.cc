@@ -78,8 +78,7 @@ double FastNormal::Slow(Rng& rng, uint64_t bits, double x) const {
       return negative ? -(z_.r + a) : z_.r + a;
     }
     // Wedge: uniform height between the layer's bottom and top.
-    const double y =
-        z_.height[layer] + rng.Uniform() * (z_.height[layer + 1] - z_.height[layer]);
+    const double y = z_.height[layer] + rng.Uniform() * (z_.height[layer + 1] - z_.height[layer]);
     if (y < Density(x)) return negative ? -x : x;
     // Rejected: a fresh draw.
     bits = rng.Next();

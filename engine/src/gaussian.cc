@@ -87,7 +87,9 @@ double InverseMillsRatio(double x) {
   return z + TailExcess(z);
 }
 
-double TruncatedVarianceReduction(double x) { return InverseMillsRatioMoments(x).variance_reduction; }
+double TruncatedVarianceReduction(double x) {
+  return InverseMillsRatioMoments(x).variance_reduction;
+}
 
 double NormalQuantile(double p) {
   if (std::isnan(p) || p < 0.0 || p > 1.0) return std::numeric_limits<double>::quiet_NaN();

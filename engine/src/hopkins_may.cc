@@ -32,9 +32,9 @@ struct PairGroup {
 struct Problem {
   int num_systems = 0;
   std::vector<PairGroup> groups;
-  std::vector<int64_t> comparisons_of;         // n_j, by system id
-  std::vector<int> active;                     // systems with n_j > 0
-  std::vector<std::vector<int>> components;    // active systems by comparison component
+  std::vector<int64_t> comparisons_of;       // n_j, by system id
+  std::vector<int> active;                   // systems with n_j > 0
+  std::vector<std::vector<int>> components;  // active systems by comparison component
   int64_t largest_group = 0;
 };
 
@@ -152,8 +152,7 @@ class Chain {
       const double mu1 = mu_[g.winner], mu2 = mu_[g.loser];
       // t = q1 - q2; the correction moves q1 up and q2 down by half of (target - t).
       const auto t = (mu1 - mu2) + sd * (z1 - z2);
-      const double shift =
-          0.5 * (g.tie ? (t.max(-d).min(d) - t).sum() : (t.max(d) - t).sum());
+      const double shift = 0.5 * (g.tie ? (t.max(-d).min(d) - t).sum() : (t.max(d) - t).sum());
       const double md = static_cast<double>(m);
       sums_[g.winner] += md * mu1 + sd * z1.sum() + shift;
       sums_[g.loser] += md * mu2 + sd * z2.sum() - shift;
@@ -186,8 +185,7 @@ class Chain {
     }
     const double prior_precision = 1.0 / (o_.prior_sd * o_.prior_sd);
     for (int s : p_.active) {
-      const double precision =
-          prior_precision + static_cast<double>(p_.comparisons_of[s]) / tau2_;
+      const double precision = prior_precision + static_cast<double>(p_.comparisons_of[s]) / tau2_;
       mu_[s] = sums_[s] / tau2_ / precision + normal_(rng_) / std::sqrt(precision);
     }
     for (const std::vector<int>& component : p_.components) {
@@ -214,8 +212,8 @@ Status CheckRange(const char* name, double value, double lo, double hi, bool lo_
   const bool ok = std::isfinite(value) && (lo_open ? value > lo : value >= lo) && value <= hi;
   if (ok) return Status::Ok();
   char buf[160];
-  std::snprintf(buf, sizeof buf, "Hopkins-May option %s = %g is outside %s%g, %g]", name,
-                value, lo_open ? "(" : "[", lo, hi);
+  std::snprintf(buf, sizeof buf, "Hopkins-May option %s = %g is outside %s%g, %g]", name, value,
+                lo_open ? "(" : "[", lo, hi);
   return InvalidArgument(buf);
 }
 
@@ -255,11 +253,10 @@ class HopkinsMayModel final : public RatingModel {
     if (worst >= 0) {
       char buf[64];
       std::snprintf(buf, sizeof buf, "%.3f", result.ratings[worst].r_hat);
-      result.warnings.push_back(
-          "the Hopkins-May sampler has not converged: split-R-hat exceeds " +
-          std::string("1.05 for ") + std::to_string(unconverged) + " system(s), up to " +
-          buf + " (" + SystemLabel(input, worst) +
-          "); rerun with more --iterations and --burn-in");
+      result.warnings.push_back("the Hopkins-May sampler has not converged: split-R-hat exceeds " +
+                                std::string("1.05 for ") + std::to_string(unconverged) +
+                                " system(s), up to " + buf + " (" + SystemLabel(input, worst) +
+                                "); rerun with more --iterations and --burn-in");
     }
     if (uncompared > 0) {
       result.warnings.push_back(std::to_string(uncompared) +

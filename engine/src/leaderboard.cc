@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -77,8 +78,9 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name) {
   if (name == "csv") return OutputFormat::kCsv;
   if (name == "latex") return OutputFormat::kLatex;
   if (name == "markdown" || name == "md") return OutputFormat::kMarkdown;
+  if (name == "wmt") return OutputFormat::kWmt;
   return InvalidArgument("unknown format '" + std::string(name) +
-                         "' (expected table, json, csv, latex or markdown)");
+                         "' (expected table, json, csv, latex, markdown or wmt)");
 }
 
 std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names) {
@@ -190,6 +192,34 @@ std::vector<std::string> PositionColumn(const v1::Leaderboard& board, bool clust
   return pos;
 }
 
+// Everything a reader must not miss, one line each, for the formats without the table's
+// layout: dropped and skipped input, a disconnected comparison graph (with its groups) and
+// the model's warnings.
+std::vector<std::string> BoardNotes(const v1::Leaderboard& board) {
+  std::vector<std::string> notes;
+  if (board.dropped_blank() > 0) {
+    notes.push_back("note: " + WithThousands(board.dropped_blank()) +
+                    " rankings with a blank rank (-1) were dropped");
+  }
+  if (board.skipped_invalid() > 0) {
+    notes.push_back("note: " + WithThousands(board.skipped_invalid()) +
+                    " invalid rows were skipped");
+  }
+  if (!board.connected()) {
+    std::string groups;
+    for (int c = 0; c < board.components_size(); ++c) {
+      groups += (c > 0 ? "; " : "") + std::string("group ") + std::to_string(c + 1) + ":";
+      for (const auto& name : board.components(c).systems()) groups += " " + name;
+    }
+    notes.push_back("warning: the comparison graph has " + std::to_string(board.components_size()) +
+                    " components; systems in different groups cannot be ordered against each "
+                    "other (" +
+                    groups + ")");
+  }
+  for (const auto& w : board.warnings()) notes.push_back("warning: " + w);
+  return notes;
+}
+
 std::string FormatTable(const v1::Leaderboard& board) {
   const View v = MakeView(board);
   std::vector<std::string> header = {"#", "score"};
@@ -238,8 +268,7 @@ std::string FormatTable(const v1::Leaderboard& board) {
   };
 
   std::string out = ModelTitle(board.model()) + ": " + WithThousands(board.judgments()) +
-                    " pairwise comparisons from " + WithThousands(board.rankings()) +
-                    " rankings";
+                    " pairwise comparisons from " + WithThousands(board.rankings()) + " rankings";
   if (board.bootstrap_replicates() > 0) {
     out += ", " + WithThousands(board.bootstrap_replicates()) + " bootstrap replicates, " +
            Fixed(100.0 * board.confidence(), 0) + "% rank ranges";
@@ -298,14 +327,15 @@ std::string FormatCsv(const v1::Leaderboard& board) {
       "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
       "losses,ties,r_hat\n";
   for (const auto& e : board.entries()) {
-    out += std::to_string(e.rank()) + "," + CsvField(e.system()) + "," + Fixed(e.score(), 6) +
-           "," + Fixed(e.mu(), 6) + "," + Fixed(e.sigma(), 6) + "," +
-           std::to_string(e.rank_lo()) + "," + std::to_string(e.rank_hi()) + "," +
-           std::to_string(e.cluster()) + "," + std::to_string(e.rank_upper_bound()) + "," +
-           std::to_string(e.comparisons()) + "," + std::to_string(e.wins()) + "," +
-           std::to_string(e.losses()) + "," + std::to_string(e.ties()) + "," +
-           Fixed(e.r_hat(), 4) + "\n";
+    out += std::to_string(e.rank()) + "," + CsvField(e.system()) + "," + Fixed(e.score(), 6) + "," +
+           Fixed(e.mu(), 6) + "," + Fixed(e.sigma(), 6) + "," + std::to_string(e.rank_lo()) + "," +
+           std::to_string(e.rank_hi()) + "," + std::to_string(e.cluster()) + "," +
+           std::to_string(e.rank_upper_bound()) + "," + std::to_string(e.comparisons()) + "," +
+           std::to_string(e.wins()) + "," + std::to_string(e.losses()) + "," +
+           std::to_string(e.ties()) + "," + Fixed(e.r_hat(), 4) + "\n";
   }
+  // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
+  for (const std::string& note : BoardNotes(board)) out += "# " + note + "\n";
   return out;
 }
 
@@ -313,17 +343,63 @@ std::string LatexEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '_': case '&': case '%': case '#': case '$': case '{': case '}':
+      case '_':
+      case '&':
+      case '%':
+      case '#':
+      case '$':
+      case '{':
+      case '}':
         out += '\\';
         out += c;
         break;
-      case '~': out += "\\textasciitilde{}"; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '\\': out += "\\textbackslash{}"; break;
-      default: out += c;
+      case '~':
+        out += "\\textasciitilde{}";
+        break;
+      case '^':
+        out += "\\textasciicircum{}";
+        break;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
+}
+
+// A number for LaTeX text: a true minus sign ($-$), not a hyphen.
+std::string LatexNumber(double v, int digits) {
+  std::string s = Fixed(v, digits);
+  if (!s.empty() && s[0] == '-') {
+    if (s.find_first_not_of("-0.") == std::string::npos) return s.substr(1);  // "-0.000"
+    return "$-$" + s.substr(1);
+  }
+  return s;
+}
+
+// A label unique to the board's model and data: tab:MODEL-XXXXXX (FNV-1a of the systems,
+// their scores and the comparison count), so several tables can share one document.
+std::string LatexLabel(const v1::Leaderboard& board) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](std::string_view text) {
+    for (unsigned char c : text) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+  };
+  mix(board.model());
+  mix(std::to_string(board.judgments()));
+  for (const auto& e : board.entries()) {
+    mix(e.system());
+    mix(Fixed(e.score(), 6));
+  }
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "%06llx", static_cast<unsigned long long>(h & 0xffffff));
+  std::string model;
+  for (char c : board.model()) model += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return "tab:" + model + "-" + buf;
 }
 
 std::string FormatLatex(const v1::Leaderboard& board) {
@@ -332,6 +408,7 @@ std::string FormatLatex(const v1::Leaderboard& board) {
   std::string out;
   out += "% " + ModelTitle(board.model()) + ", " + std::to_string(board.judgments()) +
          " pairwise comparisons. Requires \\usepackage{booktabs}.\n";
+  for (const std::string& note : BoardNotes(board)) out += "% " + note + "\n";
   out += "\\begin{table}[t]\n\\centering\n";
   out += std::string("\\begin{tabular}{r") + "r" + (v.gaussian ? "r" : "") +
          (v.clustered ? "c" : "") + "l}\n\\toprule\n";
@@ -342,13 +419,13 @@ std::string FormatLatex(const v1::Leaderboard& board) {
     if (v.clustered && i > 0 && e.cluster() != board.entries(i - 1).cluster()) {
       out += "\\midrule\n";
     }
-    out += pos[i] + " & " + Fixed(e.score(), 3);
-    if (v.gaussian) out += " & " + Fixed(e.sigma(), 3);
+    out += pos[i] + " & " + LatexNumber(e.score(), 3);
+    if (v.gaussian) out += " & " + LatexNumber(e.sigma(), 3);
     // An en dash between the ends of a range ("2--3"), as typeset tables have it.
     if (v.clustered) {
-      out += " & " + (e.rank_lo() == e.rank_hi() ? std::to_string(e.rank_lo())
-                                                 : std::to_string(e.rank_lo()) + "--" +
-                                                       std::to_string(e.rank_hi()));
+      out += " & " + (e.rank_lo() == e.rank_hi()
+                          ? std::to_string(e.rank_lo())
+                          : std::to_string(e.rank_lo()) + "--" + std::to_string(e.rank_hi()));
     }
     out += " & " + LatexEscape(v.names[i]) + " \\\\\n";
   }
@@ -360,7 +437,17 @@ std::string FormatLatex(const v1::Leaderboard& board) {
            " bootstrap replicates at " + Fixed(100.0 * board.confidence(), 0) +
            "\\% confidence, clusters separated by rules";
   }
-  out += ".}\n\\label{tab:ranking}\n\\end{table}\n";
+  out += ".}\n\\label{" + LatexLabel(board) + "}\n\\end{table}\n";
+  return out;
+}
+
+// Text for a Markdown table cell: '|' and '\\' escaped, line breaks as spaces.
+std::string MarkdownCell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
   return out;
 }
 
@@ -376,7 +463,35 @@ std::string FormatMarkdown(const v1::Leaderboard& board) {
     out += "| " + pos[i] + " | " + Fixed(e.score(), 3) + " |";
     if (v.gaussian) out += " " + Fixed(e.sigma(), 3) + " |";
     if (v.clustered) out += " " + RangeText(e) + " | " + std::to_string(e.cluster()) + " |";
-    out += " " + v.names[i] + " | " + std::to_string(e.comparisons()) + " |\n";
+    out += " " + MarkdownCell(v.names[i]) + " | " + std::to_string(e.comparisons()) + " |\n";
+  }
+  const std::vector<std::string> notes = BoardNotes(board);
+  if (!notes.empty()) out += "\n";
+  for (const std::string& note : notes)
+    out += "> **" + note.substr(0, note.find(':')) + ":**" +
+           MarkdownCell(note.substr(note.find(':') + 1)) + "\n";
+  return out;
+}
+
+// A number rounded to 3 decimals and printed as the shortest decimal that reads back as
+// that rounded value: 0.044, 0.0, -0.07 (the organisers' files print Python floats).
+std::string WmtNumber(double v) {
+  double rounded = std::round(v * 1000.0) / 1000.0;
+  if (rounded == 0.0) rounded = 0.0;  // no "-0.0"
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), rounded);
+  std::string out(buf, end);
+  if (out.find('.') == std::string::npos && out.find('e') == std::string::npos) out += ".0";
+  return out;
+}
+
+std::string FormatWmt(const v1::Leaderboard& board) {
+  std::string out;
+  for (int i = 0; i < board.entries_size(); ++i) {
+    const auto& e = board.entries(i);
+    if (i > 0 && e.cluster() != board.entries(i - 1).cluster()) out += "++++++++++\n";
+    out += e.system() + " " + WmtNumber(e.score()) + " (" + std::to_string(e.rank_lo()) + ".0, " +
+           std::to_string(e.rank_hi()) + ".0)\n";
   }
   return out;
 }
@@ -385,11 +500,18 @@ std::string FormatMarkdown(const v1::Leaderboard& board) {
 
 std::string FormatLeaderboard(const v1::Leaderboard& board, OutputFormat format) {
   switch (format) {
-    case OutputFormat::kTable: return FormatTable(board);
-    case OutputFormat::kJson: return ToJson(board);
-    case OutputFormat::kCsv: return FormatCsv(board);
-    case OutputFormat::kLatex: return FormatLatex(board);
-    case OutputFormat::kMarkdown: return FormatMarkdown(board);
+    case OutputFormat::kTable:
+      return FormatTable(board);
+    case OutputFormat::kJson:
+      return ToJson(board);
+    case OutputFormat::kCsv:
+      return FormatCsv(board);
+    case OutputFormat::kLatex:
+      return FormatLatex(board);
+    case OutputFormat::kMarkdown:
+      return FormatMarkdown(board);
+    case OutputFormat::kWmt:
+      return FormatWmt(board);
   }
   return {};
 }

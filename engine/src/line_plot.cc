@@ -11,11 +11,11 @@
 namespace tourney {
 namespace {
 
-using plot_colours::kPalette;
+using plot_colours::kAxis;
+using plot_colours::kGrid;
 using plot_colours::kInk;
 using plot_colours::kMuted;
-using plot_colours::kGrid;
-using plot_colours::kAxis;
+using plot_colours::kPalette;
 
 constexpr double kTitleFont = 16.0;
 constexpr double kLegendFont = 12.0;

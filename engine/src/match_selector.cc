@@ -39,8 +39,7 @@ PairSet PairSet::FromComparisons(int num_systems, const Comparisons& comparisons
   return PairSet(num_systems, std::move(member));
 }
 
-PairSet PairSet::FromPairs(int num_systems,
-                          std::span<const std::pair<SystemId, SystemId>> pairs) {
+PairSet PairSet::FromPairs(int num_systems, std::span<const std::pair<SystemId, SystemId>> pairs) {
   const size_t n = static_cast<size_t>(num_systems);
   std::vector<uint8_t> member(n * n, 0);
   for (const auto& [a, b] : pairs) {
@@ -58,8 +57,7 @@ Status ValidateRequest(const SelectionState& state, size_t match_size) {
   if (match_size < 2) return InvalidArgument("a match needs at least 2 systems");
   if (match_size > n) {
     return InvalidArgument("a match of " + std::to_string(match_size) + " systems needs at least " +
-                           std::to_string(match_size) + " systems; there are " +
-                           std::to_string(n));
+                           std::to_string(match_size) + " systems; there are " + std::to_string(n));
   }
   if (state.allowed != nullptr && static_cast<size_t>(state.allowed->num_systems()) != n) {
     return InvalidArgument("the allowed pair set covers " +
@@ -89,8 +87,7 @@ class TrueSkillSelector final : public MatchSelector {
  public:
   std::string_view name() const override { return "trueskill"; }
 
-  Status Select(const SelectionState& state, Rng& rng,
-                std::span<SystemId> match) const override {
+  Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const override {
     const size_t num_slots = match.size();
     if (Status s = ValidateRequest(state, num_slots); !s.ok()) return s;
     const std::span<const Rating> ratings = state.ratings;
@@ -187,8 +184,7 @@ class UniformSelector final : public MatchSelector {
  public:
   std::string_view name() const override { return "uniform"; }
 
-  Status Select(const SelectionState& state, Rng& rng,
-                std::span<SystemId> match) const override {
+  Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const override {
     const size_t num_slots = match.size();
     if (Status s = ValidateRequest(state, num_slots); !s.ok()) return s;
     const PairSet* const allowed = state.allowed;

@@ -21,9 +21,12 @@ int MostProbable(const OutcomeProbabilities& p) {
 
 int OutcomeIndex(Outcome o) {
   switch (o) {
-    case Outcome::kFirstWins: return 0;
-    case Outcome::kTie: return 1;
-    case Outcome::kSecondWins: return 2;
+    case Outcome::kFirstWins:
+      return 0;
+    case Outcome::kTie:
+      return 1;
+    case Outcome::kSecondWins:
+      return 2;
   }
   return 1;
 }

@@ -27,8 +27,8 @@ StatusOr<double> RHat(std::span<const SequenceMoments> sequences) {
   if (n < 2) return InvalidArgument("R-hat needs at least two draws per sequence");
   for (const SequenceMoments& s : sequences) {
     if (s.count != n) {
-      return InvalidArgument("R-hat needs sequences of equal length (got " +
-                             std::to_string(n) + " and " + std::to_string(s.count) + ")");
+      return InvalidArgument("R-hat needs sequences of equal length (got " + std::to_string(n) +
+                             " and " + std::to_string(s.count) + ")");
     }
   }
   double grand = 0.0;

@@ -11,17 +11,16 @@
 namespace tourney {
 namespace {
 
-using plot_colours::kPalette;
+using plot_colours::kGrid;
 using plot_colours::kInk;
 using plot_colours::kMuted;
-using plot_colours::kGrid;
+using plot_colours::kPalette;
 
 constexpr double kLabelFont = 12.0;
 constexpr double kAxisFont = 11.0;
 constexpr double kTitleFont = 16.0;
 constexpr double kSmallFont = 11.0;
 constexpr double kSin45 = 0.70710678118654752;
-
 
 std::string Fixed(double v, int digits) {
   char buf[64];

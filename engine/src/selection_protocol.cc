@@ -9,8 +9,7 @@
 namespace tourney {
 
 StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
-                                                   const MatchSelector& selector,
-                                                   int num_systems,
+                                                   const MatchSelector& selector, int num_systems,
                                                    const Comparisons& comparisons,
                                                    const SelectionProtocolOptions& options,
                                                    uint64_t seed) {

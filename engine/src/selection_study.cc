@@ -17,10 +17,9 @@ StatusOr<SelectionStudy> RunSelectionStudy(int num_systems, const Comparisons& p
   if (options.trueskill.selection == Selection::kNone) {
     return InvalidArgument("a selection study needs a selector (trueskill or uniform)");
   }
-  const int64_t budget = options.trueskill.budget > 0 ? options.trueskill.budget
-                                                      : static_cast<int64_t>(pool.size());
-  const int64_t window =
-      options.window > 0 ? options.window : std::max<int64_t>(1, budget / 5);
+  const int64_t budget =
+      options.trueskill.budget > 0 ? options.trueskill.budget : static_cast<int64_t>(pool.size());
+  const int64_t window = options.window > 0 ? options.window : std::max<int64_t>(1, budget / 5);
   if (window > budget) {
     return InvalidArgument("--window " + std::to_string(window) + " exceeds the budget of " +
                            std::to_string(budget) + " selections");
@@ -29,8 +28,8 @@ StatusOr<SelectionStudy> RunSelectionStudy(int num_systems, const Comparisons& p
   ts.budget = budget;
   auto env = TrueSkill::Create(ResolveTrueSkillOptions(ts, pool.size()));
   if (!env.ok()) return env.status();
-  auto selector = MakeMatchSelector(ts.selection == Selection::kTrueSkill ? "trueskill"
-                                                                          : "uniform");
+  auto selector =
+      MakeMatchSelector(ts.selection == Selection::kTrueSkill ? "trueskill" : "uniform");
   if (!selector.ok()) return selector.status();
 
   SelectionStudy study;
@@ -128,7 +127,8 @@ StatusOr<ClusterCurves> ClustersVsData(const Judgments& judgments,
         std::vector<uint32_t> idx(pool.size());
         std::iota(idx.begin(), idx.end(), 0u);
         for (int64_t i = 0; i < amount; ++i) {
-          const size_t j = static_cast<size_t>(i) + rng.UniformInt(pool.size() - static_cast<size_t>(i));
+          const size_t j =
+              static_cast<size_t>(i) + rng.UniformInt(pool.size() - static_cast<size_t>(i));
           std::swap(idx[static_cast<size_t>(i)], idx[j]);
         }
         idx.resize(static_cast<size_t>(amount));

@@ -6,8 +6,8 @@
 
 namespace tourney {
 
-void SimulateRanks(const std::vector<double>& qualities, const CampaignOptions& options,
-                   Rng& rng, std::vector<uint8_t>* ranks) {
+void SimulateRanks(const std::vector<double>& qualities, const CampaignOptions& options, Rng& rng,
+                   std::vector<uint8_t>* ranks) {
   const size_t k = qualities.size();
   double q[16];
   for (size_t i = 0; i < k; ++i) {
@@ -86,7 +86,7 @@ std::string ToWmtCsv(const Judgments& judgments, int k) {
     for (int i = 0; i < k; ++i) {
       out += ",-1,";
       out += i < static_cast<int>(v.systems.size()) ? judgments.systems().Name(v.systems[i])
-                                                      : std::string("PLACEHOLDER");
+                                                    : std::string("PLACEHOLDER");
     }
     for (int i = 0; i < k; ++i) {
       out += ",";

@@ -59,9 +59,8 @@ TruncationCorrection DrawCorrectionNonNegative(double t, double e) {
   if (u >= -kDirectLimit) {
     // Z = Phi(u) - Phi(l) from erf when the window holds 0 (two terms of the same sign),
     // else from the lower-tail erfc, accurate to ~eps / (2 e |u|) relative.
-    const double z = u >= 0.0
-                         ? 0.5 * (std::erf(u * kInvSqrt2) - std::erf(l * kInvSqrt2))
-                         : 0.5 * (std::erfc(-u * kInvSqrt2) - std::erfc(-l * kInvSqrt2));
+    const double z = u >= 0.0 ? 0.5 * (std::erf(u * kInvSqrt2) - std::erf(l * kInvSqrt2))
+                              : 0.5 * (std::erfc(-u * kInvSqrt2) - std::erfc(-l * kInvSqrt2));
     const double phi_u_over_z = NormalPdf(u) / z;
     v = -phi_u_over_z * one_minus_r;
     w = v * v + phi_u_over_z * (u + (e + t) * r);
@@ -134,7 +133,9 @@ double DrawProbability(const Rating& a, const Rating& b, double beta) {
   return std::sqrt(two_beta2 / c2) * std::exp(-d * d / (2.0 * c2));
 }
 
-double ModifiedDrawProbability(double mu_a, double mu_b) { return std::exp(-std::fabs(mu_a - mu_b)); }
+double ModifiedDrawProbability(double mu_a, double mu_b) {
+  return std::exp(-std::fabs(mu_a - mu_b));
+}
 
 StatusOr<TrueSkill> TrueSkill::Create(const TrueSkillOptions& options) {
   if (!std::isfinite(options.mu)) return InvalidArgument("TrueSkill mu must be finite");
@@ -160,7 +161,8 @@ StatusOr<TrueSkill> TrueSkill::Create(const TrueSkillOptions& options) {
     }
     margin = DrawMarginFromProbability(p, 2, options.beta);
     if (!IsFiniteNonNegative(margin)) {
-      return InvalidArgument("TrueSkill draw margin derived from the draw probability is not finite");
+      return InvalidArgument(
+          "TrueSkill draw margin derived from the draw probability is not finite");
     }
   }
   return TrueSkill(options, margin);

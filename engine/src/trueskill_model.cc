@@ -55,8 +55,9 @@ class TrueSkillModel final : public RatingModel {
       }
     } else {
       if (input.judgments == nullptr) {
-        return InvalidArgument("free-for-all TrueSkill needs the k-way rankings, not only "
-                               "pairwise comparisons");
+        return InvalidArgument(
+            "free-for-all TrueSkill needs the k-way rankings, not only "
+            "pairwise comparisons");
       }
       const Judgments& judgments = *input.judgments;
       std::vector<Rating> players;
@@ -67,7 +68,8 @@ class TrueSkillModel final : public RatingModel {
         ranks.clear();
         for (size_t i = 0; i < view.systems.size(); ++i) {
           const size_t id = static_cast<size_t>(view.systems[i]);
-          if (id >= n) return InvalidArgument("ranking " + std::to_string(r) + " names an unknown system");
+          if (id >= n)
+            return InvalidArgument("ranking " + std::to_string(r) + " names an unknown system");
           players.push_back(ratings[id]);
           ranks.push_back(view.ranks[i]);
         }
@@ -117,8 +119,9 @@ TrueSkillOptions ResolveTrueSkillOptions(const TrueSkillModelOptions& options,
 StatusOr<std::unique_ptr<RatingModel>> MakeTrueSkillModel(const TrueSkillModelOptions& options) {
   if (options.budget < 0) return InvalidArgument("the TrueSkill selection budget must be >= 0");
   if (options.mode == Mode::kFreeForAll && options.selection != Selection::kNone) {
-    return InvalidArgument("free-for-all TrueSkill rates the rankings in file order; it needs "
-                           "selection 'none'");
+    return InvalidArgument(
+        "free-for-all TrueSkill rates the rankings in file order; it needs "
+        "selection 'none'");
   }
   // Validate every parameter now; a default beta only depends on the data size.
   TrueSkillOptions check = ResolveTrueSkillOptions(options, 40);

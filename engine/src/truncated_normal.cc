@@ -58,7 +58,7 @@ TruncatedStandardNormal::TruncatedStandardNormal(double lower, double upper)
     method_ = Method::kRobertTail;
   };
   const double width = b_ - a_;  // inf for one-sided intervals
-  if (a_ < 0.0) {  // contains 0 (or is the whole line)
+  if (a_ < 0.0) {                // contains 0 (or is the whole line)
     if (width <= kUniformMaxWidth) {
       peak_ = 0.0;
       method_ = Method::kUniform;

@@ -19,7 +19,12 @@
 //     drawn rankings are counted straight into the table (the same draws as the generic
 //     path, so the same samples bit for bit).
 //   - Self-sampling models (TrueSkill with its match-selection protocol): no resampling;
-//     Rate(full data, s_r), as the paper's 100 TrueSkill runs did.
+//     Rate(full data, s_r), as the paper's 100 TrueSkill runs did. With
+//     resample_self_sampling they are rerun on a resample instead, drawn as for any other
+//     model: the WMT15/16 official protocol (Bojar et al. 2015, 2016: 1,000 TrueSkill runs,
+//     each on the pairwise comparisons drawn with replacement).
+//   Headline scores: the model on the full data (BootstrapScore::kFullData), or each
+//   system's mean score over the replicates (kReplicateMean, as WMT15/16 report mean mu).
 //   A replicate ranks the systems 1..n by score, best first; systems with exactly equal
 //   scores are put in a random order (stream DeriveSeed(s_r, 2)), so ties share their
 //   ranks evenly instead of all taking the best one.
@@ -56,6 +61,12 @@ enum class ResampleUnit {
 StatusOr<ResampleUnit> ParseResampleUnit(std::string_view name);
 std::string ResampleUnitName(ResampleUnit unit);
 
+// Which number heads the leaderboard.
+enum class BootstrapScore {
+  kFullData,       // the model rated on the full data
+  kReplicateMean,  // the mean of the replicate scores (sigma: their sd)
+};
+
 // Scores computed from a count table alone (indexed by system id, higher is better).
 using CountScorer = std::function<std::vector<double>(const PairCounts&)>;
 
@@ -72,21 +83,27 @@ struct BootstrapOptions {
   ResampleUnit resample = ResampleUnit::kComparisons;
   // Use CountScorerFor(model) when it exists (same distribution, much faster).
   bool count_shortcut = true;
+  // Rerun self-sampling models on resampled data rather than on the full data.
+  bool resample_self_sampling = false;
+  BootstrapScore score = BootstrapScore::kFullData;
   // Called after each finished replicate with (finished, replicates). Calls are serialized
   // by the engine but come from worker threads, in no particular order of replicates.
   std::function<void(int finished, int total)> progress;
 };
 
 struct BootstrapResult {
-  std::string model;                  // RatingModel::name()
-  std::vector<SystemRating> full;     // the model on the full data (seed options.seed)
+  std::string model;  // RatingModel::name()
+  // The model on the full data (seed options.seed); with BootstrapScore::kReplicateMean,
+  // score and mu are the replicate means and sigma their sd.
+  std::vector<SystemRating> full;
   std::vector<std::string> warnings;  // full-data warnings, then replicate warnings
   RankSamples ranks;                  // rank of each system in each replicate
   ScoreSamples scores;                // score of each system in each replicate
   int replicates = 0;
   double confidence = 0.0;
   uint64_t seed = 0;
-  bool self_sampling = false;   // replicates were reruns on the full data
+  bool self_sampling = false;  // replicates were reruns on the full data
+  BootstrapScore score = BootstrapScore::kFullData;
   bool count_shortcut = false;  // replicates were scored from resampled count tables
   ResampleUnit resample = ResampleUnit::kComparisons;
 };

@@ -73,7 +73,7 @@ struct LiveRatingOptions {
   // unset means the engine default.
   std::optional<double> draw_probability;
   std::optional<double> draw_margin;  // eps >= 0, used as given when set
-  bool free_for_all = false;  // true: a ranking is one k-player game; false: its pairs
+  bool free_for_all = false;          // true: a ranking is one k-player game; false: its pairs
 };
 
 struct CampaignConfig {

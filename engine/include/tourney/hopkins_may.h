@@ -81,15 +81,15 @@ StatusOr<HopkinsMaySampler> ParseHopkinsMaySampler(std::string_view name);
 
 struct HopkinsMayOptions {
   HopkinsMaySampler sampler = HopkinsMaySampler::kPaper;
-  int iterations = 200;     // per chain, burn-in included; 1..10,000,000
-  int burn_in = 50;         // iterations discarded; 0 <= burn_in < iterations
-  double sigma_a = 0.5;     // translation-quality noise sigma_a, 0..1e6
-  double sigma_obs = 1.0;   // annotator noise sigma_obs, 0..1e6; hypot(sigma_a, sigma_obs) >= 1e-6
-  double radius = 0.5;      // decision radius d, (0, 1e6]
-  int chains = 1;           // independent chains, 1..1024
-  double init_sd = 1.0;     // initial means ~ N(0, init_sd^2), then centred; 0..1e6
-  double prior_sd = 10.0;   // kExact only: mu_j ~ N(0, prior_sd^2); 1e-3..1e6
-  int threads = 0;          // worker threads, 0 = min(chains, hardware); never changes results
+  int iterations = 200;    // per chain, burn-in included; 1..10,000,000
+  int burn_in = 50;        // iterations discarded; 0 <= burn_in < iterations
+  double sigma_a = 0.5;    // translation-quality noise sigma_a, 0..1e6
+  double sigma_obs = 1.0;  // annotator noise sigma_obs, 0..1e6; hypot(sigma_a, sigma_obs) >= 1e-6
+  double radius = 0.5;     // decision radius d, (0, 1e6]
+  int chains = 1;          // independent chains, 1..1024
+  double init_sd = 1.0;    // initial means ~ N(0, init_sd^2), then centred; 0..1e6
+  double prior_sd = 10.0;  // kExact only: mu_j ~ N(0, prior_sd^2); 1e-3..1e6
+  int threads = 0;         // worker threads, 0 = min(chains, hardware); never changes results
 };
 
 // OK, or InvalidArgument naming the first option outside the ranges above.
@@ -97,9 +97,9 @@ Status ValidateHopkinsMayOptions(const HopkinsMayOptions& options);
 
 // The pooled kept draws of every chain, by system id.
 struct HopkinsMayFit {
-  std::vector<double> mean;   // average of the centred kept draws; 0 if never compared
-  std::vector<double> sd;     // their standard deviation; 0 if never compared
-  std::vector<double> r_hat;  // split-R-hat; 0 if never compared or < 4 kept draws per chain
+  std::vector<double> mean;    // average of the centred kept draws; 0 if never compared
+  std::vector<double> sd;      // their standard deviation; 0 if never compared
+  std::vector<double> r_hat;   // split-R-hat; 0 if never compared or < 4 kept draws per chain
   std::vector<bool> compared;  // false for systems without any comparison (not sampled)
   int64_t kept_per_chain = 0;  // iterations - burn_in
 };

@@ -65,8 +65,9 @@ struct RankingView {
   // are not compared with each other (the annotator saw one output for all of them).
   std::span<const uint8_t> groups;
   int64_t segment;
-  int32_t judge;     // index into Judgments::judges, -1 when unknown
-  int32_t document;  // index into Judgments::documents, -1 when unknown
+  int32_t judge;          // index into Judgments::judges, -1 when unknown
+  int32_t document;       // index into Judgments::documents, -1 when unknown
+  int32_t language_pair;  // index into Judgments::language_pairs, -1 when unknown
 };
 
 // A campaign's judgments: the system registry, the rankings and their pairwise expansion.
@@ -81,8 +82,12 @@ class Judgments {
   // REQUIRES: systems.size() == ranks.size() (== groups.size() if non-empty); ids valid;
   //           no system twice.
   size_t AddRanking(std::span<const SystemId> systems, std::span<const uint8_t> ranks,
-                    std::span<const uint8_t> groups = {}, int64_t segment = -1,
-                    int32_t judge = -1, int32_t document = -1);
+                    std::span<const uint8_t> groups = {}, int64_t segment = -1, int32_t judge = -1,
+                    int32_t document = -1, int32_t language_pair = -1);
+
+  // Appends ranking i of `from` (another Judgments) with its systems, judge, document and
+  // language pair re-interned by name here, and its comparisons exactly as in `from`.
+  size_t AppendRankingFrom(const Judgments& from, size_t i);
 
   size_t num_rankings() const { return ranking_offsets_.size() - 1; }
   RankingView ranking(size_t i) const;
@@ -97,6 +102,9 @@ class Judgments {
   int32_t InternDocument(std::string_view document);
   const std::vector<std::string>& judges() const { return judges_.names(); }
   const std::vector<std::string>& documents() const { return documents_.names(); }
+  // Interns a language pair key ("de-en", language_pair.h).
+  int32_t InternLanguagePair(std::string_view pair);
+  const std::vector<std::string>& language_pairs() const { return language_pairs_.names(); }
 
   // Counters kept by readers.
   int64_t dropped_blank = 0;    // rankings dropped for a blank (-1) rank
@@ -106,6 +114,7 @@ class Judgments {
   SystemRegistry systems_;
   SystemRegistry judges_;
   SystemRegistry documents_;
+  SystemRegistry language_pairs_;
   std::vector<uint32_t> ranking_offsets_ = {0};
   std::vector<uint32_t> comparison_offsets_ = {0};
   std::vector<SystemId> ranking_systems_;
@@ -114,6 +123,7 @@ class Judgments {
   std::vector<int64_t> segments_;
   std::vector<int32_t> judge_ids_;
   std::vector<int32_t> document_ids_;
+  std::vector<int32_t> pair_ids_;
   Comparisons comparisons_;
 };
 

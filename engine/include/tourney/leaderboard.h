@@ -32,9 +32,12 @@ v1::Leaderboard BuildLeaderboardFromCounts(std::string_view model,
                                            const PairCounts& counts,
                                            const std::vector<SystemRating>& ratings);
 
-enum class OutputFormat { kTable, kJson, kCsv, kLatex, kMarkdown };
+// kWmt is the WMT15/16 organisers' results layout: one line per system, best first,
+// "NAME SCORE (LO, HI)" with the score rounded to 3 decimals and the rank range as floats,
+// and a line of ten '+' between clusters.
+enum class OutputFormat { kTable, kJson, kCsv, kLatex, kMarkdown, kWmt };
 
-// Parses "table", "json", "csv", "latex" or "markdown".
+// Parses "table", "json", "csv", "latex", "markdown" or "wmt".
 StatusOr<OutputFormat> ParseOutputFormat(std::string_view name);
 
 // Renders a leaderboard. JSON is the proto3 JSON mapping with original field names and every

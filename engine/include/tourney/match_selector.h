@@ -47,8 +47,7 @@ class PairSet {
   static PairSet FromComparisons(int num_systems, const Comparisons& comparisons);
   // The given pairs, in either orientation; pairs of a system with itself are ignored.
   // REQUIRES: ids < num_systems.
-  static PairSet FromPairs(int num_systems,
-                           std::span<const std::pair<SystemId, SystemId>> pairs);
+  static PairSet FromPairs(int num_systems, std::span<const std::pair<SystemId, SystemId>> pairs);
 
   int num_systems() const { return n_; }
   bool Contains(SystemId a, SystemId b) const {
@@ -93,8 +92,7 @@ class MatchSelector {
   // or state.allowed covers a different number of systems; FailedPrecondition when no
   // system has N-1 allowed partners. `match` is unspecified on failure.
   // Never allocates.
-  virtual Status Select(const SelectionState& state, Rng& rng,
-                        std::span<SystemId> match) const = 0;
+  virtual Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const = 0;
 };
 
 // The paper's selector (§2.4).

@@ -26,8 +26,12 @@ class PairCounts {
 
   void Add(SystemId a, SystemId b, Outcome o, int64_t count = 1) {
     switch (o) {
-      case Outcome::kFirstWins: wins_[Index(a, b)] += count; break;
-      case Outcome::kSecondWins: wins_[Index(b, a)] += count; break;
+      case Outcome::kFirstWins:
+        wins_[Index(a, b)] += count;
+        break;
+      case Outcome::kSecondWins:
+        wins_[Index(b, a)] += count;
+        break;
       case Outcome::kTie:
         ties_[Index(a, b)] += count;
         ties_[Index(b, a)] += count;

@@ -33,14 +33,14 @@ struct RankPlotSystem {
 };
 
 enum class RankWhiskers {
-  kFullRange,   // min to max rank over all replicates (paper Figure 9)
-  kConfidence,  // the confidence rank range (RankRange)
+  kFullRange,   // min to max rank over all replicates (paper Figure 9; crosses cluster lines)
+  kConfidence,  // the confidence rank range (RankRange; default: agrees with the clusters)
 };
 
 struct RankPlotOptions {
   std::string title = "Bootstrap rank distributions";
   std::string subtitle;  // e.g. model and data; empty = none
-  RankWhiskers whiskers = RankWhiskers::kFullRange;
+  RankWhiskers whiskers = RankWhiskers::kConfidence;
   double confidence = 0.95;  // named in the legend for kConfidence
   int max_label_chars = 32;  // longer labels are cut with an ellipsis
 };

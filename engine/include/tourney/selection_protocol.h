@@ -29,8 +29,8 @@ namespace tourney {
 
 // One served match.
 struct SelectionStep {
-  int64_t step = 0;         // 0-based position in the run
-  SystemId first = 0;       // the selected pair as the selector returned it (first = anchor)
+  int64_t step = 0;    // 0-based position in the run
+  SystemId first = 0;  // the selected pair as the selector returned it (first = anchor)
   SystemId second = 0;
   uint32_t comparison = 0;  // index of the drawn comparison in the input Comparisons
 };
@@ -48,8 +48,7 @@ struct SelectionProtocolOptions {
 // indexed by system id. InvalidArgument when there are no comparisons, budget < 0, an id
 // is outside [0, num_systems) or a comparison pairs a system with itself.
 StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
-                                                   const MatchSelector& selector,
-                                                   int num_systems,
+                                                   const MatchSelector& selector, int num_systems,
                                                    const Comparisons& comparisons,
                                                    const SelectionProtocolOptions& options,
                                                    uint64_t seed);

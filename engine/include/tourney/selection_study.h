@@ -42,9 +42,9 @@ struct SelectionStudyOptions {
 };
 
 struct SelectionStudy {
-  std::vector<Rating> ratings;     // final ratings by system id
-  std::vector<SystemId> order;     // system ids by final mu, best first
-  std::vector<int> rank_of;        // 1-based position of each system id in `order`
+  std::vector<Rating> ratings;  // final ratings by system id
+  std::vector<SystemId> order;  // system ids by final mu, best first
+  std::vector<int> rank_of;     // 1-based position of each system id in `order`
   int64_t budget = 0;
   int64_t window = 0;
   // n x n row-major counts in `order` order, symmetric.

@@ -20,15 +20,15 @@
 namespace tourney {
 
 struct CampaignOptions {
-  int systems = 8;            // 2..1000
-  int64_t rankings = 1000;    // >= 0
-  int k = 5;                  // systems per ranking, 2..5 and <= systems
-  double quality_sd = 0.5;    // spread of the hidden qualities
-  double sigma_a = 0.5;       // translation quality noise
-  double sigma_obs = 1.0;     // annotator noise
-  double radius = 0.5;        // decision radius d for ties
-  int64_t segments = 3000;    // source segments to draw from
-  int judges = 20;            // annotators
+  int systems = 8;          // 2..1000
+  int64_t rankings = 1000;  // >= 0
+  int k = 5;                // systems per ranking, 2..5 and <= systems
+  double quality_sd = 0.5;  // spread of the hidden qualities
+  double sigma_a = 0.5;     // translation quality noise
+  double sigma_obs = 1.0;   // annotator noise
+  double radius = 0.5;      // decision radius d for ties
+  int64_t segments = 3000;  // source segments to draw from
+  int judges = 20;          // annotators
   uint64_t seed = 1;
 };
 

@@ -73,9 +73,8 @@ struct SvgStyle {
 // The colours every tourney figure shares, so plots on one report page match.
 namespace plot_colours {
 // Tableau 10: distinct, colour-blind-friendly hues for series and clusters (cycled).
-inline constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
-                                           "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
-                                           "#9c755f", "#bab0ac"};
+inline constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                                           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
 inline constexpr const char* kInk = "#1f2937";    // titles, labels
 inline constexpr const char* kMuted = "#6b7280";  // subtitles, captions
 inline constexpr const char* kGrid = "#e5e7eb";   // grid lines

@@ -35,12 +35,12 @@ struct TrueSkillModelOptions {
   double sigma = 0.5;  // initial sd (paper §3.4)
   // Performance sd. Unset: 0.25 with kNone, sigma * budget / 40 with a selector.
   std::optional<double> beta;
-  double tau = 0.0;                    // dynamics sd
-  double draw_probability = 0.25;      // derives the draw margin when draw_margin is unset
-  std::optional<double> draw_margin;   // eps, used as given when set
+  double tau = 0.0;                   // dynamics sd
+  double draw_probability = 0.25;     // derives the draw margin when draw_margin is unset
+  std::optional<double> draw_margin;  // eps, used as given when set
   Selection selection = Selection::kTrueSkill;
-  Mode mode = Mode::kPairwise;         // kFreeForAll only with kNone
-  int64_t budget = 0;                  // selections with a selector; 0: one per comparison
+  Mode mode = Mode::kPairwise;  // kFreeForAll only with kNone
+  int64_t budget = 0;           // selections with a selector; 0: one per comparison
 };
 
 // The TrueSkill parameters a run uses for `budget` selections (0 resolves to

@@ -58,11 +58,11 @@ class TruncatedStandardNormal {
   // One draw in [a_, b_] (before mirroring).
   double Draw(Rng& rng) const;
   double lower_, upper_;
-  double a_, b_;       // the interval as sampled: mirrored when mirror_, so a_ >= 0 for tails
+  double a_, b_;  // the interval as sampled: mirrored when mirror_, so a_ >= 0 for tails
   bool mirror_ = false;
   Method method_ = Method::kPoint;
   double lambda_ = 0.0, a_minus_lambda_ = 0.0;  // kRobertTail
-  double peak_ = 0.0;  // kUniform: the point of [a_, b_] closest to 0
+  double peak_ = 0.0;                           // kUniform: the point of [a_, b_] closest to 0
 };
 
 // One draw of X ~ N(0, 1) conditioned on lower <= X <= upper. Either bound may be infinite.

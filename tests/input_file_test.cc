@@ -1,0 +1,122 @@
+#include "tourney/input_file.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "test_util.h"
+
+namespace tourney {
+namespace {
+
+// Compresses `text` as one gzip member with zlib directly (independent of Gunzip).
+std::string GzipMember(const std::string& text) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, text.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+TEST(InputFile, RecognisesGzipByMagicBytes) {
+  EXPECT_TRUE(IsGzip(std::string("\x1f\x8b\x08", 3)));
+  EXPECT_FALSE(IsGzip("a,b,outcome"));
+  EXPECT_FALSE(IsGzip(""));
+  EXPECT_FALSE(IsGzip("\x1f"));
+}
+
+TEST(InputFile, GunzipRoundTripsLargeText) {
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "line " + std::to_string(i) + ",A,B,a\n";
+  std::string out;
+  ASSERT_TRUE(Gunzip(GzipMember(text), "t.gz", &out).ok());
+  EXPECT_EQ(out, text);
+}
+
+TEST(InputFile, GunzipReadsConcatenatedMembers) {
+  // `cat a.gz b.gz > ab.gz` decompresses to the concatenation, as gzip -d does.
+  std::string out;
+  ASSERT_TRUE(Gunzip(GzipMember("first\n") + GzipMember("second\n"), "ab.gz", &out).ok());
+  EXPECT_EQ(out, "first\nsecond\n");
+}
+
+TEST(InputFile, TruncatedGzipIsAnErrorNamingTheFile) {
+  const std::string gz = GzipMember(std::string(5000, 'x') + "tail");
+  std::string out;
+  const Status s = Gunzip(gz.substr(0, gz.size() / 2), "half.csv.gz", &out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("half.csv.gz"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("truncated"), std::string::npos) << s.message();
+}
+
+TEST(InputFile, CorruptGzipIsAnError) {
+  std::string gz = GzipMember("some text that compresses\n");
+  gz[12] = static_cast<char>(gz[12] ^ 0x5a);
+  gz[13] = static_cast<char>(gz[13] ^ 0xa5);
+  std::string out;
+  const Status s = Gunzip(gz, "bad.gz", &out);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("bad.gz"), std::string::npos) << s.message();
+}
+
+TEST(InputFile, TrailingGarbageIsAnError) {
+  std::string out;
+  const Status s = Gunzip(GzipMember("x\n") + "garbage", "g.gz", &out);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("trailing garbage"), std::string::npos) << s.message();
+}
+
+TEST(InputFile, RandomCorruptionNeverCrashes) {
+  // Property: any byte string starting with the magic bytes yields OK or a clean error.
+  const std::string gz = GzipMember("srclang,trglang\nde,en\n");
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::string bytes = gz.substr(0, 2 + rng() % (gz.size() - 1));
+    const int flips = static_cast<int>(rng() % 4);
+    for (int f = 0; f < flips && bytes.size() > 2; ++f) {
+      bytes[2 + rng() % (bytes.size() - 2)] = static_cast<char>(rng());
+    }
+    std::string out;
+    const Status s = Gunzip(bytes, "fuzz.gz", &out);
+    if (!s.ok()) EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  }
+}
+
+TEST(InputFile, ReadsPlainAndGzipFilesAlike) {
+  const std::string dir = testing::TempDir("input_file");
+  const std::string text = "system_a,system_b,outcome\nA,B,a\n";
+  testing::WriteFile(dir + "/plain.csv", text);
+  testing::WriteFile(dir + "/packed.csv.gz", GzipMember(text));
+  testing::WriteFile(dir + "/packed-no-suffix", GzipMember(text));
+  for (const char* name : {"/plain.csv", "/packed.csv.gz", "/packed-no-suffix"}) {
+    std::string out;
+    ASSERT_TRUE(ReadInputFile(dir + name, &out).ok()) << name;
+    EXPECT_EQ(out, text) << name;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(InputFile, MissingFileIsAnIoError) {
+  std::string out;
+  const Status s = ReadInputFile("/nonexistent/judgments.csv", &out);
+  EXPECT_EQ(s.code(), StatusCode::kIoError);
+  EXPECT_NE(s.message().find("/nonexistent/judgments.csv: cannot open"), std::string::npos);
+}
+
+TEST(InputFile, StdinHasADisplayName) {
+  EXPECT_EQ(InputDisplayName("-"), "<stdin>");
+  EXPECT_EQ(InputDisplayName("a.csv"), "a.csv");
+}
+
+}  // namespace
+}  // namespace tourney
