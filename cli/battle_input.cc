@@ -37,11 +37,7 @@ StatusOr<bool> IsBattleLogInput(const std::string& file, const Flags& flags) {
   const std::string format = flags.Get("input-format");
   if (format == "battles") return true;
   if (format != "auto") return false;
-  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(file.c_str(), "rb"), &std::fclose);
-  if (!f) return false;
-  std::string head(4096, '\0');
-  head.resize(std::fread(head.data(), 1, head.size(), f.get()));
-  return LooksLikeBattleLog(head);
+  return IsBattleLogFile(file);
 }
 
 StatusOr<bool> AllBattleLogInputs(const std::vector<std::string>& files, const Flags& flags) {

@@ -14,8 +14,8 @@
 namespace tourney::cli {
 
 // True when `file` is to be read as a battle log: --input-format battles, or auto and the
-// file starts like one (LooksLikeBattleLog). An unreadable file is not (the regular reader
-// reports it).
+// file (decompressed if gzip) starts like one (IsBattleLogFile). An unreadable file and
+// standard input are not, unless --input-format battles says so.
 StatusOr<bool> IsBattleLogInput(const std::string& file, const Flags& flags);
 
 // True when every file is a battle log (and there is at least one).

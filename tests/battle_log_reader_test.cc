@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "test_util.h"
@@ -163,6 +165,27 @@ TEST(BattleLogReader, LooksLikeBattleLog) {
   EXPECT_TRUE(LooksLikeBattleLog("id,model_a,model_b,winner\n"));
   EXPECT_FALSE(LooksLikeBattleLog("system_a,system_b,outcome\n"));
   EXPECT_FALSE(LooksLikeBattleLog("srclang,trglang,srcIndex,system1Id,system1rank\n"));
+}
+
+TEST(BattleLogReader, ReadsGzipFilesWhole) {
+  const std::string dir = testing::TempDir("battles_gz");
+  const std::string path = dir + "/b.jsonl";
+  testing::WriteFile(path,
+                     "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"
+                     "{\"model_a\":\"y\",\"model_b\":\"x\",\"winner\":\"tie\"}\n");
+  ASSERT_EQ(std::system(("gzip -k " + path).c_str()), 0);
+  EXPECT_TRUE(IsBattleLogFile(path));
+  EXPECT_TRUE(IsBattleLogFile(path + ".gz"));
+  EXPECT_FALSE(IsBattleLogFile("-"));
+  EXPECT_FALSE(IsBattleLogFile(dir + "/missing.jsonl"));
+  BattleLog plain, gz;
+  BattleLogReport r1, r2;
+  ASSERT_TRUE(ReadBattleLogFile(path, {}, &plain, &r1).ok());
+  const Status s = ReadBattleLogFile(path + ".gz", {}, &gz, &r2);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(gz.battles.first, plain.battles.first);
+  EXPECT_EQ(gz.battles.outcome, plain.battles.outcome);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

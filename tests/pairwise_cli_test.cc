@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -144,6 +145,24 @@ TEST_F(PairwiseCliTest, CovariatesNeedBradleyTerryAndTheColumn) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find(f + ":1: field 'len_diff': missing covariate"), std::string::npos)
       << missing.err;
+}
+
+TEST_F(PairwiseCliTest, BattleLogsFromGzipAndStandardInput) {
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += Battle("x", "y", "model_a");
+  text += Battle("y", "x", "model_a");
+  const std::string f = Write("b.jsonl", text);
+  ASSERT_EQ(std::system(("gzip -k " + f).c_str()), 0);
+  const std::string rank = BinPath("tourney") + " rank ";
+  const auto plain = RunCommand(rank + f + " --model bradley-terry --format csv");
+  const auto gz = RunCommand(rank + f + ".gz --model bradley-terry --format csv");
+  const auto piped = RunCommand("cat " + f + " | " + rank +
+                                "- --input-format battles --model bradley-terry --format csv");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(gz.exit_code, 0) << gz.err;
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(gz.out, plain.out);
+  EXPECT_EQ(piped.out, plain.out);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "tourney/battle_log_reader.h"
 
 #include <simdjson.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,6 +10,8 @@
 #include <deque>
 #include <memory>
 #include <optional>
+
+#include "tourney/input_file.h"
 
 namespace tourney {
 namespace {
@@ -489,6 +492,11 @@ Status ParseBattleLog(std::string_view text, std::string_view name, const Battle
 
 Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
                          BattleLogReport* report) {
+  if (path == kStdinPath) {  // standard input, gzip or not, is read whole
+    std::string text;
+    if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
+    return ParseBattleLog(text, InputDisplayName(path), options, log, report);
+  }
   std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
   if (!file) return IoError(path + ": cannot open (" + std::strerror(errno) + ")");
   // The block buffer: a carried partial line, then a fresh block, then simdjson's padding.
@@ -496,6 +504,12 @@ Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& option
   size_t filled = std::fread(buffer.data(), 1, kBlockSize, file.get());
   if (std::ferror(file.get())) return IoError(path + ": read error");
   std::string_view head(buffer.data(), filled);
+  if (IsGzip(head)) {  // a gzip file is decompressed whole (input_file.h)
+    file.reset();
+    std::string text;
+    if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
+    return ParseBattleLog(text, path, options, log, report);
+  }
   size_t skip = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   const BattleLogFormat format =
       options.format == BattleLogFormat::kAuto ? Detect(head) : options.format;
@@ -535,6 +549,18 @@ Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& option
     eof = got < kBlockSize;
   }
   return parser.Finish();
+}
+
+bool IsBattleLogFile(const std::string& path) {
+  if (path == kStdinPath) return false;      // cannot be looked at without consuming it
+  gzFile file = gzopen(path.c_str(), "rb");  // reads plain files as they are
+  if (file == nullptr) return false;
+  std::string head(4096, '\0');
+  const int got = gzread(file, head.data(), static_cast<unsigned>(head.size()));
+  gzclose(file);
+  if (got <= 0) return false;
+  head.resize(static_cast<size_t>(got));
+  return LooksLikeBattleLog(head);
 }
 
 bool LooksLikeBattleLog(std::string_view head) {

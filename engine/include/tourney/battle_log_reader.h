@@ -56,8 +56,8 @@ struct BattleLogReport {
 Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
                       BattleLog* log, BattleLogReport* report);
 
-// Reads the file at `path` as above, streaming JSONL and CSV. An unreadable file is an
-// IoError naming the path.
+// Reads the file at `path` as above, streaming plain JSONL and CSV; "-" (standard input) and
+// gzip files (input_file.h) are read whole. An unreadable file is an IoError naming the path.
 Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
                          BattleLogReport* report);
 
@@ -65,6 +65,11 @@ Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& option
 // header with `winner` and `left`/`model_a` columns. The WMT and system_a,system_b,outcome
 // CSV formats are not battle logs.
 bool LooksLikeBattleLog(std::string_view head);
+
+// LooksLikeBattleLog on the first 4 KB of the file at `path`, decompressed when it is gzip.
+// False for "-" (standard input cannot be looked at without consuming it) and for a file that
+// cannot be read (its reader reports why).
+bool IsBattleLogFile(const std::string& path);
 
 }  // namespace tourney
 
