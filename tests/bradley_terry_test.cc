@@ -133,5 +133,20 @@ TEST(BradleyTerry, SandwichShrinksWithTies) {
   EXPECT_NEAR(se.model_based[0], 0.5 * std::sqrt(0.1), 1e-9);
 }
 
+TEST(BradleyTerry, StandardErrorsCountThePriorInTheInformation) {
+  // One win of a over b: the MLE does not exist, the automatic prior adds one virtual game
+  // (half a win each way), so M(a,b) = 1.5, M(b,a) = 0.5, p = 3/4. Information A = (1 + 1) p
+  // (1 - p) = 0.375 for d = theta_a - theta_b; the score variance B = (1 - p)^2 = 1/16 comes
+  // from the real game only: var(d) = B / A^2 = 4/9 (sandwich), 1 / A = 8/3 (model-based).
+  PairCounts c(2);
+  c.Add(0, 1, Outcome::kFirstWins);
+  const BradleyTerryFit fit = FitBradleyTerry(WinMatrix(c, WinWeights{}), {});
+  ASSERT_EQ(fit.prior, kAutoPrior);
+  EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(3.0), 1e-9);
+  const BradleyTerryErrors se = BradleyTerryStandardErrors(c, WinWeights{}, fit.theta, fit.prior);
+  EXPECT_NEAR(se.sandwich[0], 0.5 * std::sqrt(4.0 / 9), 1e-9);
+  EXPECT_NEAR(se.model_based[0], 0.5 * std::sqrt(8.0 / 3), 1e-9);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -425,7 +425,7 @@ class LineParser {
 
   Status Finish() {
     if (format_ == BattleLogFormat::kCsv && !header_seen_) {
-      return InvalidArgument(std::string(name_) + ": empty file (no CSV header)");
+      return InvalidArgument(std::string(name_) + ": empty file (no battles and no CSV header)");
     }
     return Status::Ok();
   }

@@ -136,7 +136,7 @@ double BradleyTerryResidual(const WinMatrix& m, const std::vector<double>& pi) {
 }
 
 BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const WinWeights& weights,
-                                              const std::vector<double>& theta) {
+                                              const std::vector<double>& theta, double prior) {
   const int n = counts.num_systems();
   BradleyTerryErrors out;
   out.sandwich.assign(n, 0.0);
@@ -152,9 +152,10 @@ BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const Wi
       const double wji = static_cast<double>(counts.wins(j, i));
       const double tij = static_cast<double>(counts.ties(i, j));
       const double total = wij + wji + tij;
-      if (total == 0.0) continue;
+      const double virtual_games = prior > 0.0 ? prior / (n - 1) : 0.0;
+      if (total + virtual_games == 0.0) continue;
       const double p = 1.0 / (1.0 + std::exp(theta[j] - theta[i]));
-      const double info = total * p * (1.0 - p);
+      const double info = (total + virtual_games) * p * (1.0 - p);
       const double meat =
           wij * (1.0 - p) * (1.0 - p) + wji * p * p + tij * (y_tie - p) * (y_tie - p);
       for (auto [mat, v] : {std::pair{&a, info}, std::pair{&b, meat}}) {

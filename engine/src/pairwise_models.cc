@@ -53,7 +53,7 @@ class BradleyTerryModel final : public CountModel {
   RatingResult RateCounts(const PairCounts& counts) const override {
     const BradleyTerryFit fit =
         FitBradleyTerry(WinMatrix(counts, options_.weights), options_.bradley_terry);
-    const BradleyTerryErrors se = BradleyTerryStandardErrors(counts, options_.weights, fit.theta);
+    const BradleyTerryErrors se = BradleyTerryStandardErrors(counts, options_.weights, fit.theta, fit.prior);
     const double z =
         boost::math::quantile(boost::math::normal(), 0.5 + options_.interval_level / 2.0);
     RatingResult r;

@@ -83,10 +83,12 @@ struct BradleyTerryErrors {
 };
 
 // Standard errors at `theta` for the comparisons in `counts` (ties scored with
-// `weights.tie`). A system without comparisons gets 0.
+// `weights.tie`). `prior` (BradleyTerryFit::prior) adds the information of the virtual
+// comparisons to A, as for any penalised likelihood; they add no sampling noise to B. A system
+// without comparisons (and no prior) gets 0.
 // REQUIRES: theta.size() == counts.num_systems().
 BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const WinWeights& weights,
-                                              const std::vector<double>& theta);
+                                              const std::vector<double>& theta, double prior = 0.0);
 
 }  // namespace tourney
 
