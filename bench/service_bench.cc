@@ -31,6 +31,7 @@
 
 #include "auth.h"
 #include "storage.h"
+#include "tourney/match_selector.h"
 #include "tourney/random.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
@@ -122,7 +123,7 @@ v1::CampaignConfig BenchConfig(const std::string& name) {
   for (int i = 0; i < 13; ++i) c.add_systems("system-" + std::to_string(i));
   for (int i = 0; i < 3000; ++i) c.add_segments()->set_id(i);
   c.set_k(5);
-  c.set_selector("trueskill");
+  c.set_selector(std::string(kDefaultMatchSelector));
   c.set_seed(1);
   return c;
 }

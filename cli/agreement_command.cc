@@ -180,6 +180,10 @@ int RunAgreement(int argc, char** argv) {
   flags.Add("min-pairs", "N", "30",
             "table: list only annotators with at least N label pairs shared with others");
   AddInputFlags(flags);
+  flags.AddExample("tourney agreement wmt16.xml.gz",
+                   "the published kappa tables of all 12 WMT16 pairs");
+  flags.AddExample("tourney agreement wmt16.deu-eng.csv --format json",
+                   "every annotator's agreement with the others, as JSON");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "agreement", &code)) return code;
   auto min_pairs = flags.GetInt("min-pairs");

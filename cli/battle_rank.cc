@@ -5,6 +5,7 @@
 #include "battle_input.h"
 #include "common.h"
 #include "tourney/model_intervals.h"
+#include "tourney/stopping_rule.h"
 
 namespace tourney::cli {
 
@@ -19,8 +20,9 @@ int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
   input.comparisons = &log->battles;
   auto result = (*model)->Rate(input, seed);
   if (!result.ok()) return ReportError(command, result.status());
-  v1::Leaderboard board = BuildLeaderboardFromCounts((*model)->name(), log->systems.names(),
-                                                     CountBattles(*log), result->ratings);
+  const PairCounts counts = CountBattles(*log);
+  v1::Leaderboard board =
+      BuildLeaderboardFromCounts((*model)->name(), log->systems.names(), counts, result->ratings);
   board.set_rankings(static_cast<int64_t>(log->size()));
   board.set_seed(seed);
   if (AddModelIntervals(log->systems.names(), result->ratings, &board)) {
@@ -28,6 +30,10 @@ int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
     if (level.ok()) board.set_confidence(*level);
   }
   for (const std::string& w : result->warnings) board.add_warnings(w);
+  // As `rank` does for every input: the stopping rule in the JSON output.
+  if (format == OutputFormat::kJson) {
+    SetStopping(EstimateStopping(counts), log->systems.names(), &board);
+  }
   std::cout << FormatLeaderboard(board, format);
   return kExitOk;
 }

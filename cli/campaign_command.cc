@@ -3,11 +3,13 @@
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "commands.h"
@@ -74,8 +76,15 @@ StatusOr<Connection> Connect(const Flags& flags) {
   }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
-  c.stub = v1::Tournament::NewStub(
-      grpc::CreateCustomChannel(flags.Get("server"), credentials, args));
+  const std::string server = flags.Get("server");
+  auto channel = grpc::CreateCustomChannel(server, credentials, args);
+  // A server on this machine may still be starting (`tourneyd ... &` then a command, as in
+  // the README): give it up to 5 s to accept the connection before the first call.
+  if (server.rfind("127.", 0) == 0 || server.rfind("localhost", 0) == 0 ||
+      server.rfind("[::1]", 0) == 0) {
+    channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  }
+  c.stub = v1::Tournament::NewStub(channel);
   return c;
 }
 
@@ -129,11 +138,22 @@ StatusOr<uint64_t> CampaignId(const Flags& flags) {
 }
 
 int RunCampaignCreate(int argc, char** argv) {
-  Flags flags("tourney campaign create --server ADDR --token-file ADMIN --name N "
-              "--systems A,B,... (--segments N | --segments-file F) [options]",
-              "Creates a campaign on tourneyd and prints its id and annotator token.\n"
-              "--segments N numbers the segments 0..N-1; --segments-file has one segment per\n"
-              "line as `id` or `id,document`.");
+  Flags flags(
+      "tourney campaign create --server ADDR --token-file ADMIN --name N "
+      "(--from FILE | --systems A,B,... (--segments N | --segments-file F)) [options]",
+      "Creates a campaign on tourneyd and prints its id and annotator token.\n"
+      "--from takes the systems and the segments (with their documents) from judgment\n"
+      "files, so that their rankings can then be imported; --segments N numbers the\n"
+      "segments 0..N-1; --segments-file has one segment per line as `id` or\n"
+      "`id,document`.");
+  flags.Add("from", "FILE,...", "",
+            "judgment files (any format `tourney rank` reads) whose systems and segments "
+            "the campaign takes");
+  AddInputFlags(flags);
+  flags.AddExample(
+      "tourney campaign create --server 127.0.0.1:7447 --name fr-en --from "
+      "judgments.csv",
+      "a campaign for the systems and segments of an existing file");
   AddConnectionFlags(flags);
   flags.Add("name", "NAME", "", "campaign name (unique on the server)");
   flags.Add("systems", "A,B,...", "", "comma-separated system names");
@@ -141,7 +161,9 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("segments", "N", "0", "number of segments (ids 0..N-1)");
   flags.Add("segments-file", "FILE", "", "segments, one `id[,document]` per line");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("selector", "NAME", "trueskill", "match selector: trueskill or uniform");
+  flags.Add("selector", "NAME", "racing",
+            "match selector: racing (default), trueskill (paper §2.4), uniform, lucb, info-gain, "
+            "thompson or arena (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
@@ -165,6 +187,33 @@ int RunCampaignCreate(int argc, char** argv) {
     for (auto& s : *lines) c->add_systems(s);
   }
   for (auto& s : SplitList(flags.Get("systems"))) c->add_systems(s);
+  if (flags.IsSet("from")) {
+    if (flags.IsSet("systems") || flags.IsSet("systems-file") || flags.IsSet("segments") ||
+        flags.IsSet("segments-file")) {
+      return ReportError(verb, InvalidArgument("--from gives the systems and segments; do not "
+                                               "combine it with --systems or --segments"));
+    }
+    auto from = LoadJudgments(SplitList(flags.Get("from")), flags);
+    if (!from.ok()) return ReportError(verb, from.status());
+    for (const std::string& name : from->systems().names()) c->add_systems(name);
+    std::map<int64_t, int32_t> segments;  // id -> document index (-1: none), sorted by id
+    for (size_t i = 0; i < from->num_rankings(); ++i) {
+      const RankingView r = from->ranking(i);
+      if (r.segment < 0) {
+        return ReportError(verb, InvalidArgument("--from: ranking " + std::to_string(i + 1) +
+                                                 " names no segment"));
+      }
+      auto [it, inserted] = segments.emplace(r.segment, r.document);
+      if (!inserted && it->second < 0) it->second = r.document;
+    }
+    for (const auto& [id, document] : segments) {
+      v1::Segment* s = c->add_segments();
+      s->set_id(id);
+      if (document >= 0) s->set_document(from->documents()[static_cast<size_t>(document)]);
+    }
+    std::cerr << "from " << flags.Get("from") << ": " << c->systems_size() << " systems, "
+              << c->segments_size() << " segments\n";
+  }
   if (flags.IsSet("segments-file")) {
     auto lines = ReadLines(flags.Get("segments-file"));
     if (!lines.ok()) return ReportError(verb, lines.status());
@@ -175,8 +224,8 @@ int RunCampaignCreate(int argc, char** argv) {
       const std::string id = line.substr(0, comma);
       s->set_id(std::strtoll(id.c_str(), &end, 10));
       if (id.empty() || *end != '\0') {
-        return ReportError(verb, InvalidArgument(flags.Get("segments-file") +
-                                                 ": segment id '" + id + "' is not a number"));
+        return ReportError(verb, InvalidArgument(flags.Get("segments-file") + ": segment id '" +
+                                                 id + "' is not a number"));
       }
       if (comma != std::string::npos) s->set_document(line.substr(comma + 1));
     }
@@ -236,8 +285,8 @@ int RunCampaignCreate(int argc, char** argv) {
     out << response.annotator_token() << "\n";
     out.close();
     if (!out) return ReportError(verb, IoError(path + ": cannot write the token"));
-    std::filesystem::permissions(path, std::filesystem::perms::owner_read |
-                                           std::filesystem::perms::owner_write);
+    std::filesystem::permissions(
+        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   }
   std::cout << "campaign_id " << response.campaign_id() << "\n"
             << "annotator_token " << response.annotator_token() << "\n";
@@ -306,14 +355,22 @@ int RunCampaignImport(int argc, char** argv) {
   }
   std::cout << "accepted " << response.accepted() << "\nrejected " << response.rejected()
             << "\ncampaign_judgments " << response.campaign_judgments() << "\n";
+  if (response.rejected() > 0) {
+    std::cerr << "tourney campaign import: rejected " << response.rejected() << " of "
+              << response.accepted() + response.rejected() << " rankings (" << response.accepted()
+              << " accepted and committed); create the campaign with --from FILE to take "
+                 "the file's systems and segments\n";
+    return kExitBadInput;
+  }
   return kExitOk;
 }
 
 int RunCampaignNext(int argc, char** argv) {
-  Flags flags("tourney campaign next --server ADDR --token-file TOKEN --campaign ID "
-              "--annotator NAME [--format text|json]",
-              "Asks for the next match to judge and prints it: the match id, the segment, the\n"
-              "lease expiry and the systems in display order (submit ranks in that order).");
+  Flags flags(
+      "tourney campaign next --server ADDR --token-file TOKEN --campaign ID "
+      "--annotator NAME [--format text|json]",
+      "Asks for the next match to judge and prints it: the match id, the segment, the\n"
+      "lease expiry and the systems in display order (submit ranks in that order).");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("annotator", "NAME", "", "who will judge ([A-Za-z0-9._@:-], 1..128)");
@@ -349,11 +406,12 @@ int RunCampaignNext(int argc, char** argv) {
 }
 
 int RunCampaignSubmit(int argc, char** argv) {
-  Flags flags("tourney campaign submit --server ADDR --token-file TOKEN --campaign ID "
-              "--match M --annotator NAME --ranks R1,R2,... [--key K]",
-              "Submits the ranks of a leased match (in the order `next` printed the systems;\n"
-              "1 = best, ties allowed) and prints the acknowledgment once it is durable. Rerun\n"
-              "with the same --key to retry safely.");
+  Flags flags(
+      "tourney campaign submit --server ADDR --token-file TOKEN --campaign ID "
+      "--match M --annotator NAME --ranks R1,R2,... [--key K]",
+      "Submits the ranks of a leased match (in the order `next` printed the systems;\n"
+      "1 = best, ties allowed) and prints the acknowledgment once it is durable. Rerun\n"
+      "with the same --key to retry safely.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("match", "M", "0", "match id from `next`");
@@ -386,16 +444,17 @@ int RunCampaignSubmit(int argc, char** argv) {
   auto ctx = conn->Context();
   grpc::Status s = conn->stub->SubmitJudgment(ctx.get(), request, &ack);
   if (!s.ok()) return ReportRpcError("submit", s);
-  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms "
-            << ack.committed_unix_ms() << "\n";
+  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms " << ack.committed_unix_ms()
+            << "\n";
   return kExitOk;
 }
 
 int RunCampaignLeaderboard(int argc, char** argv) {
-  Flags flags("tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
-              "[--model M] [--bootstrap R] [--format F]",
-              "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
-              "server adds rank ranges and clusters from R bootstrap replicates.");
+  Flags flags(
+      "tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
+      "[--model M] [--bootstrap R] [--format F]",
+      "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
+      "server adds rank ranges and clusters from R bootstrap replicates.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("model", "M", "", "rating model (default: the campaign's live ratings)");
@@ -443,7 +502,8 @@ int RunCampaign(int argc, char** argv) {
     const char* summary;
     int (*run)(int, char**);
   } kVerbs[] = {
-      {"create", "create a campaign (admin token); prints its id and annotator token", RunCampaignCreate},
+      {"create", "create a campaign (admin token); prints its id and annotator token",
+       RunCampaignCreate},
       {"import", "stream WMT CSV rankings into a campaign (admin token)", RunCampaignImport},
       {"next", "get the next match to judge (annotator token)", RunCampaignNext},
       {"submit", "submit the ranks of a match (annotator token)", RunCampaignSubmit},

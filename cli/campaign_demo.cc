@@ -2,14 +2,18 @@
 //
 // Starts tourneyd (found next to this binary) on 127.0.0.1 with a temporary data dir,
 // creates two campaigns over the same simulated systems, one with the uniform selector and
-// one with the paper's TrueSkill selector, and lets simulated annotators judge them from
-// threads (their answers come from the hidden qualities: SimulateRanks). It prints the
-// clustered leaderboard of each and how many judgments TrueSkill selection needed to reach
-// the clusters uniform selection reached with the whole budget.
+// one with the default selector (racing, docs/selection.md), and lets simulated annotators
+// judge them from threads (their answers come from the hidden qualities: SimulateRanks).
+// Each campaign stops at the first checkpoint whose leaderboard the stopping rule calls
+// settled (stopping_rule.h), or at the budget. It prints the clustered leaderboard of each,
+// the judgments each selector spent, and how many judgments racing selection needed to
+// reach the clusters uniform selection reached.
 //
-// Reproducibility: annotators ask for matches concurrently but submit in a fixed turn order
-// within each round, and the server draws each annotator's matches from the annotator's
-// own random stream, so the commit order, the ratings and the output depend on --seed only.
+// Reproducibility: within each round annotators ask for matches and submit them in a fixed
+// turn order (all of a round's matches are out at once, so the server's batch awareness
+// gives them different matches), and the server draws each annotator's matches from the
+// annotator's own random stream, so the commit order, the ratings and the output depend on
+// --seed only.
 #include <grpcpp/grpcpp.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -36,6 +40,7 @@
 #include "common.h"
 #include "tourney/csv_reader.h"
 #include "tourney/leaderboard.h"
+#include "tourney/match_selector.h"
 #include "tourney/random.h"
 #include "tourney/simulate.h"
 #include "tourney/v1/tournament.grpc.pb.h"
@@ -174,7 +179,8 @@ class AnnotatorPool {
     std::barrier sync(annotators_);
     std::mutex mu;
     std::condition_variable cv;
-    int turn = 0;
+    int turn = 0;      // whose submission is next
+    int ask_turn = 0;  // whose request is next
     Status first_error;
     std::vector<std::thread> threads;
     for (int a = 0; a < annotators_; ++a) {
@@ -185,7 +191,19 @@ class AnnotatorPool {
           next.set_campaign_id(campaign_.id);
           next.set_annotator(name);
           v1::NextMatchResponse match;
+          {
+            // Requests in turn order too: every match of a round is out at the same time
+            // (the server serves concurrent annotators different matches), and which
+            // annotator gets which does not depend on thread scheduling.
+            std::unique_lock<std::mutex> lock(mu);
+            cv.wait(lock, [&] { return ask_turn == a; });
+          }
           grpc::Status s = stubs_[a]->NextMatch(Context(campaign_.token).get(), next, &match);
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            ask_turn = (ask_turn + 1) % annotators_;
+            cv.notify_all();
+          }
           std::vector<double> q;
           for (const std::string& system : match.systems()) {
             auto it = system_ids_.find(system);
@@ -264,20 +282,21 @@ int RunDemo(int argc, char** argv) {
   }
   Flags flags("tourney demo [options]   (tourney demo --offline [options]: the offline demo)",
               "Starts tourneyd on 127.0.0.1 with a temporary data dir, runs two simulated\n"
-              "campaigns on it (uniform and TrueSkill match selection; simulated annotators\n"
-              "in threads answer from hidden system qualities), and prints the clustered\n"
-              "leaderboards and how many judgments TrueSkill selection needed to reach the\n"
-              "clusters uniform selection reached with the whole budget.");
+              "campaigns on it (uniform and racing match selection, the default; simulated\n"
+              "annotators in threads answer from hidden system qualities). Each campaign stops\n"
+              "when the leaderboard's stopping rule says settled, or at the budget. Prints the\n"
+              "clustered leaderboards, the judgments each selector spent, and how many\n"
+              "judgments racing selection needed to reach uniform selection's clusters.");
   flags.Add("systems", "N", "10", "number of systems (3..100)");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("budget", "N", "1000", "judgments of the uniform campaign (and the most the "
-                                   "TrueSkill campaign gets)");
+  flags.Add("budget", "N", "1000", "most judgments of the uniform campaign (and of the racing "
+                                   "campaign, but see --max-factor)");
   flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
   flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
                                       "multiple of --annotators)");
   flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
-  flags.Add("max-factor", "X", "3", "TrueSkill selection may judge up to X times the budget "
-                                    "to reach uniform selection's clusters");
+  flags.Add("max-factor", "X", "3", "racing selection that has not settled may judge up to X "
+                                    "times the budget to reach uniform selection's clusters");
   flags.Add("model", "M", "trueskill", "model of the clustered leaderboards");
   flags.Add("seed", "S", "1", "random seed (qualities, annotators, selection, bootstrap)");
   flags.Add("quality-sd", "X", "1.0", "sd of the hidden system qualities");
@@ -388,6 +407,7 @@ int RunDemo(int argc, char** argv) {
     DemoCampaign campaign;
     std::unique_ptr<AnnotatorPool> pool;
     int rounds_done = 0;
+    int64_t settled_at = -1;  // judgments when the stopping rule first said settled
     std::vector<std::pair<int64_t, v1::Leaderboard>> boards;  // (judgments, board)
     v1::PairCountsMatrix counts;
     Status status;
@@ -403,12 +423,16 @@ int RunDemo(int argc, char** argv) {
         v1::Leaderboard board;
         if (status.ok()) status = board_of(campaign, &board);
         boards.emplace_back(static_cast<int64_t>(rounds_done) * per_round, std::move(board));
+        if (status.ok() && boards.back().second.stopping().settled()) {
+          settled_at = boards.back().first;
+          break;
+        }
       }
     }
   };
   std::vector<Run> runs(2);
   runs[0].selector = "uniform";
-  runs[1].selector = "trueskill";
+  runs[1].selector = std::string(kDefaultMatchSelector);
   for (Run& run : runs) {
     auto created = create(run.selector);
     if (!created.ok()) return ReportError("demo", created.status());
@@ -440,9 +464,11 @@ int RunDemo(int argc, char** argv) {
     }
     return nullptr;
   };
-  // Not there yet: TrueSkill selection goes on, up to --max-factor times the budget.
+  // Not settled and not there yet: racing selection goes on, up to --max-factor times the
+  // budget.
   const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
-  while (!first_reach(runs[1]) && runs[1].rounds_done < rounds_cap && runs[1].status.ok()) {
+  while (runs[1].settled_at < 0 && !first_reach(runs[1]) && runs[1].rounds_done < rounds_cap &&
+         runs[1].status.ok()) {
     runs[1].Advance(std::min(rounds_per_check, rounds_cap - runs[1].rounds_done),
                     rounds_per_check, per_round, board_of);
   }
@@ -461,7 +487,7 @@ int RunDemo(int argc, char** argv) {
 
   std::cout << "Uniform selection, " << Thousands(uniform_judgments) << " judgments:\n"
             << FormatLeaderboard(uniform_board, OutputFormat::kTable) << "\n";
-  std::cout << "TrueSkill selection, " << Thousands(shown.first) << " judgments:\n"
+  std::cout << "Racing selection, " << Thousands(shown.first) << " judgments:\n"
             << FormatLeaderboard(shown.second, OutputFormat::kTable) << "\n";
 
   // How much of each campaign's data compared systems close in the hidden order.
@@ -489,6 +515,18 @@ int RunDemo(int argc, char** argv) {
     return all > 0 ? 100.0 * close / all : 0.0;
   };
 
+  for (const Run& run : runs) {
+    const v1::Stopping& stop = run.boards.back().second.stopping();
+    if (run.settled_at >= 0) {
+      std::printf("Stopping rule: %s selection settled after %s judgments.\n",
+                  run.selector.c_str(), Thousands(run.settled_at).c_str());
+    } else {
+      std::printf("Stopping rule: %s selection not settled after %s judgments (about %s more "
+                  "for the open boundaries).\n",
+                  run.selector.c_str(), Thousands(run.boards.back().first).c_str(),
+                  Thousands(stop.more_judgments()).c_str());
+    }
+  }
   std::printf("Clusters of uniform selection after %s judgments: %zu.\n",
               Thousands(uniform_judgments).c_str(), target.size());
   if (uniform_reach) {
@@ -496,17 +534,17 @@ int RunDemo(int argc, char** argv) {
                 Thousands(uniform_reach->first).c_str());
   }
   if (trueskill_reach) {
-    std::printf("  TrueSkill selection first showed them after %s judgments (%.0f%% of %s)\n",
+    std::printf("  racing selection first showed them after    %s judgments (%.0f%% of %s)\n",
                 Thousands(trueskill_reach->first).c_str(),
                 100.0 * static_cast<double>(trueskill_reach->first) /
                     static_cast<double>(uniform_judgments),
                 Thousands(uniform_judgments).c_str());
   } else {
-    std::printf("  TrueSkill selection did not show them within %s judgments\n",
+    std::printf("  racing selection did not show them within %s judgments\n",
                 Thousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
   }
   std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
-              "TrueSkill %.0f%% (checked every %s judgments).\n",
+              "racing %.0f%% (checked every %s judgments).\n",
               close_share(runs[0].counts), close_share(runs[1].counts),
               Thousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
 

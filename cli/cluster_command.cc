@@ -110,6 +110,12 @@ int RunCluster(int argc, char** argv) {
   flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
+  flags.AddExample("tourney cluster train.csv --plot ranks.svg",
+                   "Expected Wins rank ranges from 1,000 replicates, clusters, a rank plot");
+  flags.AddExample(
+      "tourney cluster wmt16.xml.gz --protocol wmt16 --language-pair all "
+      "--format wmt --output-dir results",
+      "the official WMT16 results of every language pair");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "cluster", &code)) return code;
 

@@ -19,6 +19,7 @@ int RunSimulate(int argc, char** argv);
 int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
 int RunAgreement(int argc, char** argv);
+int RunSelectionBenchmarkCommand(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

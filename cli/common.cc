@@ -202,28 +202,41 @@ namespace {
 
 // --model hopkins-may parameters (paper §2.2, §3.4).
 void AddHopkinsMayFlags(Flags& flags) {
+  const HopkinsMayOptions d;
   flags.Add("sampler", "S", "paper",
             "hopkins-may: paper (the §2.2 correct-and-average sampler) or exact (Gibbs "
             "sampling of the posterior with truncated-normal latents)");
-  flags.Add("iterations", "N", "200", "hopkins-may: iterations per chain, burn-in included");
-  flags.Add("burn-in", "N", "50", "hopkins-may: iterations discarded before averaging");
+  flags.Add("iterations", "N", std::to_string(d.iterations),
+            "hopkins-may: iterations per chain, burn-in included (the first fit: doubled "
+            "until converged, see --target-r-hat)");
+  flags.Add("burn-in", "N", std::to_string(d.burn_in),
+            "hopkins-may: iterations discarded before averaging (half of them when doubled)");
   flags.Add("sigma-a", "X", "0.5", "hopkins-may: translation-quality noise sigma_a");
   flags.Add("sigma-obs", "X", "1.0", "hopkins-may: annotator noise sigma_obs");
   flags.Add("radius", "D", "0.5", "hopkins-may: decision radius d (ties within +-D)");
-  flags.Add("chains", "C", "1",
+  flags.Add("chains", "C", std::to_string(d.chains),
             "hopkins-may: independent chains (run in parallel, pooled; split-R-hat per system)");
   flags.Add("init-sd", "X", "1.0",
             "hopkins-may: initial means ~ N(0, X^2); large X starts chains far apart");
   flags.Add("prior-sd", "X", "10", "hopkins-may --sampler exact: prior mu_j ~ N(0, X^2)");
+  flags.Add("target-r-hat", "X", "1.01",
+            "hopkins-may: refit with doubled iterations until every split-R-hat is below X");
+  flags.Add("max-iterations", "N", std::to_string(d.max_iterations),
+            "hopkins-may: stop doubling here and warn, naming the unconverged systems");
+  flags.AddBool("paper",
+                "hopkins-may: the paper's exact setting (§2.2: 1 chain, 200 iterations, 50 "
+                "burn-in, no adaptation); explicit flags still apply on top");
 }
 
 StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
-  HopkinsMayOptions o;
+  HopkinsMayOptions o = flags.GetBool("paper") ? PaperHopkinsMayOptions() : HopkinsMayOptions();
   auto sampler = ParseHopkinsMaySampler(flags.Get("sampler"));
   if (!sampler.ok()) return InvalidArgument("option '--sampler': " + sampler.status().message());
   o.sampler = *sampler;
-  for (auto [name, field] : {std::pair{"iterations", &o.iterations},
-                             std::pair{"burn-in", &o.burn_in}, std::pair{"chains", &o.chains}}) {
+  for (auto [name, field] :
+       {std::pair{"iterations", &o.iterations}, std::pair{"burn-in", &o.burn_in},
+        std::pair{"chains", &o.chains}, std::pair{"max-iterations", &o.max_iterations}}) {
+    if (!flags.IsSet(name)) continue;  // the default of the setting chosen above
     auto v = flags.GetInt(name);
     if (!v.ok()) return v.status();
     if (*v < 0 || *v > 100'000'000) {
@@ -232,9 +245,17 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
     }
     *field = static_cast<int>(*v);
   }
-  for (auto [name, field] : {std::pair{"sigma-a", &o.sigma_a}, std::pair{"sigma-obs", &o.sigma_obs},
-                             std::pair{"radius", &o.radius}, std::pair{"init-sd", &o.init_sd},
-                             std::pair{"prior-sd", &o.prior_sd}}) {
+  // Explicit iterations without an explicit cap: never adapt below what was asked for.
+  if (flags.IsSet("iterations") && !flags.IsSet("max-iterations")) {
+    o.max_iterations = std::max(o.max_iterations, o.iterations);
+  }
+  if (flags.IsSet("iterations") && !flags.IsSet("burn-in") && o.burn_in >= o.iterations) {
+    o.burn_in = o.iterations / 2;
+  }
+  for (auto [name, field] :
+       {std::pair{"sigma-a", &o.sigma_a}, std::pair{"sigma-obs", &o.sigma_obs},
+        std::pair{"radius", &o.radius}, std::pair{"init-sd", &o.init_sd},
+        std::pair{"prior-sd", &o.prior_sd}, std::pair{"target-r-hat", &o.target_r_hat}}) {
     auto v = flags.GetDouble(name);
     if (!v.ok()) return v.status();
     *field = *v;

@@ -93,7 +93,7 @@ int RunEval(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0: all cores)");
   flags.Add("format", "F", "table", "output: table or json");
-  AddModelFlags(flags, "expected-wins");
+  AddModelParameterFlags(flags);
   AddInputFlags(flags);
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "eval", &code)) return code;

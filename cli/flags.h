@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tourney/status.h"
@@ -33,7 +34,11 @@ class Flags {
   bool help_requested() const { return help_; }
   // Overrides a flag's value (e.g. one entry of a --models list). REQUIRES: declared.
   void Set(const std::string& name, const std::string& value) { set_[name] = value; }
-  std::string Help() const;
+  // Adds an example to the help: the command line and what it does.
+  void AddExample(const std::string& command, const std::string& what);
+  // The help text, wrapped to `width` columns (0: the terminal's width when stdout is a
+  // terminal, else $COLUMNS, else 80; kept within 40..160). Words are never split.
+  std::string Help(size_t width = 0) const;
 
   const std::vector<std::string>& positionals() const { return positionals_; }
   bool IsSet(const std::string& name) const { return set_.count(name) > 0; }
@@ -55,6 +60,7 @@ class Flags {
   std::map<std::string, Spec> specs_;
   std::map<std::string, std::string> set_;
   std::vector<std::string> positionals_;
+  std::vector<std::pair<std::string, std::string>> examples_;
   bool help_ = false;
 };
 

@@ -56,7 +56,7 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSimulateCampaign},
     {"simulate-battles", "write an Arena-style JSONL battle log from a hidden Bradley-Terry truth",
      tourney::cli::RunSimulateBattles},
-    {"agreement", "inter- and intra-annotator agreement (kappa) per language pair; weak annotators",
+    {"agreement", "annotator agreement (inter and intra kappa) per language pair",
      tourney::cli::RunAgreement},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",
      tourney::cli::RunEval},
@@ -67,6 +67,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunNext},
     {"report", "one self-contained HTML page: leaderboards, rank plots, heat maps, evaluation",
      tourney::cli::RunReport},
+    {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
+     tourney::cli::RunSelectionBenchmarkCommand},
     {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard", RunClient},
 };
 

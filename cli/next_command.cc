@@ -67,12 +67,15 @@ int RunNext(int argc, char** argv) {
               "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
               "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
               "on the largest sigma (ties: first entry) and draws opponents with probability\n"
-              "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match. The\n"
-              "offline twin of the service's NextMatch.");
+              "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; the\n"
+              "default, 'racing', serves a boundary of the ranking whose intervals mu +- 1.96 sd\n"
+              "still overlap (other active selectors: lucb, info-gain, thompson, arena; see\n"
+              "docs/selection.md). The offline twin of the service's NextMatch.");
   flags.Add("ratings", "FILE", "", "leaderboard JSON with mu and sigma per system (required)");
   flags.Add("n", "N", "2", "systems in the match (2..5): the anchor and N-1 opponents");
   flags.Add("seed", "S", "1", "random seed");
-  flags.Add("selection", "S", "trueskill", "selector: trueskill or uniform");
+  flags.Add("selection", "S", std::string(kDefaultMatchSelector),
+            "selector: racing, trueskill (paper §2.4), uniform, lucb, info-gain, thompson, arena");
   flags.Add("format", "F", "table", "output: table or json");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "next", &code)) return code;

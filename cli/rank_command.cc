@@ -8,6 +8,7 @@
 #include "style_control.h"
 #include "tourney/leaderboard.h"
 #include "tourney/model_intervals.h"
+#include "tourney/stopping_rule.h"
 
 namespace tourney::cli {
 
@@ -22,6 +23,14 @@ int RunRank(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed (models that sample)");
   AddInputFlags(flags);
   AddCovariateFlags(flags);
+  flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
+  flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
+                   "the paper's TrueSkill protocol with match selection, as proto3 JSON");
+  flags.AddExample("tourney rank wmt16.xml.gz --language-pair de-en --format latex",
+                   "one language pair of an Appraise XML export, as a LaTeX table");
+  flags.AddExample("tourney rank battles.jsonl --model bradley-terry --format json",
+                   "a Chatbot Arena battle log: Arena Elo scores, 95% sandwich intervals, Arena "
+                   "ranks");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
@@ -54,6 +63,14 @@ int RunRank(int argc, char** argv) {
     if (level.ok()) board.set_confidence(*level);
   }
   for (const std::string& w : result->warnings) board.add_warnings(w);
+  if (*format == OutputFormat::kJson) {
+    std::vector<std::string> names;
+    for (int i = 0; i < judgments->num_systems(); ++i)
+      names.push_back(judgments->systems().Name(i));
+    SetStopping(EstimateStopping(PairCounts::FromComparisons(judgments->num_systems(),
+                                                             judgments->comparisons())),
+                names, &board);
+  }
   std::cout << FormatLeaderboard(board, *format);
   return kExitOk;
 }

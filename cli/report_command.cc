@@ -821,7 +821,7 @@ int RunReport(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
   flags.Add("title", "TEXT", "", "page title (default: from the input file names)");
-  AddModelFlags(flags, "expected-wins");
+  AddModelParameterFlags(flags);
   AddInputFlags(flags);
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, kCommand, &code)) return code;

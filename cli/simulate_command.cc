@@ -16,6 +16,17 @@
 namespace tourney::cli {
 namespace {
 
+// A CSV field, quoted when it holds a comma, a quote or a line break.
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  return out + "\"";
+}
+
 std::string Num(double v) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.6g", v);
@@ -56,11 +67,15 @@ std::vector<double> Percent(const std::vector<int64_t>& m, int64_t selections) {
 
 int RunSimulate(int argc, char** argv) {
   Flags flags(
-      "tourney simulate --pool F [--selection trueskill|uniform] [--budget N] [--window W] "
-      "[--seed S] [--plot-heatmap out.svg] [--clusters-at 1000,2000,...] [--format json|table]",
+      "tourney simulate --pool F [--selection S] [--budget N] [--window W] [--seed S] "
+      "[--plot-heatmap out.svg] [--clusters-at 1000,2000,...] [--emit-judgments OUT.csv] "
+      "[--format json|table]",
       "Runs the paper's match-selection protocol against a pool of judgments: --budget\n"
-      "times the selector picks a pair from the live TrueSkill ratings and one judgment of\n"
-      "that pair is drawn from the pool (with replacement). Reports which pairs were chosen\n"
+      "times the selector picks a pair and one judgment of that pair is drawn from the pool\n"
+      "(with replacement). Without --selection the default selector, racing, is used (it\n"
+      "reads a Bradley-Terry posterior of the judgments drawn so far; docs/selection.md);\n"
+      "'trueskill' is the paper's §2.4 rule on the live TrueSkill ratings. Reports which pairs "
+      "were chosen\n"
       "in the first and last W selections and overall, as n x n matrices with systems in\n"
       "final-mu order (paper Figures 5-7), and the mean rank distance of chosen pairs (small\n"
       "= close matches). With --clusters-at, also the number of bootstrap clusters each\n"
@@ -81,6 +96,9 @@ int RunSimulate(int argc, char** argv) {
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges for --clusters-at");
   flags.Add("threads", "T", "0", "worker threads for --clusters-at (0 = all cores)");
   flags.Add("plot-clusters", "FILE", "", "write the clusters-vs-data curves as an SVG line plot");
+  flags.Add("emit-judgments", "FILE", "",
+            "write the judgments the protocol drew, in selection order, as pairwise CSV "
+            "(system_a,system_b,outcome)");
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
   int code = 0;
@@ -104,6 +122,7 @@ int RunSimulate(int argc, char** argv) {
 
   auto ts = TrueSkillOptionsFromFlags(flags);
   if (!ts.ok()) return fail(ts.status());
+  if (!flags.IsSet("selection")) ts->selector = std::string(kDefaultMatchSelector);
   if (ts->selection == TrueSkillModelOptions::Selection::kNone) {
     return fail(InvalidArgument("option '--selection': simulate needs trueskill or uniform"));
   }
@@ -173,8 +192,25 @@ int RunSimulate(int argc, char** argv) {
   const double d_last =
       MeanRankDistance(study->steps, steps - static_cast<size_t>(w), steps, study->rank_of);
   const double d_all = MeanRankDistance(study->steps, 0, steps, study->rank_of);
-  const std::string selection =
-      ts->selection == TrueSkillModelOptions::Selection::kTrueSkill ? "trueskill" : "uniform";
+  const std::string selection = ts->selection == TrueSkillModelOptions::Selection::kUniform
+                                    ? "uniform"
+                                : ts->selector.empty() ? "trueskill"
+                                                       : ts->selector;
+  if (!flags.Get("emit-judgments").empty()) {
+    std::string csv = "system_a,system_b,outcome\n";
+    for (const SelectionStep& step : study->steps) {
+      const SystemId a = pool.first[step.comparison], b = pool.second[step.comparison];
+      const Outcome o = pool.outcome[step.comparison];
+      csv += CsvField(judgments->systems().Name(a)) + "," + CsvField(judgments->systems().Name(b)) +
+             "," +
+             (o == Outcome::kTie         ? "tie"
+              : o == Outcome::kFirstWins ? "a"
+                                         : "b") +
+             "\n";
+    }
+    if (Status s = WriteFileAtomically(flags.Get("emit-judgments"), csv); !s.ok()) return fail(s);
+    std::cerr << "wrote " << flags.Get("emit-judgments") << "\n";
+  }
 
   // Plots first: a failure to write leaves stdout empty.
   if (!flags.Get("plot-heatmap").empty()) {

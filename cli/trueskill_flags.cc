@@ -1,5 +1,7 @@
 #include "trueskill_flags.h"
 
+#include "tourney/match_selector.h"
+
 namespace tourney::cli {
 
 void AddTrueSkillFlags(Flags& flags) {
@@ -16,8 +18,9 @@ void AddTrueSkillFlags(Flags& flags) {
             "trueskill: draw margin eps in performance units (overrides --draw-probability)");
   flags.Add("selection", "S", "trueskill",
             "trueskill: 'none' applies every judgment once in file order; 'trueskill' (paper "
-            "§2.4) or 'uniform' run the match-selection protocol: --budget times pick a pair, "
-            "draw one of its judgments at random (with replacement), update");
+            "§2.4), 'uniform' or an active selector (racing, lucb, info-gain, thompson, "
+            "arena; docs/selection.md) run the match-selection protocol: --budget times pick "
+            "a pair, draw one of its judgments at random (with replacement), update");
   flags.Add("mode", "M", "pairwise",
             "trueskill with --selection none: 'pairwise' rates each k-way ranking as its "
             "k(k-1)/2 games in column order, 'ffa' as one k-way free-for-all game");
@@ -60,9 +63,13 @@ StatusOr<TrueSkillModelOptions> TrueSkillOptionsFromFlags(const Flags& flags) {
     o.selection = Selection::kTrueSkill;
   } else if (selection == "uniform") {
     o.selection = Selection::kUniform;
+  } else if (MakeMatchSelector(selection).ok()) {
+    o.selection = Selection::kTrueSkill;
+    o.selector = selection;
   } else {
     return InvalidArgument("option '--selection': '" + selection +
-                           "' is not one of none, trueskill, uniform");
+                           "' is not one of none, trueskill, uniform, racing, lucb, info-gain, "
+                           "thompson, arena");
   }
   const std::string mode = flags.Get("mode");
   if (mode == "pairwise") {

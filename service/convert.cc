@@ -9,7 +9,7 @@ StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
   c.segments.reserve(static_cast<size_t>(p.segments_size()));
   for (const v1::Segment& s : p.segments()) c.segments.push_back({s.id(), s.document()});
   c.k = p.k();
-  c.selector = p.selector().empty() ? "trueskill" : p.selector();
+  c.selector = p.selector().empty() ? std::string(kDefaultMatchSelector) : p.selector();
   c.seed = p.seed();
   const v1::TrueSkillConfig& t = p.trueskill();
   c.rating.mu = t.mu();

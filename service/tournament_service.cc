@@ -574,7 +574,12 @@ grpc::Status TournamentService::NextMatch(grpc::ServerContext* context,
       campaign->annotator_leases.erase(annotator);
       return Error(StatusCode::RESOURCE_EXHAUSTED, "the campaign has its maximum of annotators");
     }
-    auto match = campaign->state->ProposeMatch(annotator);
+    // Batch awareness: the system sets of the matches still out with annotators.
+    std::vector<std::vector<SystemId>> open;
+    for (const auto& [id, other] : campaign->leases) {
+      if (other.expires_unix_ms > now && !other.submission) open.push_back(other.systems);
+    }
+    auto match = campaign->state->ProposeMatch(annotator, open);
     if (!match.ok()) return ToGrpc(match.status());
     Lease lease;
     lease.match_id = match_id;

@@ -581,3 +581,45 @@ TEST(Bootstrap, ResampleSelfSamplingRerunsTheModelOnResamplesAndAveragesScores) 
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// Warns about system 0 in even replicates and about systems 0 and 1 in odd ones.
+class NamingWarner final : public RatingModel {
+ public:
+  std::string name() const override { return "warner"; }
+  StatusOr<RatingResult> Rate(const RatingInput& input, uint64_t seed) const override {
+    RatingResult r;
+    r.ratings.resize(static_cast<size_t>(input.num_systems));
+    if (input.bootstrap_replicate) {
+      const auto& names = *input.system_names;
+      r.warnings.push_back("shaky for: " + names[0] + " (0.1)" +
+                           (seed % 2 == 1 ? ", " + names[1] + " (0.2)" : std::string()));
+      r.warnings.push_back("plain message");
+    }
+    return r;
+  }
+};
+
+TEST(Bootstrap, ReplicateWarningsAboutSystemsAreMergedByName) {
+  const Judgments judgments = SimulatedJudgments(4, 60, 3);
+  BootstrapOptions options;
+  options.replicates = 10;
+  options.count_shortcut = false;
+  auto result = Bootstrap(judgments, NamingWarner(), options);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  // Count the odd model seeds (DeriveSeed(DeriveSeed(seed, r), 1)) independently.
+  int odd = 0;
+  for (int r = 0; r < 10; ++r) odd += DeriveSeed(DeriveSeed(1, r), 1) % 2 == 1;
+  const std::string& a = judgments.systems().Name(0);
+  const std::string& b = judgments.systems().Name(1);
+  ASSERT_EQ(result->warnings.size(), 2u);
+  EXPECT_EQ(result->warnings[0],
+            "in 10 of 10 bootstrap replicates: shaky for: " + a + " (in 10)" +
+                (odd > 0 ? ", " + b + " (in " + std::to_string(odd) + ")" : std::string()));
+  EXPECT_EQ(result->warnings[1], "in 10 of 10 bootstrap replicates: plain message");
+}
+
+}  // namespace
+}  // namespace tourney

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
 #include "test_util.h"
 #include "tourney/v1/leaderboard.pb.h"
@@ -148,6 +149,41 @@ TEST(CliStartup, ClientVerbsStillAnswerThroughTourney) {
   EXPECT_NE(r.out.find("campaign"), std::string::npos);
   const auto bad = testing::RunCommand(testing::BinPath("tourney") + " campaign frobnicate");
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// eval and report take --models (a list); a --model used to be accepted and ignored.
+TEST(CliFlags, EvalAndReportRejectModelAndSuggestModels) {
+  for (const std::string command :
+       {"eval --train a.csv --test b.csv", "report a.csv --out r.html"}) {
+    const auto r =
+        testing::RunCommand(testing::BinPath("tourney") + " " + command + " --model trueskill");
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_TRUE(r.out.empty()) << command;
+    EXPECT_NE(r.err.find("unknown option '--model' (did you mean '--models'?)"), std::string::npos)
+        << r.err;
+  }
+}
+
+TEST(CliFlags, HelpFitsEightyColumns) {
+  for (const char* command : {"rank", "cluster", "eval", "simulate", "report", "agreement"}) {
+    const auto r = testing::RunCommand("COLUMNS=80 " + testing::BinPath("tourney") + " " + command +
+                                       " --help");
+    ASSERT_EQ(r.exit_code, 0) << command;
+    std::istringstream lines(r.out);
+    std::string line;
+    while (std::getline(lines, line)) {
+      // Count characters, not bytes (the help has a few UTF-8 symbols such as §).
+      size_t chars = 0;
+      for (unsigned char c : line) chars += (c & 0xC0) != 0x80;
+      EXPECT_LE(chars, 80u) << command << ": " << line;
+    }
+  }
 }
 
 }  // namespace

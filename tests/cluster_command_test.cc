@@ -153,11 +153,11 @@ namespace {
 
 // The default of a flag as `COMMAND --help` prints it: "--flag X ... (default: V)".
 std::string HelpDefault(const std::string& command, const std::string& flag) {
-  const auto r = ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") + " " +
-                                                command + " --help");
+  const auto r = ::tourney::testing::RunCommand(
+      "COLUMNS=160 " + ::tourney::testing::BinPath("tourney") + " " + command + " --help");
   const size_t at = r.out.find("  --" + flag + " ");
   if (at == std::string::npos) return "";
-  const size_t end = r.out.find('\n', at);
+  const size_t end = r.out.find("\n  --", at + 1);  // the next option
   const size_t def = r.out.rfind("(default: ", end);
   if (def == std::string::npos || def < at) return "";
   return r.out.substr(def + 10, r.out.find(')', def) - def - 10);

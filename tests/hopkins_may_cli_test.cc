@@ -91,17 +91,43 @@ TEST_F(HopkinsMayCliTest, SameSeedSameOutput) {
 TEST_F(HopkinsMayCliTest, TooShortRunWarnsInTable) {
   const auto r = RunCommand(BinPath("tourney") + " rank " + campaign_ +
                             " --model hopkins-may --iterations 4 --burn-in 0 --chains 4 "
-                            "--init-sd 100");
+                            "--init-sd 100 --max-iterations 4");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("r_hat"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("warning: the Hopkins-May sampler has not converged"), std::string::npos)
       << r.out;
 }
 
+TEST_F(HopkinsMayCliTest, ConvergesByDefaultAndPaperKeepsSectionTwoTwo) {
+  // Defaults adapt until every split-R-hat is below 1.01: no warning, every r_hat < 1.01.
+  const auto r =
+      RunCommand(BinPath("tourney") + " rank " + campaign_ + " --model hopkins-may --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("# warning"), std::string::npos) << r.out;
+  std::istringstream rows(r.out);
+  std::string row;
+  std::getline(rows, row);  // header; r_hat is the last column
+  int n = 0;
+  while (std::getline(rows, row)) {
+    if (row.empty() || row[0] == '#') continue;
+    const double r_hat = std::stod(row.substr(row.rfind(',') + 1));
+    EXPECT_GT(r_hat, 0.9) << row;
+    EXPECT_LT(r_hat, 1.01) << row;
+    ++n;
+  }
+  EXPECT_EQ(n, 7);
+  // --paper: one chain of 200 iterations (split-R-hat is computed within the chain), and a
+  // different fit from the adaptive default.
+  const auto paper = RunCommand(BinPath("tourney") + " rank " + campaign_ +
+                                " --model hopkins-may --format csv --paper");
+  ASSERT_EQ(paper.exit_code, 0) << paper.err;
+  EXPECT_NE(paper.out, r.out);
+}
+
 TEST_F(HopkinsMayCliTest, BadFlagsExitTwo) {
   for (const std::string args :
-       {"--sampler gibbs", "--burn-in 200", "--iterations 0", "--radius 0", "--chains 0",
-        "--sigma-obs x"}) {
+       {"--sampler gibbs", "--burn-in 400", "--iterations 0", "--target-r-hat 1",
+        "--iterations 800 --max-iterations 400", "--radius 0", "--chains 0", "--sigma-obs x"}) {
     const auto r =
         RunCommand(BinPath("tourney") + " rank " + campaign_ + " --model hopkins-may " + args);
     EXPECT_EQ(r.exit_code, 2) << args;

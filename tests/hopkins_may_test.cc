@@ -119,7 +119,8 @@ TEST_P(BothSamplers, RHatFlagsTooShortRunFromDispersedStarts) {
     EXPECT_GT(*std::min_element(fit->r_hat.begin(), fit->r_hat.end()), kRHatWarningThreshold)
         << seed;
   }
-  // The model reports it.
+  // The model, held to these settings, reports it.
+  o.adaptive = false;
   RatingInput input{7, &c, nullptr};
   auto rated = MakeHopkinsMayModel(o)->Rate(input, 1);
   ASSERT_TRUE(rated.ok());
@@ -147,9 +148,8 @@ HopkinsMayOptions NoiselessPaper() {
 TEST(HopkinsMayPaper, WinsPushThePairApartToTheDecisionRadius) {
   // A (0) always beats B (1). From mu = 0: t = 0 < d, both q move by d/2, so A = d/2,
   // B = -d/2, and then t = d needs no further correction.
-  const Comparisons c = Make({{0, 1, Outcome::kFirstWins},
-                              {1, 0, Outcome::kSecondWins},
-                              {0, 1, Outcome::kFirstWins}});
+  const Comparisons c = Make(
+      {{0, 1, Outcome::kFirstWins}, {1, 0, Outcome::kSecondWins}, {0, 1, Outcome::kFirstWins}});
   auto fit = FitHopkinsMay(2, c, NoiselessPaper(), 1);
   ASSERT_TRUE(fit.ok());
   EXPECT_NEAR(fit->mean[0], 0.25, 1e-4);
@@ -161,9 +161,8 @@ TEST(HopkinsMayPaper, TieCorrectionBalancesWinsAtTwoThirdsOfTheRadius) {
   // symmetry B = 0 and A = -C = x. Once 2x > d, per iteration:
   //   A' = (q_A from A>B + q_A from the tie) / 2 = x + ((d - x) + (d - 2x)) / 4,
   // a contraction with fixed point x = 2d/3 (and indeed d < 2x, x < d there).
-  const Comparisons c = Make({{1, 0, Outcome::kSecondWins},
-                              {1, 2, Outcome::kFirstWins},
-                              {2, 0, Outcome::kTie}});
+  const Comparisons c =
+      Make({{1, 0, Outcome::kSecondWins}, {1, 2, Outcome::kFirstWins}, {2, 0, Outcome::kTie}});
   auto fit = FitHopkinsMay(3, c, NoiselessPaper(), 1);
   ASSERT_TRUE(fit.ok());
   EXPECT_NEAR(fit->mean[0], 1.0 / 3.0, 1e-4);
@@ -186,8 +185,7 @@ void PosteriorOfDifference(int wins, int losses, int ties, double prior_sd, doub
   const auto log_post = [&](double delta) {
     const double p_win = cdf((delta - d) / s), p_loss = cdf((-delta - d) / s);
     return wins * std::log(p_win) + losses * std::log(p_loss) +
-           ties * std::log(1.0 - p_win - p_loss) -
-           delta * delta / (4.0 * prior_sd * prior_sd);
+           ties * std::log(1.0 - p_win - p_loss) - delta * delta / (4.0 * prior_sd * prior_sd);
   };
   constexpr int kSteps = 40000;
   const double lo = -8.0, hi = 8.0, h = (hi - lo) / kSteps;
@@ -208,8 +206,10 @@ void PosteriorOfDifference(int wins, int losses, int ties, double prior_sd, doub
 void ExpectExactMatchesQuadrature(double prior_sd) {
   // 30 wins for A, 20 for B, 15 ties, in both storage orientations.
   Comparisons c;
-  for (int i = 0; i < 30; ++i) i % 2 ? c.Add(0, 1, Outcome::kFirstWins) : c.Add(1, 0, Outcome::kSecondWins);
-  for (int i = 0; i < 20; ++i) i % 2 ? c.Add(1, 0, Outcome::kFirstWins) : c.Add(0, 1, Outcome::kSecondWins);
+  for (int i = 0; i < 30; ++i)
+    i % 2 ? c.Add(0, 1, Outcome::kFirstWins) : c.Add(1, 0, Outcome::kSecondWins);
+  for (int i = 0; i < 20; ++i)
+    i % 2 ? c.Add(1, 0, Outcome::kFirstWins) : c.Add(0, 1, Outcome::kSecondWins);
   for (int i = 0; i < 15; ++i) i % 2 ? c.Add(0, 1, Outcome::kTie) : c.Add(1, 0, Outcome::kTie);
   double delta_mean, delta_sd;
   PosteriorOfDifference(30, 20, 15, prior_sd, &delta_mean, &delta_sd);
@@ -228,7 +228,9 @@ void ExpectExactMatchesQuadrature(double prior_sd) {
   EXPECT_LT(fit->r_hat[0], kRHatWarningThreshold);
 }
 
-TEST(HopkinsMayExact, MatchesPosteriorByQuadratureVagueprior) { ExpectExactMatchesQuadrature(10.0); }
+TEST(HopkinsMayExact, MatchesPosteriorByQuadratureVagueprior) {
+  ExpectExactMatchesQuadrature(10.0);
+}
 
 TEST(HopkinsMayExact, MatchesPosteriorByQuadratureTightPrior) {
   ExpectExactMatchesQuadrature(0.15);
@@ -268,6 +270,7 @@ TEST(HopkinsMay, RHatNeedsFourKeptDrawsPerChain) {
   const Comparisons c = Make({{0, 1, Outcome::kFirstWins}, {1, 2, Outcome::kTie}});
   HopkinsMayOptions o;
   o.iterations = 53;  // 3 kept
+  o.burn_in = 50;
   auto fit = FitHopkinsMay(3, c, o, 1);
   ASSERT_TRUE(fit.ok());
   EXPECT_EQ(fit->kept_per_chain, 3);
@@ -292,11 +295,9 @@ TEST(HopkinsMay, DisconnectedExactPosteriorStaysFinite) {
 
 TEST(HopkinsMay, RejectsInvalidOptionsAndComparisons) {
   const Comparisons ok = Make({{0, 1, Outcome::kFirstWins}});
-  const auto code = [&](HopkinsMayOptions o) {
-    return FitHopkinsMay(2, ok, o, 1).status().code();
-  };
+  const auto code = [&](HopkinsMayOptions o) { return FitHopkinsMay(2, ok, o, 1).status().code(); };
   HopkinsMayOptions o;
-  o.burn_in = 200;
+  o.burn_in = o.iterations;
   EXPECT_EQ(code(o), StatusCode::kInvalidArgument);
   o = {};
   o.iterations = 0;
@@ -319,9 +320,7 @@ TEST(HopkinsMay, RejectsInvalidOptionsAndComparisons) {
   EXPECT_EQ(code(o), StatusCode::kInvalidArgument);
   EXPECT_EQ(FitHopkinsMay(1, ok, HopkinsMayOptions(), 1).status().code(),
             StatusCode::kInvalidArgument);  // id 1 out of range
-  EXPECT_EQ(FitHopkinsMay(2, Make({{1, 1, Outcome::kTie}}), HopkinsMayOptions(), 1)
-                .status()
-                .code(),
+  EXPECT_EQ(FitHopkinsMay(2, Make({{1, 1, Outcome::kTie}}), HopkinsMayOptions(), 1).status().code(),
             StatusCode::kInvalidArgument);
   EXPECT_TRUE(ParseHopkinsMaySampler("exact").ok());
   EXPECT_FALSE(ParseHopkinsMaySampler("gibbs").ok());
@@ -331,6 +330,7 @@ TEST(HopkinsMay, RatingModelReportsPosteriorMeanAndSd) {
   const SimulatedCampaign& c = SevenSystems();
   HopkinsMayOptions o = WithSampler(HopkinsMaySampler::kExact);
   o.chains = 2;
+  o.adaptive = false;
   auto model = MakeHopkinsMayModel(o);
   EXPECT_EQ(model->name(), "hopkins-may");
   RatingInput input{7, &c.judgments.comparisons(), &c.judgments};
@@ -348,18 +348,93 @@ TEST(HopkinsMay, RatingModelReportsPosteriorMeanAndSd) {
 TEST(HopkinsMay, AgreesWithExpectedWinsOnWmt13FrEn) {
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
   Judgments j;
-  ASSERT_TRUE(ReadJudgmentsFile(testing::SharedPath("data/wmt13-fr-en/train.csv"),
-                                ReadOptions(), &j, nullptr)
+  ASSERT_TRUE(ReadJudgmentsFile(testing::SharedPath("data/wmt13-fr-en/train.csv"), ReadOptions(),
+                                &j, nullptr)
                   .ok());
   const int n = j.num_systems();
   ASSERT_EQ(n, 13);
-  const std::vector<double> ew = ExpectedWinsScores(
-      PairCounts::FromComparisons(n, j.comparisons()), ExpectedWinsVariant::kExcludeTies);
+  const std::vector<double> ew = ExpectedWinsScores(PairCounts::FromComparisons(n, j.comparisons()),
+                                                    ExpectedWinsVariant::kExcludeTies);
   for (auto sampler : {HopkinsMaySampler::kPaper, HopkinsMaySampler::kExact}) {
     auto fit = FitHopkinsMay(n, j.comparisons(), WithSampler(sampler), 1);
     ASSERT_TRUE(fit.ok());
     EXPECT_GE(KendallTau(fit->mean, ew), 0.85);
   }
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+double MaxRHat(const HopkinsMayFit& fit) {
+  return *std::max_element(fit.r_hat.begin(), fit.r_hat.end());
+}
+
+// The model's answer is the first fit of the doubling sequence 400, 800, 1600, ... (burn-in
+// half) whose split-R-hats are all below the target, as hopkins_may.h specifies.
+TEST(HopkinsMay, AdaptiveModelDoublesIterationsUntilConverged) {
+  const SimulatedCampaign& c = SevenSystems();
+  HopkinsMayOptions o;  // defaults: adaptive, 4 chains, target 1.01
+  o.chains = 2;
+  o.iterations = 60;
+  o.burn_in = 30;
+  auto model = MakeHopkinsMayModel(o);
+  RatingInput input{7, &c.judgments.comparisons(), &c.judgments};
+  auto rated = model->Rate(input, 9);
+  ASSERT_TRUE(rated.ok());
+  HopkinsMayOptions step = o;
+  auto fit = FitHopkinsMay(7, c.judgments.comparisons(), step, 9);
+  int fits = 1;
+  while (MaxRHat(*fit) >= o.target_r_hat && step.iterations < o.max_iterations) {
+    step.iterations *= 2;
+    step.burn_in = step.iterations / 2;
+    fit = FitHopkinsMay(7, c.judgments.comparisons(), step, 9);
+    ++fits;
+  }
+  ASSERT_LT(MaxRHat(*fit), o.target_r_hat);  // converged within the cap
+  EXPECT_GT(fits, 1);                        // 60 iterations were not enough
+  for (int s = 0; s < 7; ++s) EXPECT_EQ(rated->ratings[s].score, fit->mean[s]);
+  EXPECT_TRUE(rated->warnings.empty());
+}
+
+TEST(HopkinsMay, UnconvergedFitWarnsOnceNamingTheSystems) {
+  const SimulatedCampaign& c = SevenSystems();
+  HopkinsMayOptions o;
+  o.chains = 2;
+  o.iterations = 20;
+  o.burn_in = 10;
+  o.max_iterations = 20;  // no room to adapt
+  o.target_r_hat = 1.0001;
+  auto rated =
+      MakeHopkinsMayModel(o)->Rate(RatingInput{7, &c.judgments.comparisons(), &c.judgments}, 3);
+  ASSERT_TRUE(rated.ok());
+  ASSERT_EQ(rated->warnings.size(), 1u);
+  const std::string& w = rated->warnings[0];
+  EXPECT_NE(w.find("has not converged after 20 iterations x 2 chain(s)"), std::string::npos) << w;
+  // Named by the registry, never "system 3".
+  EXPECT_NE(w.find(" for: "), std::string::npos) << w;
+  bool named = false;
+  for (int s = 0; s < 7; ++s) {
+    named = named || w.find(c.judgments.systems().Name(s) + " (") != std::string::npos;
+  }
+  EXPECT_TRUE(named) << w;
+  EXPECT_EQ(w.find("system "), std::string::npos) << w;
+  // A bootstrap replicate is fitted once, silently.
+  RatingInput replicate{7, &c.judgments.comparisons(), nullptr};
+  replicate.bootstrap_replicate = true;
+  auto quiet = MakeHopkinsMayModel(o)->Rate(replicate, 3);
+  ASSERT_TRUE(quiet.ok());
+  EXPECT_TRUE(quiet->warnings.empty());
+}
+
+TEST(HopkinsMay, PaperOptionsAreSectionTwoTwo) {
+  const HopkinsMayOptions p = PaperHopkinsMayOptions();
+  EXPECT_EQ(p.iterations, 200);
+  EXPECT_EQ(p.burn_in, 50);
+  EXPECT_EQ(p.chains, 1);
+  EXPECT_FALSE(p.adaptive);
 }
 
 }  // namespace

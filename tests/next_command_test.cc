@@ -3,6 +3,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <string>
@@ -61,11 +62,31 @@ TEST_F(NextCommand, AnchorsOnTheLargestSigmaFirstEntryAmongEquals) {
                                                    {"C", -0.2, 0.3},
                                                    {"D", 0.0, 0.7}}));
   for (int seed = 1; seed <= 20; ++seed) {
-    const std::vector<std::string> m = Chosen("--ratings " + path + " --seed " + std::to_string(seed));
+    const std::vector<std::string> m =
+        Chosen("--ratings " + path + " --selection trueskill --seed " + std::to_string(seed));
     ASSERT_EQ(m.size(), 2u);
     EXPECT_EQ(m[0], "B");
     EXPECT_NE(m[1], "B");
   }
+}
+
+// The default selector is racing: A and B are the only neighbours whose intervals
+// mu +- 1.96 sd overlap, so {A, B} is served with probability 0.9 + 0.1 / 6 (the other
+// five pairs only through the 10% uniform exploration). Over 40 seeds the count is
+// Binomial(40, 0.917): mean 36.7, sd 1.75; 28 is five sds below.
+TEST_F(NextCommand, DefaultIsRacingOnTheOpenBoundary) {
+  const std::string path = Write(
+      "r.json", Board({{"A", 0.0, 0.01}, {"B", 0.001, 0.01}, {"C", 5.0, 0.01}, {"D", 10.0, 0.01}}));
+  int open = 0;
+  for (int seed = 1; seed <= 40; ++seed) {
+    std::vector<std::string> m = Chosen("--ratings " + path + " --seed " + std::to_string(seed));
+    ASSERT_EQ(m.size(), 2u);
+    std::sort(m.begin(), m.end());
+    open += m[0] == "A" && m[1] == "B";
+  }
+  EXPECT_GE(open, 28);
+  const testing::CommandResult r = Next("--ratings " + path + " --format json");
+  EXPECT_NE(r.out.find("\"selection\": \"racing\""), std::string::npos) << r.out;
 }
 
 TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {
@@ -98,14 +119,15 @@ TEST_F(NextCommand, CloserOpponentsComeMoreOften) {
   const std::string path = Write("r.json", Board({{"X", 0.0, 0.9}, {"Y", 0.1, 0.1}, {"Z", 3.0, 0.1}}));
   int y = 0;
   for (int seed = 1; seed <= 60; ++seed) {
-    y += Chosen("--ratings " + path + " --seed " + std::to_string(seed))[1] == "Y";
+    y += Chosen("--ratings " + path + " --selection trueskill --seed " + std::to_string(seed))[1] ==
+         "Y";
   }
   EXPECT_GE(y, 50);
 }
 
 TEST_F(NextCommand, TableNamesTheSystems) {
   const std::string path = Write("r.json", Board({{"sysA", 0.5, 0.2}, {"sysB", 0.1, 0.7}}));
-  const testing::CommandResult r = Next("--ratings " + path);
+  const testing::CommandResult r = Next("--ratings " + path + " --selection trueskill");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("sysA"), std::string::npos);
   EXPECT_NE(r.out.find("sysB"), std::string::npos);

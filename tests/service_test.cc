@@ -163,6 +163,43 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
   }
 }
 
+// Batch awareness: ten annotators hold their matches open at the same time; the 15 pairs
+// of 6 systems leave room for ten different ones, so no two of them get the same pair.
+TEST_F(ServiceTest, ConcurrentOpenMatchesAreDifferent) {
+  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("batch", 6, 100, 2, "racing"));
+  std::set<std::set<std::string>> seen;
+  for (int a = 0; a < 10; ++a) {
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(NextMatch(stub(), c, "ann" + std::to_string(a), &m).ok());
+    EXPECT_TRUE(seen.insert(std::set<std::string>(m.systems().begin(), m.systems().end())).second)
+        << "annotator " << a << " got a pair already out";
+  }
+}
+
+// An empty selector is the default (racing); every named active selector is accepted and
+// serves k distinct systems.
+TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
+  for (const std::string selector : {"", "racing", "lucb", "info-gain", "thompson", "arena"}) {
+    const CreatedCampaign c =
+        CreateCampaign(stub(), MakeConfig("active" + selector, 6, 100, 3, selector));
+    for (int i = 0; i < 10; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(stub(), c, "a", &m).ok()) << selector;
+      ASSERT_EQ(m.systems_size(), 3) << selector;
+      EXPECT_EQ(std::set<std::string>(m.systems().begin(), m.systems().end()).size(), 3u);
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
+    }
+    // GetLeaderboard carries the stopping rule: 5 boundaries between 6 systems, estimated
+    // from 10 three-way rankings = 30 comparisons, too few (< 2 x 15 pairs) to be settled.
+    v1::Leaderboard board;
+    ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
+    EXPECT_EQ(board.stopping().boundaries_size(), 5) << selector;
+    EXPECT_EQ(board.stopping().judgments(), 30) << selector;
+    EXPECT_FALSE(board.stopping().settled()) << selector;
+  }
+}
+
 TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
   const CreatedCampaign c =
       CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));

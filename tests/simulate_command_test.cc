@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "test_util.h"
 
@@ -70,6 +74,49 @@ TEST_F(SimulateCommandTest, UniformSelectionIsDeterministicFromSeed) {
   const auto a = RunCommand(cmd), b = RunCommand(cmd);
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
+}
+
+// The default selector is racing; --emit-judgments writes the drawn judgments in selection
+// order, and their pair tallies are the "all" matrix the JSON reports.
+TEST_F(SimulateCommandTest, EmitsTheDrawnJudgmentsAsPairwiseCsv) {
+  const std::string out = dir_ + "/drawn.csv";
+  const auto r = RunCommand(BinPath("tourney") + " simulate --pool " + pool_ +
+                            " --budget 300 --seed 5 --emit-judgments " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Struct json;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &json).ok()) << r.out;
+  EXPECT_EQ(json.fields().at("selection").string_value(), "racing");
+  const auto& pc = json.fields().at("pair_counts").struct_value().fields();
+  std::map<std::string, int> index;
+  const auto& names = pc.at("systems").list_value().values();
+  for (int i = 0; i < names.size(); ++i) index[names[i].string_value()] = i;
+  std::vector<std::vector<double>> tally(names.size(), std::vector<double>(names.size(), 0));
+  std::ifstream in(out);
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  EXPECT_EQ(line, "system_a,system_b,outcome");
+  int rows = 0;
+  while (std::getline(in, line)) {
+    const size_t c1 = line.find(','), c2 = line.find(',', c1 + 1);
+    ASSERT_NE(c2, std::string::npos) << line;
+    const std::string a = line.substr(0, c1), b = line.substr(c1 + 1, c2 - c1 - 1);
+    const std::string o = line.substr(c2 + 1);
+    EXPECT_TRUE(o == "a" || o == "b" || o == "tie") << line;
+    ASSERT_TRUE(index.count(a) && index.count(b)) << line;
+    tally[index[a]][index[b]] += 1;
+    tally[index[b]][index[a]] += 1;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 300);
+  const auto& all = pc.at("all").list_value().values();
+  for (int i = 0; i < names.size(); ++i) {
+    for (int j = 0; j < names.size(); ++j) {
+      EXPECT_EQ(all[i].list_value().values(j).number_value(), tally[i][j]) << i << "," << j;
+    }
+  }
+  // Any model can read them back.
+  const auto rank = RunCommand(BinPath("tourney") + " rank " + out);
+  EXPECT_EQ(rank.exit_code, 0) << rank.err;
 }
 
 TEST_F(SimulateCommandTest, BadInputExitsTwo) {

@@ -145,6 +145,8 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
 
   if (plan.self_sampling && !plan.options.resample_self_sampling) {
     RatingInput input{n, &judgments.comparisons(), &judgments};
+    input.system_names = &judgments.systems().names();
+    input.bootstrap_replicate = true;
     return rate(input, replicate_seed);
   }
 
@@ -170,6 +172,8 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
       c.Add(all.first[j], all.second[j], all.outcome[j]);
     }
     RatingInput input{n, &c, nullptr};
+    input.system_names = &judgments.systems().names();
+    input.bootstrap_replicate = true;
     return rate(input, model_seed);
   }
 
@@ -209,6 +213,8 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
                          view.document);
   }
   RatingInput input{n, &resampled.comparisons(), &resampled};
+  input.system_names = &judgments.systems().names();
+  input.bootstrap_replicate = true;
   return rate(input, model_seed);
 }
 
@@ -233,20 +239,53 @@ Status ValidateOptions(const Judgments& judgments, const BootstrapOptions& o) {
   return Status::Ok();
 }
 
-// "message" once per distinct message, with how many replicates raised it.
+// "message" once per distinct message, with how many replicates raised it. Messages about
+// systems ("HEAD for: A (1.03), B (1.02)", rating_model.h) are merged by HEAD, with the
+// number of replicates that named each system.
 std::vector<std::string> MergeReplicateWarnings(
     const std::vector<std::vector<std::string>>& per_replicate) {
+  static constexpr std::string_view kFor = " for: ";
   std::vector<std::string> order;
   std::map<std::string, int> count;
+  std::map<std::string, std::vector<std::pair<std::string, int>>> subjects;
   for (const auto& list : per_replicate) {
     for (const std::string& w : list) {
-      if (count[w]++ == 0) order.push_back(w);
+      const size_t at = w.find(kFor);
+      const std::string head = at == std::string::npos ? w : w.substr(0, at);
+      if (count[head]++ == 0) order.push_back(head);
+      if (at == std::string::npos) continue;
+      std::string_view rest = std::string_view(w).substr(at + kFor.size());
+      auto& named = subjects[head];
+      while (!rest.empty()) {
+        const size_t comma = rest.find(", ");
+        std::string_view item = rest.substr(0, comma);
+        const size_t paren = item.rfind(" (");
+        const std::string name(paren == std::string_view::npos ? item : item.substr(0, paren));
+        auto it = std::find_if(named.begin(), named.end(),
+                               [&](const auto& p) { return p.first == name; });
+        if (it == named.end()) {
+          named.emplace_back(name, 1);
+        } else {
+          ++it->second;
+        }
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 2);
+      }
     }
   }
   std::vector<std::string> out;
-  for (const std::string& w : order) {
-    out.push_back("in " + std::to_string(count[w]) + " of " + std::to_string(per_replicate.size()) +
-                  " bootstrap replicates: " + w);
+  for (const std::string& head : order) {
+    std::string line = "in " + std::to_string(count[head]) + " of " +
+                       std::to_string(per_replicate.size()) + " bootstrap replicates: " + head;
+    auto it = subjects.find(head);
+    if (it != subjects.end()) {
+      std::string list;
+      for (const auto& [name, times] : it->second) {
+        list += (list.empty() ? "" : ", ") + name + " (in " + std::to_string(times) + ")";
+      }
+      line += std::string(kFor) + list;
+    }
+    out.push_back(std::move(line));
   }
   return out;
 }

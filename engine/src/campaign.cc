@@ -12,6 +12,8 @@
 #include "tourney/model_intervals.h"
 #include "tourney/pairwise_models.h"
 #include "tourney/random.h"
+#include "tourney/selection_posterior.h"
+#include "tourney/stopping_rule.h"
 
 namespace tourney {
 namespace {
@@ -88,8 +90,12 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
     return InvalidArgument("k = " + std::to_string(c.k) + " exceeds the " + std::to_string(n) +
                            " systems");
   }
-  if (c.selector != "trueskill" && c.selector != "uniform") {
-    return InvalidArgument("selector must be 'trueskill' or 'uniform', got '" + c.selector + "'");
+  if (!MakeMatchSelector(c.selector).ok()) {
+    std::string known;
+    for (std::string_view name : MatchSelectorNames()) {
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    }
+    return InvalidArgument("selector must be one of " + known + ", got '" + c.selector + "'");
   }
   const LiveRatingOptions& r = c.rating;
   if (!Finite(r.mu)) return InvalidArgument("trueskill mu must be finite");
@@ -197,14 +203,86 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) {
   ++p.num_shown;
 }
 
-StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator) {
+std::span<const Rating> CampaignState::SelectionRatings() {
+  const std::string_view name = selector_->name();
+  if (name == "trueskill" || name == "uniform" || num_systems() > kMaxSelectionPosteriorSystems) {
+    return ratings_;
+  }
+  const int64_t comparisons = static_cast<int64_t>(judgments_.comparisons().size());
+  if (posterior_comparisons_ < 0 ||
+      comparisons - posterior_comparisons_ >= kSelectionPosteriorRefit) {
+    posterior_ = SelectionPosterior(counts_);
+    posterior_comparisons_ = comparisons;
+  }
+  return posterior_;
+}
+
+namespace {
+
+// True when `systems` holds the same set as one of `open`.
+bool RepeatsOpenMatch(std::span<const SystemId> systems,
+                      std::span<const std::vector<SystemId>> open) {
+  for (const std::vector<SystemId>& other : open) {
+    if (other.size() != systems.size()) continue;
+    bool same = true;
+    for (SystemId id : systems) {
+      same = same && std::find(other.begin(), other.end(), id) != other.end();
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
+                                                    std::span<const std::vector<SystemId>> open) {
   AnnotatorProgress& p = Progress(annotator);
   Rng rng(DeriveSeed(p.seed, p.matches));
   ProposedMatch match;
   // Systems: the selector's choice from the live ratings, shown in a random order.
   match.systems.resize(static_cast<size_t>(config_.k));
-  Status s = selector_->Select(SelectionState{ratings_, nullptr}, rng, match.systems);
+  const SelectionState selection{SelectionRatings(), nullptr, &counts_};
+  Status s = selector_->Select(selection, rng, match.systems);
   if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
+  if (!open.empty() && RepeatsOpenMatch(match.systems, open)) {
+    bool found = false;
+    for (int attempt = 1; attempt < kBatchAttempts && !found; ++attempt) {
+      s = selector_->Select(selection, rng, match.systems);
+      if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
+      found = !RepeatsOpenMatch(match.systems, open);
+    }
+    const int n = num_systems();
+    if (!found && config_.k == 2) {
+      // Every free pair, uniformly.
+      uint64_t free_pairs = 0;
+      SystemId pick[2] = {-1, -1};
+      for (SystemId a = 0; a < n; ++a) {
+        for (SystemId b = a + 1; b < n; ++b) {
+          const SystemId pair[2] = {a, b};
+          if (!RepeatsOpenMatch(pair, open) && rng.UniformInt(++free_pairs) == 0) {
+            pick[0] = a;
+            pick[1] = b;
+          }
+        }
+      }
+      if (free_pairs > 0) {
+        match.systems = {pick[0], pick[1]};
+        found = true;
+      }
+    }
+    if (!found) {
+      const std::unique_ptr<MatchSelector> uniform = MakeUniformSelector();
+      std::vector<SystemId> trial(match.systems.size());
+      for (int attempt = 0; attempt < kBatchAttempts && !found; ++attempt) {
+        if (!uniform->Select(selection, rng, trial).ok()) break;
+        if (!RepeatsOpenMatch(trial, open)) {
+          match.systems = trial;
+          found = true;
+        }
+      }
+    }
+  }
   for (size_t i = match.systems.size(); i > 1; --i) {
     std::swap(match.systems[i - 1], match.systems[rng.UniformInt(i)]);
   }
@@ -376,6 +454,7 @@ v1::Leaderboard CampaignState::LiveLeaderboard() const {
   v1::Leaderboard board =
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.set_rankings(num_judgments());
+  SetStopping(EstimateStopping(counts_), config_.systems, &board);
   return board;
 }
 
@@ -396,8 +475,29 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
                          "eigen, pagerank or plackett-luce)");
 }
 
+namespace {
+
+StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
+                                                            const LeaderboardQuery& query);
+
+}  // namespace
+
 StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
                                              const LeaderboardQuery& query) {
+  auto board = ComputeLeaderboardWithoutStopping(snapshot, query);
+  if (!board.ok()) return board;
+  const Judgments& j = snapshot.judgments;
+  std::vector<std::string> names;
+  for (int i = 0; i < j.num_systems(); ++i) names.push_back(j.systems().Name(i));
+  SetStopping(EstimateStopping(PairCounts::FromComparisons(j.num_systems(), j.comparisons())),
+              names, &*board);
+  return board;
+}
+
+namespace {
+
+StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
+                                                            const LeaderboardQuery& query) {
   if (query.replicates < 0 || query.replicates > 1000000) {
     return InvalidArgument("bootstrap replicates must be in 0..1000000");
   }
@@ -442,5 +542,7 @@ StatusOr<v1::Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
   for (const std::string& w : result->warnings) board.add_warnings(w);
   return board;
 }
+
+}  // namespace
 
 }  // namespace tourney

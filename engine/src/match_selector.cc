@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "tourney/active_selectors.h"
+
 namespace tourney {
 
 PairSet::PairSet(int n, std::vector<uint8_t> member) : n_(n), member_(std::move(member)) {
@@ -230,11 +232,23 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector() {
 
 std::unique_ptr<MatchSelector> MakeUniformSelector() { return std::make_unique<UniformSelector>(); }
 
+std::span<const std::string_view> MatchSelectorNames() {
+  static constexpr std::string_view kNames[] = {"trueskill", "uniform",  "racing", "lucb",
+                                                "info-gain", "thompson", "arena"};
+  return kNames;
+}
+
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name) {
-  if (name == "trueskill") return MakeTrueSkillSelector();
+  if (name == "trueskill" || name == "paper") return MakeTrueSkillSelector();
   if (name == "uniform") return MakeUniformSelector();
-  return InvalidArgument("unknown match selector '" + std::string(name) +
-                         "' (expected trueskill or uniform)");
+  if (auto active = MakeActiveSelector(name, ActiveSelectorOptions()); active.ok()) {
+    return std::move(*active);
+  }
+  std::string known;
+  for (std::string_view n : MatchSelectorNames())
+    known += (known.empty() ? "" : ", ") + std::string(n);
+  return InvalidArgument("unknown match selector '" + std::string(name) + "' (expected one of " +
+                         known + ")");
 }
 
 }  // namespace tourney

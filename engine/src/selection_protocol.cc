@@ -5,6 +5,7 @@
 #include <string>
 
 #include "tourney/random.h"
+#include "tourney/selection_posterior.h"
 
 namespace tourney {
 
@@ -74,7 +75,16 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
   if (options.record != nullptr) {
     options.record->reserve(options.record->size() + static_cast<size_t>(budget));
   }
-  const SelectionState state{ratings, &allowed};
+  const std::string_view name = selector.name();
+  const int64_t posterior_every = options.posterior_every >= 0 ? options.posterior_every
+                                  : (name == "trueskill" || name == "uniform") ? 0
+                                                                               : 50;
+  PairCounts counts(num_systems);
+  std::vector<Rating> posterior;
+  if (posterior_every > 0) posterior = SelectionPosterior(counts);
+  const SelectionState state{
+      posterior_every > 0 ? std::span<const Rating>(posterior) : std::span<const Rating>(ratings),
+      &allowed, posterior_every > 0 ? &counts : nullptr};
   Rng rng(DeriveSeed(seed, 0x5e1ec7));
   std::array<SystemId, 2> match;
   for (int64_t step = 0; step < budget; ++step) {
@@ -89,6 +99,13 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
     const uint32_t entry = pool[begin + rng.UniformInt(count)];
     env.Rate(static_cast<Outcome>(entry & 3), &ratings[static_cast<size_t>(lo)],
              &ratings[static_cast<size_t>(hi)]);
+    if (posterior_every > 0) {
+      counts.Add(lo, hi, static_cast<Outcome>(entry & 3));
+      if ((step + 1) % posterior_every == 0) {
+        const std::vector<Rating> refit = SelectionPosterior(counts);
+        std::copy(refit.begin(), refit.end(), posterior.begin());
+      }
+    }
     if (options.record != nullptr || options.observer != nullptr) {
       const SelectionStep record_entry{step, match[0], match[1], entry >> 2};
       if (options.record != nullptr) options.record->push_back(record_entry);

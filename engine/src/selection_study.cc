@@ -28,8 +28,9 @@ StatusOr<SelectionStudy> RunSelectionStudy(int num_systems, const Comparisons& p
   ts.budget = budget;
   auto env = TrueSkill::Create(ResolveTrueSkillOptions(ts, pool.size()));
   if (!env.ok()) return env.status();
-  auto selector =
-      MakeMatchSelector(ts.selection == Selection::kTrueSkill ? "trueskill" : "uniform");
+  auto selector = MakeMatchSelector(ts.selection == Selection::kUniform ? "uniform"
+                                    : ts.selector.empty()               ? "trueskill"
+                                                                        : ts.selector);
   if (!selector.ok()) return selector.status();
 
   SelectionStudy study;

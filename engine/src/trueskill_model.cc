@@ -129,7 +129,11 @@ StatusOr<std::unique_ptr<RatingModel>> MakeTrueSkillModel(const TrueSkillModelOp
   if (auto env = TrueSkill::Create(check); !env.ok()) return env.status();
 
   std::unique_ptr<MatchSelector> selector;
-  if (options.selection == Selection::kTrueSkill) selector = MakeTrueSkillSelector();
+  if (options.selection == Selection::kTrueSkill) {
+    auto made = MakeMatchSelector(options.selector.empty() ? "trueskill" : options.selector);
+    if (!made.ok()) return made.status();
+    selector = std::move(*made);
+  }
   if (options.selection == Selection::kUniform) selector = MakeUniformSelector();
   return std::unique_ptr<RatingModel>(
       std::make_unique<TrueSkillModel>(options, std::move(selector)));

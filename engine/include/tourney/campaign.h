@@ -9,18 +9,25 @@
 //     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
 //     Selection::kNone run over the same judgments, and replaying the same judgments in the
 //     same order rebuilds exactly the same state,
-//   - the match selector (match_selector.h: the paper's §2.4 selector, or the uniform WMT
-//     baseline) that picks the systems of the next match from the live ratings; the chosen
-//     systems are then shown in a random order, so the anchor is not always first,
+//   - the match selector (match_selector.h: by default "racing" of active_selectors.h, or
+//     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
+//     picks the systems of the next match; the paper's and the uniform selector read the
+//     live ratings, the active ones the selection posterior (selection_posterior.h: a
+//     Bradley-Terry fit of the pair counts, refitted when kSelectionPosteriorRefit
+//     comparisons have arrived since the last fit, up to kMaxSelectionPosteriorSystems
+//     systems; the live ratings above that). The chosen systems are then shown in a random
+//     order, so the anchor is not always first,
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
 //   Every random choice of ProposeMatch comes from the annotator's own stream,
 //   Rng(DeriveSeed(DeriveSeed(config.seed, Fnv1a64(annotator)), i)) for the annotator's
-//   i-th match (0-based), so a match depends on the ratings and on that annotator's history
-//   only, never on how requests of different annotators interleave.
+//   i-th match (0-based), so a match depends on the ratings, on that annotator's history and
+//   on the open matches passed in (batch awareness), never on thread scheduling.
 //   Costs: ProposeMatch O(n + segments / 64) worst case, O(n + 1) expected while fewer than
-//   half of the segments have been shown; ApplyRanking O(k^2) (pairwise) or one k-player
+//   half of the segments have been shown, plus the selector's cost (active_selectors.h), a
+//   selection-posterior refit (O(n^3)) once per kSelectionPosteriorRefit comparisons, and
+//   O(attempts * open * k^2) to avoid open matches; ApplyRanking O(k^2) (pairwise) or one k-player
 //   TrueSkill game; LiveLeaderboard O(n^2).
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
 // caller that mutates (ProposeMatch, MarkSegmentShown, ApplyRanking) needs exclusive
@@ -47,6 +54,12 @@
 #include "tourney/v1/leaderboard.pb.h"
 
 namespace tourney {
+
+// Selections drawn before ProposeMatch gives up avoiding an open match.
+inline constexpr int kBatchAttempts = 64;
+
+// Comparisons between refits of a campaign's selection posterior.
+inline constexpr int64_t kSelectionPosteriorRefit = 50;
 
 // Hard limits of a campaign (a server may impose lower ones).
 inline constexpr int kMaxCampaignSystems = 1000;
@@ -81,7 +94,8 @@ struct CampaignConfig {
   std::vector<std::string> systems;       // 2..kMaxCampaignSystems distinct names
   std::vector<CampaignSegment> segments;  // 1..kMaxCampaignSegments, distinct ids
   int k = 5;                              // systems per match, 2..5, <= systems.size()
-  std::string selector = "trueskill";     // "trueskill" or "uniform"
+  // A MatchSelector name (match_selector.h); default: the selection benchmark's winner.
+  std::string selector = std::string(kDefaultMatchSelector);
   LiveRatingOptions rating;               // live TrueSkill parameters
   uint64_t seed = 0;                      // seed of every match's random choices
 };
@@ -147,8 +161,16 @@ class CampaignState {
   // Picks the systems (selector over the live ratings) and a segment not yet shown to
   // `annotator` in the current pass, marks it shown and counts the match as the
   // annotator's. FailedPrecondition when the selector cannot serve a match.
+  // Batch awareness: `open` lists the system sets of matches currently out with other
+  // annotators (open leases). A selection with the same set of systems as an open match is
+  // drawn again, up to kBatchAttempts times from the annotator's stream; if every draw
+  // repeats an open match, a uniform set that repeats none is served (for k = 2 every free
+  // pair is enumerated; for k > 2, kBatchAttempts uniform draws), and a repeat only when
+  // nothing else is left. With open leases a match also depends on them, so concurrent
+  // annotators get different matches.
   // REQUIRES: annotator is non-empty.
-  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator);
+  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator,
+                                       std::span<const std::vector<SystemId>> open = {});
 
   // Records that `annotator` was served a match on segment `segment_index` (replaying
   // matches after a restart): marks the segment and counts the match. A segment shown
@@ -197,6 +219,8 @@ class CampaignState {
   AnnotatorProgress& Progress(std::string_view annotator);
   static void MarkShown(AnnotatorProgress& p, int32_t segment_index);
   void UpdateLiveRatings(size_t ranking_index);
+  // What the selector reads: the live ratings, or the (refreshed) selection posterior.
+  std::span<const Rating> SelectionRatings();
 
   const CampaignConfig config_;
   std::unordered_map<std::string, SystemId> system_ids_;
@@ -207,6 +231,8 @@ class CampaignState {
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
+  std::vector<Rating> posterior_;       // selection posterior (active selectors)
+  int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
   // Scratch for free-for-all updates.
   std::vector<Rating> players_;
   std::vector<int> player_ranks_;

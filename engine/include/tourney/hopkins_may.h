@@ -48,6 +48,15 @@
 //   `threads` threads and pooled; split-R-hat (r_hat.h) per system over the kept draws.
 //   Results depend only on the seed and the options, never on thread scheduling.
 //
+//   Convergence (the RatingModel): with `adaptive`, the model fits with `iterations` (and
+//   `burn_in`), and while some system's split-R-hat is at least `target_r_hat` it fits again
+//   from scratch with twice the iterations (burn-in half of them), up to `max_iterations`;
+//   the same seed gives the same sequence of fits. If the target is still missed, one
+//   warning names the systems. Bootstrap replicates (RatingInput::bootstrap_replicate) are
+//   fitted once, one chain of `iterations`: their spread is the resampling's, and their
+//   Monte Carlo noise only widens the rank ranges. The paper's setting (§2.2: one chain, 200
+//   iterations, 50 burn-in, no adaptation) is PaperHopkinsMayOptions().
+//
 //   Cost per chain: O(iterations * C) for C comparisons, with two normal draws per
 //   comparison per iteration (kPaper) or one truncated-normal draw (kExact). Comparisons
 //   with the same outcome between the same two systems are exchangeable given the means and
@@ -81,16 +90,25 @@ StatusOr<HopkinsMaySampler> ParseHopkinsMaySampler(std::string_view name);
 
 struct HopkinsMayOptions {
   HopkinsMaySampler sampler = HopkinsMaySampler::kPaper;
-  int iterations = 200;    // per chain, burn-in included; 1..10,000,000
-  int burn_in = 50;        // iterations discarded; 0 <= burn_in < iterations
+  int iterations = 400;    // per chain, burn-in included; 1..10,000,000 (first fit if adaptive)
+  int burn_in = 200;       // iterations discarded; 0 <= burn_in < iterations
   double sigma_a = 0.5;    // translation-quality noise sigma_a, 0..1e6
   double sigma_obs = 1.0;  // annotator noise sigma_obs, 0..1e6; hypot(sigma_a, sigma_obs) >= 1e-6
   double radius = 0.5;     // decision radius d, (0, 1e6]
-  int chains = 1;          // independent chains, 1..1024
+  int chains = 4;          // independent chains, 1..1024
   double init_sd = 1.0;    // initial means ~ N(0, init_sd^2), then centred; 0..1e6
   double prior_sd = 10.0;  // kExact only: mu_j ~ N(0, prior_sd^2); 1e-3..1e6
   int threads = 0;         // worker threads, 0 = min(chains, hardware); never changes results
+  // RatingModel only: refit with doubled iterations until every split-R-hat is below
+  // target_r_hat, up to max_iterations (>= iterations, <= 10,000,000).
+  bool adaptive = true;
+  double target_r_hat = 1.01;  // (1, 2]
+  int max_iterations = 25600;
 };
+
+// The exact setting of the paper (§2.2, §3.4): one chain of 200 iterations, 50 of them
+// burn-in, no adaptation; the other fields at their defaults.
+HopkinsMayOptions PaperHopkinsMayOptions();
 
 // OK, or InvalidArgument naming the first option outside the ranges above.
 Status ValidateHopkinsMayOptions(const HopkinsMayOptions& options);
@@ -111,8 +129,10 @@ StatusOr<HopkinsMayFit> FitHopkinsMay(int num_systems, const Comparisons& compar
                                       const HopkinsMayOptions& options, uint64_t seed);
 
 // The model as a RatingModel named "hopkins-may": score = mu = posterior mean, sigma = sd,
-// r_hat. Warns when any R-hat exceeds kRHatWarningThreshold and when systems have no
-// comparisons. Rate() returns InvalidArgument when the options are invalid.
+// r_hat, with the adaptation above. Warns once when the fit has not converged (naming the
+// systems, with the "for: A (1.03), B (1.02)" subject list that bootstrap merging counts)
+// and when systems have no comparisons. Rate() returns InvalidArgument when the options
+// are invalid.
 std::unique_ptr<RatingModel> MakeHopkinsMayModel(const HopkinsMayOptions& options);
 
 }  // namespace tourney

@@ -3,7 +3,8 @@
 // DESCRIPTION
 //   One interface for every match-selection policy, called once per served match by the
 //   selection protocol (selection_protocol.h), by `tourney next`, and by the service's
-//   NextMatch. Two policies:
+//   NextMatch. The active policies (racing, the default, and lucb, info-gain, thompson,
+//   arena) are in active_selectors.h; the two classic ones are here:
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
@@ -31,6 +32,7 @@
 #include <vector>
 
 #include "tourney/judgments.h"
+#include "tourney/pair_counts.h"
 #include "tourney/random.h"
 #include "tourney/status.h"
 #include "tourney/trueskill.h"
@@ -47,7 +49,8 @@ class PairSet {
   static PairSet FromComparisons(int num_systems, const Comparisons& comparisons);
   // The given pairs, in either orientation; pairs of a system with itself are ignored.
   // REQUIRES: ids < num_systems.
-  static PairSet FromPairs(int num_systems, std::span<const std::pair<SystemId, SystemId>> pairs);
+  static PairSet FromPairs(int num_systems,
+                           std::span<const std::pair<SystemId, SystemId>> pairs);
 
   int num_systems() const { return n_; }
   bool Contains(SystemId a, SystemId b) const {
@@ -74,33 +77,48 @@ class PairSet {
   std::vector<SystemId> partners_;
 };
 
-// What a selector sees: the current ratings, and optionally which pairs it may serve.
+// What a selector sees: the current ratings, and optionally which pairs it may serve and
+// how many judgments each pair already has (count-balancing policies read the counts and
+// treat every pair as unjudged when they are absent).
 struct SelectionState {
   std::span<const Rating> ratings;   // indexed by system id
   const PairSet* allowed = nullptr;  // null: every pair may be served
+  const PairCounts* counts = nullptr;  // null: no counts known
 };
 
 class MatchSelector {
  public:
   virtual ~MatchSelector() = default;
 
-  // "trueskill" or "uniform".
+  // "trueskill", "uniform", or one of the active policies of active_selectors.h.
   virtual std::string_view name() const = 0;
 
   // Writes N = match.size() distinct system ids into `match` (match[0] is the anchor for
   // anchored policies). Returns InvalidArgument when N < 2, N exceeds the number of systems,
   // or state.allowed covers a different number of systems; FailedPrecondition when no
   // system has N-1 allowed partners. `match` is unspecified on failure.
-  // Never allocates.
-  virtual Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const = 0;
+  // The paper's and the uniform selector never allocate; the active selectors reuse
+  // thread-local scratch (allocated on a thread's first use).
+  virtual Status Select(const SelectionState& state, Rng& rng,
+                        std::span<SystemId> match) const = 0;
 };
 
 // The paper's selector (§2.4).
 std::unique_ptr<MatchSelector> MakeTrueSkillSelector();
 // Uniform over pairs / N-subsets (the WMT baseline).
 std::unique_ptr<MatchSelector> MakeUniformSelector();
-// By name: "trueskill" or "uniform"; InvalidArgument otherwise.
+// By name: "trueskill" (alias "paper"), "uniform", or an active policy of
+// active_selectors.h ("racing", "info-gain", "thompson", "arena") with default options;
+// InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
+
+// The selector tourney uses unless told otherwise (`tourney next`, `tourney simulate`, a
+// campaign's CampaignConfig::selector): the winner of the selection benchmark
+// (docs/selection.md).
+inline constexpr std::string_view kDefaultMatchSelector = "racing";
+
+// Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
+std::span<const std::string_view> MatchSelectorNames();
 
 }  // namespace tourney
 

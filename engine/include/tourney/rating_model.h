@@ -33,11 +33,19 @@ struct RatingInput {
   int num_systems = 0;
   const Comparisons* comparisons = nullptr;  // REQUIRED
   const Judgments* judgments = nullptr;      // optional: the rankings behind `comparisons`
+  // Optional system names by id, for messages (the bootstrap passes them with resamples).
+  const std::vector<std::string>* system_names = nullptr;
+  // True when rating a bootstrap replicate: a model may skip what only the full-data fit
+  // needs (Hopkins-May's adaptive convergence and its warnings).
+  bool bootstrap_replicate = false;
 };
 
 struct RatingResult {
   std::vector<SystemRating> ratings;  // indexed by system id
-  std::vector<std::string> warnings;  // e.g. "sampler did not converge"
+  // e.g. "sampler did not converge". A warning about some systems ends in
+  // " for: A (detail), B (detail)"; the bootstrap merges such warnings of its replicates by
+  // what comes before " for: " and counts each system.
+  std::vector<std::string> warnings;
 };
 
 class RatingModel {

@@ -7,6 +7,8 @@
 //     2. one comparison between a and b is drawn uniformly from that pair's pool (with
 //        replacement; it keeps its own orientation and outcome),
 //     3. the two ratings get the two-player TrueSkill update.
+//   The paper's and the uniform selector read the TrueSkill ratings; the active selectors
+//   (active_selectors.h) read the selection posterior refitted every 50 selections.
 //   Pairs without any comparison are never served: the selector sees them as not allowed
 //   (PairSet of the pairs with data), so a draw always succeeds and the loop always ends.
 //   A system with no comparison at all keeps its prior rating.
@@ -42,6 +44,11 @@ struct SelectionProtocolOptions {
   int64_t budget = 0;                            // selections; 0: comparisons.size()
   std::vector<SelectionStep>* record = nullptr;  // if set, one entry appended per selection
   const SelectionObserver* observer = nullptr;   // if set, called once per selection
+  // > 0: the selector reads the selection posterior (selection_posterior.h: a Bradley-Terry
+  // fit of the counts drawn so far) refitted every `posterior_every` selections, and the
+  // counts; 0: the TrueSkill ratings. RunSelectionProtocol sets it to 50 for active
+  // selectors (active_selectors.h) when left at -1.
+  int64_t posterior_every = -1;
 };
 
 // Runs the protocol from every system at env.InitialRating(); returns the final ratings

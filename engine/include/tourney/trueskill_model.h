@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "tourney/rating_model.h"
 #include "tourney/status.h"
@@ -35,12 +36,16 @@ struct TrueSkillModelOptions {
   double sigma = 0.5;  // initial sd (paper §3.4)
   // Performance sd. Unset: 0.25 with kNone, sigma * budget / 40 with a selector.
   std::optional<double> beta;
-  double tau = 0.0;                   // dynamics sd
-  double draw_probability = 0.25;     // derives the draw margin when draw_margin is unset
-  std::optional<double> draw_margin;  // eps, used as given when set
+  double tau = 0.0;                    // dynamics sd
+  double draw_probability = 0.25;      // derives the draw margin when draw_margin is unset
+  std::optional<double> draw_margin;   // eps, used as given when set
   Selection selection = Selection::kTrueSkill;
-  Mode mode = Mode::kPairwise;  // kFreeForAll only with kNone
-  int64_t budget = 0;           // selections with a selector; 0: one per comparison
+  // With kTrueSkill: a MatchSelector by name (match_selector.h) instead of the §2.4 rule;
+  // empty = "trueskill". Active selectors read the selection posterior
+  // (selection_protocol.h).
+  std::string selector;
+  Mode mode = Mode::kPairwise;         // kFreeForAll only with kNone
+  int64_t budget = 0;                  // selections with a selector; 0: one per comparison
 };
 
 // The TrueSkill parameters a run uses for `budget` selections (0 resolves to

@@ -1,0 +1,152 @@
+// tourney selection-benchmark: judgments each match selector needs to reach the final
+// clusters and a Kendall tau target, over many seeds (selection_benchmark.h).
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "tourney/selection_benchmark.h"
+
+namespace tourney::cli {
+
+int RunSelectionBenchmarkCommand(int argc, char** argv) {
+  Flags flags(
+      "tourney selection-benchmark [--pool F] [--systems N] [--selectors LIST] [--seeds S] "
+      "[--budget N] [--every M] [--out result.json] [--plot curves.svg]",
+      "Runs every selector on the same campaigns over --seeds seeds: judgments are asked one\n"
+      "at a time from the live TrueSkill ratings (as tourneyd's NextMatch does) and answered\n"
+      "by a hidden truth (Thurstone with ties, qualities drawn per seed) or, with --pool, by\n"
+      "a judgment drawn from that pair's pooled comparisons. Every --every judgments a\n"
+      "Bradley-Terry fit of the counts (unbiased whatever the sampling) gives clusters (rank\n"
+      "ranges from its Gaussian) and Kendall tau against the truth. Reports judgments to\n"
+      "uniform's final number of clusters and to tau >= --tau, with means and 95% intervals\n"
+      "across seeds and ratios to uniform, the share of checkpoints that split a wrongly\n"
+      "ordered pair, and rank-range coverage.");
+  flags.Add("pool", "FILE", "", "replay this pool of judgments (WMT or pairwise CSV)");
+  flags.Add("systems", "N", "16", "systems of the hidden-truth campaigns");
+  flags.Add("selectors", "LIST", "uniform,trueskill,racing,info-gain,thompson,arena",
+            "selectors to compare (uniform is the reference)");
+  flags.Add("seeds", "S", "20", "campaigns (seeds) per selector");
+  flags.Add("seed", "S", "1", "base seed");
+  flags.Add("budget", "N", "20000", "judgments per run");
+  flags.Add("every", "M", "250", "judgments between checkpoints (divides the budget)");
+  flags.Add("reference-at", "N", "0",
+            "uniform's cluster count after N judgments is the target (0: half the budget)");
+  flags.Add("live-sigma", "X", "0.5", "initial sd of the live TrueSkill ratings");
+  flags.Add("live-beta", "X", "0.25", "performance sd of the live TrueSkill ratings");
+  flags.Add("posterior-every", "M", "50",
+            "active selectors see the Bradley-Terry selection posterior refitted every M "
+            "judgments (as tourneyd serves it); 0: the live TrueSkill ratings");
+  flags.AddBool("with-replacement",
+                "pool replay: draw judgments with replacement (the paper's protocol); default: "
+                "each pooled judgment at most once per run");
+  flags.Add("explore", "P", "0.1", "active selectors: share of uniform matches");
+  flags.Add("z", "Z", "1.96", "racing and lucb: interval half-width in sds");
+  flags.Add("tau", "T", "0.9", "Kendall tau target");
+  flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
+  flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
+  flags.Add("threads", "T", "1", "worker threads (results do not depend on it)");
+  flags.Add("out", "FILE", "", "write the JSON here instead of stdout");
+  flags.Add("plot", "FILE", "", "write the clusters and tau curves with bands as SVG");
+  flags.Add("title", "TEXT", "", "title of the JSON and the plot");
+  AddInputFlags(flags);
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "selection-benchmark", &code)) return code;
+  auto fail = [](const Status& s) { return ReportError("selection-benchmark", s); };
+  if (!flags.positionals().empty()) {
+    return fail(InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
+  }
+  SelectionBenchmarkOptions o;
+  o.selectors = SplitList(flags.Get("selectors"));
+  auto systems = flags.GetInt("systems");
+  auto seeds = flags.GetInt("seeds");
+  auto seed = flags.GetUint("seed");
+  auto budget = flags.GetInt("budget");
+  auto every = flags.GetInt("every");
+  auto tau = flags.GetDouble("tau");
+  auto draws = flags.GetInt("draws");
+  auto threads = flags.GetInt("threads");
+  auto reference_at = flags.GetInt("reference-at");
+  auto live_sigma = flags.GetDouble("live-sigma");
+  auto live_beta = flags.GetDouble("live-beta");
+  for (const Status* s : {&reference_at.status(), &live_sigma.status(), &live_beta.status()}) {
+    if (!s->ok()) return fail(*s);
+  }
+  o.reference_at = *reference_at;
+  auto posterior_every = flags.GetInt("posterior-every");
+  if (!posterior_every.ok()) return fail(posterior_every.status());
+  if (*posterior_every < 0) return fail(InvalidArgument("option '--posterior-every': >= 0"));
+  o.posterior_every = *posterior_every;
+  auto explore = flags.GetDouble("explore");
+  if (!explore.ok()) return fail(explore.status());
+  o.active.explore = *explore;
+  o.pool_with_replacement = flags.IsSet("with-replacement");
+  auto z = flags.GetDouble("z");
+  if (!z.ok()) return fail(z.status());
+  o.active.z = *z;
+  o.live.sigma = *live_sigma;
+  o.live.beta = *live_beta;
+  for (const Status* s : {&systems.status(), &seeds.status(), &seed.status(), &budget.status(),
+                          &every.status(), &tau.status(), &draws.status(), &threads.status()}) {
+    if (!s->ok()) return fail(*s);
+  }
+  if (*seeds < 2 || *seeds > 100000) return fail(InvalidArgument("option '--seeds': 2..100000"));
+  if (*draws < 20 || *draws > 100000) return fail(InvalidArgument("option '--draws': 20..100000"));
+  o.systems = static_cast<int>(std::clamp<int64_t>(*systems, 0, 100000));
+  o.seeds = static_cast<int>(*seeds);
+  o.seed = *seed;
+  o.budget = *budget;
+  o.checkpoint_every = *every;
+  o.tau_target = *tau;
+  o.draws = static_cast<int>(*draws);
+  o.threads = static_cast<int>(std::clamp<int64_t>(*threads, 0, 4096));
+  for (const std::string& s : SplitList(flags.Get("tau-at"))) {
+    char* end = nullptr;
+    const long long v = std::strtoll(s.c_str(), &end, 10);
+    if (end != s.c_str() + s.size() || v < 1) {
+      return fail(InvalidArgument("option '--tau-at': '" + s + "' is not a positive integer"));
+    }
+    o.tau_at.push_back(v);
+  }
+  std::optional<Judgments> judgments;
+  std::string title = flags.Get("title");
+  if (!flags.Get("pool").empty()) {
+    auto j = LoadJudgments({flags.Get("pool")}, flags);
+    if (!j.ok()) return fail(j.status());
+    judgments = std::move(*j);
+    o.pool = &judgments->comparisons();
+    o.pool_systems = judgments->num_systems();
+    if (title.empty()) title = "Selection benchmark: replay of " + flags.Get("pool");
+  } else if (title.empty()) {
+    title = "Selection benchmark: " + std::to_string(o.systems) + " systems, hidden truth";
+  }
+  auto result = RunSelectionBenchmark(o);
+  if (!result.ok()) return fail(result.status());
+  if (!flags.Get("plot").empty()) {
+    if (Status s = WriteFileAtomically(flags.Get("plot"), SelectionBenchmarkSvg(*result, title));
+        !s.ok()) {
+      return fail(s);
+    }
+    std::cerr << "wrote " << flags.Get("plot") << "\n";
+  }
+  const std::string json = SelectionBenchmarkJson(*result, title);
+  if (!flags.Get("out").empty()) {
+    if (Status s = WriteFileAtomically(flags.Get("out"), json); !s.ok()) return fail(s);
+    std::cerr << "wrote " << flags.Get("out") << "\n";
+  } else {
+    std::cout << json;
+  }
+  // A readable table on stderr.
+  std::fprintf(stderr, "%-10s %26s %26s %8s %8s %8s\n", "selector", "to clusters (x uniform)",
+               "to tau (x uniform)", "wrong", "cover", "clusters");
+  for (const SelectorSummary& s : result->summaries) {
+    std::fprintf(stderr,
+                 "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.3f %8.3f %8.2f\n",
+                 s.name.c_str(), s.to_clusters.mean, s.clusters_ratio.mean, s.clusters_ratio.lo,
+                 s.clusters_ratio.hi, s.to_tau.mean, s.tau_ratio.mean, s.tau_ratio.lo,
+                 s.tau_ratio.hi, s.wrong_separation.mean, s.coverage.mean, s.final_clusters.mean);
+  }
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,197 @@
+// The selection benchmark (selection_benchmark.h): statistics against hand-computed values,
+// the Bradley-Terry scorer against closed forms, and small end-to-end runs.
+#include "tourney/selection_benchmark.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "xml_check.h"
+
+namespace tourney {
+namespace {
+
+TEST(SelectionBenchmark, MeanIntervalIsStudentT) {
+  const std::vector<double> v = {1, 2, 3, 4};
+  const SeedInterval s = MeanInterval(v);
+  // sd = sqrt(5/3) = 1.290994; t(0.975, 3) = 3.182446; half = 3.182446 * 1.290994 / 2.
+  EXPECT_NEAR(s.mean, 2.5, 1e-12);
+  EXPECT_NEAR(s.hi - s.mean, 2.054260, 1e-5);
+  EXPECT_NEAR(s.mean - s.lo, 2.054260, 1e-5);
+  const std::vector<double> one = {7};
+  EXPECT_EQ(MeanInterval(one).lo, 7);
+}
+
+TEST(SelectionBenchmark, RatioIntervalIsGeometricOnLogs) {
+  const std::vector<double> num = {2, 8}, den = {1, 2};
+  const SeedInterval r = RatioInterval(num, den);
+  // Ratios 2 and 4: logs ln2 and 2 ln2; mean 1.5 ln2; sd ln2 / sqrt(2); t(0.975, 1) =
+  // 12.706205; half = 12.706205 * (ln2 / sqrt 2) / sqrt 2 = 6.353102 ln2.
+  EXPECT_NEAR(r.mean, std::pow(2.0, 1.5), 1e-9);
+  EXPECT_NEAR(std::log(r.hi), (1.5 + 6.353102) * std::log(2.0), 1e-5);
+  EXPECT_NEAR(std::log(r.lo), (1.5 - 6.353102) * std::log(2.0), 1e-5);
+}
+
+TEST(SelectionBenchmark, KendallTauByHand) {
+  const std::vector<double> x = {1, 2, 3}, y = {1, 3, 2};
+  EXPECT_NEAR(KendallTau(x, y), 1.0 / 3.0, 1e-12);  // 2 concordant, 1 discordant of 3
+  const std::vector<double> z = {3, 2, 1};
+  EXPECT_NEAR(KendallTau(x, z), -1.0, 1e-12);
+}
+
+TEST(SelectionBenchmark, SummaryByHand) {
+  std::vector<std::vector<SelectionRun>> runs(2, std::vector<SelectionRun>(2));
+  runs[0][0].to_clusters = 1000;
+  runs[0][1].to_clusters = 2000;
+  runs[1][0].to_clusters = 500;
+  runs[1][1].to_clusters = 2000;
+  for (auto& sel : runs) {
+    for (auto& r : sel) {
+      r.to_tau = 100;
+      r.clusters = {1, 3};
+      r.tau = {0.5, 1.0};
+    }
+  }
+  runs[1][0].clusters_censored = true;
+  const auto s = SummarizeSelectionRuns({"uniform", "x"}, runs, 2, 0);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_NEAR(s[1].to_clusters.mean, 1250, 1e-9);
+  EXPECT_NEAR(s[1].clusters_ratio.mean, std::sqrt(0.5), 1e-12);  // ratios 0.5 and 1
+  EXPECT_NEAR(s[0].clusters_ratio.mean, 1.0, 1e-12);
+  EXPECT_EQ(s[1].clusters_censored, 1);
+  EXPECT_NEAR(s[1].final_clusters.mean, 3, 1e-12);
+  EXPECT_NEAR(s[1].tau_curve[0].mean, 0.5, 1e-12);
+}
+
+SelectionBenchmarkOptions Small() {
+  SelectionBenchmarkOptions o;
+  o.selectors = {"uniform", "racing", "trueskill"};
+  o.seeds = 3;
+  o.systems = 5;
+  o.budget = 1200;
+  o.checkpoint_every = 200;
+  o.draws = 100;
+  o.tau_at = {600};
+  return o;
+}
+
+// The measurements agree with the traces they summarise, recomputed here.
+TEST(SelectionBenchmark, RunsAreConsistentWithTheirTraces) {
+  SelectionBenchmarkOptions o = Small();
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  ASSERT_EQ(b->checkpoints.size(), 6u);
+  EXPECT_EQ(b->options.reference_at, 600);
+  for (size_t sel = 0; sel < 3; ++sel) {
+    for (size_t s = 0; s < 3; ++s) {
+      const SelectionRun& r = b->runs[sel][s];
+      ASSERT_EQ(r.clusters.size(), 6u);
+      EXPECT_EQ(r.reference_clusters, b->runs[0][s].clusters[2]);  // uniform at 600
+      int64_t expected = o.budget;
+      for (size_t k = 6; k-- > 0 && r.clusters[k] >= r.reference_clusters;) {
+        expected = static_cast<int64_t>(k + 1) * 200;
+      }
+      EXPECT_EQ(r.to_clusters, expected);
+      EXPECT_EQ(r.clusters_censored, r.clusters.back() < r.reference_clusters);
+      int64_t to_tau = o.budget;
+      for (size_t k = 6; k-- > 0 && r.tau[k] >= 0.9;) to_tau = static_cast<int64_t>(k + 1) * 200;
+      EXPECT_EQ(r.to_tau, to_tau);
+      EXPECT_EQ(r.tau_at[0], r.tau[2]);
+      EXPECT_GE(r.coverage, 0.0);
+      EXPECT_LE(r.coverage, 1.0);
+    }
+  }
+}
+
+TEST(SelectionBenchmark, DeterministicWhateverTheThreads) {
+  SelectionBenchmarkOptions o = Small();
+  o.threads = 1;
+  auto a = RunSelectionBenchmark(o);
+  o.threads = 3;
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(SelectionBenchmarkJson(*a, "t"), SelectionBenchmarkJson(*b, "t"));
+  o.seed = 2;
+  auto c = RunSelectionBenchmark(o);
+  EXPECT_NE(SelectionBenchmarkJson(*a, "t"), SelectionBenchmarkJson(*c, "t"));
+}
+
+// Widely spaced qualities (sd 5 against noise sd 1.58): every order is found quickly and
+// the separated clusters are right.
+TEST(SelectionBenchmark, EasyCampaignsAreSolved) {
+  SelectionBenchmarkOptions o = Small();
+  o.quality_sd = 5.0;
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok());
+  for (const SelectorSummary& s : b->summaries) {
+    EXPECT_LE(s.to_tau.mean, 1200) << s.name;
+    EXPECT_GE(s.tau_curve.back().mean, 0.9) << s.name;
+  }
+}
+
+// Pool replay: a pool where system 0 always beats 1 and 1 always beats 2 (and 0 beats 2):
+// the truth is that order and tau reaches 1.
+TEST(SelectionBenchmark, PoolReplay) {
+  Comparisons pool;
+  for (int i = 0; i < 30; ++i) {
+    pool.Add(0, 1, Outcome::kFirstWins);
+    pool.Add(2, 1, Outcome::kSecondWins);
+    pool.Add(0, 2, i % 3 == 0 ? Outcome::kTie : Outcome::kFirstWins);
+  }
+  SelectionBenchmarkOptions o = Small();
+  o.pool = &pool;
+  o.pool_systems = 3;
+  o.pool_with_replacement = true;
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  for (const SelectorSummary& s : b->summaries) EXPECT_EQ(s.tau_curve.back().mean, 1.0) << s.name;
+  // Without replacement the budget may not exceed the 90 pooled comparisons ...
+  o.pool_with_replacement = false;
+  EXPECT_EQ(RunSelectionBenchmark(o).status().code(), StatusCode::kInvalidArgument);
+  // ... and a budget of exactly 90 uses every comparison once: every run reaches its last
+  // checkpoint (a pair is never served beyond its 30 comparisons), and the last fit is the
+  // full-pool fit, whose order is the truth (tau 1).
+  o.budget = 90;
+  o.checkpoint_every = 30;
+  o.reference_at = 60;
+  o.tau_at = {};
+  b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  for (size_t sel = 0; sel < b->runs.size(); ++sel) {
+    for (const SelectionRun& r : b->runs[sel]) {
+      EXPECT_EQ(r.clusters.size(), 3u) << b->summaries[sel].name;
+      EXPECT_EQ(r.tau.back(), 1.0) << b->summaries[sel].name;
+    }
+  }
+}
+
+TEST(SelectionBenchmark, RejectsBadOptions) {
+  SelectionBenchmarkOptions o = Small();
+  o.selectors = {"uniform", "nope"};
+  EXPECT_EQ(RunSelectionBenchmark(o).status().code(), StatusCode::kInvalidArgument);
+  o = Small();
+  o.seeds = 1;
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+  o = Small();
+  o.budget = 1100;
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+  o = Small();
+  o.tau_at = {300};
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+}
+
+TEST(SelectionBenchmark, SvgAndJsonAreWellFormed) {
+  auto b = RunSelectionBenchmark(Small());
+  ASSERT_TRUE(b.ok());
+  const std::string svg = SelectionBenchmarkSvg(*b, "a <title> & more");
+  const auto check = testing::CheckXml(svg);
+  EXPECT_TRUE(check.ok) << check.error;
+  const std::string json = SelectionBenchmarkJson(*b, "x");
+  EXPECT_NE(json.find("\"racing\""), std::string::npos);
+  EXPECT_NE(json.find("\"judgments_to_clusters\""), std::string::npos);
+  EXPECT_NE(json.find("\"reference_at\": 600"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tourney
