@@ -8,6 +8,8 @@ namespace tourney::cli {
 int RunRank(int argc, char** argv);
 int RunCluster(int argc, char** argv);
 int RunSimulateCampaign(int argc, char** argv);
+// tourney simulate-battles: an Arena-style battle log (simulate_battles_command.cc).
+int RunSimulateBattles(int argc, char** argv);
 // tourney demo: a live campaign on a tourneyd child process (campaign_demo.cc); with
 // --offline, RunOfflineDemo (simulate_campaign_command.cc).
 int RunDemo(int argc, char** argv);

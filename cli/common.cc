@@ -14,6 +14,9 @@
 #include "tourney/csv_reader.h"
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
+#include "battle_input.h"
+#include "pairwise_flags.h"
+#include "tourney/pairwise_models.h"
 #include "tourney/language_pair.h"
 #include "trueskill_flags.h"
 
@@ -49,10 +52,12 @@ bool ParseFlagsOrExit(Flags& flags, int argc, char** argv, const std::string& co
 
 void AddInputFlags(Flags& flags) {
   flags.Add("input-format", "FMT", "auto",
-            "input format: auto (XML when the text starts with '<', else by the CSV header), "
-            "wmt (Appraise ranking CSV, or WMT15/16 pairwise rows with a rankingID column), "
-            "pairwise (system_a,system_b,outcome with outcome a, b or tie) or xml (the "
-            "Appraise XML export). Files may be gzip-compressed; '-' reads standard input");
+            "input format: auto (XML when the text starts with '<', a battle log when it starts "
+            "with '{' or '[' or has a left,right,winner header, else by the CSV header), wmt "
+            "(Appraise ranking CSV, or WMT15/16 pairwise rows with a rankingID column), "
+            "pairwise (system_a,system_b,outcome with outcome a, b or tie), xml (the "
+            "Appraise XML export) or battles (Chatbot Arena JSON / JSONL, or left,right,winner "
+            "CSV). Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
   flags.Add("language-pair", "P", "",
@@ -79,9 +84,11 @@ StatusOr<ReadOptions> ReadOptionsFromFlags(const Flags& flags) {
     options.format = InputFormat::kPairwise;
   } else if (fmt == "xml") {
     options.format = InputFormat::kAppraiseXml;
+  } else if (fmt == "battles") {
+    options.format = InputFormat::kAuto;  // battle logs are read by battle_input.cc
   } else {
     return InvalidArgument("option '--input-format': '" + fmt +
-                           "' is not one of auto, wmt, pairwise, xml");
+                           "' is not one of auto, wmt, pairwise, xml, battles");
   }
   const std::string pair = flags.Get("language-pair");
   if (pair == "all") {
@@ -143,9 +150,24 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
   auto filter = AnnotatorFilterFromFlags(flags);
   if (!filter.ok()) return filter.status();
   Judgments judgments;
+  // Battle logs (battle_input.h) first, then every other file through the CSV / XML readers.
+  std::vector<std::string> other_files;
+  std::vector<std::string> battle_warnings;
+  for (const std::string& file : files) {
+    auto battles = IsBattleLogInput(file, flags);
+    if (!battles.ok()) return battles.status();
+    if (!*battles) {
+      other_files.push_back(file);
+    } else if (Status s = ReadBattleLogInput(file, flags, &judgments, &battle_warnings); !s.ok()) {
+      return s;
+    }
+  }
   ReadReport report;
-  Status s = ReadJudgmentFiles(files, *options, &judgments, &report);
-  if (!s.ok()) return s;
+  if (!other_files.empty()) {
+    Status s = ReadJudgmentFiles(other_files, *options, &judgments, &report);
+    if (!s.ok()) return s;
+  }
+  report.warnings.insert(report.warnings.begin(), battle_warnings.begin(), battle_warnings.end());
   PrintReadWarnings(judgments, report);
   return ApplyAnnotatorFilter(std::move(judgments), *filter);
 }
@@ -248,14 +270,18 @@ void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
             "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
             "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
-            "(Hopkins & May 2013 Gibbs sampler, paper §2.2) or trueskill (Gaussian mu/sigma "
-            "per system, paper §2.3-2.4)");
+            "(Hopkins & May 2013 Gibbs sampler, paper §2.2), trueskill (Gaussian mu/sigma "
+            "per system, paper §2.3-2.4), or a pairwise model: bradley-terry (MLE, ties as "
+            "half wins, Arena Elo scale, sandwich intervals), newman (BT with Davidson ties), "
+            "rao-kupper (BT with Rao-Kupper ties), plackett-luce (k-way rankings whole), elo "
+            "(online, Arena parameters), counting, average-win-rate, eigen, pagerank");
   AddModelParameterFlags(flags);
 }
 
 void AddModelParameterFlags(Flags& flags) {
   AddHopkinsMayFlags(flags);
   AddTrueSkillFlags(flags);
+  AddPairwiseFlags(flags);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -271,6 +297,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
     return MakeHopkinsMayModel(*options);
   }
   if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
+  if (IsPairwiseModelName(model)) return MakePairwiseModelFromFlags(model, flags);
   return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
 }
 
@@ -322,7 +349,7 @@ StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags) {
     if (budget_from_size) f.Set("budget", std::to_string(size));
     return MakeModelFromFlags(f, size);
   };
-  if (name.rfind("expected-wins", 0) == 0) {
+  if (name.rfind("expected-wins", 0) == 0 || IsPairwiseModelName(name)) {
     m.kind = PredictionKind::kWinnerOnly;
   } else if (name == "hopkins-may") {
     auto sigma_a = flags.GetDouble("sigma-a");

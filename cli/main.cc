@@ -54,6 +54,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunCluster},
     {"simulate-campaign", "write a simulated campaign as WMT CSV (known hidden qualities)",
      tourney::cli::RunSimulateCampaign},
+    {"simulate-battles", "write an Arena-style JSONL battle log from a hidden Bradley-Terry truth",
+     tourney::cli::RunSimulateBattles},
     {"agreement", "annotator agreement (inter and intra kappa) per language pair",
      tourney::cli::RunAgreement},
     {"eval", "held-out accuracy and perplexity of models over training sizes (Table 2)",

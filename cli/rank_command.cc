@@ -2,8 +2,12 @@
 #include <iostream>
 
 #include "commands.h"
+#include "battle_input.h"
+#include "battle_rank.h"
 #include "common.h"
+#include "style_control.h"
 #include "tourney/leaderboard.h"
+#include "tourney/model_intervals.h"
 #include "tourney/stopping_rule.h"
 
 namespace tourney::cli {
@@ -18,11 +22,15 @@ int RunRank(int argc, char** argv) {
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   flags.Add("seed", "S", "1", "random seed (models that sample)");
   AddInputFlags(flags);
+  AddCovariateFlags(flags);
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
   flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
                    "the paper's TrueSkill protocol with match selection, as proto3 JSON");
   flags.AddExample("tourney rank wmt16.xml.gz --language-pair de-en --format latex",
                    "one language pair of an Appraise XML export, as a LaTeX table");
+  flags.AddExample("tourney rank battles.jsonl --model bradley-terry --format json",
+                   "a Chatbot Arena battle log: Arena Elo scores, 95% sandwich intervals, Arena "
+                   "ranks");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
@@ -30,6 +38,12 @@ int RunRank(int argc, char** argv) {
   if (!format.ok()) return ReportError("rank", format.status());
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError("rank", seed.status());
+  if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
+  auto battle_logs = AllBattleLogInputs(flags.positionals(), flags);
+  if (!battle_logs.ok()) return ReportError("rank", battle_logs.status());
+  // Annotator filters work on Judgments: filtered battle logs take the general path.
+  const bool filtered = flags.IsSet("exclude-annotators") || flags.IsSet("min-annotator-rankings");
+  if (*battle_logs && !filtered) return RunBattleLogRank(flags, *format, *seed);
   auto judgments = LoadJudgments(flags.positionals(), flags);
   if (!judgments.ok()) return ReportError("rank", judgments.status());
   auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
@@ -44,6 +58,10 @@ int RunRank(int argc, char** argv) {
 
   v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
   board.set_seed(*seed);
+  if (AddModelIntervals(judgments->systems().names(), result->ratings, &board)) {
+    auto level = flags.GetDouble("interval-level");
+    if (level.ok()) board.set_confidence(*level);
+  }
   for (const std::string& w : result->warnings) board.add_warnings(w);
   if (*format == OutputFormat::kJson) {
     std::vector<std::string> names;

@@ -109,6 +109,10 @@ std::string ModelTitle(const std::string& name) {
   if (name == "expected-wins-ties") return "Expected Wins (ties as half wins)";
   if (name == "hopkins-may") return "Hopkins & May";
   if (name == "trueskill") return "TrueSkill";
+  if (name == "bradley-terry") return "Bradley-Terry";
+  if (name == "plackett-luce") return "Plackett-Luce";
+  if (name == "newman") return "Bradley-Terry with ties (Newman)";
+  if (name == "elo") return "Online Elo";
   return name;
 }
 
@@ -135,6 +139,16 @@ const char* ModelBlurb(const std::string& name) {
     return "Score: the TrueSkill mean &mu; after the match-selection protocol of §2.4 has "
            "picked and replayed pairs from the data (paper §2.3-2.4); &sigma; is its "
            "remaining uncertainty.";
+  }
+  if (name == "bradley-terry") {
+    return "Score: the Bradley-Terry maximum-likelihood strength on Chatbot Arena's Elo scale "
+           "(ties count as half wins); &mu; is the log-strength and &sigma; its sandwich "
+           "standard error.";
+  }
+  if (name == "plackett-luce") {
+    return "Score: the Plackett-Luce strength fitted to whole k-way rankings (ties by "
+           "Breslow's rule) on the Elo scale; &sigma; is the sandwich standard error of the "
+           "log-strength.";
   }
   return "";
 }

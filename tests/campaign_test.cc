@@ -5,6 +5,7 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -370,6 +371,48 @@ TEST(CampaignState, ConcurrentAnnotatorsGetDifferentMatches) {
     for (SystemId b = a + 1; b < 6; ++b) all.push_back({a, b});
   }
   EXPECT_TRUE((*state)->ProposeMatch("d", all).ok());
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// GetLeaderboard's engine side rates a campaign with the Bradley-Terry family: x beat y 3
+// times out of 4 gives an Elo gap of 400 log10(3) (by hand), with sandwich intervals and
+// Arena ranks; every family member is accepted and bootstraps deterministically.
+TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
+  CampaignSnapshot snapshot;
+  Judgments& j = snapshot.judgments;
+  const SystemId x = j.systems().Intern("x"), y = j.systems().Intern("y");
+  for (int i = 0; i < 4; ++i) {
+    const SystemId systems[2] = {x, y};
+    const uint8_t ranks[2] = {static_cast<uint8_t>(i < 3 ? 1 : 2),
+                              static_cast<uint8_t>(i < 3 ? 2 : 1)};
+    j.AddRanking(systems, ranks);
+  }
+  LeaderboardQuery query;
+  query.model = "bradley-terry";
+  auto board = ComputeLeaderboard(snapshot, query);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  ASSERT_EQ(board->entries_size(), 2);
+  EXPECT_EQ(board->entries(0).system(), "x");
+  EXPECT_NEAR(board->entries(0).score() - board->entries(1).score(), 400 * std::log10(3.0),
+              1e-6);
+  EXPECT_LT(board->entries(0).score_lo(), board->entries(0).score());
+  EXPECT_EQ(board->entries(0).rank_upper_bound(), 1);
+  for (const char* name : {"newman", "rao-kupper", "elo", "counting", "average-win-rate", "eigen", "pagerank",
+                           "plackett-luce"}) {
+    query.model = name;
+    query.replicates = 20;
+    query.seed = 4;
+    auto a = ComputeLeaderboard(snapshot, query);
+    auto b = ComputeLeaderboard(snapshot, query);
+    ASSERT_TRUE(a.ok() && b.ok()) << name;
+    EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(*a, *b)) << name;
+    EXPECT_EQ(a->model(), name);
+  }
 }
 
 }  // namespace

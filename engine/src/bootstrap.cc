@@ -9,6 +9,7 @@
 #include "tourney/binomial.h"
 #include "tourney/expected_wins.h"
 #include "tourney/leaderboard.h"
+#include "tourney/pairwise_models.h"
 #include "tourney/random.h"
 #include "tourney/thread_pool.h"
 
@@ -36,6 +37,9 @@ CountScorer CountScorerFor(const RatingModel& model) {
     return [](const PairCounts& c) {
       return ExpectedWinsScores(c, ExpectedWinsVariant::kIncludeTies);
     };
+  }
+  if (const auto* counted = dynamic_cast<const CountBasedModel*>(&model)) {
+    return [counted](const PairCounts& c) { return counted->ScoreCounts(c); };
   }
   return {};
 }

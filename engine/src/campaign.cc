@@ -9,6 +9,8 @@
 #include "tourney/expected_wins.h"
 #include "tourney/hopkins_may.h"
 #include "tourney/leaderboard.h"
+#include "tourney/model_intervals.h"
+#include "tourney/pairwise_models.h"
 #include "tourney/random.h"
 #include "tourney/selection_posterior.h"
 #include "tourney/stopping_rule.h"
@@ -466,9 +468,11 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
   if (name == "expected-wins") return MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
   if (name == "expected-wins-ties") return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
   if (name == "hopkins-may") return MakeHopkinsMayModel(HopkinsMayOptions());
+  if (IsPairwiseModelName(name)) return MakePairwiseModel(name, PairwiseModelOptions{});
   return InvalidArgument("unknown model '" + std::string(name) +
-                         "' (expected trueskill, expected-wins, expected-wins-ties or "
-                         "hopkins-may)");
+                         "' (expected trueskill, expected-wins, expected-wins-ties, "
+                         "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
+                         "eigen, pagerank or plackett-luce)");
 }
 
 namespace {
@@ -518,7 +522,9 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
     options.confidence = query.confidence;
     options.seed = query.seed;
     // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
-    options.resample = name == "trueskill" && snapshot.rating.free_for_all
+    // So do Plackett-Luce replicates.
+    options.resample = (name == "trueskill" && snapshot.rating.free_for_all) ||
+                               name == "plackett-luce"
                            ? ResampleUnit::kRankings
                            : ResampleUnit::kComparisons;
     auto result = Bootstrap(j, **model, options);
@@ -530,6 +536,9 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
   auto result = (*model)->Rate(input, query.seed);
   if (!result.ok()) return result.status();
   v1::Leaderboard board = BuildLeaderboard((*model)->name(), j, result->ratings);
+  if (AddModelIntervals(j.systems().names(), result->ratings, &board)) {
+    board.set_confidence(PairwiseModelOptions{}.interval_level);
+  }
   for (const std::string& w : result->warnings) board.add_warnings(w);
   return board;
 }

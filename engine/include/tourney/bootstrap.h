@@ -70,8 +70,9 @@ enum class BootstrapScore {
 // Scores computed from a count table alone (indexed by system id, higher is better).
 using CountScorer = std::function<std::vector<double>(const PairCounts&)>;
 
-// The count scorer equivalent to `model` (Expected Wins in both variants), or an empty
-// function when the model needs more than counts.
+// The count scorer equivalent to `model` (Expected Wins in both variants and every
+// CountBasedModel of pairwise_models.h), or an empty function when the model needs more than
+// counts. The scorer refers to `model`, which must outlive it.
 CountScorer CountScorerFor(const RatingModel& model);
 
 struct BootstrapOptions {

@@ -23,6 +23,10 @@ struct SystemRating {
   double mu = 0.0;     // mean quality (Gaussian models)
   double sigma = 0.0;  // sd of the quality (Gaussian models)
   double r_hat = 0.0;  // split-R-hat across chains, 0 when not computed
+  // Interval of `score` from the model itself (Bradley-Terry's sandwich interval);
+  // score_lo == score_hi == 0 when the model gives none.
+  double score_lo = 0.0;
+  double score_hi = 0.0;
 };
 
 struct RatingInput {

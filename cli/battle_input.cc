@@ -1,0 +1,95 @@
+#include "battle_input.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "common.h"
+#include "tourney/battle_log_reader.h"
+
+namespace tourney::cli {
+namespace {
+
+BattleLogOptions OptionsFromFlags(const Flags& flags) {
+  BattleLogOptions options;
+  options.skip_invalid = flags.GetBool("skip-invalid");
+  options.covariates = SplitList(flags.Get("covariates"));  // empty when undeclared
+  return options;
+}
+
+// Appends `from` to *to, re-interning names so that several files share ids.
+void MergeInto(const BattleLog& from, BattleLog* to) {
+  std::vector<SystemId> ids(from.systems.size());
+  for (int i = 0; i < from.systems.size(); ++i) ids[i] = to->systems.Intern(from.systems.Name(i));
+  to->battles.Reserve(to->size() + from.size());
+  for (size_t i = 0; i < from.size(); ++i) {
+    to->battles.Add(ids[from.battles.first[i]], ids[from.battles.second[i]],
+                    from.battles.outcome[i]);
+  }
+  to->covariate_names = from.covariate_names;
+  to->covariates.insert(to->covariates.end(), from.covariates.begin(), from.covariates.end());
+  to->ties_both_bad += from.ties_both_bad;
+}
+
+}  // namespace
+
+StatusOr<bool> IsBattleLogInput(const std::string& file, const Flags& flags) {
+  const std::string format = flags.Get("input-format");
+  if (format == "battles") return true;
+  if (format != "auto") return false;
+  return IsBattleLogFile(file);
+}
+
+StatusOr<bool> AllBattleLogInputs(const std::vector<std::string>& files, const Flags& flags) {
+  if (files.empty()) return false;
+  for (const std::string& file : files) {
+    auto battles = IsBattleLogInput(file, flags);
+    if (!battles.ok() || !*battles) return battles;
+  }
+  return true;
+}
+
+Status ReadBattleLogInput(const std::string& file, const Flags& flags, Judgments* judgments,
+                          std::vector<std::string>* warnings) {
+  BattleLog battles;
+  BattleLogReport report;
+  if (Status s = ReadBattleLogFile(file, OptionsFromFlags(flags), &battles, &report); !s.ok()) {
+    return s;
+  }
+  judgments->skipped_invalid += report.skipped;
+  warnings->insert(warnings->end(), report.warnings.begin(), report.warnings.end());
+  AppendBattles(battles, judgments);
+  return Status::Ok();
+}
+
+StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const Flags& flags) {
+  if (files.empty()) return InvalidArgument("no input file given (see --help)");
+  const BattleLogOptions options = OptionsFromFlags(flags);
+  BattleLog log;
+  std::vector<std::string> warnings;
+  int64_t skipped = 0;
+  for (const std::string& file : files) {
+    BattleLogReport report;
+    if (files.size() == 1) {
+      if (Status s = ReadBattleLogFile(file, options, &log, &report); !s.ok()) return s;
+    } else {
+      BattleLog one;
+      if (Status s = ReadBattleLogFile(file, options, &one, &report); !s.ok()) return s;
+      MergeInto(one, &log);
+    }
+    skipped += report.skipped;
+    warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());
+  }
+  if (skipped > 0) {
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    if (skipped > static_cast<int64_t>(warnings.size())) {
+      std::cerr << "warning: ... and " << skipped - static_cast<int64_t>(warnings.size())
+                << " more\n";
+    }
+    std::cerr << "warning: skipped " << skipped << " invalid rows; read " << log.size()
+              << " battles\n";
+  }
+  return log;
+}
+
+}  // namespace tourney::cli

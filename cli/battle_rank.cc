@@ -1,0 +1,41 @@
+#include "battle_rank.h"
+
+#include <iostream>
+
+#include "battle_input.h"
+#include "common.h"
+#include "tourney/model_intervals.h"
+#include "tourney/stopping_rule.h"
+
+namespace tourney::cli {
+
+int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
+  const std::string command = "rank";
+  auto log = LoadBattleLogs(flags.positionals(), flags);
+  if (!log.ok()) return ReportError(command, log.status());
+  auto model = MakeModelFromFlags(flags, log->size());
+  if (!model.ok()) return ReportError(command, model.status());
+  RatingInput input;
+  input.num_systems = log->systems.size();
+  input.comparisons = &log->battles;
+  auto result = (*model)->Rate(input, seed);
+  if (!result.ok()) return ReportError(command, result.status());
+  const PairCounts counts = CountBattles(*log);
+  v1::Leaderboard board =
+      BuildLeaderboardFromCounts((*model)->name(), log->systems.names(), counts, result->ratings);
+  board.set_rankings(static_cast<int64_t>(log->size()));
+  board.set_seed(seed);
+  if (AddModelIntervals(log->systems.names(), result->ratings, &board)) {
+    auto level = flags.GetDouble("interval-level");
+    if (level.ok()) board.set_confidence(*level);
+  }
+  for (const std::string& w : result->warnings) board.add_warnings(w);
+  // As `rank` does for every input: the stopping rule in the JSON output.
+  if (format == OutputFormat::kJson) {
+    SetStopping(EstimateStopping(counts), log->systems.names(), &board);
+  }
+  std::cout << FormatLeaderboard(board, format);
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

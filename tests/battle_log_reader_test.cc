@@ -1,0 +1,192 @@
+#include "tourney/battle_log_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "test_util.h"
+
+namespace tourney {
+namespace {
+
+StatusOr<BattleLog> Parse(const std::string& text, BattleLogOptions options = {}) {
+  BattleLog log;
+  BattleLogReport report;
+  Status s = ParseBattleLog(text, "in", options, &log, &report);
+  if (!s.ok()) return s;
+  return log;
+}
+
+TEST(BattleLogReader, ReadsJsonl) {
+  auto log = Parse(
+      "{\"model_a\": \"x\", \"model_b\": \"y\", \"winner\": \"model_a\"}\n"
+      "\n"
+      "{\"winner\": \"tie (bothbad)\", \"model_b\": \"x\", \"model_a\": \"z\", \"judge\": 7,"
+      " \"conversation_a\": [{\"role\": \"user\", \"content\": \"hi\"}]}\n"
+      "{\"model_a\": \"y\", \"model_b\": \"z\", \"winner\": \"model_b\", \"judge\": \"ann\"}");
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  ASSERT_EQ(log->size(), 3u);
+  EXPECT_EQ(log->systems.names(), (std::vector<std::string>{"x", "y", "z"}));
+  EXPECT_EQ(log->battles.outcome[0], Outcome::kFirstWins);
+  EXPECT_EQ(log->battles.outcome[1], Outcome::kTie);
+  EXPECT_EQ(log->battles.outcome[2], Outcome::kSecondWins);
+  EXPECT_EQ(log->ties_both_bad, 1);
+  ASSERT_EQ(log->judge.size(), 3u);
+  EXPECT_EQ(log->judge[0], -1);
+  EXPECT_EQ(log->judges.Name(log->judge[1]), "7");
+  EXPECT_EQ(log->judges.Name(log->judge[2]), "ann");
+}
+
+TEST(BattleLogReader, ReadsJsonArrayWithCovariates) {
+  BattleLogOptions o;
+  o.covariates = {"len_diff"};
+  auto log = Parse(
+      "[\n {\"model_a\": \"x\", \"model_b\": \"y\", \"winner\": \"tie\", "
+      "\"len_diff\": -1.5},\n {\"model_a\": \"y\", \"model_b\": \"x\", "
+      "\"winner\": \"model_a\", \"len_diff\": 2}\n]",
+      o);
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  ASSERT_EQ(log->size(), 2u);
+  EXPECT_EQ(log->covariate_names, (std::vector<std::string>{"len_diff"}));
+  EXPECT_EQ(log->covariate(0, 0), -1.5);
+  EXPECT_EQ(log->covariate(1, 0), 2.0);
+  EXPECT_TRUE(log->judge.empty());
+}
+
+TEST(BattleLogReader, ReadsLeftRightWinnerCsv) {
+  auto log = Parse(
+      "id,left,right,winner,worker\n1,a,\"b, the second\",right,w1\n2,a,c,tie,\n"
+      "3,c,a,left,w2\r\n");
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  ASSERT_EQ(log->size(), 3u);
+  EXPECT_EQ(log->systems.Name(1), "b, the second");
+  EXPECT_EQ(log->battles.outcome[0], Outcome::kSecondWins);
+  EXPECT_EQ(log->battles.outcome[1], Outcome::kTie);
+  EXPECT_EQ(log->battles.outcome[2], Outcome::kFirstWins);
+  EXPECT_EQ(log->judge[1], -1);
+  EXPECT_EQ(log->judges.Name(log->judge[2]), "w2");
+}
+
+TEST(BattleLogReader, ErrorsNameFileLineAndField) {
+  auto bad_winner = Parse(
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_c\"}\n");
+  ASSERT_FALSE(bad_winner.ok());
+  EXPECT_EQ(bad_winner.status().message(),
+            "in:2: field 'winner': 'model_c' is not one of model_a, model_b, tie, tie (bothbad)");
+  auto bad_json =
+      Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n{\"model_a\":");
+  ASSERT_FALSE(bad_json.ok());
+  EXPECT_EQ(bad_json.status().message().rfind("in:2: invalid JSON", 0), 0u)
+      << bad_json.status().message();
+  auto missing = Parse("{\"model_a\":\"x\",\"winner\":\"tie\"}\n");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(), "in:1: field 'model_b': missing or empty");
+  auto same = Parse("left,right,winner\nx,x,left\n");
+  ASSERT_FALSE(same.ok());
+  EXPECT_EQ(same.status().message(), "in:2: field 'right': 'x' is the same system as left");
+  BattleLogOptions o;
+  o.covariates = {"len_diff"};
+  auto no_cov = Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"tie\"}\n", o);
+  ASSERT_FALSE(no_cov.ok());
+  EXPECT_EQ(no_cov.status().message(), "in:1: field 'len_diff': missing covariate");
+  auto bad_cov = Parse("left,right,winner,len_diff\nx,y,left,abc\n", o);
+  ASSERT_FALSE(bad_cov.ok());
+  EXPECT_EQ(bad_cov.status().message(), "in:2: field 'len_diff': 'abc' is not a finite number");
+  auto header = Parse("a,b,c\n1,2,3\n");
+  ASSERT_FALSE(header.ok());
+  EXPECT_EQ(header.status().message().rfind("in:1: header must name", 0), 0u);
+  auto array_line = Parse(
+      "[\n{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"},\n\n"
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"nobody\"}]");
+  ASSERT_FALSE(array_line.ok());
+  EXPECT_EQ(array_line.status().message().rfind("in:4: field 'winner'", 0), 0u)
+      << array_line.status().message();
+}
+
+TEST(BattleLogReader, SkipInvalidCountsAndWarns) {
+  BattleLogOptions o;
+  o.skip_invalid = true;
+  BattleLog log;
+  BattleLogReport report;
+  const Status s = ParseBattleLog(
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n{oops\n"
+      "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"??\"}\n"
+      "{\"model_a\":\"y\",\"model_b\":\"x\",\"winner\":\"tie\"}\n",
+      "in", o, &log, &report);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(log.size(), 2u);
+  EXPECT_EQ(report.rows, 4);
+  EXPECT_EQ(report.skipped, 2);
+  ASSERT_EQ(report.warnings.size(), 2u);
+  EXPECT_EQ(report.warnings[0].rfind("in:2: invalid JSON", 0), 0u);
+}
+
+TEST(BattleLogReader, FileReaderStreamsAcrossBlocks) {
+  // More than one 4 MB block, with the line numbers of the last line right.
+  const std::string dir = testing::TempDir("battles");
+  const std::string path = dir + "/b.jsonl";
+  std::string text;
+  const int n = 60000;
+  for (int i = 0; i < n; ++i) {
+    text += "{\"model_a\":\"m" + std::to_string(i % 7) + "\",\"model_b\":\"m" +
+            std::to_string((i + 1) % 7) + "\",\"winner\":\"" +
+            (i % 3 == 0   ? "model_a"
+             : i % 3 == 1 ? "model_b"
+                          : "tie") +
+            "\",\"pad\":\"" + std::string(50, 'x') + "\"}\n";
+  }
+  text += "{\"model_a\":\"m1\",\"model_b\":\"m2\",\"winner\":\"bad\"}\n";
+  ASSERT_GT(text.size(), size_t{4} << 20);
+  testing::WriteFile(path, text);
+  BattleLog log;
+  BattleLogReport report;
+  Status s = ReadBattleLogFile(path, BattleLogOptions{}, &log, &report);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind(path + ":" + std::to_string(n + 1) + ": field 'winner'", 0), 0u)
+      << s.message();
+  EXPECT_EQ(log.size(), static_cast<size_t>(n));
+  // Same content parsed from memory agrees battle for battle.
+  BattleLog memory;
+  BattleLogReport r2;
+  ASSERT_FALSE(ParseBattleLog(text, path, BattleLogOptions{}, &memory, &r2).ok());
+  EXPECT_EQ(memory.battles.first, log.battles.first);
+  EXPECT_EQ(memory.battles.outcome, log.battles.outcome);
+  EXPECT_FALSE(ReadBattleLogFile(dir + "/missing.jsonl", {}, &log, &report).ok());
+  std::filesystem::remove_all(dir);
+}
+
+TEST(BattleLogReader, LooksLikeBattleLog) {
+  EXPECT_TRUE(LooksLikeBattleLog("{\"model_a\":1}"));
+  EXPECT_TRUE(LooksLikeBattleLog("  [ {"));
+  EXPECT_TRUE(LooksLikeBattleLog("left,right,winner\na,b,left\n"));
+  EXPECT_TRUE(LooksLikeBattleLog("id,model_a,model_b,winner\n"));
+  EXPECT_FALSE(LooksLikeBattleLog("system_a,system_b,outcome\n"));
+  EXPECT_FALSE(LooksLikeBattleLog("srclang,trglang,srcIndex,system1Id,system1rank\n"));
+}
+
+TEST(BattleLogReader, ReadsGzipFilesWhole) {
+  const std::string dir = testing::TempDir("battles_gz");
+  const std::string path = dir + "/b.jsonl";
+  testing::WriteFile(path,
+                     "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"
+                     "{\"model_a\":\"y\",\"model_b\":\"x\",\"winner\":\"tie\"}\n");
+  ASSERT_EQ(std::system(("gzip -k " + path).c_str()), 0);
+  EXPECT_TRUE(IsBattleLogFile(path));
+  EXPECT_TRUE(IsBattleLogFile(path + ".gz"));
+  EXPECT_FALSE(IsBattleLogFile("-"));
+  EXPECT_FALSE(IsBattleLogFile(dir + "/missing.jsonl"));
+  BattleLog plain, gz;
+  BattleLogReport r1, r2;
+  ASSERT_TRUE(ReadBattleLogFile(path, {}, &plain, &r1).ok());
+  const Status s = ReadBattleLogFile(path + ".gz", {}, &gz, &r2);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(gz.battles.first, plain.battles.first);
+  EXPECT_EQ(gz.battles.outcome, plain.battles.outcome);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -1,0 +1,147 @@
+#include "tourney/pairwise_models.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "tourney/bootstrap.h"
+#include "tourney/random.h"
+
+namespace tourney {
+namespace {
+
+Comparisons Record(int a_wins, int b_wins, int ties) {
+  Comparisons c;
+  for (int i = 0; i < a_wins; ++i) c.Add(0, 1, Outcome::kFirstWins);
+  for (int i = 0; i < b_wins; ++i) c.Add(1, 0, Outcome::kFirstWins);
+  for (int i = 0; i < ties; ++i) c.Add(0, 1, Outcome::kTie);
+  return c;
+}
+
+RatingResult RateWith(const std::string& name, const Comparisons& c, int n) {
+  auto model = MakePairwiseModel(name, PairwiseModelOptions{});
+  EXPECT_TRUE(model.ok()) << model.status().message();
+  RatingInput input;
+  input.num_systems = n;
+  input.comparisons = &c;
+  auto r = (*model)->Rate(input, 1);
+  EXPECT_TRUE(r.ok());
+  return *r;
+}
+
+TEST(PairwiseModels, EveryNameMakesAModelOfThatName) {
+  for (const std::string& name : PairwiseModelNames()) {
+    auto model = MakePairwiseModel(name, PairwiseModelOptions{});
+    ASSERT_TRUE(model.ok()) << name;
+    EXPECT_EQ((*model)->name(), name);
+    EXPECT_TRUE(IsPairwiseModelName(name));
+  }
+  EXPECT_FALSE(MakePairwiseModel("bt", PairwiseModelOptions{}).ok());
+  PairwiseModelOptions bad;
+  bad.damping = 1.5;
+  EXPECT_FALSE(MakePairwiseModel("pagerank", bad).ok());
+}
+
+TEST(PairwiseModels, BradleyTerryScoresOnTheArenaEloScale) {
+  // Odds 3:1 -> Elo gap 400 log10(3) around 1000; sandwich interval +- z se by hand:
+  // se(theta_a) = 0.5 / sqrt(N p (1 - p)) with N = 40, p = 3/4.
+  const RatingResult r = RateWith("bradley-terry", Record(30, 10, 0), 2);
+  EXPECT_NEAR(r.ratings[0].score - r.ratings[1].score, 400 * std::log10(3.0), 1e-8);
+  EXPECT_NEAR(r.ratings[0].score + r.ratings[1].score, 2000.0, 1e-8);
+  EXPECT_NEAR(r.ratings[0].mu, std::log(3.0) / 2, 1e-10);
+  const double se = 0.5 / std::sqrt(40 * 0.75 * 0.25);
+  EXPECT_NEAR(r.ratings[0].sigma, se, 1e-9);
+  const double half_width = 1.959963984540054 * se * 400 / std::log(10.0);
+  EXPECT_NEAR(r.ratings[0].score_hi - r.ratings[0].score, half_width, 1e-6);
+  EXPECT_NEAR(r.ratings[0].score - r.ratings[0].score_lo, half_width, 1e-6);
+}
+
+TEST(PairwiseModels, CountScorerAgreesWithRate) {
+  Comparisons c = Record(7, 3, 2);
+  c.Add(1, 2, Outcome::kFirstWins);
+  c.Add(2, 0, Outcome::kFirstWins);
+  c.Add(2, 1, Outcome::kTie);
+  const PairCounts counts = PairCounts::FromComparisons(3, c);
+  for (const std::string& name : PairwiseModelNames()) {
+    auto model = MakePairwiseModel(name, PairwiseModelOptions{});
+    const CountScorer scorer = CountScorerFor(**model);
+    if (name == "elo" || name == "plackett-luce") {
+      EXPECT_FALSE(scorer) << name << " needs more than the counts";
+      continue;
+    }
+    ASSERT_TRUE(scorer) << name;
+    const std::vector<double> from_counts = scorer(counts);
+    const RatingResult r = RateWith(name, c, 3);
+    for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(from_counts[i], r.ratings[i].score) << name;
+  }
+}
+
+TEST(PairwiseModels, BootstrapIsTheSameForAnyThreadCount) {
+  Judgments j;
+  const SystemId a = j.systems().Intern("a"), b = j.systems().Intern("b"),
+                 c = j.systems().Intern("c");
+  const std::vector<std::pair<SystemId, SystemId>> games = {{a, b}, {a, b}, {b, a}, {b, c},
+                                                            {c, b}, {a, c}, {c, a}, {a, c}};
+  for (auto [x, y] : games) {
+    const SystemId s[2] = {x, y};
+    const uint8_t r[2] = {1, 2};
+    j.AddRanking(s, r);
+  }
+  auto model = MakePairwiseModel("bradley-terry", PairwiseModelOptions{});
+  BootstrapOptions o;
+  o.replicates = 200;
+  o.seed = 7;
+  o.threads = 1;
+  auto one = Bootstrap(j, **model, o);
+  o.threads = 3;
+  auto three = Bootstrap(j, **model, o);
+  ASSERT_TRUE(one.ok() && three.ok());
+  EXPECT_TRUE(one->count_shortcut);
+  for (int s = 0; s < 3; ++s) {
+    for (int rep = 0; rep < 200; ++rep) {
+      EXPECT_EQ(one->scores.at(rep, s), three->scores.at(rep, s));
+    }
+  }
+}
+
+// No NaN or infinity for any accepted input: random sparse data with systems that never
+// win, never lose, never play, all-tie pairs and disconnected groups.
+TEST(PairwiseModels, EveryModelStaysFiniteOnDegenerateData) {
+  Rng rng(17);
+  for (int iter = 0; iter < 300; ++iter) {
+    const int n = 1 + static_cast<int>(rng.UniformInt(6));
+    Judgments j;
+    for (int i = 0; i < n; ++i) j.systems().Intern("s" + std::to_string(i));
+    const int rankings = static_cast<int>(rng.UniformInt(8));
+    for (int r = 0; r < rankings && n >= 2; ++r) {
+      const int k = 2 + static_cast<int>(rng.UniformInt(std::min(n, 4) - 1));
+      std::vector<SystemId> systems;
+      while (static_cast<int>(systems.size()) < k) {
+        const SystemId s = static_cast<SystemId>(rng.UniformInt(n));
+        if (std::find(systems.begin(), systems.end(), s) == systems.end()) systems.push_back(s);
+      }
+      std::vector<uint8_t> ranks(k);
+      for (uint8_t& x : ranks) x = static_cast<uint8_t>(1 + rng.UniformInt(iter % 3 == 0 ? 1 : k));
+      j.AddRanking(systems, ranks);
+    }
+    RatingInput input;
+    input.num_systems = n;
+    input.comparisons = &j.comparisons();
+    input.judgments = &j;
+    for (const std::string& name : PairwiseModelNames()) {
+      auto model = MakePairwiseModel(name, PairwiseModelOptions{});
+      auto r = (*model)->Rate(input, 1);
+      ASSERT_TRUE(r.ok()) << name;
+      ASSERT_EQ(r->ratings.size(), static_cast<size_t>(n)) << name;
+      for (const SystemRating& s : r->ratings) {
+        ASSERT_TRUE(std::isfinite(s.score) && std::isfinite(s.mu) && std::isfinite(s.sigma) &&
+                    std::isfinite(s.score_lo) && std::isfinite(s.score_hi))
+            << name << " iteration " << iter;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tourney
