@@ -62,10 +62,13 @@ void PrintJson(const EvalReport& r) {
     const EvalRow& row = r.rows[i];
     std::cout << "    {\"model\": " << JsonQuote(row.model)
               << ", \"train_size\": " << row.train_size
-              << ", \"accuracy\": " << Num(row.accuracy, 6)
-              << ", \"accuracy_sd\": " << Num(row.accuracy_sd, 6)
-              << ", \"perplexity\": " << Num(row.perplexity, 6)
-              << ", \"perplexity_sd\": " << Num(row.perplexity_sd, 6)
+              << ", \"accuracy\": " << Num(row.accuracy, 6) << ", \"accuracy_sd\": "
+              << Num(row.accuracy_sd, 6)
+              // Perplexity does not apply to winner-only models (the table's n/a): null.
+              << ", \"perplexity\": "
+              << (row.perplexity == 0.0 ? std::string("null") : Num(row.perplexity, 6))
+              << ", \"perplexity_sd\": "
+              << (row.perplexity == 0.0 ? std::string("null") : Num(row.perplexity_sd, 6))
               << ", \"radius\": " << row.radius
               << ", \"radius_perplexity\": " << row.radius_perplexity << "}"
               << (i + 1 < r.rows.size() ? ",\n" : "\n");
@@ -111,7 +114,8 @@ int RunEval(int argc, char** argv) {
   for (const Status* s : {&repeats.status(), &seed.status(), &threads.status()}) {
     if (!s->ok()) return fail(*s);
   }
-  if (*repeats < 1 || *repeats > 100000) return fail(InvalidArgument("--repeats must be in 1..100000"));
+  if (*repeats < 1 || *repeats > 100000)
+    return fail(InvalidArgument("--repeats must be in 1..100000"));
 
   EvalOptions options;
   options.repeats = static_cast<int>(*repeats);
@@ -129,7 +133,8 @@ int RunEval(int argc, char** argv) {
 
   Judgments registry;
   Comparisons train, dev, test;
-  for (auto [file, out] : {std::pair{flags.Get("train"), &train}, std::pair{flags.Get("test"), &test}}) {
+  for (auto [file, out] :
+       {std::pair{flags.Get("train"), &train}, std::pair{flags.Get("test"), &test}}) {
     Status s = LoadInto(file, flags, &registry, out);
     if (!s.ok()) return fail(s);
   }
@@ -159,9 +164,9 @@ int RunEval(int argc, char** argv) {
   if (format == "json") {
     PrintJson(*report);
   } else {
-    std::cout << "Held-out evaluation: " << train.size() << " training, " << dev.size()
-              << " dev, " << test.size() << " test comparisons; " << options.repeats
-              << " repeats, seed " << options.seed << "\n\n";
+    std::cout << "Held-out evaluation: " << train.size() << " training, " << dev.size() << " dev, "
+              << test.size() << " test comparisons; " << options.repeats << " repeats, seed "
+              << options.seed << "\n\n";
     PrintTable(*report, names, options.sizes);
   }
   return kExitOk;

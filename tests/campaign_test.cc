@@ -158,8 +158,7 @@ TEST(CampaignState, ValidatesRankings) {
   r.segment = -2;
   EXPECT_FALSE(s.ValidateRanking(r).ok());
 
-  const uint32_t good[] = {1, 3, 3}, bad_count[] = {1, 2}, zero[] = {0, 1, 2},
-                 high[] = {1, 2, 4};
+  const uint32_t good[] = {1, 3, 3}, bad_count[] = {1, 2}, zero[] = {0, 1, 2}, high[] = {1, 2, 4};
   EXPECT_TRUE(s.ValidateMatchRanks(good).ok());
   EXPECT_FALSE(s.ValidateMatchRanks(bad_count).ok());
   EXPECT_FALSE(s.ValidateMatchRanks(zero).ok());
@@ -207,7 +206,8 @@ TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
   EXPECT_FALSE(live.connected());
   EXPECT_EQ(live.components_size(), 2);
   EXPECT_EQ(live.rankings(), 2);
-  EXPECT_EQ(live.judgments(), 6);
+  EXPECT_EQ(live.judgments(), 2);
+  EXPECT_EQ(live.comparisons(), 6);
 }
 
 // One 2-way ranking A > B from the prior: the paper's §2.3 update by hand.
@@ -398,12 +398,11 @@ TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
   ASSERT_TRUE(board.ok()) << board.status().message();
   ASSERT_EQ(board->entries_size(), 2);
   EXPECT_EQ(board->entries(0).system(), "x");
-  EXPECT_NEAR(board->entries(0).score() - board->entries(1).score(), 400 * std::log10(3.0),
-              1e-6);
+  EXPECT_NEAR(board->entries(0).score() - board->entries(1).score(), 400 * std::log10(3.0), 1e-6);
   EXPECT_LT(board->entries(0).score_lo(), board->entries(0).score());
   EXPECT_EQ(board->entries(0).rank_upper_bound(), 1);
-  for (const char* name : {"newman", "rao-kupper", "elo", "counting", "average-win-rate", "eigen", "pagerank",
-                           "plackett-luce"}) {
+  for (const char* name : {"newman", "rao-kupper", "elo", "counting", "average-win-rate", "eigen",
+                           "pagerank", "plackett-luce"}) {
     query.model = name;
     query.replicates = 20;
     query.seed = 4;

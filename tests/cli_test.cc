@@ -62,7 +62,8 @@ TEST_F(CliTest, SeveralFilesAreConcatenated) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   v1::Leaderboard board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());
-  EXPECT_EQ(board.judgments(), 5);
+  EXPECT_EQ(board.judgments(), 3);    // one 3-way ranking and two pairwise rows
+  EXPECT_EQ(board.comparisons(), 5);  // 3 + 1 + 1
   EXPECT_EQ(board.entries_size(), 4);
   // A: beat B and C, lost to C, tied D. EW (ties excluded, /3 opponents):
   // vs B 1/1, vs C 1/2, vs D none -> (1 + 0.5 + 0) / 3 = 0.5.
@@ -81,7 +82,8 @@ TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {
   v1::Leaderboard board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());
   EXPECT_EQ(board.rankings(), 300);
-  EXPECT_EQ(board.judgments(), 3000);
+  EXPECT_EQ(board.judgments(), 300);     // human judgments: the rankings
+  EXPECT_EQ(board.comparisons(), 3000);  // 10 per 5-way ranking
   EXPECT_EQ(board.entries_size(), 6);
   EXPECT_TRUE(board.connected());
 }
@@ -223,6 +225,34 @@ TEST(CliProgress, LongCommandsDrawProgressOnStderrOnly) {
   const auto bad = testing::RunCommand(t + " cluster " + csv + " --progress sometimes");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("not one of auto, always, never"), std::string::npos) << bad.err;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// Expected Wins predicts winners only: its perplexity is n/a in the table and null in JSON.
+TEST(CliEval, JsonPerplexityIsNullWhereItDoesNotApply) {
+  const std::string dir = testing::TempDir("eval_json");
+  const auto sim = testing::RunCommand(testing::BinPath("tourney") +
+                                       " simulate-campaign --systems 5 --rankings 400 --seed 4");
+  ASSERT_EQ(sim.exit_code, 0);
+  testing::WriteFile(dir + "/all.csv", sim.out);
+  const auto r = testing::RunCommand(
+      testing::BinPath("tourney") + " eval --train " + dir + "/all.csv --test " + dir +
+      "/all.csv --models expected-wins,trueskill --sizes 200 --repeats 1 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const size_t ew = r.out.find("\"model\": \"expected-wins\"");
+  const size_t ts = r.out.find("\"model\": \"trueskill\"");
+  ASSERT_NE(ew, std::string::npos);
+  ASSERT_NE(ts, std::string::npos);
+  const std::string ew_row = r.out.substr(ew, r.out.find('}', ew) - ew);
+  const std::string ts_row = r.out.substr(ts, r.out.find('}', ts) - ts);
+  EXPECT_NE(ew_row.find("\"perplexity\": null"), std::string::npos) << ew_row;
+  EXPECT_EQ(ts_row.find("\"perplexity\": null"), std::string::npos) << ts_row;
   std::filesystem::remove_all(dir);
 }
 

@@ -37,13 +37,25 @@ TEST(Leaderboard, SortsByScoreAndCounts) {
   EXPECT_EQ(b.components(0).systems(0), "pre.alpha.12");
 }
 
-TEST(Leaderboard, JsonHasOriginalNamesAndZeros) {
+TEST(Leaderboard, JsonHasOriginalNamesAndZerosButNoInapplicableFields) {
   const Judgments j = TwoComponents();
   std::vector<SystemRating> r(4);
   const std::string json =
       FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kJson);
   EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
-  EXPECT_NE(json.find("\"sigma\": 0"), std::string::npos);
+  EXPECT_NE(json.find("\"score\": 0"), std::string::npos);  // a real zero stays
+  // Expected Wins has no mu, sigma, R-hat, cluster or interval: absent, not 0.
+  for (const char* field : {"\"mu\"", "\"sigma\"", "\"r_hat\"", "\"cluster\"", "\"score_lo\"",
+                            "\"score_hi\"", "\"rank_upper_bound\""}) {
+    EXPECT_EQ(json.find(field), std::string::npos) << field << "\n" << json;
+  }
+  // A Gaussian model's board has them, zeros included.
+  std::vector<SystemRating> g(4);
+  for (SystemRating& x : g) x.sigma = 0.5;
+  const std::string gaussian =
+      FormatLeaderboard(BuildLeaderboard("trueskill", j, g), OutputFormat::kJson);
+  EXPECT_NE(gaussian.find("\"mu\": 0"), std::string::npos) << gaussian;
+  EXPECT_NE(gaussian.find("\"sigma\": 0.5"), std::string::npos) << gaussian;
   EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
   v1::Leaderboard parsed;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &parsed).ok());

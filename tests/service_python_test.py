@@ -29,17 +29,30 @@ def check(condition, message):
 
 
 def generate_stubs(proto_dir, out_dir):
-    from grpc_tools import protoc  # noqa: imported here so a missing module skips
+    # The system protoc (protobuf-compiler) with gRPC's Python plugin
+    # (protobuf-compiler-grpc) matches Debian's python3-protobuf runtime and knows proto3
+    # `optional`; the protoc bundled with Debian 12's grpc_tools predates it.
+    protoc = shutil.which("protoc")
+    plugin = shutil.which("grpc_python_plugin")
+    if protoc and plugin:
+        result = subprocess.run(
+            [protoc, "-I" + proto_dir, "--python_out=" + out_dir,
+             "--grpc_python_out=" + out_dir, "--plugin=protoc-gen-grpc_python=" + plugin,
+             "tourney/v1/leaderboard.proto", "tourney/v1/tournament.proto"],
+            capture_output=True, text=True)
+        check(result.returncode == 0, "protoc failed: " + result.stderr)
+    else:
+        from grpc_tools import protoc as bundled  # noqa: imported here so a missing module skips
 
-    args = [
-        "grpc_tools.protoc",
-        "-I" + proto_dir,
-        "--python_out=" + out_dir,
-        "--grpc_python_out=" + out_dir,
-        "tourney/v1/leaderboard.proto",
-        "tourney/v1/tournament.proto",
-    ]
-    check(protoc.main(args) == 0, "protoc failed")
+        args = [
+            "grpc_tools.protoc",
+            "-I" + proto_dir,
+            "--python_out=" + out_dir,
+            "--grpc_python_out=" + out_dir,
+            "tourney/v1/leaderboard.proto",
+            "tourney/v1/tournament.proto",
+        ]
+        check(bundled.main(args) == 0, "protoc failed")
     # Old protoc versions do not write package __init__ files.
     for package in ("tourney", os.path.join("tourney", "v1")):
         init = os.path.join(out_dir, package, "__init__.py")

@@ -454,6 +454,7 @@ v1::Leaderboard CampaignState::LiveLeaderboard() const {
   v1::Leaderboard board =
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.set_rankings(num_judgments());
+  if (num_judgments() > 0) board.set_judgments(num_judgments());
   SetStopping(EstimateStopping(counts_), config_.systems, &board);
   return board;
 }
@@ -469,10 +470,11 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
   if (name == "expected-wins-ties") return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
   if (name == "hopkins-may") return MakeHopkinsMayModel(HopkinsMayOptions());
   if (IsPairwiseModelName(name)) return MakePairwiseModel(name, PairwiseModelOptions{});
-  return InvalidArgument("unknown model '" + std::string(name) +
-                         "' (expected trueskill, expected-wins, expected-wins-ties, "
-                         "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
-                         "eigen, pagerank or plackett-luce)");
+  return InvalidArgument(
+      "unknown model '" + std::string(name) +
+      "' (expected trueskill, expected-wins, expected-wins-ties, "
+      "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
+      "eigen, pagerank or plackett-luce)");
 }
 
 namespace {
@@ -523,10 +525,10 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
     options.seed = query.seed;
     // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
     // So do Plackett-Luce replicates.
-    options.resample = (name == "trueskill" && snapshot.rating.free_for_all) ||
-                               name == "plackett-luce"
-                           ? ResampleUnit::kRankings
-                           : ResampleUnit::kComparisons;
+    options.resample =
+        (name == "trueskill" && snapshot.rating.free_for_all) || name == "plackett-luce"
+            ? ResampleUnit::kRankings
+            : ResampleUnit::kComparisons;
     auto result = Bootstrap(j, **model, options);
     if (!result.ok()) return result.status();
     return BuildClusteredLeaderboard(j, *result);

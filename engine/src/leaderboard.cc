@@ -20,6 +20,7 @@ v1::Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgme
       model, judgments.systems().names(),
       PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), ratings);
   board.set_rankings(static_cast<int64_t>(judgments.num_rankings()));
+  if (judgments.num_rankings() > 0) board.set_judgments(board.rankings());
   board.set_dropped_blank(judgments.dropped_blank);
   board.set_skipped_invalid(judgments.skipped_invalid);
   return board;
@@ -41,14 +42,22 @@ v1::Leaderboard BuildLeaderboardFromCounts(std::string_view model,
   board.set_model(std::string(model));
   int64_t judgments = 0;
   int rank = 0;
+  // mu and sigma apply to the Gaussian models (some sigma is set), r_hat to samplers.
+  bool gaussian = false, sampled = false;
+  for (const SystemRating& r : ratings) {
+    gaussian = gaussian || r.sigma != 0.0;
+    sampled = sampled || r.r_hat != 0.0;
+  }
   for (int id : order) {
     ++rank;
     v1::LeaderboardEntry* e = board.add_entries();
     e->set_system(names[id]);
     e->set_score(ratings[id].score);
-    e->set_mu(ratings[id].mu);
-    e->set_sigma(ratings[id].sigma);
-    e->set_r_hat(ratings[id].r_hat);
+    if (gaussian) {
+      e->set_mu(ratings[id].mu);
+      e->set_sigma(ratings[id].sigma);
+    }
+    if (sampled) e->set_r_hat(ratings[id].r_hat);
     e->set_rank(rank);
     e->set_rank_lo(rank);
     e->set_rank_hi(rank);
@@ -58,7 +67,8 @@ v1::Leaderboard BuildLeaderboardFromCounts(std::string_view model,
     e->set_comparisons(e->wins() + e->losses() + e->ties());
     judgments += e->comparisons();
   }
-  board.set_judgments(judgments / 2);  // every comparison involves two systems
+  board.set_comparisons(judgments / 2);      // every comparison involves two systems
+  board.set_judgments(board.comparisons());  // count-only boards; BuildLeaderboard refines
 
   int num_components = 0;
   const std::vector<int> component = CountComponents(counts, &num_components);
@@ -267,7 +277,7 @@ std::string FormatTable(const v1::Leaderboard& board) {
     return out + "\n";
   };
 
-  std::string out = ModelTitle(board.model()) + ": " + WithThousands(board.judgments()) +
+  std::string out = ModelTitle(board.model()) + ": " + WithThousands(board.comparisons()) +
                     " pairwise comparisons from " + WithThousands(board.rankings()) + " rankings";
   if (board.bootstrap_replicates() > 0) {
     out += ", " + WithThousands(board.bootstrap_replicates()) + " bootstrap replicates, " +
@@ -395,7 +405,7 @@ std::string LatexLabel(const v1::Leaderboard& board) {
     }
   };
   mix(board.model());
-  mix(std::to_string(board.judgments()));
+  mix(std::to_string(board.comparisons()));
   for (const auto& e : board.entries()) {
     mix(e.system());
     mix(Fixed(e.score(), 6));
@@ -411,7 +421,7 @@ std::string FormatLatex(const v1::Leaderboard& board) {
   const View v = MakeView(board);
   const std::vector<std::string> pos = PositionColumn(board, v.clustered);
   std::string out;
-  out += "% " + ModelTitle(board.model()) + ", " + std::to_string(board.judgments()) +
+  out += "% " + ModelTitle(board.model()) + ", " + std::to_string(board.comparisons()) +
          " pairwise comparisons. Requires \\usepackage{booktabs}.\n";
   for (const std::string& note : BoardNotes(board)) out += "% " + note + "\n";
   out += "\\begin{table}[t]\n\\centering\n";
@@ -436,7 +446,7 @@ std::string FormatLatex(const v1::Leaderboard& board) {
   }
   out += "\\bottomrule\n\\end{tabular}\n";
   out += "\\caption{" + LatexEscape(ModelTitle(board.model())) + ", " +
-         WithThousands(board.judgments()) + " pairwise comparisons";
+         WithThousands(board.comparisons()) + " pairwise comparisons";
   if (board.bootstrap_replicates() > 0) {
     out += "; rank ranges from " + std::to_string(board.bootstrap_replicates()) +
            " bootstrap replicates at " + Fixed(100.0 * board.confidence(), 0) +
