@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "plot_file.h"
 #include "progress_bar.h"
 #include "tourney/bootstrap.h"
 #include "tourney/defaults.h"
@@ -66,6 +67,7 @@ int RunCluster(int argc, char** argv) {
             ".tex or .md) instead of printing them one after another");
   flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
   AddProgressFlag(flags);
+  AddPlotTitleFlag(flags);
   flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
@@ -193,12 +195,15 @@ int RunCluster(int argc, char** argv) {
           ", seed " + std::to_string(result->seed);
       plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
       plot.confidence = result->confidence;
+      if (!PlotTitles(flags)) {
+        plot.title.clear();
+        plot.subtitle.clear();
+        plot.caption = false;
+      }
       const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);
-      const std::string path = flags.Get("plot");
-      std::ofstream out(path, std::ios::binary);
-      out << svg;
-      out.close();
-      if (!out) return ReportError("cluster", IoError(path + ": cannot write the plot"));
+      if (Status s = WritePlotFile(flags.Get("plot"), svg); !s.ok()) {
+        return ReportError("cluster", s);
+      }
     }
     rendered.push_back(FormatLeaderboard(board, *format));
   }

@@ -639,9 +639,13 @@ void AppendEvaluation(const ReportData& d, std::string& out) {
       const EvalRow& r = row_of(m, s);
       a.x.push_back(static_cast<double>(d.eval_sizes[s]));
       a.y.push_back(r.accuracy);
+      a.y_lo.push_back(r.accuracy - r.accuracy_sd);
+      a.y_hi.push_back(r.accuracy + r.accuracy_sd);
       if (r.perplexity > 0.0) {
         p.x.push_back(static_cast<double>(d.eval_sizes[s]));
         p.y.push_back(r.perplexity);
+        p.y_lo.push_back(r.perplexity - r.perplexity_sd);
+        p.y_hi.push_back(r.perplexity + r.perplexity_sd);
       }
     }
     accuracy.push_back(std::move(a));
@@ -652,14 +656,22 @@ void AppendEvaluation(const ReportData& d, std::string& out) {
   }
   bool any_perplexity = false;
   for (const LineSeries& p : perplexity) any_perplexity |= !p.x.empty();
-  LinePlotOptions a_opt{
-      .title = "Held-out accuracy", .x_label = "training comparisons", .y_label = "accuracy"};
+  // Error bars of one sd over the repeats; the y axis spans at least 0.1 of accuracy so that
+  // differences of 0.01 look as small as they are; training sizes on a log axis.
+  LinePlotOptions a_opt{.title = "Held-out accuracy",
+                        .x_label = "training comparisons",
+                        .y_label = "accuracy",
+                        .log_x = true,
+                        .min_y_span = 0.1};
   out += "<figure>\n" + InlineSvg(LinePlotSvg(accuracy, a_opt)) +
          "<figcaption>Mean accuracy against the amount of training data (the paper's "
-         "Figure 4 for one language pair).</figcaption>\n</figure>\n";
+         "Figure 4 for one language pair), with bars of one standard deviation over the " +
+         std::to_string(d.eval_repeats) + " repeats.</figcaption>\n</figure>\n";
   if (any_perplexity) {
-    LinePlotOptions p_opt{
-        .title = "Held-out perplexity", .x_label = "training comparisons", .y_label = "perplexity"};
+    LinePlotOptions p_opt{.title = "Held-out perplexity",
+                          .x_label = "training comparisons",
+                          .y_label = "perplexity",
+                          .log_x = true};
     out += "<figure>\n" + InlineSvg(LinePlotSvg(perplexity, p_opt)) +
            "<figcaption>Mean perplexity against the amount of training data (the paper's "
            "Figure 3); lower is better.</figcaption>\n</figure>\n";

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "plot_file.h"
 #include "tourney/selection_benchmark.h"
 
 namespace tourney::cli {
@@ -123,7 +124,7 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   auto result = RunSelectionBenchmark(o);
   if (!result.ok()) return fail(result.status());
   if (!flags.Get("plot").empty()) {
-    if (Status s = WriteFileAtomically(flags.Get("plot"), SelectionBenchmarkSvg(*result, title));
+    if (Status s = WritePlotFile(flags.Get("plot"), SelectionBenchmarkSvg(*result, title));
         !s.ok()) {
       return fail(s);
     }

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "plot_file.h"
 #include "progress_bar.h"
 #include "tourney/heatmap_plot.h"
 #include "tourney/leaderboard.h"
@@ -96,6 +97,7 @@ int RunSimulate(int argc, char** argv) {
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges for --clusters-at");
   flags.Add("threads", "T", "0", "worker threads for --clusters-at (0 = all cores)");
   AddProgressFlag(flags);
+  AddPlotTitleFlag(flags);
   flags.Add("plot-clusters", "FILE", "", "write the clusters-vs-data curves as an SVG line plot");
   flags.Add("emit-judgments", "FILE", "",
             "write the judgments the protocol drew, in selection order, as pairwise CSV "
@@ -247,8 +249,8 @@ int RunSimulate(int argc, char** argv) {
                     std::to_string(*seed);
       ho.value_label = "share of selections (%)";
       ho.value_decimals = 1;
-      Status s =
-          WriteFileAtomically(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
+      if (!PlotTitles(flags)) ho.title.clear(), ho.subtitle.clear();
+      Status s = WritePlotFile(m.file, HeatmapSvg(shorts, Percent(*m.counts, m.selections), ho));
       if (!s.ok()) return fail(s);
       std::cerr << "wrote " << m.file << "\n";
     }
@@ -269,7 +271,12 @@ int RunSimulate(int argc, char** argv) {
     lo.x_label = "pairwise comparisons";
     lo.y_label = "clusters";
     lo.integer_y = true;
-    Status s = WriteFileAtomically(flags.Get("plot-clusters"), LinePlotSvg(series, lo));
+    // Amounts that grow geometrically (the paper's doublings) get a log axis.
+    const auto [smallest, largest] =
+        std::minmax_element(curves->amounts.begin(), curves->amounts.end());
+    lo.log_x = *smallest > 0 && *largest >= 4 * *smallest;
+    if (!PlotTitles(flags)) lo.title.clear();
+    Status s = WritePlotFile(flags.Get("plot-clusters"), LinePlotSvg(series, lo));
     if (!s.ok()) return fail(s);
     std::cerr << "wrote " << flags.Get("plot-clusters") << "\n";
   }

@@ -187,3 +187,47 @@ TEST(ClusterCommand, PlotWhiskersAreTheRankRangesByDefault) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(ClusterCommand, PlotsAsPdfAndWithoutTitles) {
+  const std::string dir = ::tourney::testing::TempDir("plot_pdf");
+  const std::string input = SimulatedCsv(dir);
+  const std::string base =
+      ::tourney::testing::BinPath("tourney") + " cluster " + input + " --bootstrap 50 --plot ";
+  auto r = ::tourney::testing::RunCommand(base + dir + "/ranks.svg");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(::tourney::testing::ReadFile(dir + "/ranks.svg").find(">Bootstrap rank distributions"),
+            std::string::npos);
+  r = ::tourney::testing::RunCommand(base + dir + "/bare.svg --plot-no-title");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string bare = ::tourney::testing::ReadFile(dir + "/bare.svg");
+  EXPECT_EQ(bare.find(">Bootstrap rank distributions"), std::string::npos);
+  // The caption stays in <desc> but is no longer drawn: one occurrence instead of two.
+  auto count = [](const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(::tourney::testing::ReadFile(dir + "/ranks.svg"), "Box: lower to upper"), 2);
+  EXPECT_EQ(count(bare, "Box: lower to upper"), 1);
+  // PDF through rsvg-convert (Debian librsvg2-bin, installed by tools/setup.sh).
+  r = ::tourney::testing::RunCommand(base + dir + "/ranks.pdf");
+  if (r.exit_code != 0 && r.err.find("librsvg2-bin") != std::string::npos) {
+    GTEST_SKIP() << "rsvg-convert absent: " << r.err;
+  }
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(::tourney::testing::ReadFile(dir + "/ranks.pdf").substr(0, 5), "%PDF-");
+  // Without the converter: a clear error, exit 2, no file, nothing on stdout.
+  r = ::tourney::testing::RunCommand("PATH=/nonexistent " + base + dir + "/none.pdf");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_NE(r.err.find("needs rsvg-convert (Debian package librsvg2-bin)"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/none.pdf"));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -171,3 +171,78 @@ TEST(LinePlotSvg, SinglePointAndFlatSeries) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The x attribute of the first <text> whose content is `label`, or NaN.
+double TextX(const std::string& svg, const std::string& label) {
+  const size_t at = svg.find(">" + label + "</text>");
+  if (at == std::string::npos) return std::nan("");
+  const size_t open = svg.rfind("<text", at);
+  const size_t x = svg.find(" x=\"", open);
+  return std::stod(svg.substr(x + 4));
+}
+
+std::vector<std::string> Polylines(const std::string& svg) {
+  std::vector<std::string> out;
+  for (size_t at = svg.find("<polyline"); at != std::string::npos;
+       at = svg.find("<polyline", at + 1)) {
+    out.push_back(svg.substr(at, svg.find('>', at) - at));
+  }
+  return out;
+}
+
+TEST(LinePlot, LogAxisTicksTheDoublingAmountsEquallySpaced) {
+  const LineSeries s{"m", {1000, 2000, 4000, 8000}, {1, 2, 3, 4}, {}, {}};
+  LinePlotOptions o;
+  o.log_x = true;
+  const std::string svg = LinePlotSvg({s}, o);
+  ASSERT_TRUE(CheckXml(svg).ok);
+  const double x1 = TextX(svg, "1,000"), x2 = TextX(svg, "2,000"), x4 = TextX(svg, "4,000"),
+               x8 = TextX(svg, "8,000");
+  ASSERT_TRUE(std::isfinite(x1) && std::isfinite(x8));
+  EXPECT_NEAR(x2 - x1, x4 - x2, 0.05);
+  EXPECT_NEAR(x4 - x2, x8 - x4, 0.05);
+  // The linear axis puts 1,000 between ticks instead.
+  const std::string linear = LinePlotSvg({s}, LinePlotOptions());
+  EXPECT_FALSE(std::isfinite(TextX(linear, "1,000")));
+}
+
+TEST(LinePlot, ErrorBarsAndAHonestYSpan) {
+  LineSeries s{"acc", {400, 800}, {0.47, 0.49}, {0.46, 0.48}, {0.48, 0.50}};
+  const std::string without = LinePlotSvg({LineSeries{"acc", s.x, s.y, {}, {}}}, {});
+  const std::string with = LinePlotSvg({s}, {});
+  // Each bar is a vertical line and two caps.
+  EXPECT_EQ(CheckXml(with).element_counts.at("line") - CheckXml(without).element_counts.at("line"),
+            6);
+  LinePlotOptions o;
+  o.min_y_span = 0.1;
+  const std::string spanned = LinePlotSvg({s}, o);
+  // Data 0.46..0.50 widened to 0.43..0.53: ticks from 0.42 to 0.54 in steps of 0.02.
+  EXPECT_TRUE(HasText(CheckXml(spanned), "0.42"));
+  EXPECT_TRUE(HasText(CheckXml(spanned), "0.54"));
+  EXPECT_FALSE(HasText(CheckXml(with), "0.42"));
+}
+
+TEST(LinePlot, IdenticalSeriesAreDodgedApart) {
+  const LineSeries a{"Expected Wins", {1000, 2000}, {1, 3}, {}, {}};
+  LineSeries b = a;
+  b.name = "Hopkins-May";
+  const std::vector<std::string> dodged = Polylines(LinePlotSvg({a, b}, {}));
+  ASSERT_EQ(dodged.size(), 2u);
+  EXPECT_NE(dodged[0], dodged[1]);
+  LinePlotOptions o;
+  o.dodge = false;
+  const std::vector<std::string> stacked = Polylines(LinePlotSvg({a, b}, o));
+  ASSERT_EQ(stacked.size(), 2u);
+  auto points = [](const std::string& p) {
+    const size_t at = p.find("points=\"") + 8;
+    return p.substr(at, p.find('"', at) - at);
+  };
+  EXPECT_EQ(points(stacked[0]), points(stacked[1]));
+  EXPECT_NE(points(dodged[0]), points(dodged[1]));
+}
+
+}  // namespace
+}  // namespace tourney

@@ -142,17 +142,40 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
     for (size_t i = 0; i < m; ++i) {
       const double x = series[s].x[i], y = series[s].y[i];
       if (!std::isfinite(x) || !std::isfinite(y)) continue;
+      if (options.log_x && x <= 0.0) continue;
       points[s].push_back({x, y});
       x_lo = std::min(x_lo, x), x_hi = std::max(x_hi, x);
       y_lo = std::min(y_lo, y), y_hi = std::max(y_hi, y);
       x_whole &= x == std::round(x);
+      if (i < series[s].y_lo.size() && i < series[s].y_hi.size() &&
+          std::isfinite(series[s].y_lo[i]) && std::isfinite(series[s].y_hi[i])) {
+        y_lo = std::min(y_lo, series[s].y_lo[i]);
+        y_hi = std::max(y_hi, series[s].y_hi[i]);
+      }
     }
   }
   const bool has_data = std::isfinite(x_lo);
   if (!has_data) x_lo = 0.0, x_hi = 1.0, y_lo = 0.0, y_hi = 1.0;
-  const std::vector<double> x_ticks = RoundTicks(x_lo, x_hi, 7, has_data && x_whole);
+  if (has_data && options.min_y_span > 0.0 && y_hi - y_lo < options.min_y_span) {
+    const double mid = (y_lo + y_hi) / 2.0;
+    y_lo = mid - options.min_y_span / 2.0;
+    y_hi = mid + options.min_y_span / 2.0;
+  }
+  // Log axis: positions in log2 units, ticks at the distinct data x values.
+  auto xt = [&](double v) { return options.log_x ? std::log2(v) : v; };
+  std::vector<double> x_ticks;
+  if (options.log_x && has_data) {
+    for (const auto& pts : points) {
+      for (const auto& p : pts) x_ticks.push_back(p.first);
+    }
+    std::sort(x_ticks.begin(), x_ticks.end());
+    x_ticks.erase(std::unique(x_ticks.begin(), x_ticks.end()), x_ticks.end());
+    if (x_ticks.size() == 1) x_ticks = {x_ticks[0] / 2.0, x_ticks[0], x_ticks[0] * 2.0};
+  } else {
+    x_ticks = RoundTicks(x_lo, x_hi, 7, has_data && x_whole);
+  }
   const std::vector<double> y_ticks = RoundTicks(y_lo, y_hi, 7, options.integer_y);
-  const double x_step = x_ticks[1] - x_ticks[0];
+  const double x_step = options.log_x ? 1.0 : x_ticks[1] - x_ticks[0];
   const double y_step = y_ticks[1] - y_ticks[0];
   std::vector<std::string> y_labels;
   double y_label_w = 0.0;
@@ -189,12 +212,18 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
   const double height = plot_bottom + (options.x_label.empty() ? 30.0 : 52.0);
   // The axes reach a little past the outer ticks so that markers on them stay clear of the
   // axis lines.
-  const double x_pad = 0.03 * (x_ticks.back() - x_ticks.front());
+  const double x_pad = 0.03 * (xt(x_ticks.back()) - xt(x_ticks.front()));
   const double y_pad = 0.04 * (y_ticks.back() - y_ticks.front());
-  const double x_min = x_ticks.front() - x_pad, x_max = x_ticks.back() + x_pad;
+  const double x_min = xt(x_ticks.front()) - x_pad, x_max = xt(x_ticks.back()) + x_pad;
   const double y_min = y_ticks.front() - y_pad, y_max = y_ticks.back() + y_pad;
   auto px = [&](double v) {
-    return plot_left + (v - x_min) / (x_max - x_min) * (plot_right - plot_left);
+    return plot_left + (xt(v) - x_min) / (x_max - x_min) * (plot_right - plot_left);
+  };
+  // Horizontal offset of series s when dodging: 6 px apart, centred.
+  auto dodge = [&](size_t s) {
+    return options.dodge && series.size() > 1
+               ? (static_cast<double>(s) - (static_cast<double>(series.size()) - 1.0) / 2.0) * 6.0
+               : 0.0;
   };
   auto py = [&](double v) { return plot_bottom - (v - y_min) / (y_max - y_min) * plot_h; };
 
@@ -248,14 +277,28 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
     const Marker marker = kMarkers[s % std::size(kMarkers)];
     svg.BeginGroup({}, "series");
     if (!points[s].empty()) {
+      const double dx = dodge(s);
       std::vector<std::pair<double, double>> line;
-      for (const auto& [x, v] : points[s]) line.push_back({px(x), py(v)});
+      for (const auto& [x, v] : points[s]) line.push_back({px(x) + dx, py(v)});
       svg.Polyline(line, SvgStyle::Stroke(colour, 2.0));
+      // Error bars with caps, under the markers.
+      const LineSeries& in = series[s];
+      for (size_t i = 0; i < std::min(in.x.size(), in.y.size()); ++i) {
+        if (i >= in.y_lo.size() || i >= in.y_hi.size()) break;
+        if (!std::isfinite(in.x[i]) || !std::isfinite(in.y[i]) || !std::isfinite(in.y_lo[i]) ||
+            !std::isfinite(in.y_hi[i]) || (options.log_x && in.x[i] <= 0.0)) {
+          continue;
+        }
+        const double bx = px(in.x[i]) + dx, top = py(in.y_hi[i]), bottom = py(in.y_lo[i]);
+        svg.Line(bx, top, bx, bottom, SvgStyle::Stroke(colour, 1.2));
+        svg.Line(bx - 4.0, top, bx + 4.0, top, SvgStyle::Stroke(colour, 1.2));
+        svg.Line(bx - 4.0, bottom, bx + 4.0, bottom, SvgStyle::Stroke(colour, 1.2));
+      }
       for (const auto& [x, v] : points[s]) {
         svg.BeginGroup(series[s].name + "\n" + (options.x_label.empty() ? "x" : options.x_label) +
                        ": " + PointLabel(x) + "\n" +
                        (options.y_label.empty() ? "y" : options.y_label) + ": " + PointLabel(v));
-        DrawMarker(svg, marker, px(x), py(v), colour);
+        DrawMarker(svg, marker, px(x) + dx, py(v), colour);
         svg.EndGroup();
       }
     }

@@ -131,11 +131,12 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
   left += (width - (left + plot_w + right)) / 2.0;
 
   // Vertical layout: title, subtitle, legend, cluster numbers, plot, labels, caption.
-  double y = 28.0;
+  // Without a title the figure starts with the legend (a paper's caption replaces both).
+  double y = options.title.empty() ? 0.0 : 28.0;
   const double title_y = y;
   y += options.subtitle.empty() ? 0.0 : 20.0;
   const double subtitle_y = y;
-  y += 26.0;
+  y += options.title.empty() && options.subtitle.empty() ? 16.0 : 26.0;
 
   const std::string whisker_text =
       options.whiskers == RankWhiskers::kFullRange
@@ -186,7 +187,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
       (clustered ? " Systems in score order; dashed lines separate clusters whose rank ranges "
                    "do not overlap (numbers above the plot)."
                  : " Systems in score order.");
-  const std::vector<std::string> caption_lines = WrapText(caption, kSmallFont, width - 32.0);
+  const std::vector<std::string> caption_lines =
+      options.caption ? WrapText(caption, kSmallFont, width - 32.0) : std::vector<std::string>();
   const double caption_top = label_top + label_h + 12.0;
   const double height = caption_top + 16.0 * static_cast<double>(caption_lines.size()) + 8.0;
 
@@ -197,8 +199,9 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
   svg.SetTitle(options.title);
   svg.SetDescription(caption);
 
-  svg.Text(16, title_y, options.title,
-           SvgTextStyle{.size = kTitleFont, .bold = true, .fill = kInk});
+  if (!options.title.empty())
+    svg.Text(16, title_y, options.title,
+             SvgTextStyle{.size = kTitleFont, .bold = true, .fill = kInk});
   if (!options.subtitle.empty()) {
     svg.Text(16, subtitle_y, options.subtitle, SvgTextStyle{.size = 12.0, .fill = kMuted});
   }

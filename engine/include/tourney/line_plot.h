@@ -23,6 +23,10 @@ struct LineSeries {
   std::string name;
   std::vector<double> x;
   std::vector<double> y;
+  // Optional error bars: point i gets a vertical bar from y_lo[i] to y_hi[i] when both
+  // vectors cover it and the values are finite (e.g. mean +- sd over repeats).
+  std::vector<double> y_lo;
+  std::vector<double> y_hi;
 };
 
 struct LinePlotOptions {
@@ -30,6 +34,15 @@ struct LinePlotOptions {
   std::string x_label;
   std::string y_label;
   bool integer_y = false;  // ticks at whole numbers only (counts such as clusters)
+  // Logarithmic x axis (base 2), ticked at the data's x values: for amounts that double
+  // (1,000, 2,000, 4,000, ...). Points with x <= 0 are skipped.
+  bool log_x = false;
+  // The y axis spans at least this much (centred on the data), so that a small spread is
+  // not magnified to fill the plot; 0 = fit the data.
+  double min_y_span = 0.0;
+  // Series that share points are drawn side by side (offset horizontally by a few pixels
+  // each) so that none hides another.
+  bool dodge = true;
 };
 
 // The SVG document. An empty `series`, or series without a finite point, give the axes

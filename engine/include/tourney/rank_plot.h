@@ -43,6 +43,9 @@ struct RankPlotOptions {
   RankWhiskers whiskers = RankWhiskers::kConfidence;
   double confidence = 0.95;  // named in the legend for kConfidence
   int max_label_chars = 32;  // longer labels are cut with an ellipsis
+  // The explanatory caption under the plot (kept in the SVG <desc> either way); off for a
+  // paper that writes its own.
+  bool caption = true;
 };
 
 // Box statistics of one system's ranks (type-7 quantiles, as R and NumPy default).
