@@ -31,8 +31,9 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
   v1::Leaderboard board;
   const auto parsed = google::protobuf::util::JsonStringToMessage(text, &board);
   if (!parsed.ok()) {
-    return InvalidArgument(path + ": not a leaderboard JSON (as 'tourney rank --format json' "
-                                  "writes): " +
+    return InvalidArgument(path +
+                           ": not a leaderboard JSON (as 'tourney rank --format json' "
+                           "writes): " +
                            std::string(parsed.message()));
   }
   std::set<std::string> seen;
@@ -77,6 +78,10 @@ int RunNext(int argc, char** argv) {
   flags.Add("selection", "S", std::string(kDefaultMatchSelector),
             "selector: racing, trueskill (paper §2.4), uniform, lucb, info-gain, thompson, arena");
   flags.Add("format", "F", "table", "output: table or json");
+  flags.AddExample(
+      "tourney rank judgments.csv --model trueskill --format json > ratings.json && tourney next "
+      "--ratings ratings.json --n 5",
+      "the next five matches to annotate");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "next", &code)) return code;
   if (!flags.positionals().empty()) {
@@ -93,8 +98,8 @@ int RunNext(int argc, char** argv) {
   if (!seed.ok()) return ReportError("next", seed.status());
   const std::string format = flags.Get("format");
   if (format != "table" && format != "json") {
-    return ReportError("next", InvalidArgument("option '--format': '" + format +
-                                               "' is not one of table, json"));
+    return ReportError(
+        "next", InvalidArgument("option '--format': '" + format + "' is not one of table, json"));
   }
   auto selector = MakeMatchSelector(flags.Get("selection"));
   if (!selector.ok()) return ReportError("next", selector.status());
@@ -105,10 +110,10 @@ int RunNext(int argc, char** argv) {
     return ReportError("next", s);
   }
   if (ratings.size() < static_cast<size_t>(*n)) {
-    return ReportError("next", InvalidArgument(flags.Get("ratings") + " has " +
-                                               std::to_string(ratings.size()) +
-                                               " systems; a match of " + std::to_string(*n) +
-                                               " needs at least that many"));
+    return ReportError(
+        "next", InvalidArgument(flags.Get("ratings") + " has " + std::to_string(ratings.size()) +
+                                " systems; a match of " + std::to_string(*n) +
+                                " needs at least that many"));
   }
   Rng rng(*seed);
   std::vector<SystemId> match(static_cast<size_t>(*n));
@@ -123,8 +128,8 @@ int RunNext(int argc, char** argv) {
     for (size_t slot = 0; slot < match.size(); ++slot) {
       const Rating& r = ratings[match[slot]];
       out += slot == 0 ? "\n" : ",\n";
-      out += "  {\"system\": " + JsonQuote(names[match[slot]]) + ", \"mu\": " +
-             JsonNumber(r.mu) + ", \"sigma\": " + JsonNumber(r.sigma) +
+      out += "  {\"system\": " + JsonQuote(names[match[slot]]) + ", \"mu\": " + JsonNumber(r.mu) +
+             ", \"sigma\": " + JsonNumber(r.sigma) +
              ", \"p_hat_draw\": " + JsonNumber(ModifiedDrawProbability(anchor.mu, r.mu)) + "}";
     }
     std::cout << out << "\n ]\n}\n";

@@ -837,6 +837,9 @@ int RunReport(int argc, char** argv) {
   AddProgressFlag(flags);
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
+  flags.AddExample("tourney report train.csv --test test.csv --out report.html",
+                   "every model's clustered leaderboard, rank plots, heat maps, accuracy and "
+                   "annotator agreement on one page");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, kCommand, &code)) return code;
   auto fail = [](const Status& s) { return ReportError(kCommand, s); };

@@ -104,6 +104,12 @@ int RunSimulate(int argc, char** argv) {
             "(system_a,system_b,outcome)");
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
+  flags.AddExample("tourney simulate --pool train.csv --plot-heatmap pairs.svg",
+                   "which pairs the selection protocol asks for (the paper's Figures 5-7)");
+  flags.AddExample(
+      "tourney simulate --pool train.csv --clusters-at 1000,2000,4000,8000 --plot-clusters "
+      "clusters.pdf --plot-no-title",
+      "clusters against the amount of data (Figure 8), as a PDF for a paper");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "simulate", &code)) return code;
   auto fail = [](const Status& s) { return ReportError("simulate", s); };
