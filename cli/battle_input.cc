@@ -6,6 +6,7 @@
 
 #include "common.h"
 #include "tourney/battle_log_reader.h"
+#include "tourney/defaults.h"
 
 namespace tourney::cli {
 namespace {
@@ -88,6 +89,12 @@ StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const 
     }
     std::cerr << "warning: skipped " << skipped << " invalid rows; read " << log.size()
               << " battles\n";
+  }
+  // The pairwise models keep n x n count tables.
+  if (log.systems.size() > kMaxSystems) {
+    return InvalidArgument("the battle log names " + std::to_string(log.systems.size()) +
+                           " models; at most " + std::to_string(kMaxSystems) +
+                           " can be rated together");
   }
   return log;
 }

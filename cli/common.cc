@@ -10,14 +10,15 @@
 #include <iostream>
 #include <sstream>
 
-#include "tourney/annotator_filter.h"
-#include "tourney/csv_reader.h"
-#include "tourney/expected_wins.h"
-#include "tourney/hopkins_may.h"
 #include "battle_input.h"
 #include "pairwise_flags.h"
-#include "tourney/pairwise_models.h"
+#include "tourney/annotator_filter.h"
+#include "tourney/csv_reader.h"
+#include "tourney/defaults.h"
+#include "tourney/expected_wins.h"
+#include "tourney/hopkins_may.h"
 #include "tourney/language_pair.h"
+#include "tourney/pairwise_models.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -128,6 +129,14 @@ void PrintReadWarnings(const Judgments& judgments, const ReadReport& report) {
             << judgments.num_rankings() << " rankings\n";
 }
 
+// At most kMaxSystems systems (the models keep n x n tables).
+Status CheckSystemLimit(const Judgments& judgments) {
+  if (judgments.num_systems() <= kMaxSystems) return Status::Ok();
+  return InvalidArgument("the input names " + std::to_string(judgments.num_systems()) +
+                         " systems; at most " + std::to_string(kMaxSystems) +
+                         " can be rated together");
+}
+
 StatusOr<Judgments> ApplyAnnotatorFilter(Judgments judgments, const AnnotatorFilter& filter) {
   if (filter.empty()) return judgments;
   AnnotatorFilterReport report;
@@ -168,6 +177,7 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
     if (!s.ok()) return s;
   }
   report.warnings.insert(report.warnings.begin(), battle_warnings.begin(), battle_warnings.end());
+  if (Status limit = CheckSystemLimit(judgments); !limit.ok()) return limit;
   PrintReadWarnings(judgments, report);
   return ApplyAnnotatorFilter(std::move(judgments), *filter);
 }
@@ -187,6 +197,9 @@ StatusOr<std::vector<std::pair<std::string, Judgments>>> LoadJudgmentsByPair(
   PrintReadWarnings(all, report);
   std::vector<std::pair<std::string, Judgments>> out;
   for (auto& [pair, judgments] : SplitByLanguagePair(all)) {
+    if (Status limit = CheckSystemLimit(judgments); !limit.ok()) {
+      return InvalidArgument((pair.empty() ? std::string("input") : pair) + ": " + limit.message());
+    }
     auto kept = ApplyAnnotatorFilter(std::move(judgments), *filter);
     if (!kept.ok()) {
       return Status(kept.status().code(),

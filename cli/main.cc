@@ -5,6 +5,8 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -108,7 +110,17 @@ int main(int argc, char** argv) {
     return tourney::cli::kExitOk;
   }
   for (const Command& c : kCommands) {
-    if (name == c.name) return c.run(argc, argv);
+    if (name != c.name) continue;
+    // The engine reports errors as Status; what can still escape is running out of memory
+    // (or a library's exception): one line and exit status 1, never an abort.
+    try {
+      return c.run(argc, argv);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "tourney " << name << ": out of memory\n";
+    } catch (const std::exception& e) {
+      std::cerr << "tourney " << name << ": internal error: " << e.what() << "\n";
+    }
+    return tourney::cli::kExitFailure;
   }
   std::cerr << "tourney: unknown command '" << name << "'\n\n";
   PrintUsage(std::cerr);

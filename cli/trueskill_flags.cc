@@ -1,5 +1,6 @@
 #include "trueskill_flags.h"
 
+#include "tourney/defaults.h"
 #include "tourney/match_selector.h"
 
 namespace tourney::cli {
@@ -53,7 +54,10 @@ StatusOr<TrueSkillModelOptions> TrueSkillOptionsFromFlags(const Flags& flags) {
   if (flags.IsSet("budget") && flags.Get("budget") != "auto") {
     auto budget = flags.GetInt("budget");
     if (!budget.ok()) return budget.status();
-    if (*budget < 1) return InvalidArgument("option '--budget': must be at least 1");
+    if (*budget < 1 || *budget > kMaxSelections) {
+      return InvalidArgument("option '--budget': " + std::to_string(*budget) + " is outside 1.." +
+                             std::to_string(kMaxSelections));
+    }
     o.budget = *budget;
   }
   const std::string selection = flags.Get("selection");
@@ -80,8 +84,9 @@ StatusOr<TrueSkillModelOptions> TrueSkillOptionsFromFlags(const Flags& flags) {
     return InvalidArgument("option '--mode': '" + mode + "' is not one of pairwise, ffa");
   }
   if (o.mode == Mode::kFreeForAll && o.selection != Selection::kNone) {
-    return InvalidArgument("option '--mode ffa' needs '--selection none' (the protocol selects "
-                           "pairs)");
+    return InvalidArgument(
+        "option '--mode ffa' needs '--selection none' (the protocol selects "
+        "pairs)");
   }
   return o;
 }

@@ -56,6 +56,13 @@ case "$mode" in
     install_missing
     build
     shared="${TOURNEY_SHARED_DIR:-../shared}"
+    # CI runs beside ../shared: missing reference data there is an error, not a quiet skip.
+    if [ "${CI:-}" = "true" ] && [ ! -f "$shared/data/wmt16/wmt16.xml.gz" -o \
+         ! -f "$shared/data/wmt13-fr-en/train.csv" -o ! -d "$shared/fixtures" ]; then
+      echo "error: CI expects the shared data under $shared (data/wmt13-fr-en, data/wmt16," \
+           "fixtures); set TOURNEY_SHARED_DIR" >&2
+      exit 1
+    fi
     if [ ! -f "$shared/data/wmt13-fr-en/train.csv" ]; then
       echo "note: $shared/data/wmt13-fr-en not found: tests that need the WMT13 data skip" \
            "their data cases (GoogleTest [  SKIPPED  ]); set TOURNEY_SHARED_DIR to run them" >&2

@@ -229,6 +229,14 @@ Status ValidateOptions(const Judgments& judgments, const BootstrapOptions& o) {
     return InvalidArgument("the confidence level must be strictly between 0 and 1, got " +
                            std::to_string(o.confidence));
   }
+  // The samples (a rank and a score per system and replicate) are kept in memory.
+  constexpr int64_t kMaxSamples = int64_t{1} << 28;  // 268M: about 3 GB of ranks and scores
+  if (static_cast<int64_t>(o.replicates) * judgments.num_systems() > kMaxSamples) {
+    return InvalidArgument(std::to_string(o.replicates) + " replicates of " +
+                           std::to_string(judgments.num_systems()) + " systems exceed the " +
+                           std::to_string(kMaxSamples) +
+                           " rank samples kept in memory; use fewer replicates");
+  }
   if (o.threads < 0) {
     return InvalidArgument("the thread count must be >= 0 (0 = all cores), got " +
                            std::to_string(o.threads));

@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 
+#include "tourney/defaults.h"
 #include "tourney/random.h"
 #include "tourney/selection_posterior.h"
 
@@ -17,6 +18,13 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
   if (comparisons.size() == 0) return InvalidArgument("no comparisons to select from");
   if (options.budget < 0) return InvalidArgument("the selection budget must be >= 0");
   if (num_systems < 2) return InvalidArgument("at least two systems are needed");
+  if (num_systems > kMaxSystems) {
+    return InvalidArgument("the selection protocol takes at most " + std::to_string(kMaxSystems) +
+                           " systems, not " + std::to_string(num_systems));
+  }
+  if (options.budget > kMaxSelections) {
+    return InvalidArgument("the selection budget is at most " + std::to_string(kMaxSelections));
+  }
   if (comparisons.size() > (UINT32_MAX >> 2)) return InvalidArgument("too many comparisons");
   const size_t n = static_cast<size_t>(num_systems);
   const size_t num_comparisons = comparisons.size();

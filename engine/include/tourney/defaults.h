@@ -14,6 +14,12 @@ inline constexpr double kDefaultConfidence = 0.95;
 // Seed of every random choice when none is given.
 inline constexpr uint64_t kDefaultSeed = 1;
 
+// Limits of what one run accepts, so that hostile or mistaken input gets a clear error
+// instead of exhausting memory. Systems: the models keep n x n tables (4,096 systems: 16.8M
+// cells). Selections: the selection protocol's budget (and its per-selection records).
+inline constexpr int kMaxSystems = 4096;
+inline constexpr int64_t kMaxSelections = 1'000'000'000;
+
 }  // namespace tourney
 
 #endif  // TOURNEY_DEFAULTS_H_
