@@ -128,11 +128,18 @@ TEST(Bootstrap, ExpectedWinsReproducesPaperTable1) {
   ASSERT_EQ(board.entries_size(), 13);
   EXPECT_EQ(board.bootstrap_replicates(), 1000);
   EXPECT_DOUBLE_EQ(board.confidence(), 0.95);
+  // Exact, with the one documented exception (README, docs/clustering.md): online-A, whose
+  // official range 5-6 comes out as 6 here (its 2.5th-percentile rank sits on the 5/6 edge).
   for (const auto& e : board.entries()) {
     auto it = official.find(e.system());
     ASSERT_NE(it, official.end()) << e.system();
-    EXPECT_LE(std::abs(e.rank_lo() - it->second.first), 1) << e.system();
-    EXPECT_LE(std::abs(e.rank_hi() - it->second.second), 1) << e.system();
+    if (e.system() == "newstest2013.fr-en.online-A") {
+      EXPECT_EQ(e.rank_lo(), 6);
+      EXPECT_EQ(e.rank_hi(), 6);
+      continue;
+    }
+    EXPECT_EQ(e.rank_lo(), it->second.first) << e.system();
+    EXPECT_EQ(e.rank_hi(), it->second.second) << e.system();
   }
   // The top and bottom systems are alone in their clusters, as in Table 1.
   EXPECT_EQ(board.entries(0).cluster(), 1);

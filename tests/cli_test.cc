@@ -3,6 +3,7 @@
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -67,9 +68,10 @@ TEST_F(CliTest, SeveralFilesAreConcatenated) {
   EXPECT_EQ(board.entries_size(), 4);
   // A: beat B and C, lost to C, tied D. EW (ties excluded, /3 opponents):
   // vs B 1/1, vs C 1/2, vs D none -> (1 + 0.5 + 0) / 3 = 0.5.
-  for (const auto& e : board.entries()) {
-    if (e.system() == "A") EXPECT_DOUBLE_EQ(e.score(), 0.5);
-  }
+  const auto a_entry = std::find_if(board.entries().begin(), board.entries().end(),
+                                    [](const auto& e) { return e.system() == "A"; });
+  ASSERT_NE(a_entry, board.entries().end());
+  EXPECT_DOUBLE_EQ(a_entry->score(), 0.5);
 }
 
 TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {

@@ -1,12 +1,15 @@
 // Tests of `tourney report` through the built binary.
+#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "test_util.h"
+#include "tourney/v1/leaderboard.pb.h"
 #include "xml_check.h"
 
 namespace tourney {
@@ -272,6 +275,66 @@ TEST(ReportCommand, AgreementSectionHasTheHandComputedKappa) {
       std::string::npos);
   EXPECT_NE(html.find("<td>intra-annotator</td><td>0.667</td><td>0.375</td><td>0.467</td>"),
             std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// Every row of the report's leaderboard is the one `tourney cluster --format json` computes
+// with the same replicates and seed: score (3 decimals), rank range and cluster boundaries.
+TEST(ReportCommand, LeaderboardNumbersEqualCluster) {
+  const std::string dir = ::tourney::testing::TempDir("report_numbers");
+  const auto sim = ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") +
+                                                  " simulate-campaign --systems 6 --rankings 500 "
+                                                  "--seed 8");
+  ASSERT_EQ(sim.exit_code, 0);
+  const std::string csv = dir + "/sim.csv", html = dir + "/r.html";
+  ::tourney::testing::WriteFile(csv, sim.out);
+  const std::string common = " --bootstrap 200 --seed 3";
+  auto r =
+      ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") + " report " + csv +
+                                     " --out " + html + " --models expected-wins" + common);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto json = ::tourney::testing::RunCommand(::tourney::testing::BinPath("tourney") +
+                                                   " cluster " + csv + " --format json" + common);
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json.out, &board).ok());
+  // The Expected Wins section (the overview table before it lists the systems too).
+  const std::string full_page = ::tourney::testing::ReadFile(html);
+  const size_t section = full_page.find("<section id=\"model-expected-wins\"");
+  ASSERT_NE(section, std::string::npos);
+  const std::string page =
+      full_page.substr(section, full_page.find("</section>", section) - section);
+  ASSERT_EQ(board.entries_size(), 6);
+  for (const auto& e : board.entries()) {
+    // The system's row: <tr><td class="rank">..</td><td class="num">SCORE</td>
+    // <td class="num">RANGE</td><td class="system" title="NAME">
+    const size_t at = page.find("<td class=\"system\" title=\"" + e.system() + "\">");
+    ASSERT_NE(at, std::string::npos) << e.system();
+    const size_t row = page.rfind("<tr>", at);
+    const std::string cells = page.substr(row, at - row);
+    char score[32];
+    std::snprintf(score, sizeof(score), "%.3f", e.score());
+    EXPECT_NE(cells.find("<td class=\"num\">" + std::string(score) + "</td>"), std::string::npos)
+        << e.system() << ": " << cells;
+    const std::string range =
+        e.rank_lo() == e.rank_hi()
+            ? std::to_string(e.rank_lo())
+            : std::to_string(e.rank_lo()) + "\xE2\x80\x93" + std::to_string(e.rank_hi());
+    EXPECT_NE(cells.find("<td class=\"num\">" + range + "</td>"), std::string::npos)
+        << e.system() << ": " << cells;
+    // The system sits in the report's tbody for its cluster.
+    const size_t body = page.rfind("<tbody class=\"cluster", at);
+    ASSERT_NE(body, std::string::npos);
+    EXPECT_NE(page.substr(body, 60).find("title=\"cluster " + std::to_string(e.cluster()) + "\""),
+              std::string::npos)
+        << e.system();
+  }
   std::filesystem::remove_all(dir);
 }
 

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
+#include <optional>
 
 #include "test_util.h"
 #include "tourney/csv_reader.h"
@@ -76,13 +78,13 @@ TEST(SelectionStudy, RejectsBadWindowAndNoSelector) {
 }
 
 // Ratio of the last-20% mean rank distance, TrueSkill selection over uniform selection.
-double DistanceRatio(const Judgments& j, std::optional<double> beta) {
+double DistanceRatio(const Judgments& j, std::optional<double> beta, uint64_t seed = 11) {
   double d[2];
   for (int i = 0; i < 2; ++i) {
     SelectionStudyOptions o;
     o.trueskill.selection = i == 0 ? Selection::kTrueSkill : Selection::kUniform;
     o.trueskill.beta = beta;
-    o.seed = 11;
+    o.seed = seed;
     auto s = RunSelectionStudy(j.num_systems(), j.comparisons(), o);
     EXPECT_TRUE(s.ok());
     const size_t n = s->steps.size();
@@ -100,12 +102,24 @@ double DistanceRatio(const Judgments& j, std::optional<double> beta) {
 TEST(SelectionStudy, TrueSkillConcentratesOnCloseMatchesOnWmt13) {
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
   Judgments j;
-  ASSERT_TRUE(ReadJudgmentsFile(testing::SharedPath("data/wmt13-fr-en/train.csv"),
-                                ReadOptions(), &j, nullptr)
+  ASSERT_TRUE(ReadJudgmentsFile(testing::SharedPath("data/wmt13-fr-en/train.csv"), ReadOptions(),
+                                &j, nullptr)
                   .ok());
   EXPECT_LE(DistanceRatio(j, 25.0), 0.7);
   EXPECT_LE(DistanceRatio(j, 5.0), 0.7);
-  EXPECT_LT(DistanceRatio(j, std::nullopt), 0.97);
+  // At the paper's beta the preference is weak: no fixed threshold (one tuned to a seed's
+  // output would prove nothing), but over 8 seeds the mean ratio must lie below 1 by more
+  // than 3 standard errors, i.e. the concentration is real, however small.
+  constexpr int kSeeds = 8;
+  double sum = 0, sum_sq = 0;
+  for (int s = 0; s < kSeeds; ++s) {
+    const double r = DistanceRatio(j, std::nullopt, 100 + static_cast<uint64_t>(s));
+    sum += r;
+    sum_sq += r * r;
+  }
+  const double mean = sum / kSeeds;
+  const double se = std::sqrt((sum_sq - kSeeds * mean * mean) / (kSeeds - 1) / kSeeds);
+  EXPECT_LT(mean + 3.0 * se, 1.0) << "mean " << mean << " se " << se;
 }
 
 TEST(ClustersVsData, MoreDataSeparatesWellSpacedSystems) {
