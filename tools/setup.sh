@@ -4,6 +4,8 @@
 #   bash tools/setup.sh demo   # set up, build, run the demo campaign (the README's main command)
 #   bash tools/setup.sh test   # set up, build, run the whole test suite (what CI runs)
 #   bash tools/setup.sh build  # set up and build only
+#   bash tools/setup.sh sanitize  # set up, build with ASan+UBSan (build-asan/), run the suite
+# `test` runs the suite on the Release build, then on the sanitizer build.
 #
 # Environment: BUILD_DIR (default build), JOBS (default: number of cores).
 set -euo pipefail
@@ -46,6 +48,21 @@ build() {
   cmake --build "$build_dir" -j "$jobs"
 }
 
+# The whole suite under AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer:
+# any report fails the run. -O1 with line tables keeps the build and the run short.
+sanitize() {
+  local dir="${ASAN_BUILD_DIR:-build-asan}"
+  local flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all"
+  flags+=" -fno-omit-frame-pointer"
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DTOURNEY_BUILD_BENCH=OFF \
+    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+    >/dev/null
+  cmake --build "$dir" -j "$jobs"
+  echo "setup: the suite under ASan+UBSan ($dir)" >&2
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs" --timeout 1200
+}
+
 case "$mode" in
   demo)
     install_missing
@@ -68,13 +85,18 @@ case "$mode" in
            "their data cases (GoogleTest [  SKIPPED  ]); set TOURNEY_SHARED_DIR to run them" >&2
     fi
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+    sanitize
+    ;;
+  sanitize)
+    install_missing
+    sanitize
     ;;
   build)
     install_missing
     build
     ;;
   *)
-    echo "usage: bash tools/setup.sh demo|test|build" >&2
+    echo "usage: bash tools/setup.sh demo|test|build|sanitize" >&2
     exit 2
     ;;
 esac

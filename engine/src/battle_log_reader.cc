@@ -133,7 +133,7 @@ class BattleSink {
   SystemId Intern(std::string_view name, int side) {
     if (cache_id_[side] >= 0 && cache_name_[side] == name) return cache_id_[side];
     const SystemId id = log_->systems.Intern(name);
-    cache_name_[side] = log_->systems.Name(id);
+    cache_name_[side].assign(name);
     cache_id_[side] = id;
     return id;
   }
@@ -143,7 +143,8 @@ class BattleSink {
   BattleLog* log_;
   BattleLogReport* report_;
   RawBattle raw_;
-  std::string_view cache_name_[2];
+  // Copies, not views: the registry's strings move when its vector grows.
+  std::string cache_name_[2];
   SystemId cache_id_[2] = {-1, -1};
 };
 
