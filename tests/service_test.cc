@@ -201,8 +201,7 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
 }
 
 TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
-  const CreatedCampaign c =
-      CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
+  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
   for (int i = 0; i < 30; ++i) {
     v1::Leaderboard board;
     ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
@@ -322,8 +321,8 @@ TEST_F(ServiceTest, ConcurrentIdenticalSubmissionsCommitOnce) {
       results.push_back(std::async(std::launch::async, [&, t] {
         v1::SubmitJudgmentResponse ack;
         // Half submit one answer, half another: exactly one answer wins.
-        const std::vector<uint32_t> ranks = t % 2 ? std::vector<uint32_t>{1, 2}
-                                                  : std::vector<uint32_t>{2, 1};
+        const std::vector<uint32_t> ranks =
+            t % 2 ? std::vector<uint32_t>{1, 2} : std::vector<uint32_t>{2, 1};
         grpc::Status s = Submit(stub(), c, m.match_id(), "racer", ranks, "", &ack);
         return std::make_pair(s.error_code(), ack.sequence());
       }));
@@ -424,6 +423,12 @@ TEST_F(ServiceTest, Authentication) {
             grpc::StatusCode::UNAUTHENTICATED);
   // An annotator token cannot change campaigns.
   EXPECT_EQ(create_with("Bearer " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  // The scheme name is case-insensitive and is followed by one space.
+  EXPECT_EQ(create_with("bearer " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(create_with("BEARER " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(create_with("Bearerx" + a.token), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(create_with("bearer " + std::string(kAdminToken)), grpc::StatusCode::OK);
+  EXPECT_NE(created.campaign_id(), 0u);
 
   v1::NextMatchResponse m;
   // Campaign A's token does not open campaign B.
@@ -482,17 +487,17 @@ TEST_F(ServiceTest, ImportAcceptsValidRankingsAndReportsTheRest) {
   };
   v1::ImportRankingsRequest first;
   first.set_campaign_id(c.id);
-  add(&first, {"s0", "s1", "s2"}, {1, 2, 3});                 // 0 ok: 3 comparisons
+  add(&first, {"s0", "s1", "s2"}, {1, 2, 3});                    // 0 ok: 3 comparisons
   add(&first, {"s0", "s1", "s2", "s3", "s4"}, {1, 1, 2, 4, 5});  // 1 ok: 10 comparisons
-  add(&first, {"s0", "s9"}, {1, 2});                          // 2 unknown system
-  add(&first, {"s0", "s0"}, {1, 2});                          // 3 twice
-  add(&first, {"s0", "s1"}, {1, 3});                          // 4 rank above columns
-  add(&first, {"s0", "s1"}, {1});                             // 5 count mismatch
+  add(&first, {"s0", "s9"}, {1, 2});                             // 2 unknown system
+  add(&first, {"s0", "s0"}, {1, 2});                             // 3 twice
+  add(&first, {"s0", "s1"}, {1, 3});                             // 4 rank above columns
+  add(&first, {"s0", "s1"}, {1});                                // 5 count mismatch
   ASSERT_TRUE(writer->Write(first));
-  v1::ImportRankingsRequest second;  // campaign id may be omitted later
-  add(&second, {"s0", "s1", "s2"}, {1, 1, 2}, {0, 0, 1});     // 6 ok: grouped, 2 comparisons
-  add(&second, {"s0", "s1", "s2"}, {1, 2, 2}, {0, 0, 1});     // 7 group ranks differ
-  add(&second, {"s0"}, {1});                                  // 8 too short
+  v1::ImportRankingsRequest second;                        // campaign id may be omitted later
+  add(&second, {"s0", "s1", "s2"}, {1, 1, 2}, {0, 0, 1});  // 6 ok: grouped, 2 comparisons
+  add(&second, {"s0", "s1", "s2"}, {1, 2, 2}, {0, 0, 1});  // 7 group ranks differ
+  add(&second, {"s0"}, {1});                               // 8 too short
   ASSERT_TRUE(writer->Write(second));
   writer->WritesDone();
   grpc::Status s = writer->Finish();
@@ -685,10 +690,9 @@ TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
 
 // Calls a unary method with raw bytes; returns the status and the raw response.
 std::pair<grpc::Status, std::string> RawCall(int port, const std::string& method,
-                                             const std::string& request,
-                                             const std::string& token) {
-  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port),
-                                     grpc::InsecureChannelCredentials());
+                                             const std::string& request, const std::string& token) {
+  auto channel =
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
   grpc::GenericStub generic(channel);
   grpc::ClientContext ctx;
   if (!token.empty()) ctx.AddMetadata("authorization", "Bearer " + token);
@@ -746,8 +750,8 @@ TEST(ServiceTls, ServesOverTls) {
   EXPECT_NE(c.id, 0u);
 
   // A plaintext client cannot talk to it.
-  auto plain = v1::Tournament::NewStub(
-      grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
+  auto plain =
+      v1::Tournament::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
   v1::GetPairCountsRequest req;
   req.set_campaign_id(c.id);
   v1::PairCountsMatrix counts;
