@@ -684,8 +684,15 @@ TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
   ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "hopkins-may", &board).ok());
   EXPECT_EQ(board.entries(0).system(), "s0");
   const CreatedCampaign empty = CreateCampaign(stub(), MakeConfig("empty", 4, 5, 4));
-  EXPECT_EQ(testing::Leaderboard(stub(), empty.id, "", &board, 50).error_code(),
-            grpc::StatusCode::FAILED_PRECONDITION);
+  grpc::Status s_empty = testing::Leaderboard(stub(), empty.id, "", &board, 50);
+  EXPECT_EQ(s_empty.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(s_empty.error_message(), "the campaign has no judgments to bootstrap yet");
+  s_empty = testing::Leaderboard(stub(), empty.id, "expected-wins", &board, 50);
+  EXPECT_EQ(s_empty.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  // Without bootstrap the empty board is served.
+  ASSERT_TRUE(testing::Leaderboard(stub(), empty.id, "", &board).ok());
+  EXPECT_EQ(board.entries_size(), 4);
+  EXPECT_EQ(board.rankings(), 0);
 }
 
 // Calls a unary method with raw bytes; returns the status and the raw response.
