@@ -770,5 +770,38 @@ TEST(ServiceTls, ServesOverTls) {
   std::filesystem::remove_all(dir);
 }
 
+// A certificate that is not PEM, or a key of another certificate, is named as the problem;
+// the server used to say only that it could not listen.
+TEST(ServiceTls, BadCertificateOrKeyIsNamed) {
+  if (std::system("openssl version >/dev/null 2>&1") != 0) GTEST_SKIP() << "no openssl binary";
+  const std::string dir = testing::TempDir("service_tls_bad");
+  for (const char* name : {"a", "b"}) {
+    const auto r = testing::RunCommand(
+        "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost -keyout " + dir +
+        "/" + name + ".key -out " + dir + "/" + name + ".pem");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  auto start = [&](const std::string& cert, const std::string& key) {
+    service::ServerOptions options;
+    options.data_dir = dir + "/data";
+    options.listen = "127.0.0.1:0";
+    options.admin_token = kAdminToken;
+    options.tls_cert_pem = cert;
+    options.tls_key_pem = key;
+    auto server = service::TourneyServer::Start(options);
+    return server.ok() ? std::string("started") : server.status().message();
+  };
+  const std::string cert = testing::ReadFile(dir + "/a.pem");
+  const std::string key = testing::ReadFile(dir + "/a.key");
+  EXPECT_EQ(start(cert, key), "started");
+  std::string m = start("not a certificate", key);
+  EXPECT_NE(m.find("the TLS certificate is not a PEM certificate"), std::string::npos) << m;
+  m = start(cert, "not a key");
+  EXPECT_NE(m.find("the TLS key is not an unencrypted PEM private key"), std::string::npos) << m;
+  m = start(cert, testing::ReadFile(dir + "/b.key"));
+  EXPECT_NE(m.find("the TLS key does not match the certificate"), std::string::npos) << m;
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tourney
