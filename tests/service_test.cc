@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -579,6 +580,73 @@ TEST(ServiceLimits, ImportLimitCommitsNothing) {
     v1::PairCountsMatrix counts;
     ASSERT_TRUE(testing::PairCounts(server.stub(), c.id, &counts).ok());
     EXPECT_EQ(counts.rankings(), 0);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A leaderboard request its client abandons frees its fit slot at once: with one slot, a
+// 10-replicate request behind a cancelled (or expired) 10,000-replicate one is served
+// within 1 s, where it used to wait for the whole bootstrap.
+TEST(ServiceLimits, AbandonedBootstrapFreesItsFitSlot) {
+  const std::string dir = testing::TempDir("service_cancel");
+  service::ServiceLimits limits;
+  limits.max_concurrent_fits = 1;
+  {
+    testing::InProcessServer server(dir + "/data", limits);
+    ASSERT_TRUE(server.ok()) << server.error();
+    const CreatedCampaign c = CreateCampaign(server.stub(), MakeConfig("cancel", 10, 20, 5));
+    // 4,000 rankings of 5 of the 10 systems: 40,000 comparisons, so that each TrueSkill
+    // replicate takes a while.
+    auto ctx = Ctx(kAdminToken);
+    v1::ImportRankingsResponse imported;
+    auto writer = server.stub().ImportRankings(ctx.get(), &imported);
+    v1::ImportRankingsRequest chunk;
+    chunk.set_campaign_id(c.id);
+    for (int i = 0; i < 4000; ++i) {
+      v1::Ranking* r = chunk.add_rankings();
+      for (int j = 0; j < 5; ++j) {
+        r->add_systems("s" + std::to_string((i + 2 * j) % 10));
+        r->add_ranks(static_cast<uint32_t>((i * 7 + j * 3) % 5 + 1));
+      }
+    }
+    writer->Write(chunk);
+    writer->WritesDone();
+    ASSERT_TRUE(writer->Finish().ok());
+    ASSERT_EQ(imported.accepted(), 4000);
+
+    v1::GetLeaderboardRequest big;
+    big.set_campaign_id(c.id);
+    big.set_model("trueskill");
+    big.set_bootstrap_replicates(10000);
+    for (const bool by_deadline : {false, true}) {
+      SCOPED_TRACE(by_deadline ? "deadline" : "cancel");
+      grpc::ClientContext big_ctx;
+      big_ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+      const auto start = std::chrono::system_clock::now();
+      big_ctx.set_deadline(start + std::chrono::milliseconds(by_deadline ? 500 : 60000));
+      grpc::Status big_status;
+      v1::Leaderboard big_board;
+      std::thread caller(
+          [&] { big_status = server.stub().GetLeaderboard(&big_ctx, big, &big_board); });
+      // Let the big request take the slot, then abandon it.
+      std::this_thread::sleep_until(start + std::chrono::milliseconds(500));
+      if (!by_deadline) big_ctx.TryCancel();
+      const auto abandoned = std::chrono::steady_clock::now();
+      v1::Leaderboard small;
+      grpc::Status s = testing::Leaderboard(server.stub(), c.id, "expected-wins", &small, 10);
+      const auto served_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - abandoned)
+                                 .count();
+      caller.join();
+      ASSERT_TRUE(s.ok()) << s.error_message();
+      EXPECT_EQ(small.bootstrap_replicates(), 10);
+      EXPECT_EQ(big_status.error_code(),
+                by_deadline ? grpc::StatusCode::DEADLINE_EXCEEDED : grpc::StatusCode::CANCELLED);
+      EXPECT_LT(served_ms, 1000);
+      std::cout << (by_deadline ? "expired" : "cancelled")
+                << " 10,000-replicate bootstrap: the next request was served " << served_ms
+                << " ms later\n";
+    }
   }
   std::filesystem::remove_all(dir);
 }

@@ -523,6 +523,7 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
     options.replicates = query.replicates;
     options.confidence = query.confidence;
     options.seed = query.seed;
+    options.cancelled = query.cancelled;
     // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
     // So do Plackett-Luce replicates.
     options.resample =

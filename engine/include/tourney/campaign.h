@@ -36,6 +36,7 @@
 #define TOURNEY_CAMPAIGN_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -129,6 +130,9 @@ struct LeaderboardQuery {
   int replicates = 0;        // bootstrap replicates; 0 = none
   double confidence = 0.95;  // of the rank ranges, in (0, 1)
   uint64_t seed = 0;         // bootstrap seed
+  // Polled between bootstrap replicates (BootstrapOptions::cancelled); when it returns
+  // true the computation stops with Cancelled. Unset: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 // A consistent copy of a campaign's data for computations that run outside its lock.
