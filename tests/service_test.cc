@@ -2,6 +2,7 @@
 // every documented status code, authentication, health, streaming and TLS.
 #include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
+#include <malloc.h>
 
 #include <future>
 #include <iostream>
@@ -647,6 +648,38 @@ TEST(ServiceLimits, AbandonedBootstrapFreesItsFitSlot) {
                 << " 10,000-replicate bootstrap: the next request was served " << served_ms
                 << " ms later\n";
     }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Each new annotator name costs memory in proportion to what it was served, not to the
+// campaign's segments: 2,000 names, one match each, on a 200,000-segment campaign (a
+// bitset per name would be 25 KB) stay under 1 KB per name, leases included.
+TEST(ServiceLimits, AnnotatorNameFloodCostsUnder1KBPerName) {
+  const std::string dir = testing::TempDir("service_flood");
+  {
+    testing::InProcessServer server(dir + "/data");
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CampaignConfig config = MakeConfig("flood", 4, 0, 2);
+    for (int i = 0; i < 200000; ++i) config.add_segments()->set_id(i);
+    const CreatedCampaign c = CreateCampaign(server.stub(), config);
+    ASSERT_NE(c.id, 0u);
+    v1::NextMatchResponse m;
+    auto serve = [&](int from, int to) {
+      for (int i = from; i < to; ++i) {
+        grpc::Status s = NextMatch(server.stub(), c, "flood-" + std::to_string(i), &m);
+        if (!s.ok()) return s;
+      }
+      return grpc::Status::OK;
+    };
+    ASSERT_TRUE(serve(0, 200).ok());  // warm up the server's threads and caches
+    const size_t before = mallinfo2().uordblks;
+    constexpr int kNames = 2000;
+    ASSERT_TRUE(serve(200, 200 + kNames).ok());
+    const size_t after = mallinfo2().uordblks;
+    const double per_name = (static_cast<double>(after) - before) / kNames;
+    std::cout << "annotator-name flood: " << per_name << " bytes per name\n";
+    EXPECT_LE(per_name, 1024.0);
   }
   std::filesystem::remove_all(dir);
 }
