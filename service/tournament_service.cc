@@ -783,11 +783,14 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
     }
   }
   // Costly: wait for a slot, then copy the data and fit outside the campaign lock. A call
-  // its client abandoned (cancelled, or past its deadline) gives up its place or its slot.
-  auto abandoned = [&context] {
-    return context.IsCancelled() || context.deadline() <= std::chrono::system_clock::now();
+  // its client abandoned (cancelled, or past its deadline) gives up its place or its slot,
+  // and so does every call once the server shuts down.
+  auto abandoned = [this, &context] {
+    return shutting_down_ || context.IsCancelled() ||
+           context.deadline() <= std::chrono::system_clock::now();
   };
-  auto abandoned_status = [&context] {
+  auto abandoned_status = [this, &context] {
+    if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
     return context.deadline() <= std::chrono::system_clock::now()
                ? Error(StatusCode::DEADLINE_EXCEEDED,
                        "the deadline passed before the leaderboard was computed")
