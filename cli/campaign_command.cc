@@ -23,6 +23,8 @@ namespace tourney::cli {
 namespace {
 
 constexpr char kCommand[] = "campaign";
+// Longest bearer token tourneyd accepts, in bytes.
+constexpr size_t kMaxTokenBytes = 256;
 
 void AddConnectionFlags(Flags& flags) {
   flags.Add("server", "HOST:PORT", "127.0.0.1:7447", "tourneyd address");
@@ -65,6 +67,21 @@ StatusOr<Connection> Connect(const Flags& flags) {
   }
   if (c.token.empty()) {
     return InvalidArgument("no token: give --token-file FILE or set TOURNEY_TOKEN");
+  }
+  // gRPC aborts on a metadata value with control characters, so the token is checked
+  // here. The message never repeats the token: it is a secret.
+  const std::string source =
+      flags.IsSet("token-file") ? flags.Get("token-file") : std::string("$TOURNEY_TOKEN");
+  if (c.token.size() > kMaxTokenBytes) {
+    return InvalidArgument(source + ": the token is longer than " + std::to_string(kMaxTokenBytes) +
+                           " bytes");
+  }
+  for (char ch : c.token) {
+    if (ch <= 0x20 || ch >= 0x7f) {
+      return InvalidArgument(source +
+                             ": the token holds a space, control or non-ASCII character; "
+                             "a token is printable ASCII without spaces");
+    }
   }
   std::shared_ptr<grpc::ChannelCredentials> credentials;
   if (flags.IsSet("tls-ca")) {

@@ -27,12 +27,19 @@ std::string_view Trim(std::string_view s) {
 }  // namespace
 
 StatusOr<std::string> ParseBearer(std::string_view authorization) {
-  constexpr std::string_view kPrefix = "Bearer ";
-  if (authorization.size() < kPrefix.size() ||
-      authorization.substr(0, kPrefix.size()) != kPrefix) {
+  // The scheme name is case-insensitive (RFC 9110, section 11.1): "bearer" and "BEARER"
+  // are "Bearer".
+  constexpr std::string_view kScheme = "bearer";
+  bool scheme_matches =
+      authorization.size() > kScheme.size() && authorization[kScheme.size()] == ' ';
+  for (size_t i = 0; scheme_matches && i < kScheme.size(); ++i) {
+    const char c = authorization[i];
+    scheme_matches = (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) == kScheme[i];
+  }
+  if (!scheme_matches) {
     return InvalidArgument("authorization metadata must be 'Bearer <token>'");
   }
-  const std::string_view token = authorization.substr(kPrefix.size());
+  const std::string_view token = authorization.substr(kScheme.size() + 1);
   if (token.empty() || token.size() > kMaxTokenBytes || !PrintableAscii(token)) {
     return InvalidArgument("bearer token must be 1.." + std::to_string(kMaxTokenBytes) +
                            " printable ASCII characters");

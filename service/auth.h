@@ -18,7 +18,8 @@ namespace tourney::service {
 // Longest token accepted, in bytes.
 inline constexpr size_t kMaxTokenBytes = 256;
 
-// The token of an "authorization: Bearer <token>" metadata value. InvalidArgument when the
+// The token of an "authorization: Bearer <token>" metadata value; the scheme name is
+// matched without regard to case ("bearer" is accepted). InvalidArgument when the
 // value is not of that form or the token is empty, longer than kMaxTokenBytes, or holds
 // characters outside printable ASCII.
 StatusOr<std::string> ParseBearer(std::string_view authorization);

@@ -49,6 +49,7 @@ grpc::Status ToGrpc(const Status& status) {
     case StatusCode::kFailedPrecondition: code = grpc::StatusCode::FAILED_PRECONDITION; break;
     case StatusCode::kAlreadyExists: code = grpc::StatusCode::ALREADY_EXISTS; break;
     case StatusCode::kInternal: code = grpc::StatusCode::INTERNAL; break;
+    case StatusCode::kCancelled: code = grpc::StatusCode::CANCELLED; break;
   }
   return grpc::Status(code, status.message());
 }

@@ -4,16 +4,53 @@
 #include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
+#include <openssl/bio.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
 
 #include <chrono>
+#include <memory>
 
 namespace tourney::service {
+namespace {
+
+// InvalidArgument naming what is wrong with a TLS certificate chain and key: gRPC would only
+// fail to start the listener.
+Status CheckTlsPair(const std::string& cert_pem, const std::string& key_pem) {
+  using Bio = std::unique_ptr<BIO, decltype(&BIO_free)>;
+  Bio cert_bio(BIO_new_mem_buf(cert_pem.data(), static_cast<int>(cert_pem.size())), BIO_free);
+  Bio key_bio(BIO_new_mem_buf(key_pem.data(), static_cast<int>(key_pem.size())), BIO_free);
+  if (!cert_bio || !key_bio) return Internal("out of memory reading the TLS files");
+  std::unique_ptr<X509, decltype(&X509_free)> cert(
+      PEM_read_bio_X509(cert_bio.get(), nullptr, nullptr, nullptr), X509_free);
+  if (!cert) {
+    return InvalidArgument(
+        "the TLS certificate is not a PEM certificate (expected '-----BEGIN CERTIFICATE-----')");
+  }
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
+      PEM_read_bio_PrivateKey(key_bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
+  if (!key) {
+    return InvalidArgument(
+        "the TLS key is not an unencrypted PEM private key (expected '-----BEGIN PRIVATE "
+        "KEY-----' or a similar header)");
+  }
+  if (X509_check_private_key(cert.get(), key.get()) != 1) {
+    return InvalidArgument("the TLS key does not match the certificate's public key");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
 
 StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOptions& options) {
   if (options.data_dir.empty()) return InvalidArgument("a data directory is required");
   if (options.admin_token.empty()) return InvalidArgument("an admin token is required");
   if (options.tls_cert_pem.empty() != options.tls_key_pem.empty()) {
     return InvalidArgument("TLS needs both a certificate and a key");
+  }
+  if (!options.tls_cert_pem.empty()) {
+    Status s = CheckTlsPair(options.tls_cert_pem, options.tls_key_pem);
+    if (!s.ok()) return s;
   }
   if (options.max_message_bytes < 1024) {
     return InvalidArgument("the message size limit must be at least 1024 bytes");

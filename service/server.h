@@ -30,8 +30,9 @@ struct ServerOptions {
 
 class TourneyServer {
  public:
-  // InvalidArgument for missing options; the Store's errors for the data directory;
-  // IoError when the address cannot be bound.
+  // InvalidArgument for missing options or a TLS certificate and key that are not PEM or
+  // do not match; the Store's errors for the data directory; IoError when the address
+  // cannot be bound.
   static StatusOr<std::unique_ptr<TourneyServer>> Start(const ServerOptions& options);
 
   // Owns threads and the database.

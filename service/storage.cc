@@ -276,6 +276,12 @@ Status Store::Initialize() {
   }
   sqlite3_extended_result_codes(db_, 0);
   sqlite3_busy_timeout(db_, 5000);
+  // SQLite falls back to read-only when the file is not writable; tourneyd must write.
+  if (sqlite3_db_readonly(db_, "main") == 1) {
+    return IoError(path_ +
+                   ": the database file is read-only; tourneyd needs to write it "
+                   "(check its permissions and owner)");
+  }
 
   auto exec = [&](const std::string& sql) -> Status {
     char* err = nullptr;
@@ -292,7 +298,13 @@ Status Store::Initialize() {
     if (r == SQLITE_OK) r = sqlite3_step(stmt);
     if (r != SQLITE_ROW) {
       std::string msg = sqlite3_errmsg(db_);
+      const int code = sqlite3_errcode(db_);
       sqlite3_finalize(stmt);
+      if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM ||
+          code == SQLITE_IOERR) {
+        return IoError(path_ + ": cannot read or write the database (" + msg +
+                       "); check the permissions of the file and of its directory");
+      }
       return FailedPrecondition(path_ + " is not a usable tourney database (" + msg +
                                 "); refusing to start: move it away or choose another "
                                 "--data-dir");

@@ -87,7 +87,8 @@ class Store {
  public:
   // Opens (creating when absent) <data_dir>/tourney.db and checks its identity and schema
   // without writing to an existing file. IoError when the directory cannot be created or is
-  // locked by another process; FailedPrecondition, with a message naming the file and what
+  // locked by another process, or the database cannot be written (a read-only file, or
+  // missing permissions); FailedPrecondition, with a message naming the file and what
   // is wrong, for a foreign, corrupt or incompatible file.
   static StatusOr<std::unique_ptr<Store>> Open(const std::string& data_dir);
 

@@ -751,7 +751,8 @@ grpc::Status TournamentService::SubmitJudgment(grpc::ServerContext* context,
 // ---------------------------------------------------------------------------------------
 // Leaderboards.
 
-grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
+grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
+                                             LiveCampaign& campaign,
                                              const v1::GetLeaderboardRequest& request,
                                              v1::Leaderboard* board) {
   LeaderboardQuery query;
@@ -781,10 +782,26 @@ grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
       if (!model.ok()) return ToGrpc(model.status());
     }
   }
-  // Costly: wait for a slot, then copy the data and fit outside the campaign lock.
+  // Costly: wait for a slot, then copy the data and fit outside the campaign lock. A call
+  // its client abandoned (cancelled, or past its deadline) gives up its place or its slot,
+  // and so does every call once the server shuts down.
+  auto abandoned = [this, &context] {
+    return shutting_down_ || context.IsCancelled() ||
+           context.deadline() <= std::chrono::system_clock::now();
+  };
+  auto abandoned_status = [this, &context] {
+    if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
+    return context.deadline() <= std::chrono::system_clock::now()
+               ? Error(StatusCode::DEADLINE_EXCEEDED,
+                       "the deadline passed before the leaderboard was computed")
+               : Error(StatusCode::CANCELLED, "the call was cancelled");
+  };
   {
     std::unique_lock lock(fits_mu_);
-    fits_cv_.wait(lock, [&] { return fits_running_ < limits_.max_concurrent_fits; });
+    while (fits_running_ >= limits_.max_concurrent_fits) {
+      if (abandoned()) return abandoned_status();
+      fits_cv_.wait_for(lock, std::chrono::milliseconds(10));
+    }
     ++fits_running_;
   }
   struct Slot {
@@ -799,8 +816,12 @@ grpc::Status TournamentService::ComputeBoard(LiveCampaign& campaign,
     std::shared_lock lock(campaign.mu);
     snapshot = campaign.state->Snapshot();
   }
+  query.cancelled = abandoned;
   auto result = ComputeLeaderboard(snapshot, query);
-  if (!result.ok()) return ToGrpc(result.status());
+  if (!result.ok()) {
+    if (result.status().code() == tourney::StatusCode::kCancelled) return abandoned_status();
+    return ToGrpc(result.status());
+  }
   *board = std::move(*result);
   return grpc::Status::OK;
 }
@@ -811,7 +832,7 @@ grpc::Status TournamentService::GetLeaderboard(grpc::ServerContext* context,
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
-  return ComputeBoard(*campaign, *request, response);
+  return ComputeBoard(*context, *campaign, *request, response);
 }
 
 grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
@@ -862,7 +883,7 @@ grpc::Status TournamentService::WatchLeaderboard(grpc::ServerContext* context,
   while (!context->IsCancelled() && !shutting_down_) {
     const int64_t seen = campaign->committed.load();
     v1::Leaderboard board;
-    grpc::Status s = ComputeBoard(*campaign, request->leaderboard(), &board);
+    grpc::Status s = ComputeBoard(*context, *campaign, request->leaderboard(), &board);
     if (!s.ok()) return s;
     if (!writer->Write(board)) break;
     const int64_t target = seen + request->every_judgments();

@@ -91,8 +91,12 @@ class TournamentService final : public v1::Tournament::Service {
                          uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
   grpc::Status AuthorizeAdmin(const grpc::ServerContext* context);
   std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
-  grpc::Status ComputeBoard(LiveCampaign& campaign, const v1::GetLeaderboardRequest& request,
-                            v1::Leaderboard* board);
+  // Fits the board `request` asks for. Costly computations wait for one of
+  // limits_.max_concurrent_fits slots; the wait and the bootstrap both end early, with
+  // CANCELLED or DEADLINE_EXCEEDED, once `context` is cancelled or past its deadline, and
+  // with UNAVAILABLE once BeginShutdown() was called.
+  grpc::Status ComputeBoard(const grpc::ServerContext& context, LiveCampaign& campaign,
+                            const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   void Register(std::shared_ptr<LiveCampaign> campaign);
   void EnqueueLeasePurge(int64_t before_unix_ms);
 

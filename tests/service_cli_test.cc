@@ -37,7 +37,8 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
 
   auto r = RunCommand(tourney + "create" + connect + admin +
                       " --name cli --systems A,B,C --segments 4 --k 3 --selector uniform"
-                      " --token-out " + dir + "/annotator.token");
+                      " --token-out " +
+                      dir + "/annotator.token");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto created = Fields(r.out);
   const std::string campaign = created["campaign_id"];
@@ -55,8 +56,7 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
   ASSERT_EQ(r.exit_code, 2) << r.err;  // a rejection is bad input; the rest is committed
   EXPECT_EQ(Fields(r.out)["accepted"], "1");
   EXPECT_EQ(Fields(r.out)["rejected"], "1");
-  EXPECT_NE(r.err.find("rejected ranking 1: system 'Z' is not in the campaign"),
-            std::string::npos)
+  EXPECT_NE(r.err.find("rejected ranking 1: system 'Z' is not in the campaign"), std::string::npos)
       << r.err;
 
   // Next and submit with the annotator token; the systems come in display order.
@@ -104,6 +104,39 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
                  std::to_string(server.port()) + " --campaign " + campaign);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("no token"), std::string::npos);
+  server.Stop();
+  std::filesystem::remove_all(dir);
+}
+
+// A token with a newline or control character inside is refused before any call: exit 2,
+// and the token is not repeated on stderr (gRPC itself would abort and print it).
+TEST(ServiceCli, BadTokenIsRefusedWithoutEchoingIt) {
+  const std::string dir = testing::TempDir("service_cli_token");
+  testing::InProcessServer server(dir + "/data");
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string tourney = BinPath("tourney") + " campaign leaderboard --server 127.0.0.1:" +
+                              std::to_string(server.port()) + " --campaign 1";
+  for (const std::string& token :
+       {std::string("first-half-0123\nSECRETSECOND"), std::string("first-half-0123\x01SECRET"),
+        std::string("first-half-0123\x7fSECRET"), std::string("first half 0123 SECRET")}) {
+    SCOPED_TRACE(static_cast<int>(token[15]));
+    testing::WriteFile(dir + "/bad.token", token + "\n");
+    auto r = RunCommand(tourney + " --token-file " + dir + "/bad.token");
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("printable ASCII"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("SECRET"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("first"), std::string::npos) << r.err;
+  }
+  // The same through $TOURNEY_TOKEN.
+  auto r = RunCommand("TOURNEY_TOKEN=\"$(printf 'first-half-0123\\001SECRET')\" " + tourney);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("$TOURNEY_TOKEN"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("SECRET"), std::string::npos) << r.err;
+  // Longer than the server accepts.
+  testing::WriteFile(dir + "/long.token", std::string(257, 'a'));
+  r = RunCommand(tourney + " --token-file " + dir + "/long.token");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("longer than 256 bytes"), std::string::npos) << r.err;
   server.Stop();
   std::filesystem::remove_all(dir);
 }

@@ -3,6 +3,7 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <set>
 
@@ -97,7 +98,8 @@ TEST_F(StorageTest, RestartRebuildsExactlyTheSameState) {
   ASSERT_TRUE(testing::PairCounts(server.stub(), c.id, &counts_after).ok());
   // Bit-for-bit the same ratings and counts.
   EXPECT_TRUE(MessageDifferencer::Equals(live_before, live_after))
-      << live_before.DebugString() << "\nvs\n" << live_after.DebugString();
+      << live_before.DebugString() << "\nvs\n"
+      << live_after.DebugString();
   EXPECT_TRUE(MessageDifferencer::Equals(ew_before, ew_after));
   EXPECT_TRUE(MessageDifferencer::Equals(counts_before, counts_after));
 
@@ -174,9 +176,9 @@ TEST_F(StorageTest, RefusesOtherSchemaVersionsAndMissingTables) {
     ASSERT_FALSE(server.ok());
     EXPECT_NE(server.error().find("schema version 99"), std::string::npos) << server.error();
   }
-  ASSERT_EQ(sqlite3_exec(handle, "PRAGMA user_version=1; DROP TABLE leases;", nullptr, nullptr,
-                         nullptr),
-            SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(handle, "PRAGMA user_version=1; DROP TABLE leases;", nullptr, nullptr, nullptr),
+      SQLITE_OK);
   sqlite3_close(handle);
   testing::InProcessServer server(data());
   ASSERT_FALSE(server.ok());
@@ -221,8 +223,7 @@ TEST_F(StorageTest, OneServerPerDataDirectory) {
   ASSERT_TRUE(first.ok()) << first.error();
   testing::InProcessServer second(data());
   ASSERT_FALSE(second.ok());
-  EXPECT_NE(second.error().find("in use by another tourneyd"), std::string::npos)
-      << second.error();
+  EXPECT_NE(second.error().find("in use by another tourneyd"), std::string::npos) << second.error();
 }
 
 TEST_F(StorageTest, BootEpochGrowsSoMatchIdsNeverRepeat) {
@@ -238,6 +239,47 @@ TEST_F(StorageTest, BootEpochGrowsSoMatchIdsNeverRepeat) {
       EXPECT_TRUE(ids.insert(m.match_id()).second);
     }
   }
+}
+
+// A database file tourneyd may not write is reported as such, not as a foreign or corrupt
+// file. Root writes any file, so as root the check runs in a child that becomes nobody.
+TEST(ServiceStore, ReadOnlyDatabaseIsNamedAsSuch) {
+  const std::string dir = testing::TempDir("store_readonly");
+  const std::string data = dir + "/data";
+  ASSERT_TRUE(service::Store::Open(data).ok());  // a valid, empty database
+  std::filesystem::remove(data + "/LOCK");
+  ASSERT_EQ(chmod((data + "/tourney.db").c_str(), 0444), 0);
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    close(fds[0]);
+    if (getuid() == 0) {
+      // The data directory becomes nobody's; the database file stays root's, mode 0444.
+      if (chmod(dir.c_str(), 0755) != 0 || chown(data.c_str(), 65534, 65534) != 0 ||
+          setgid(65534) != 0 || setuid(65534) != 0) {
+        _exit(3);
+      }
+    }
+    auto store = service::Store::Open(data);
+    const std::string message = store.ok() ? "opened" : store.status().message();
+    const int code = store.ok() ? 0 : static_cast<int>(store.status().code());
+    if (write(fds[1], message.data(), message.size()) < 0) _exit(4);
+    _exit(code == static_cast<int>(StatusCode::kIoError) ? 0 : 5);
+  }
+  close(fds[1]);
+  std::string message;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof(buf))) > 0;) message.append(buf, n);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << message;  // IoError
+  EXPECT_NE(message.find("read-only"), std::string::npos) << message;
+  EXPECT_EQ(message.find("not a usable tourney database"), std::string::npos) << message;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

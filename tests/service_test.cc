@@ -2,8 +2,10 @@
 // every documented status code, authentication, health, streaming and TLS.
 #include <grpcpp/generic/generic_stub.h>
 #include <gtest/gtest.h>
+#include <malloc.h>
 
 #include <future>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -201,8 +203,7 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
 }
 
 TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
-  const CreatedCampaign c =
-      CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
+  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
   for (int i = 0; i < 30; ++i) {
     v1::Leaderboard board;
     ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
@@ -322,8 +323,8 @@ TEST_F(ServiceTest, ConcurrentIdenticalSubmissionsCommitOnce) {
       results.push_back(std::async(std::launch::async, [&, t] {
         v1::SubmitJudgmentResponse ack;
         // Half submit one answer, half another: exactly one answer wins.
-        const std::vector<uint32_t> ranks = t % 2 ? std::vector<uint32_t>{1, 2}
-                                                  : std::vector<uint32_t>{2, 1};
+        const std::vector<uint32_t> ranks =
+            t % 2 ? std::vector<uint32_t>{1, 2} : std::vector<uint32_t>{2, 1};
         grpc::Status s = Submit(stub(), c, m.match_id(), "racer", ranks, "", &ack);
         return std::make_pair(s.error_code(), ack.sequence());
       }));
@@ -424,6 +425,12 @@ TEST_F(ServiceTest, Authentication) {
             grpc::StatusCode::UNAUTHENTICATED);
   // An annotator token cannot change campaigns.
   EXPECT_EQ(create_with("Bearer " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  // The scheme name is case-insensitive and is followed by one space.
+  EXPECT_EQ(create_with("bearer " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(create_with("BEARER " + a.token), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(create_with("Bearerx" + a.token), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(create_with("bearer " + std::string(kAdminToken)), grpc::StatusCode::OK);
+  EXPECT_NE(created.campaign_id(), 0u);
 
   v1::NextMatchResponse m;
   // Campaign A's token does not open campaign B.
@@ -482,17 +489,17 @@ TEST_F(ServiceTest, ImportAcceptsValidRankingsAndReportsTheRest) {
   };
   v1::ImportRankingsRequest first;
   first.set_campaign_id(c.id);
-  add(&first, {"s0", "s1", "s2"}, {1, 2, 3});                 // 0 ok: 3 comparisons
+  add(&first, {"s0", "s1", "s2"}, {1, 2, 3});                    // 0 ok: 3 comparisons
   add(&first, {"s0", "s1", "s2", "s3", "s4"}, {1, 1, 2, 4, 5});  // 1 ok: 10 comparisons
-  add(&first, {"s0", "s9"}, {1, 2});                          // 2 unknown system
-  add(&first, {"s0", "s0"}, {1, 2});                          // 3 twice
-  add(&first, {"s0", "s1"}, {1, 3});                          // 4 rank above columns
-  add(&first, {"s0", "s1"}, {1});                             // 5 count mismatch
+  add(&first, {"s0", "s9"}, {1, 2});                             // 2 unknown system
+  add(&first, {"s0", "s0"}, {1, 2});                             // 3 twice
+  add(&first, {"s0", "s1"}, {1, 3});                             // 4 rank above columns
+  add(&first, {"s0", "s1"}, {1});                                // 5 count mismatch
   ASSERT_TRUE(writer->Write(first));
-  v1::ImportRankingsRequest second;  // campaign id may be omitted later
-  add(&second, {"s0", "s1", "s2"}, {1, 1, 2}, {0, 0, 1});     // 6 ok: grouped, 2 comparisons
-  add(&second, {"s0", "s1", "s2"}, {1, 2, 2}, {0, 0, 1});     // 7 group ranks differ
-  add(&second, {"s0"}, {1});                                  // 8 too short
+  v1::ImportRankingsRequest second;                        // campaign id may be omitted later
+  add(&second, {"s0", "s1", "s2"}, {1, 1, 2}, {0, 0, 1});  // 6 ok: grouped, 2 comparisons
+  add(&second, {"s0", "s1", "s2"}, {1, 2, 2}, {0, 0, 1});  // 7 group ranks differ
+  add(&second, {"s0"}, {1});                               // 8 too short
   ASSERT_TRUE(writer->Write(second));
   writer->WritesDone();
   grpc::Status s = writer->Finish();
@@ -574,6 +581,138 @@ TEST(ServiceLimits, ImportLimitCommitsNothing) {
     v1::PairCountsMatrix counts;
     ASSERT_TRUE(testing::PairCounts(server.stub(), c.id, &counts).ok());
     EXPECT_EQ(counts.rankings(), 0);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Imports 4,000 rankings of 5 of the 10 systems of campaign `id` (s0..s9): 40,000
+// comparisons, so that each TrueSkill bootstrap replicate takes a while.
+void ImportSlowToBootstrap(v1::Tournament::Stub& stub, uint64_t id) {
+  auto ctx = Ctx(kAdminToken);
+  v1::ImportRankingsResponse imported;
+  auto writer = stub.ImportRankings(ctx.get(), &imported);
+  v1::ImportRankingsRequest chunk;
+  chunk.set_campaign_id(id);
+  for (int i = 0; i < 4000; ++i) {
+    v1::Ranking* r = chunk.add_rankings();
+    for (int j = 0; j < 5; ++j) {
+      r->add_systems("s" + std::to_string((i + 2 * j) % 10));
+      r->add_ranks(static_cast<uint32_t>((i * 7 + j * 3) % 5 + 1));
+    }
+  }
+  writer->Write(chunk);
+  writer->WritesDone();
+  ASSERT_TRUE(writer->Finish().ok());
+  ASSERT_EQ(imported.accepted(), 4000);
+}
+
+// A leaderboard request its client abandons frees its fit slot at once: with one slot, a
+// 10-replicate request behind a cancelled (or expired) 10,000-replicate one is served
+// within 1 s, where it used to wait for the whole bootstrap.
+TEST(ServiceLimits, AbandonedBootstrapFreesItsFitSlot) {
+  const std::string dir = testing::TempDir("service_cancel");
+  service::ServiceLimits limits;
+  limits.max_concurrent_fits = 1;
+  {
+    testing::InProcessServer server(dir + "/data", limits);
+    ASSERT_TRUE(server.ok()) << server.error();
+    const CreatedCampaign c = CreateCampaign(server.stub(), MakeConfig("cancel", 10, 20, 5));
+    ASSERT_NO_FATAL_FAILURE(ImportSlowToBootstrap(server.stub(), c.id));
+
+    v1::GetLeaderboardRequest big;
+    big.set_campaign_id(c.id);
+    big.set_model("trueskill");
+    big.set_bootstrap_replicates(10000);
+    for (const bool by_deadline : {false, true}) {
+      SCOPED_TRACE(by_deadline ? "deadline" : "cancel");
+      grpc::ClientContext big_ctx;
+      big_ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+      const auto start = std::chrono::system_clock::now();
+      big_ctx.set_deadline(start + std::chrono::milliseconds(by_deadline ? 500 : 60000));
+      grpc::Status big_status;
+      v1::Leaderboard big_board;
+      std::thread caller(
+          [&] { big_status = server.stub().GetLeaderboard(&big_ctx, big, &big_board); });
+      // Let the big request take the slot, then abandon it.
+      std::this_thread::sleep_until(start + std::chrono::milliseconds(500));
+      if (!by_deadline) big_ctx.TryCancel();
+      const auto abandoned = std::chrono::steady_clock::now();
+      v1::Leaderboard small;
+      grpc::Status s = testing::Leaderboard(server.stub(), c.id, "expected-wins", &small, 10);
+      const auto served_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - abandoned)
+                                 .count();
+      caller.join();
+      ASSERT_TRUE(s.ok()) << s.error_message();
+      EXPECT_EQ(small.bootstrap_replicates(), 10);
+      EXPECT_EQ(big_status.error_code(),
+                by_deadline ? grpc::StatusCode::DEADLINE_EXCEEDED : grpc::StatusCode::CANCELLED);
+      EXPECT_LT(served_ms, 1000);
+      std::cout << (by_deadline ? "expired" : "cancelled")
+                << " 10,000-replicate bootstrap: the next request was served " << served_ms
+                << " ms later\n";
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Shutting down stops running bootstraps: the server shuts down within 1 s (the documented
+// bound is 2 s) while a 10,000-replicate leaderboard is being computed, and that call ends
+// with UNAVAILABLE. It used to be stopped only when the 2 s grace ran out.
+TEST(ServiceLimits, ShutdownStopsARunningBootstrap) {
+  const std::string dir = testing::TempDir("service_shutdown");
+  {
+    testing::InProcessServer server(dir + "/data");
+    ASSERT_TRUE(server.ok()) << server.error();
+    const CreatedCampaign c = CreateCampaign(server.stub(), MakeConfig("shutdown", 10, 20, 5));
+    ASSERT_NO_FATAL_FAILURE(ImportSlowToBootstrap(server.stub(), c.id));
+    grpc::Status big_status;
+    v1::Leaderboard big_board;
+    std::thread caller([&] {
+      big_status = testing::Leaderboard(server.stub(), c.id, "trueskill", &big_board, 10000);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const auto start = std::chrono::steady_clock::now();
+    server.server().Shutdown();
+    const auto shutdown_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - start)
+                                 .count();
+    caller.join();
+    EXPECT_EQ(big_status.error_code(), grpc::StatusCode::UNAVAILABLE) << big_status.error_message();
+    EXPECT_LT(shutdown_ms, 1000);
+    std::cout << "shutdown during a 10,000-replicate bootstrap took " << shutdown_ms << " ms\n";
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Each new annotator name costs memory in proportion to what it was served, not to the
+// campaign's segments: 2,000 names, one match each, on a 200,000-segment campaign (a
+// bitset per name would be 25 KB) stay under 1 KB per name, leases included.
+TEST(ServiceLimits, AnnotatorNameFloodCostsUnder1KBPerName) {
+  const std::string dir = testing::TempDir("service_flood");
+  {
+    testing::InProcessServer server(dir + "/data");
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CampaignConfig config = MakeConfig("flood", 4, 0, 2);
+    for (int i = 0; i < 200000; ++i) config.add_segments()->set_id(i);
+    const CreatedCampaign c = CreateCampaign(server.stub(), config);
+    ASSERT_NE(c.id, 0u);
+    v1::NextMatchResponse m;
+    auto serve = [&](int from, int to) {
+      for (int i = from; i < to; ++i) {
+        grpc::Status s = NextMatch(server.stub(), c, "flood-" + std::to_string(i), &m);
+        if (!s.ok()) return s;
+      }
+      return grpc::Status::OK;
+    };
+    ASSERT_TRUE(serve(0, 200).ok());  // warm up the server's threads and caches
+    const size_t before = mallinfo2().uordblks;
+    constexpr int kNames = 2000;
+    ASSERT_TRUE(serve(200, 200 + kNames).ok());
+    const size_t after = mallinfo2().uordblks;
+    const double per_name = (static_cast<double>(after) - before) / kNames;
+    std::cout << "annotator-name flood: " << per_name << " bytes per name\n";
+    EXPECT_LE(per_name, 1024.0);
   }
   std::filesystem::remove_all(dir);
 }
@@ -679,16 +818,22 @@ TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
   ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "hopkins-may", &board).ok());
   EXPECT_EQ(board.entries(0).system(), "s0");
   const CreatedCampaign empty = CreateCampaign(stub(), MakeConfig("empty", 4, 5, 4));
-  EXPECT_EQ(testing::Leaderboard(stub(), empty.id, "", &board, 50).error_code(),
-            grpc::StatusCode::FAILED_PRECONDITION);
+  grpc::Status s_empty = testing::Leaderboard(stub(), empty.id, "", &board, 50);
+  EXPECT_EQ(s_empty.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(s_empty.error_message(), "the campaign has no judgments to bootstrap yet");
+  s_empty = testing::Leaderboard(stub(), empty.id, "expected-wins", &board, 50);
+  EXPECT_EQ(s_empty.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  // Without bootstrap the empty board is served.
+  ASSERT_TRUE(testing::Leaderboard(stub(), empty.id, "", &board).ok());
+  EXPECT_EQ(board.entries_size(), 4);
+  EXPECT_EQ(board.rankings(), 0);
 }
 
 // Calls a unary method with raw bytes; returns the status and the raw response.
 std::pair<grpc::Status, std::string> RawCall(int port, const std::string& method,
-                                             const std::string& request,
-                                             const std::string& token) {
-  auto channel = grpc::CreateChannel("127.0.0.1:" + std::to_string(port),
-                                     grpc::InsecureChannelCredentials());
+                                             const std::string& request, const std::string& token) {
+  auto channel =
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials());
   grpc::GenericStub generic(channel);
   grpc::ClientContext ctx;
   if (!token.empty()) ctx.AddMetadata("authorization", "Bearer " + token);
@@ -746,8 +891,8 @@ TEST(ServiceTls, ServesOverTls) {
   EXPECT_NE(c.id, 0u);
 
   // A plaintext client cannot talk to it.
-  auto plain = v1::Tournament::NewStub(
-      grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
+  auto plain =
+      v1::Tournament::NewStub(grpc::CreateChannel(target, grpc::InsecureChannelCredentials()));
   v1::GetPairCountsRequest req;
   req.set_campaign_id(c.id);
   v1::PairCountsMatrix counts;
@@ -756,6 +901,39 @@ TEST(ServiceTls, ServesOverTls) {
   ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
   EXPECT_FALSE(plain->GetPairCounts(&ctx, req, &counts).ok());
   server->reset();
+  std::filesystem::remove_all(dir);
+}
+
+// A certificate that is not PEM, or a key of another certificate, is named as the problem;
+// the server used to say only that it could not listen.
+TEST(ServiceTls, BadCertificateOrKeyIsNamed) {
+  if (std::system("openssl version >/dev/null 2>&1") != 0) GTEST_SKIP() << "no openssl binary";
+  const std::string dir = testing::TempDir("service_tls_bad");
+  for (const char* name : {"a", "b"}) {
+    const auto r = testing::RunCommand(
+        "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost -keyout " + dir +
+        "/" + name + ".key -out " + dir + "/" + name + ".pem");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  auto start = [&](const std::string& cert, const std::string& key) {
+    service::ServerOptions options;
+    options.data_dir = dir + "/data";
+    options.listen = "127.0.0.1:0";
+    options.admin_token = kAdminToken;
+    options.tls_cert_pem = cert;
+    options.tls_key_pem = key;
+    auto server = service::TourneyServer::Start(options);
+    return server.ok() ? std::string("started") : server.status().message();
+  };
+  const std::string cert = testing::ReadFile(dir + "/a.pem");
+  const std::string key = testing::ReadFile(dir + "/a.key");
+  EXPECT_EQ(start(cert, key), "started");
+  std::string m = start("not a certificate", key);
+  EXPECT_NE(m.find("the TLS certificate is not a PEM certificate"), std::string::npos) << m;
+  m = start(cert, "not a key");
+  EXPECT_NE(m.find("the TLS key is not an unencrypted PEM private key"), std::string::npos) << m;
+  m = start(cert, testing::ReadFile(dir + "/b.key"));
+  EXPECT_NE(m.find("the TLS key does not match the certificate"), std::string::npos) << m;
   std::filesystem::remove_all(dir);
 }
 

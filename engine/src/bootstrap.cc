@@ -386,6 +386,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
   std::vector<Status> statuses(static_cast<size_t>(replicates));
   std::vector<std::vector<std::string>> warnings(static_cast<size_t>(replicates));
   std::atomic<bool> failed{false};
+  std::atomic<bool> cancelled{false};
   std::mutex progress_mu;
   int finished = 0;
 
@@ -396,6 +397,11 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
     // below a failing one has already started (indices go out in order), so the reported
     // error, that of the lowest failing replicate, does not depend on scheduling.
     if (failed.load(std::memory_order_relaxed)) return;
+    if (options.cancelled && options.cancelled()) {
+      cancelled.store(true, std::memory_order_relaxed);
+      failed.store(true, std::memory_order_relaxed);
+      return;
+    }
     const int r = static_cast<int>(index);
     StatusOr<std::vector<double>> scores = ScoreReplicate(plan, r, scratch[worker], &warnings[r]);
     if (scores.ok()) {
@@ -420,6 +426,10 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
       options.progress(++finished, replicates);
     }
   });
+  if (cancelled.load()) {
+    return Cancelled("the bootstrap was cancelled before its " + std::to_string(replicates) +
+                     " replicates finished");
+  }
   for (int r = 0; r < replicates; ++r) {
     if (!statuses[r].ok()) {
       return Status(statuses[r].code(),

@@ -174,9 +174,7 @@ CampaignState::AnnotatorProgress& CampaignState::Progress(std::string_view annot
   auto it = progress_.find(std::string(annotator));
   if (it == progress_.end()) {
     it = progress_.emplace(std::string(annotator), AnnotatorProgress{}).first;
-    AnnotatorProgress& p = it->second;
-    p.shown.assign((config_.segments.size() + 63) / 64, 0);
-    p.seed = DeriveSeed(config_.seed, Fnv1a64(annotator));
+    it->second.seed = DeriveSeed(config_.seed, Fnv1a64(annotator));
   }
   return it->second;
 }
@@ -192,15 +190,36 @@ void CampaignState::MarkSegmentShown(std::string_view annotator, int32_t segment
   MarkShown(p, segment_index);
 }
 
-void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) {
-  const uint64_t bit = uint64_t{1} << (segment_index % 64);
-  uint64_t& word = p.shown[static_cast<size_t>(segment_index / 64)];
-  if (word & bit) {  // shown in this pass already: a new pass began
-    std::fill(p.shown.begin(), p.shown.end(), 0);
-    p.num_shown = 0;
+bool CampaignState::IsShown(const AnnotatorProgress& p, int64_t segment_index) {
+  if (!p.shown_bits.empty()) {
+    return p.shown_bits[static_cast<size_t>(segment_index / 64)] >> (segment_index % 64) & 1;
   }
-  p.shown[static_cast<size_t>(segment_index / 64)] |= bit;
+  return std::binary_search(p.shown_list.begin(), p.shown_list.end(), segment_index);
+}
+
+void CampaignState::ClearShown(AnnotatorProgress& p) {
+  std::vector<int32_t>().swap(p.shown_list);
+  std::vector<uint64_t>().swap(p.shown_bits);
+  p.num_shown = 0;
+}
+
+void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) const {
+  if (IsShown(p, segment_index)) ClearShown(p);  // shown in this pass already: a new pass
   ++p.num_shown;
+  if (!p.shown_bits.empty()) {
+    p.shown_bits[static_cast<size_t>(segment_index / 64)] |= uint64_t{1} << (segment_index % 64);
+    return;
+  }
+  p.shown_list.insert(std::upper_bound(p.shown_list.begin(), p.shown_list.end(), segment_index),
+                      segment_index);
+  const size_t words = (config_.segments.size() + 63) / 64;
+  if (p.shown_list.size() * sizeof(int32_t) > words * sizeof(uint64_t)) {
+    p.shown_bits.assign(words, 0);
+    for (int32_t s : p.shown_list) {
+      p.shown_bits[static_cast<size_t>(s / 64)] |= uint64_t{1} << (s % 64);
+    }
+    std::vector<int32_t>().swap(p.shown_list);
+  }
 }
 
 std::span<const Rating> CampaignState::SelectionRatings() {
@@ -289,16 +308,13 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
 
   // Segment: uniform among those not shown in the current pass.
   const int64_t total = static_cast<int64_t>(config_.segments.size());
-  if (p.num_shown >= total) {
-    std::fill(p.shown.begin(), p.shown.end(), 0);
-    p.num_shown = 0;
-  }
+  if (p.num_shown >= total) ClearShown(p);
   int64_t chosen = -1;
   if (p.num_shown * 2 <= total) {
     // Rejection: at most half are shown, so fewer than two draws are expected.
     while (true) {
       const auto s = static_cast<int64_t>(rng.UniformInt(static_cast<uint64_t>(total)));
-      if (!(p.shown[static_cast<size_t>(s / 64)] >> (s % 64) & 1)) {
+      if (!IsShown(p, s)) {
         chosen = s;
         break;
       }
@@ -306,8 +322,15 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
   } else {
     // The r-th unshown segment, found by counting zero bits word by word.
     auto r = static_cast<int64_t>(rng.UniformInt(static_cast<uint64_t>(total - p.num_shown)));
-    for (size_t w = 0; w < p.shown.size() && chosen < 0; ++w) {
-      uint64_t free_bits = ~p.shown[w];
+    if (p.shown_bits.empty()) {
+      // The r-th unshown segment: step over every shown one at or below the candidate.
+      chosen = r;
+      for (int32_t s : p.shown_list) {
+        if (s <= chosen) ++chosen;
+      }
+    }
+    for (size_t w = 0; w < p.shown_bits.size() && chosen < 0; ++w) {
+      uint64_t free_bits = ~p.shown_bits[w];
       const int64_t base = static_cast<int64_t>(w) * 64;
       if (total - base < 64) free_bits &= (uint64_t{1} << (total - base)) - 1;
       const int count = std::popcount(free_bits);
@@ -523,6 +546,7 @@ StatusOr<v1::Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapsh
     options.replicates = query.replicates;
     options.confidence = query.confidence;
     options.seed = query.seed;
+    options.cancelled = query.cancelled;
     // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
     // So do Plackett-Luce replicates.
     options.resample =

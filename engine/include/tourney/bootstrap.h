@@ -89,6 +89,10 @@ struct BootstrapOptions {
   // Called after each finished replicate with (finished, replicates). Calls are serialized
   // by the engine but come from worker threads, in no particular order of replicates.
   std::function<void(int finished, int total)> progress;
+  // Polled before each replicate, from worker threads (it must be thread-safe). Once it
+  // returns true, replicates not yet started are skipped and Bootstrap() returns Cancelled
+  // as soon as the running ones end. Unset: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 struct BootstrapResult {
@@ -111,7 +115,7 @@ struct BootstrapResult {
 // Runs the bootstrap. InvalidArgument for options out of range or for judgments without
 // comparisons; a model error in any replicate fails the run with the error of the
 // lowest-numbered failing replicate ("bootstrap replicate 17: ..."). A non-finite score
-// from the model is an Internal error.
+// from the model is an Internal error. Cancelled when options.cancelled returned true.
 StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingModel& model,
                                     const BootstrapOptions& options);
 

@@ -36,6 +36,7 @@
 #define TOURNEY_CAMPAIGN_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -129,6 +130,9 @@ struct LeaderboardQuery {
   int replicates = 0;        // bootstrap replicates; 0 = none
   double confidence = 0.95;  // of the rank ranges, in (0, 1)
   uint64_t seed = 0;         // bootstrap seed
+  // Polled between bootstrap replicates (BootstrapOptions::cancelled); when it returns
+  // true the computation stops with Cancelled. Unset: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 // A consistent copy of a campaign's data for computations that run outside its lock.
@@ -209,15 +213,22 @@ class CampaignState {
   CampaignSnapshot Snapshot() const;
 
  private:
+  // The segments shown in the current pass are a sorted list of segment indices while
+  // that list is smaller than a bitset over all segments, and the bitset after: an
+  // annotator's memory grows with the matches served, up to the bitset's size.
   struct AnnotatorProgress {
-    std::vector<uint64_t> shown;  // bitset over segments, allocated on first use
-    int64_t num_shown = 0;        // segments shown in the current pass
-    uint64_t matches = 0;         // matches served to the annotator so far
-    uint64_t seed = 0;            // the annotator's stream
+    std::vector<int32_t> shown_list;   // sorted; used while shown_bits is empty
+    std::vector<uint64_t> shown_bits;  // bitset over segments, or empty
+    int64_t num_shown = 0;             // segments shown in the current pass
+    uint64_t matches = 0;              // matches served to the annotator so far
+    uint64_t seed = 0;                 // the annotator's stream
   };
   CampaignState(CampaignConfig config, TrueSkill env, std::unique_ptr<MatchSelector> selector);
   AnnotatorProgress& Progress(std::string_view annotator);
-  static void MarkShown(AnnotatorProgress& p, int32_t segment_index);
+  static bool IsShown(const AnnotatorProgress& p, int64_t segment_index);
+  // Starts a new pass: no segment shown, the memory of the last pass released.
+  static void ClearShown(AnnotatorProgress& p);
+  void MarkShown(AnnotatorProgress& p, int32_t segment_index) const;
   void UpdateLiveRatings(size_t ranking_index);
   // What the selector reads: the live ratings, or the (refreshed) selection posterior.
   std::span<const Rating> SelectionRatings();

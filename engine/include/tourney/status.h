@@ -22,6 +22,7 @@ enum class StatusCode {
   kFailedPrecondition,  // the operation does not apply to the current state
   kAlreadyExists,
   kInternal,
+  kCancelled,           // the caller withdrew the request before it finished
 };
 
 class Status {
@@ -49,6 +50,7 @@ inline Status FailedPrecondition(std::string m) {
   return {StatusCode::kFailedPrecondition, std::move(m)};
 }
 inline Status Internal(std::string m) { return {StatusCode::kInternal, std::move(m)}; }
+inline Status Cancelled(std::string m) { return {StatusCode::kCancelled, std::move(m)}; }
 
 // Either a value or a non-OK Status.
 // REQUIRES: value() only when ok().
