@@ -16,6 +16,26 @@ std::vector<SystemRating> ScoresOnly(const std::vector<double>& scores) {
   return out;
 }
 
+// Log-strengths `theta` with standard errors `se` as ratings on the Elo scale: mu = theta,
+// sigma = se, and the interval theta +- z se at `level` mapped to the Elo scale.
+RatingResult EloRatingsWithIntervals(const std::vector<double>& theta,
+                                     const std::vector<double>& se, double level,
+                                     const std::string& warning) {
+  const double z = boost::math::quantile(boost::math::normal(), 0.5 + level / 2.0);
+  RatingResult r;
+  r.ratings.resize(theta.size());
+  for (size_t i = 0; i < theta.size(); ++i) {
+    SystemRating& s = r.ratings[i];
+    s.score = EloFromTheta(theta[i]);
+    s.mu = theta[i];
+    s.sigma = se[i];
+    s.score_lo = EloFromTheta(theta[i] - z * se[i]);
+    s.score_hi = EloFromTheta(theta[i] + z * se[i]);
+  }
+  if (!warning.empty()) r.warnings.push_back(warning);
+  return r;
+}
+
 // Shared plumbing: count the comparisons, score, wrap.
 class CountModel : public CountBasedModel {
  public:
@@ -53,21 +73,9 @@ class BradleyTerryModel final : public CountModel {
   RatingResult RateCounts(const PairCounts& counts) const override {
     const BradleyTerryFit fit =
         FitBradleyTerry(WinMatrix(counts, options_.weights), options_.bradley_terry);
-    const BradleyTerryErrors se = BradleyTerryStandardErrors(counts, options_.weights, fit.theta, fit.prior);
-    const double z =
-        boost::math::quantile(boost::math::normal(), 0.5 + options_.interval_level / 2.0);
-    RatingResult r;
-    r.ratings.resize(fit.theta.size());
-    for (size_t i = 0; i < fit.theta.size(); ++i) {
-      SystemRating& s = r.ratings[i];
-      s.score = EloFromTheta(fit.theta[i]);
-      s.mu = fit.theta[i];
-      s.sigma = se.sandwich[i];
-      s.score_lo = EloFromTheta(fit.theta[i] - z * se.sandwich[i]);
-      s.score_hi = EloFromTheta(fit.theta[i] + z * se.sandwich[i]);
-    }
-    if (!fit.warning.empty()) r.warnings.push_back(fit.warning);
-    return r;
+    const BradleyTerryErrors se =
+        BradleyTerryStandardErrors(counts, options_.weights, fit.theta, fit.prior);
+    return EloRatingsWithIntervals(fit.theta, se.sandwich, options_.interval_level, fit.warning);
   }
 };
 
@@ -221,20 +229,7 @@ class PlackettLuceModel final : public RatingModel {
       }
       fit = FitPlackettLuce(pairs, o);
     }
-    const double z =
-        boost::math::quantile(boost::math::normal(), 0.5 + options_.interval_level / 2.0);
-    RatingResult r;
-    r.ratings.resize(fit.theta.size());
-    for (size_t i = 0; i < fit.theta.size(); ++i) {
-      SystemRating& s = r.ratings[i];
-      s.score = EloFromTheta(fit.theta[i]);
-      s.mu = fit.theta[i];
-      s.sigma = fit.sandwich[i];
-      s.score_lo = EloFromTheta(fit.theta[i] - z * fit.sandwich[i]);
-      s.score_hi = EloFromTheta(fit.theta[i] + z * fit.sandwich[i]);
-    }
-    if (!fit.warning.empty()) r.warnings.push_back(fit.warning);
-    return r;
+    return EloRatingsWithIntervals(fit.theta, fit.sandwich, options_.interval_level, fit.warning);
   }
 
  private:
