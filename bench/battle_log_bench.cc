@@ -14,11 +14,11 @@
 #include <fstream>
 #include <string>
 
-#include "tourney/battle_log_reader.h"
-#include "tourney/battle_simulator.h"
-#include "tourney/bootstrap.h"
-#include "tourney/bradley_terry.h"
-#include "tourney/pairwise_models.h"
+#include "tourney/ingest/battle_log_reader.h"
+#include "tourney/selection/battle_simulator.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/models/bradley_terry.h"
+#include "tourney/models/pairwise_models.h"
 
 namespace tourney {
 namespace {

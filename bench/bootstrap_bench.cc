@@ -9,11 +9,11 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_util.h"
-#include "tourney/binomial.h"
-#include "tourney/bootstrap.h"
-#include "tourney/expected_wins.h"
-#include "tourney/pair_counts.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/statistics/binomial.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney::bench {
 namespace {

@@ -4,10 +4,10 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_util.h"
-#include "tourney/evaluation.h"
-#include "tourney/expected_wins.h"
-#include "tourney/hopkins_may.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/statistics/evaluation.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/models/hopkins_may.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney::bench {
 namespace {

@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_util.h"
-#include "tourney/expected_wins.h"
+#include "tourney/models/expected_wins.h"
 
 namespace tourney::bench {
 namespace {

@@ -7,10 +7,10 @@
 #include <limits>
 
 #include "bench_util.h"
-#include "tourney/fast_normal.h"
-#include "tourney/hopkins_may.h"
-#include "tourney/random.h"
-#include "tourney/truncated_normal.h"
+#include "tourney/statistics/fast_normal.h"
+#include "tourney/models/hopkins_may.h"
+#include "tourney/core/random.h"
+#include "tourney/statistics/truncated_normal.h"
 
 namespace tourney::bench {
 namespace {

@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "tourney/match_selector.h"
-#include "tourney/pair_counts.h"
-#include "tourney/random.h"
-#include "tourney/selection_posterior.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/selection_posterior.h"
 
 namespace tourney {
 namespace {

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "bench_util.h"
-#include "tourney/match_selector.h"
-#include "tourney/random.h"
-#include "tourney/selection_protocol.h"
-#include "tourney/simulate.h"
-#include "tourney/trueskill.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/selection_protocol.h"
+#include "tourney/selection/simulate.h"
+#include "tourney/models/trueskill.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney {
 namespace {

@@ -11,11 +11,11 @@
 #include <string>
 
 #include "bench_util.h"
-#include "tourney/agreement.h"
-#include "tourney/bootstrap.h"
-#include "tourney/csv_reader.h"
-#include "tourney/language_pair.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/statistics/agreement.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/ingest/language_pair.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney::bench {
 namespace {

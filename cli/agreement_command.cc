@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/agreement.h"
+#include "tourney/statistics/agreement.h"
 
 namespace tourney::cli {
 namespace {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "flags.h"
-#include "tourney/battle_log.h"
-#include "tourney/judgments.h"
-#include "tourney/status.h"
+#include "flags/flags.h"
+#include "tourney/ingest/battle_log.h"
+#include "tourney/core/judgments.h"
+#include "tourney/core/status.h"
 
 namespace tourney::cli {
 

@@ -4,8 +4,9 @@
 
 #include "battle_input.h"
 #include "common.h"
-#include "tourney/model_intervals.h"
-#include "tourney/stopping_rule.h"
+#include "tourney/models/model_intervals.h"
+#include "tourney/selection/stopping_rule.h"
+#include "render/leaderboard_format.h"
 
 namespace tourney::cli {
 
@@ -21,15 +22,15 @@ int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
   auto result = (*model)->Rate(input, seed);
   if (!result.ok()) return ReportError(command, result.status());
   const PairCounts counts = CountBattles(*log);
-  v1::Leaderboard board =
+  Leaderboard board =
       BuildLeaderboardFromCounts((*model)->name(), log->systems.names(), counts, result->ratings);
-  board.set_rankings(static_cast<int64_t>(log->size()));
-  board.set_seed(seed);
+  board.rankings = static_cast<int64_t>(log->size());
+  board.seed = seed;
   if (AddModelIntervals(log->systems.names(), result->ratings, &board)) {
     auto level = flags.GetDouble("interval-level");
-    if (level.ok()) board.set_confidence(*level);
+    if (level.ok()) board.confidence = *level;
   }
-  for (const std::string& w : result->warnings) board.add_warnings(w);
+  for (const std::string& w : result->warnings) board.warnings.push_back(w);
   // As `rank` does for every input: the stopping rule in the JSON output.
   if (format == OutputFormat::kJson) {
     SetStopping(EstimateStopping(counts), log->systems.names(), &board);

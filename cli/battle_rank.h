@@ -6,8 +6,9 @@
 
 #include <cstdint>
 
-#include "flags.h"
-#include "tourney/leaderboard.h"
+#include "flags/flags.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
 
 namespace tourney::cli {
 

@@ -15,8 +15,10 @@
 #include "commands.h"
 #include "common.h"
 #include "progress_bar.h"
-#include "tourney/csv_reader.h"
-#include "tourney/leaderboard.h"
+#include "tourney/ingest/csv_reader.h"
+#include "proto/leaderboard_proto.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 namespace tourney::cli {
@@ -515,7 +517,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
   bar.Clear();
   if (!s.ok()) return ReportRpcError("leaderboard", s);
-  std::cout << FormatLeaderboard(board, *format);
+  std::cout << FormatLeaderboard(FromProto(board), *format);
   return kExitOk;
 }
 

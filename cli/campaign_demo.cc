@@ -38,11 +38,13 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/csv_reader.h"
-#include "tourney/leaderboard.h"
-#include "tourney/match_selector.h"
-#include "tourney/random.h"
-#include "tourney/simulate.h"
+#include "tourney/ingest/csv_reader.h"
+#include "proto/leaderboard_proto.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/simulate.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 extern char** environ;
@@ -264,11 +266,6 @@ std::vector<std::set<std::string>> Clusters(const v1::Leaderboard& board) {
   return out;
 }
 
-std::string Thousands(int64_t n) {
-  std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<size_t>(i), ",");
-  return s;
-}
 
 }  // namespace
 
@@ -485,10 +482,10 @@ int RunDemo(int argc, char** argv) {
   const auto* trueskill_reach = first_reach(runs[1]);
   const auto& shown = trueskill_reach ? *trueskill_reach : runs[1].boards.back();
 
-  std::cout << "Uniform selection, " << Thousands(uniform_judgments) << " judgments:\n"
-            << FormatLeaderboard(uniform_board, OutputFormat::kTable) << "\n";
-  std::cout << "Racing selection, " << Thousands(shown.first) << " judgments:\n"
-            << FormatLeaderboard(shown.second, OutputFormat::kTable) << "\n";
+  std::cout << "Uniform selection, " << WithThousands(uniform_judgments) << " judgments:\n"
+            << FormatLeaderboard(FromProto(uniform_board), OutputFormat::kTable) << "\n";
+  std::cout << "Racing selection, " << WithThousands(shown.first) << " judgments:\n"
+            << FormatLeaderboard(FromProto(shown.second), OutputFormat::kTable) << "\n";
 
   // How much of each campaign's data compared systems close in the hidden order.
   std::vector<int> true_rank(quality.size());
@@ -519,34 +516,34 @@ int RunDemo(int argc, char** argv) {
     const v1::Stopping& stop = run.boards.back().second.stopping();
     if (run.settled_at >= 0) {
       std::printf("Stopping rule: %s selection settled after %s judgments.\n",
-                  run.selector.c_str(), Thousands(run.settled_at).c_str());
+                  run.selector.c_str(), WithThousands(run.settled_at).c_str());
     } else {
       std::printf("Stopping rule: %s selection not settled after %s judgments (about %s more "
                   "for the open boundaries).\n",
-                  run.selector.c_str(), Thousands(run.boards.back().first).c_str(),
-                  Thousands(stop.more_judgments()).c_str());
+                  run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
+                  WithThousands(stop.more_judgments()).c_str());
     }
   }
   std::printf("Clusters of uniform selection after %s judgments: %zu.\n",
-              Thousands(uniform_judgments).c_str(), target.size());
+              WithThousands(uniform_judgments).c_str(), target.size());
   if (uniform_reach) {
     std::printf("  uniform selection first showed them after   %s judgments\n",
-                Thousands(uniform_reach->first).c_str());
+                WithThousands(uniform_reach->first).c_str());
   }
   if (trueskill_reach) {
     std::printf("  racing selection first showed them after    %s judgments (%.0f%% of %s)\n",
-                Thousands(trueskill_reach->first).c_str(),
+                WithThousands(trueskill_reach->first).c_str(),
                 100.0 * static_cast<double>(trueskill_reach->first) /
                     static_cast<double>(uniform_judgments),
-                Thousands(uniform_judgments).c_str());
+                WithThousands(uniform_judgments).c_str());
   } else {
     std::printf("  racing selection did not show them within %s judgments\n",
-                Thousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
+                WithThousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
   }
   std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
               "racing %.0f%% (checked every %s judgments).\n",
               close_share(runs[0].counts), close_share(runs[1].counts),
-              Thousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
+              WithThousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
 
   std::cout << "\nHidden qualities (truth):\n";
   std::vector<int> order(quality.size());

@@ -11,10 +11,11 @@
 #include "common.h"
 #include "plot_file.h"
 #include "progress_bar.h"
-#include "tourney/bootstrap.h"
-#include "tourney/defaults.h"
-#include "tourney/leaderboard.h"
-#include "tourney/rank_plot.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/core/defaults.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
+#include "render/rank_plot.h"
 
 namespace tourney::cli {
 namespace {
@@ -183,7 +184,7 @@ int RunCluster(int argc, char** argv) {
                            : result.status());
     }
 
-    const v1::Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
+    const Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
     if (flags.IsSet("plot")) {
       RankPlotOptions plot;
       plot.title = "Bootstrap rank distributions: " + result->model;

@@ -12,13 +12,13 @@
 
 #include "battle_input.h"
 #include "pairwise_flags.h"
-#include "tourney/annotator_filter.h"
-#include "tourney/csv_reader.h"
-#include "tourney/defaults.h"
-#include "tourney/expected_wins.h"
-#include "tourney/hopkins_may.h"
-#include "tourney/language_pair.h"
-#include "tourney/pairwise_models.h"
+#include "tourney/ingest/annotator_filter.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/core/defaults.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/models/hopkins_may.h"
+#include "tourney/ingest/language_pair.h"
+#include "tourney/models/pairwise_models.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -324,22 +324,6 @@ std::vector<std::string> SplitList(const std::string& list) {
   return out;
 }
 
-std::string JsonQuote(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out) {
   const Comparisons& c = from.comparisons();

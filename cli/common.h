@@ -7,12 +7,13 @@
 #include <utility>
 #include <vector>
 
-#include "flags.h"
-#include "tourney/csv_reader.h"
-#include "tourney/evaluation.h"
-#include "tourney/judgments.h"
-#include "tourney/rating_model.h"
-#include "tourney/status.h"
+#include "flags/flags.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/statistics/evaluation.h"
+#include "tourney/core/judgments.h"
+#include "tourney/core/rating_model.h"
+#include "tourney/core/status.h"
+#include "render/text_format.h"
 
 namespace tourney::cli {
 
@@ -60,8 +61,6 @@ StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
 // "a,b,,c" -> {"a", "b", "c"}.
 std::vector<std::string> SplitList(const std::string& list);
 
-// A JSON string literal: quotes, backslashes and control characters escaped.
-std::string JsonQuote(std::string_view text);
 
 // Appends `from`'s comparisons to *out with ids re-interned in registry's systems, so that
 // separately loaded files (train, dev, test) share ids.

@@ -6,8 +6,8 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/evaluation.h"
-#include "tourney/random.h"
+#include "tourney/statistics/evaluation.h"
+#include "tourney/core/random.h"
 
 namespace tourney::cli {
 namespace {

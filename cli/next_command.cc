@@ -1,6 +1,5 @@
 // tourney next --ratings R.json : the match a selector would serve next (the offline twin of
 // the service's NextMatch).
-#include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +12,14 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/csv_reader.h"
-#include "tourney/leaderboard.h"
-#include "tourney/match_selector.h"
-#include "tourney/random.h"
-#include "tourney/trueskill.h"
+#include "tourney/ingest/csv_reader.h"
+#include "proto/leaderboard_proto.h"
+#include "render/leaderboard_format.h"
+#include "render/text_format.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/random.h"
+#include "tourney/models/trueskill.h"
 
 namespace tourney::cli {
 namespace {
@@ -28,37 +30,32 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
                    std::vector<Rating>* ratings) {
   std::string text;
   if (Status s = ReadFileToString(path, &text); !s.ok()) return s;
-  v1::Leaderboard board;
-  const auto parsed = google::protobuf::util::JsonStringToMessage(text, &board);
-  if (!parsed.ok()) {
+  auto board = ParseLeaderboardJson(text);
+  if (!board.ok()) {
     return InvalidArgument(path +
                            ": not a leaderboard JSON (as 'tourney rank --format json' "
                            "writes): " +
-                           std::string(parsed.message()));
+                           board.status().message());
   }
   std::set<std::string> seen;
-  for (int i = 0; i < board.entries_size(); ++i) {
-    const v1::LeaderboardEntry& e = board.entries(i);
+  for (size_t i = 0; i < board->entries.size(); ++i) {
+    const LeaderboardEntry& e = board->entries[i];
     const std::string where = path + ": entry " + std::to_string(i + 1);
-    if (e.system().empty()) return InvalidArgument(where + " has no system name");
-    if (!seen.insert(e.system()).second) {
-      return InvalidArgument(where + ": system '" + e.system() + "' appears twice");
+    if (e.system.empty()) return InvalidArgument(where + " has no system name");
+    if (!seen.insert(e.system).second) {
+      return InvalidArgument(where + ": system '" + e.system + "' appears twice");
     }
-    if (!std::isfinite(e.mu()) || !std::isfinite(e.sigma()) || e.sigma() < 0.0) {
-      return InvalidArgument(where + " ('" + e.system() +
+    const double mu = e.mu.value_or(0.0), sigma = e.sigma.value_or(0.0);
+    if (!std::isfinite(mu) || !std::isfinite(sigma) || sigma < 0.0) {
+      return InvalidArgument(where + " ('" + e.system +
                              "'): mu must be finite and sigma finite and >= 0");
     }
-    names->push_back(e.system());
-    ratings->push_back({e.mu(), e.sigma()});
+    names->push_back(e.system);
+    ratings->push_back({mu, sigma});
   }
   return Status::Ok();
 }
 
-std::string JsonNumber(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.17g", x);
-  return buf;
-}
 
 }  // namespace
 

@@ -5,9 +5,9 @@
 
 #include <memory>
 
-#include "flags.h"
-#include "tourney/pairwise_models.h"
-#include "tourney/status.h"
+#include "flags/flags.h"
+#include "tourney/models/pairwise_models.h"
+#include "tourney/core/status.h"
 
 namespace tourney::cli {
 

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "flags.h"
-#include "tourney/status.h"
+#include "flags/flags.h"
+#include "tourney/core/status.h"
 
 namespace tourney::cli {
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <thread>
 
-#include "flags.h"
-#include "tourney/status.h"
+#include "flags/flags.h"
+#include "tourney/core/status.h"
 
 namespace tourney::cli {
 

@@ -6,9 +6,10 @@
 #include "battle_rank.h"
 #include "common.h"
 #include "style_control.h"
-#include "tourney/leaderboard.h"
-#include "tourney/model_intervals.h"
-#include "tourney/stopping_rule.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/models/model_intervals.h"
+#include "tourney/selection/stopping_rule.h"
 
 namespace tourney::cli {
 
@@ -56,13 +57,13 @@ int RunRank(int argc, char** argv) {
   auto result = (*model)->Rate(input, *seed);
   if (!result.ok()) return ReportError("rank", result.status());
 
-  v1::Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
-  board.set_seed(*seed);
+  Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
+  board.seed = *seed;
   if (AddModelIntervals(judgments->systems().names(), result->ratings, &board)) {
     auto level = flags.GetDouble("interval-level");
-    if (level.ok()) board.set_confidence(*level);
+    if (level.ok()) board.confidence = *level;
   }
-  for (const std::string& w : result->warnings) board.add_warnings(w);
+  for (const std::string& w : result->warnings) board.warnings.push_back(w);
   if (*format == OutputFormat::kJson) {
     std::vector<std::string> names;
     for (int i = 0; i < judgments->num_systems(); ++i)

@@ -6,7 +6,8 @@
 #include "commands.h"
 #include "common.h"
 #include "plot_file.h"
-#include "tourney/selection_benchmark.h"
+#include "tourney/selection/selection_benchmark.h"
+#include "render/selection_benchmark_format.h"
 
 namespace tourney::cli {
 

@@ -4,9 +4,10 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/expected_wins.h"
-#include "tourney/leaderboard.h"
-#include "tourney/simulate.h"
+#include "tourney/models/expected_wins.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney::cli {
 namespace {
@@ -107,7 +108,7 @@ int RunOfflineDemo(int argc, char** argv) {
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
   auto result = model->Rate(input, options->seed);
   if (!result.ok()) return ReportError("demo", result.status());
-  v1::Leaderboard board = BuildLeaderboard(model->name(), j, result->ratings);
+  Leaderboard board = BuildLeaderboard(model->name(), j, result->ratings);
   std::cout << "Simulated campaign: " << options->systems << " systems, " << options->rankings
             << " rankings of " << options->k << " (seed " << options->seed << ")\n\n";
   std::cout << FormatLeaderboard(board, OutputFormat::kTable);

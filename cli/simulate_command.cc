@@ -9,10 +9,11 @@
 #include "common.h"
 #include "plot_file.h"
 #include "progress_bar.h"
-#include "tourney/heatmap_plot.h"
-#include "tourney/leaderboard.h"
-#include "tourney/line_plot.h"
-#include "tourney/selection_study.h"
+#include "render/heatmap_plot.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
+#include "render/line_plot.h"
+#include "tourney/selection/selection_study.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {

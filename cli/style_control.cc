@@ -8,9 +8,10 @@
 #include "battle_input.h"
 #include "common.h"
 #include "pairwise_flags.h"
-#include "tourney/contextual_bradley_terry.h"
-#include "tourney/model_intervals.h"
-#include "tourney/pairwise_models.h"
+#include "tourney/models/contextual_bradley_terry.h"
+#include "tourney/models/model_intervals.h"
+#include "tourney/models/pairwise_models.h"
+#include "render/leaderboard_format.h"
 
 namespace tourney::cli {
 
@@ -61,30 +62,26 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
     r.score_lo = EloFromTheta(fit->theta[id] - z * fit->theta_se[id]);
     r.score_hi = EloFromTheta(fit->theta[id] + z * fit->theta_se[id]);
   }
-  v1::Leaderboard board = BuildLeaderboardFromCounts("bradley-terry", log->systems.names(),
-                                                     CountBattles(*log), ratings);
-  board.set_rankings(static_cast<int64_t>(log->size()));
-  board.set_seed(seed);
+  Leaderboard board = BuildLeaderboardFromCounts("bradley-terry", log->systems.names(),
+                                                 CountBattles(*log), ratings);
+  board.rankings = static_cast<int64_t>(log->size());
+  board.seed = seed;
   AddModelIntervals(log->systems.names(), ratings, &board);
-  board.set_confidence(level);
+  board.confidence = level;
   for (size_t c = 0; c < fit->beta.size(); ++c) {
-    v1::CovariateEffect* e = board.add_covariate_effects();
-    e->set_name(fit->names[c]);
-    e->set_coefficient(fit->beta[c]);
-    e->set_standard_error(fit->beta_se[c]);
-    e->set_lo(fit->beta[c] - z * fit->beta_se[c]);
-    e->set_hi(fit->beta[c] + z * fit->beta_se[c]);
+    board.covariate_effects.push_back({fit->names[c], fit->beta[c], fit->beta_se[c],
+                                       fit->beta[c] - z * fit->beta_se[c],
+                                       fit->beta[c] + z * fit->beta_se[c]});
   }
-  if (!fit->warning.empty()) board.add_warnings(fit->warning);
+  if (!fit->warning.empty()) board.warnings.push_back(fit->warning);
   std::cout << FormatLeaderboard(board, format);
   if (format == OutputFormat::kTable) {
-    for (const v1::CovariateEffect& e : board.covariate_effects()) {
+    for (const CovariateEffect& e : board.covariate_effects) {
       char line[256];
       std::snprintf(line, sizeof(line),
                     "style control: %s coefficient %.4f (se %.4f, %g%% interval %.4f..%.4f) "
                     "log-odds per unit\n",
-                    e.name().c_str(), e.coefficient(), e.standard_error(), 100 * level, e.lo(),
-                    e.hi());
+                    e.name.c_str(), e.coefficient, e.standard_error, 100 * level, e.lo, e.hi);
       std::cout << line;
     }
   }

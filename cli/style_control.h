@@ -3,8 +3,9 @@
 #ifndef TOURNEY_CLI_STYLE_CONTROL_H_
 #define TOURNEY_CLI_STYLE_CONTROL_H_
 
-#include "flags.h"
-#include "tourney/leaderboard.h"
+#include "flags/flags.h"
+#include "render/leaderboard_format.h"
+#include "tourney/core/leaderboard.h"
 
 namespace tourney::cli {
 

@@ -1,7 +1,7 @@
 #include "trueskill_flags.h"
 
-#include "tourney/defaults.h"
-#include "tourney/match_selector.h"
+#include "tourney/core/defaults.h"
+#include "tourney/selection/match_selector.h"
 
 namespace tourney::cli {
 

@@ -5,10 +5,10 @@
 
 #include <memory>
 
-#include "flags.h"
-#include "tourney/rating_model.h"
-#include "tourney/status.h"
-#include "tourney/trueskill_model.h"
+#include "flags/flags.h"
+#include "tourney/core/rating_model.h"
+#include "tourney/core/status.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney::cli {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "tourney/status.h"
+#include "tourney/core/status.h"
 
 namespace tourney::service {
 

@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "auth.h"
-#include "flags.h"
-#include "tourney/csv_reader.h"
+#include "flags/flags.h"
+#include "tourney/ingest/csv_reader.h"
 #include "server.h"
 
 namespace {
@@ -36,7 +36,7 @@ bool IsLoopback(const std::string& address) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  tourney::cli::Flags flags(
+  tourney::Flags flags(
       "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]",
       "Serves tourney campaigns over gRPC (tourney.v1.Tournament, grpc.health.v1.Health and\n"
       "server reflection): durable judgments, the next match to judge, live leaderboards.\n"

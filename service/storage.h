@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "tourney/status.h"
+#include "tourney/core/status.h"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -10,8 +10,9 @@
 
 #include "auth.h"
 #include "convert.h"
-#include "tourney/campaign.h"
-#include "tourney/defaults.h"
+#include "proto/leaderboard_proto.h"
+#include "tourney/selection/campaign.h"
+#include "tourney/core/defaults.h"
 
 namespace tourney::service {
 
@@ -774,7 +775,7 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
     const std::string live = campaign.state->live_model();
     if (query.model.empty()) query.model = live;
     if (query.model == live && query.replicates == 0) {
-      *board = campaign.state->LiveLeaderboard();
+      *board = ToProto(campaign.state->LiveLeaderboard());
       return grpc::Status::OK;
     }
     if (query.model != live) {
@@ -822,7 +823,7 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
     if (result.status().code() == tourney::StatusCode::kCancelled) return abandoned_status();
     return ToGrpc(result.status());
   }
-  *board = std::move(*result);
+  *board = ToProto(*result);
   return grpc::Status::OK;
 }
 

@@ -1,5 +1,5 @@
 // Active match selectors (active_selectors.h): invariants and hand-computed probabilities.
-#include "tourney/active_selectors.h"
+#include "tourney/selection/active_selectors.h"
 
 #include <gtest/gtest.h>
 

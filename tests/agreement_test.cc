@@ -1,4 +1,4 @@
-#include "tourney/agreement.h"
+#include "tourney/statistics/agreement.h"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/language_pair.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/ingest/language_pair.h"
 
 namespace tourney {
 namespace {

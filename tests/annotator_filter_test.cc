@@ -1,4 +1,4 @@
-#include "tourney/annotator_filter.h"
+#include "tourney/ingest/annotator_filter.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/appraise_xml_reader.h"
+#include "ingest/appraise_xml_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <tuple>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/pair_counts.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/core/pair_counts.h"
 
 namespace tourney {
 namespace {

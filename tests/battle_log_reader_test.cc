@@ -1,4 +1,4 @@
-#include "tourney/battle_log_reader.h"
+#include "tourney/ingest/battle_log_reader.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/battle_simulator.h"
+#include "tourney/selection/battle_simulator.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "tourney/battle_log_reader.h"
-#include "tourney/bradley_terry.h"
+#include "tourney/ingest/battle_log_reader.h"
+#include "tourney/models/bradley_terry.h"
 
 namespace tourney {
 namespace {

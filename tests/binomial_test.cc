@@ -1,4 +1,4 @@
-#include "tourney/binomial.h"
+#include "tourney/statistics/binomial.h"
 
 #include <gtest/gtest.h>
 

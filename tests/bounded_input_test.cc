@@ -6,9 +6,9 @@
 #include <string>
 
 #include "test_util.h"
-#include "tourney/defaults.h"
-#include "tourney/random.h"
-#include "tourney/selection_protocol.h"
+#include "tourney/core/defaults.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/selection_protocol.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/bradley_terry.h"
+#include "tourney/models/bradley_terry.h"
 
 #include <gtest/gtest.h>
 

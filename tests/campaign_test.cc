@@ -1,17 +1,17 @@
 // CampaignState: configuration checks, match proposals (systems and segment passes),
 // ranking validation, counts and the live leaderboard.
-#include "tourney/campaign.h"
+#include "tourney/selection/campaign.h"
 
-#include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
 #include <set>
 
-#include "tourney/leaderboard.h"
-#include "tourney/random.h"
-#include "tourney/trueskill_model.h"
+#include "proto/leaderboard_proto.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/core/random.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney {
 namespace {
@@ -191,23 +191,23 @@ TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
 
   // The live leaderboard from the maintained counts equals the engine's BuildLeaderboard
   // over the same judgments; system 3 (never compared) is its own component.
-  const v1::Leaderboard live = s.LiveLeaderboard();
-  const v1::Leaderboard built = BuildLeaderboard(s.live_model(), s.judgments(), s.LiveRatings());
+  const Leaderboard live = s.LiveLeaderboard();
+  const Leaderboard built = BuildLeaderboard(s.live_model(), s.judgments(), s.LiveRatings());
   // ... apart from the stopping rule, which only the campaign leaderboard carries: three
   // boundaries, not settled with 6 judgments (< 2 per pair x 6 pairs).
-  v1::Leaderboard without_stopping = live;
-  without_stopping.clear_stopping();
-  EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(without_stopping, built))
-      << live.DebugString() << "\nvs\n"
-      << built.DebugString();
-  EXPECT_EQ(live.stopping().boundaries_size(), 3);
-  EXPECT_FALSE(live.stopping().settled());
-  EXPECT_EQ(live.stopping().judgments(), 6);
-  EXPECT_FALSE(live.connected());
-  EXPECT_EQ(live.components_size(), 2);
-  EXPECT_EQ(live.rankings(), 2);
-  EXPECT_EQ(live.judgments(), 2);
-  EXPECT_EQ(live.comparisons(), 6);
+  Leaderboard without_stopping = live;
+  without_stopping.stopping.reset();
+  EXPECT_TRUE(without_stopping == built) << LeaderboardJson(live) << "\nvs\n"
+                                         << LeaderboardJson(built);
+  ASSERT_TRUE(live.stopping.has_value());
+  EXPECT_EQ(live.stopping->boundaries.size(), 3u);
+  EXPECT_FALSE(live.stopping->settled);
+  EXPECT_EQ(live.stopping->judgments, 6);
+  EXPECT_FALSE(live.connected);
+  EXPECT_EQ(live.components.size(), 2);
+  EXPECT_EQ(live.rankings, 2);
+  EXPECT_EQ(live.judgments, 2);
+  EXPECT_EQ(live.comparisons, 6);
 }
 
 // One 2-way ranking A > B from the prior: the paper's §2.3 update by hand.
@@ -396,11 +396,11 @@ TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
   query.model = "bradley-terry";
   auto board = ComputeLeaderboard(snapshot, query);
   ASSERT_TRUE(board.ok()) << board.status().message();
-  ASSERT_EQ(board->entries_size(), 2);
-  EXPECT_EQ(board->entries(0).system(), "x");
-  EXPECT_NEAR(board->entries(0).score() - board->entries(1).score(), 400 * std::log10(3.0), 1e-6);
-  EXPECT_LT(board->entries(0).score_lo(), board->entries(0).score());
-  EXPECT_EQ(board->entries(0).rank_upper_bound(), 1);
+  ASSERT_EQ(static_cast<int>(board->entries.size()), 2);
+  EXPECT_EQ(board->entries[0].system, "x");
+  EXPECT_NEAR(board->entries[0].score - board->entries[1].score, 400 * std::log10(3.0), 1e-6);
+  EXPECT_LT(board->entries[0].score_lo.value_or(0), board->entries[0].score);
+  EXPECT_EQ(board->entries[0].rank_upper_bound.value_or(0), 1);
   for (const char* name : {"newman", "rao-kupper", "elo", "counting", "average-win-rate", "eigen",
                            "pagerank", "plackett-luce"}) {
     query.model = name;
@@ -409,8 +409,8 @@ TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
     auto a = ComputeLeaderboard(snapshot, query);
     auto b = ComputeLeaderboard(snapshot, query);
     ASSERT_TRUE(a.ok() && b.ok()) << name;
-    EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(*a, *b)) << name;
-    EXPECT_EQ(a->model(), name);
+    EXPECT_TRUE(*a == *b) << name;
+    EXPECT_EQ(a->model, name);
   }
 }
 

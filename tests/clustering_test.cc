@@ -1,4 +1,4 @@
-#include "tourney/clustering.h"
+#include "tourney/statistics/clustering.h"
 
 #include <gtest/gtest.h>
 

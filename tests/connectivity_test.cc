@@ -1,4 +1,4 @@
-#include "tourney/connectivity.h"
+#include "tourney/statistics/connectivity.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-#include "tourney/contextual_bradley_terry.h"
+#include "tourney/models/contextual_bradley_terry.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "tourney/battle_simulator.h"
-#include "tourney/bradley_terry.h"
+#include "tourney/selection/battle_simulator.h"
+#include "tourney/models/bradley_terry.h"
 
 namespace tourney {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "tourney/csv_reader.h"
-#include "tourney/random.h"
-#include "tourney/simulate.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/csv_reader.h"
+#include "tourney/ingest/csv_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <string>
 
 #include "test_util.h"
-#include "tourney/pair_counts.h"
+#include "tourney/core/pair_counts.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/eigenvector.h"
+#include "tourney/models/eigenvector.h"
 
 #include <gtest/gtest.h>
 

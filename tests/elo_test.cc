@@ -1,4 +1,4 @@
-#include "tourney/elo.h"
+#include "tourney/models/elo.h"
 
 #include <gtest/gtest.h>
 

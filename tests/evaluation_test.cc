@@ -1,9 +1,9 @@
-#include "tourney/evaluation.h"
+#include "tourney/statistics/evaluation.h"
 
 #include <gtest/gtest.h>
 
-#include "tourney/expected_wins.h"
-#include "tourney/simulate.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

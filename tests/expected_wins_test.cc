@@ -1,4 +1,4 @@
-#include "tourney/expected_wins.h"
+#include "tourney/models/expected_wins.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/fast_normal.h"
+#include "tourney/statistics/fast_normal.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "flags.h"
+#include "flags/flags.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Reference values: mpmath 1.3 at 50 significant digits (ncdf, npdf, erfinv), rounded.
-#include "tourney/gaussian.h"
+#include "statistics/gaussian.h"
 
 #include <gtest/gtest.h>
 

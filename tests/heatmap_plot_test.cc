@@ -1,4 +1,4 @@
-#include "tourney/heatmap_plot.h"
+#include "render/heatmap_plot.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/hopkins_may.h"
+#include "tourney/models/hopkins_may.h"
 
 #include <gtest/gtest.h>
 
@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/expected_wins.h"
-#include "tourney/pair_counts.h"
-#include "tourney/r_hat.h"
-#include "tourney/simulate.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/core/pair_counts.h"
+#include "statistics/r_hat.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

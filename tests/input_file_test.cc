@@ -1,4 +1,4 @@
-#include "tourney/input_file.h"
+#include "ingest/input_file.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

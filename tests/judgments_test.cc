@@ -1,4 +1,4 @@
-#include "tourney/judgments.h"
+#include "tourney/core/judgments.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/language_pair.h"
+#include "tourney/ingest/language_pair.h"
 
 #include <gtest/gtest.h>
 

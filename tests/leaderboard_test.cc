@@ -1,6 +1,5 @@
-#include "tourney/leaderboard.h"
+#include "tourney/core/leaderboard.h"
 
-#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
 namespace tourney {
@@ -23,218 +22,65 @@ TEST(Leaderboard, SortsByScoreAndCounts) {
   r[1].score = 0.9;
   r[2].score = 0.5;
   r[3].score = 0.5;
-  const v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
-  ASSERT_EQ(b.entries_size(), 4);
-  EXPECT_EQ(b.entries(0).system(), "pre.beta.7");
-  EXPECT_EQ(b.entries(1).system(), "pre.delta");  // equal scores: by name
-  EXPECT_EQ(b.entries(2).system(), "pre.gamma");
-  EXPECT_EQ(b.entries(3).rank(), 4);
-  EXPECT_EQ(b.entries(0).losses(), 1);
-  EXPECT_EQ(b.entries(0).comparisons(), 1);
-  EXPECT_EQ(b.judgments(), 2);
-  EXPECT_FALSE(b.connected());
-  ASSERT_EQ(b.components_size(), 2);
-  EXPECT_EQ(b.components(0).systems(0), "pre.alpha.12");
+  const Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  ASSERT_EQ(b.entries.size(), 4);
+  EXPECT_EQ(b.entries[0].system, "pre.beta.7");
+  EXPECT_EQ(b.entries[1].system, "pre.delta");  // equal scores: by name
+  EXPECT_EQ(b.entries[2].system, "pre.gamma");
+  EXPECT_EQ(b.entries[3].rank, 4);
+  EXPECT_EQ(b.entries[0].losses, 1);
+  EXPECT_EQ(b.entries[0].comparisons, 1);
+  EXPECT_EQ(b.judgments, 2);
+  EXPECT_FALSE(b.connected);
+  ASSERT_EQ(b.components.size(), 2);
+  EXPECT_EQ(b.components[0][0], "pre.alpha.12");
 }
 
-TEST(Leaderboard, JsonHasOriginalNamesAndZerosButNoInapplicableFields) {
+TEST(Leaderboard, GaussianAndSampledFieldsOnlyWhereTheyApply) {
   const Judgments j = TwoComponents();
   std::vector<SystemRating> r(4);
-  const std::string json =
-      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kJson);
-  EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
-  EXPECT_NE(json.find("\"score\": 0"), std::string::npos);  // a real zero stays
-  // Expected Wins has no mu, sigma, R-hat, cluster or interval: absent, not 0.
-  for (const char* field : {"\"mu\"", "\"sigma\"", "\"r_hat\"", "\"cluster\"", "\"score_lo\"",
-                            "\"score_hi\"", "\"rank_upper_bound\""}) {
-    EXPECT_EQ(json.find(field), std::string::npos) << field << "\n" << json;
+  const Leaderboard ew = BuildLeaderboard("expected-wins", j, r);
+  for (const LeaderboardEntry& e : ew.entries) {
+    EXPECT_FALSE(e.mu.has_value());
+    EXPECT_FALSE(e.sigma.has_value());
+    EXPECT_FALSE(e.r_hat.has_value());
+    EXPECT_FALSE(e.cluster.has_value());
+    EXPECT_EQ(e.rank_lo, e.rank);
+    EXPECT_EQ(e.rank_hi, e.rank);
   }
-  // A Gaussian model's board has them, zeros included.
-  std::vector<SystemRating> g(4);
-  for (SystemRating& x : g) x.sigma = 0.5;
-  const std::string gaussian =
-      FormatLeaderboard(BuildLeaderboard("trueskill", j, g), OutputFormat::kJson);
-  EXPECT_NE(gaussian.find("\"mu\": 0"), std::string::npos) << gaussian;
-  EXPECT_NE(gaussian.find("\"sigma\": 0.5"), std::string::npos) << gaussian;
-  EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
-  v1::Leaderboard parsed;
-  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &parsed).ok());
-  EXPECT_EQ(parsed.entries_size(), 4);
-}
-
-TEST(Leaderboard, TableWarnsAboutDisconnectedGroups) {
-  const Judgments j = TwoComponents();
-  std::vector<SystemRating> r(4);
-  const std::string t =
-      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kTable);
-  EXPECT_NE(t.find("2 components"), std::string::npos);
-  EXPECT_NE(t.find("group 1: alpha beta"), std::string::npos);
-  EXPECT_NE(t.find("group 2: gamma delta"), std::string::npos);
-}
-
-TEST(Leaderboard, CsvQuotesAndLatexEscapes) {
-  Judgments j;
-  const std::vector<uint8_t> r12 = {1, 2};
-  j.AddRanking(std::vector<SystemId>{j.systems().Intern("a,b"), j.systems().Intern("c_d")}, r12);
-  std::vector<SystemRating> r(2);
-  r[0].score = 1;
-  const v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
-  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kCsv).find("1,\"a,b\",1.000000"), std::string::npos);
-  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kLatex).find("c\\_d"), std::string::npos);
-}
-
-TEST(Leaderboard, ClusteredTableGroupsRows) {
-  const Judgments j = TwoComponents();
-  std::vector<SystemRating> r(4);
-  for (int i = 0; i < 4; ++i) r[i].score = 1.0 - 0.1 * i;
-  v1::Leaderboard b = BuildLeaderboard("expected-wins", j, r);
-  const int clusters[] = {1, 1, 2, 2};
-  for (int i = 0; i < 4; ++i) b.mutable_entries(i)->set_cluster(clusters[i]);
-  b.mutable_entries(1)->set_rank_lo(1);
-  b.mutable_entries(1)->set_rank_hi(2);
-  const std::string t = FormatLeaderboard(b, OutputFormat::kTable);
-  EXPECT_NE(t.find("1-2"), std::string::npos);
-  EXPECT_NE(t.find("\n---"), std::string::npos);  // rule between clusters
-}
-
-TEST(ShortSystemNames, DropsSharedPrefixAndSubmissionNumber) {
-  const auto s = ShortSystemNames({"newstest2013.fr-en.KIT_primary.2658",
-                                   "newstest2013.fr-en.online-A", "newstest2013.fr-en.JHU.2684"});
-  EXPECT_EQ(s[0], "KIT_primary");
-  EXPECT_EQ(s[1], "online-A");
-  EXPECT_EQ(s[2], "JHU");
-}
-
-TEST(ShortSystemNames, KeepsFullNamesWhenShorteningCollides) {
-  // Dropping the prefix would leave bare numbers; dropping the numbers would merge them.
-  const auto s = ShortSystemNames({"x.sys.1", "x.sys.2"});
-  EXPECT_EQ(s[0], "x.sys.1");
-  EXPECT_EQ(s[1], "x.sys.2");
-}
-
-TEST(ParseOutputFormat, RejectsUnknown) {
-  EXPECT_TRUE(ParseOutputFormat("latex").ok());
-  EXPECT_FALSE(ParseOutputFormat("xml").ok());
-}
-
-}  // namespace
-}  // namespace tourney
-
-namespace tourney {
-namespace {
-
-TEST(Leaderboard, WmtLayoutMatchesTheOrganisersResultFiles) {
-  v1::Leaderboard board;
-  const struct {
-    const char* system;
-    double score;
-    int lo, hi, cluster;
-  } rows[] = {{"sys.A", 0.8172, 1, 1, 1},
-              {"sys.B", 0.04449, 2, 5, 2},
-              {"sys.C", -0.0001, 2, 6, 2},
-              {"sys.D", -0.06999, 7, 7, 3}};
-  for (const auto& r : rows) {
-    v1::LeaderboardEntry* e = board.add_entries();
-    e->set_system(r.system);
-    e->set_score(r.score);
-    e->set_rank_lo(r.lo);
-    e->set_rank_hi(r.hi);
-    e->set_cluster(r.cluster);
+  EXPECT_FALSE(ew.clustered());
+  // One sigma makes the board Gaussian: every entry gets mu and sigma, zeros included.
+  r[2].sigma = 0.5;
+  r[2].mu = 1.5;
+  const Leaderboard g = BuildLeaderboard("trueskill", j, r);
+  for (const LeaderboardEntry& e : g.entries) {
+    ASSERT_TRUE(e.mu.has_value());
+    ASSERT_TRUE(e.sigma.has_value());
   }
-  // As in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
-  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kWmt),
-            "sys.A 0.817 (1.0, 1.0)\n"
-            "++++++++++\n"
-            "sys.B 0.044 (2.0, 5.0)\n"
-            "sys.C 0.0 (2.0, 6.0)\n"
-            "++++++++++\n"
-            "sys.D -0.07 (7.0, 7.0)\n");
-  EXPECT_EQ(*ParseOutputFormat("wmt"), OutputFormat::kWmt);
+  EXPECT_EQ(g.entries[0].system, "pre.alpha.12");  // all scores 0: by name
+  EXPECT_EQ(*g.entries[3].sigma, 0.5);              // pre.gamma sorts last by name
+  EXPECT_EQ(*g.entries[3].mu, 1.5);
 }
 
-}  // namespace
-}  // namespace tourney
-
-namespace tourney {
-namespace {
-
-v1::Leaderboard TwoSystemBoard(const std::string& model, double second_score) {
-  v1::Leaderboard board;
-  board.set_model(model);
-  board.set_judgments(10);
-  board.set_connected(true);
-  for (auto [name, score] : {std::pair<std::string, double>{"a|b", 0.5},
-                             std::pair<std::string, double>{"c", second_score}}) {
-    v1::LeaderboardEntry* e = board.add_entries();
-    e->set_system(name);
-    e->set_score(score);
-    e->set_rank(board.entries_size());
-  }
-  return board;
-}
-
-TEST(Leaderboard, WarningsReachEveryFormat) {
-  v1::Leaderboard board = TwoSystemBoard("hopkins-may", 0.25);
-  board.add_warnings("sampler did not converge");
-  board.set_connected(false);
-  board.add_components()->add_systems("a|b");
-  board.add_components()->add_systems("c");
-  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
-  EXPECT_NE(csv.find("\n# warning: sampler did not converge\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("# warning: the comparison graph has 2 components"), std::string::npos);
-  const std::string latex = FormatLeaderboard(board, OutputFormat::kLatex);
-  EXPECT_NE(latex.find("\n% warning: sampler did not converge\n"), std::string::npos) << latex;
-  const std::string md = FormatLeaderboard(board, OutputFormat::kMarkdown);
-  EXPECT_NE(md.find("> **warning:** sampler did not converge"), std::string::npos) << md;
-  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
-  EXPECT_NE(table.find("warning: sampler did not converge"), std::string::npos);
-}
-
-TEST(Leaderboard, MarkdownEscapesPipes) {
-  const std::string md =
-      FormatLeaderboard(TwoSystemBoard("expected-wins", 0.25), OutputFormat::kMarkdown);
-  EXPECT_NE(md.find("| a\\|b |"), std::string::npos) << md;
-  EXPECT_EQ(md.find("| a|b |"), std::string::npos) << md;
-}
-
-TEST(Leaderboard, LatexUsesMinusSignsAndDistinctLabels) {
-  const std::string one =
-      FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex);
-  EXPECT_NE(one.find("& $-$0.121 &"), std::string::npos) << one;
-  EXPECT_EQ(one.find("-0.121"), std::string::npos) << one;
-  const std::string two =
-      FormatLeaderboard(TwoSystemBoard("trueskill", -0.3), OutputFormat::kLatex);
-  const std::string other_model =
-      FormatLeaderboard(TwoSystemBoard("expected-wins", -0.121), OutputFormat::kLatex);
-  auto label = [](const std::string& tex) {
-    const size_t at = tex.find("\\label{");
-    return tex.substr(at, tex.find('}', at) - at);
-  };
-  EXPECT_EQ(label(one).rfind("\\label{tab:trueskill-", 0), 0u) << label(one);
-  EXPECT_NE(label(one), label(two));
-  EXPECT_NE(label(one), label(other_model));
-  EXPECT_EQ(label(one),
-            label(FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex)));
-}
-
-}  // namespace
-}  // namespace tourney
-
-namespace tourney {
-namespace {
-
-TEST(Leaderboard, CsvCarriesTheScoreInterval) {
-  v1::Leaderboard board = TwoSystemBoard("expected-wins", 0.25);
-  board.mutable_entries(0)->set_score_lo(0.4);
-  board.mutable_entries(0)->set_score_hi(0.625);
-  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
-  const std::string header = csv.substr(0, csv.find('\n'));
-  EXPECT_EQ(header.substr(header.size() - 18), ",score_lo,score_hi") << header;
-  EXPECT_NE(csv.find(",0.400000,0.625000\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",c,0.250000,"), std::string::npos) << csv;
-  // Without an interval the cells are empty, not 0.
-  const std::string second = csv.substr(csv.find(",c,"));
-  EXPECT_EQ(second.substr(second.find('\n') - 2, 3), ",,\n") << second;
+TEST(Leaderboard, FromCountsLeavesRankingCountersToTheCaller) {
+  PairCounts counts(3);
+  counts.Add(0, 1, Outcome::kFirstWins);
+  counts.Add(1, 2, Outcome::kTie);
+  counts.Add(0, 2, Outcome::kFirstWins);
+  std::vector<SystemRating> r(3);
+  r[0].score = 3;
+  r[1].score = 2;
+  r[2].score = 1;
+  const Leaderboard b = BuildLeaderboardFromCounts("counting", {"x", "y", "z"}, counts, r);
+  EXPECT_EQ(b.comparisons, 3);
+  EXPECT_EQ(b.judgments, 3);
+  EXPECT_EQ(b.rankings, 0);
+  EXPECT_TRUE(b.connected);
+  ASSERT_EQ(b.components.size(), 1u);
+  EXPECT_EQ(b.entries[0].wins, 2);
+  EXPECT_EQ(b.entries[1].ties, 1);
+  EXPECT_EQ(b.entries[1].losses, 1);
+  EXPECT_EQ(b.entries[2].comparisons, 2);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "tourney/line_plot.h"
+#include "render/line_plot.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Match selectors (match_selector.h): the paper's §2.4 process and the uniform baseline.
-#include "tourney/match_selector.h"
+#include "tourney/selection/match_selector.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/newman.h"
+#include "tourney/models/newman.h"
 
 #include <gtest/gtest.h>
 

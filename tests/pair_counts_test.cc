@@ -1,4 +1,4 @@
-#include "tourney/pair_counts.h"
+#include "tourney/core/pair_counts.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,12 @@
-#include "tourney/pairwise_models.h"
+#include "tourney/models/pairwise_models.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "tourney/bootstrap.h"
-#include "tourney/random.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

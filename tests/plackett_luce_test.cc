@@ -1,4 +1,4 @@
-#include "tourney/plackett_luce.h"
+#include "models/plackett_luce.h"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "tourney/bradley_terry.h"
-#include "tourney/random.h"
+#include "tourney/models/bradley_terry.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

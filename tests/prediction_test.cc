@@ -1,4 +1,4 @@
-#include "tourney/prediction.h"
+#include "tourney/statistics/prediction.h"
 
 #include <gtest/gtest.h>
 

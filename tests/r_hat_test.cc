@@ -1,11 +1,11 @@
-#include "tourney/r_hat.h"
+#include "statistics/r_hat.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "tourney/random.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/random.h"
+#include "tourney/core/random.h"
 
 #include <gtest/gtest.h>
 

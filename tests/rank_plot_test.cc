@@ -1,13 +1,13 @@
-#include "tourney/rank_plot.h"
+#include "render/rank_plot.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <regex>
 
-#include "tourney/expected_wins.h"
-#include "tourney/simulate.h"
-#include "tourney/svg_plot.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/selection/simulate.h"
+#include "render/svg_plot.h"
 #include "xml_check.h"
 
 namespace tourney {
@@ -167,14 +167,14 @@ TEST(RankPlotSystems, FollowsTheBoardOrderWithShortNames) {
   options.replicates = 30;
   auto result = Bootstrap(judgments, *model, options);
   ASSERT_TRUE(result.ok());
-  const v1::Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+  const Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
   const std::vector<RankPlotSystem> systems = RankPlotSystems(board, judgments, *result);
   ASSERT_EQ(systems.size(), 5u);
   for (int i = 0; i < 5; ++i) {
-    EXPECT_EQ(systems[i].full_name, board.entries(i).system());
-    EXPECT_EQ(systems[i].cluster, board.entries(i).cluster());
-    EXPECT_EQ(systems[i].range.lo, board.entries(i).rank_lo());
-    const int id = *judgments.systems().Find(board.entries(i).system());
+    EXPECT_EQ(systems[i].full_name, board.entries[i].system);
+    EXPECT_EQ(systems[i].cluster, board.entries[i].cluster.value_or(0));
+    EXPECT_EQ(systems[i].range.lo, board.entries[i].rank_lo);
+    const int id = *judgments.systems().Find(board.entries[i].system);
     EXPECT_EQ(systems[i].ranks, result->ranks.Column(id));
   }
 }

@@ -1,11 +1,11 @@
-#include "tourney/rao_kupper.h"
+#include "models/rao_kupper.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "tourney/battle_simulator.h"
-#include "tourney/bradley_terry.h"
+#include "tourney/selection/battle_simulator.h"
+#include "tourney/models/bradley_terry.h"
 
 namespace tourney {
 namespace {

@@ -1,13 +1,13 @@
 // The selection benchmark (selection_benchmark.h): statistics against hand-computed values,
 // the Bradley-Terry scorer against closed forms, and small end-to-end runs.
-#include "tourney/selection_benchmark.h"
+#include "tourney/selection/selection_benchmark.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "xml_check.h"
+#include "render/selection_benchmark_format.h"
 
 namespace tourney {
 namespace {
@@ -179,18 +179,6 @@ TEST(SelectionBenchmark, RejectsBadOptions) {
   o = Small();
   o.tau_at = {300};
   EXPECT_FALSE(RunSelectionBenchmark(o).ok());
-}
-
-TEST(SelectionBenchmark, SvgAndJsonAreWellFormed) {
-  auto b = RunSelectionBenchmark(Small());
-  ASSERT_TRUE(b.ok());
-  const std::string svg = SelectionBenchmarkSvg(*b, "a <title> & more");
-  const auto check = testing::CheckXml(svg);
-  EXPECT_TRUE(check.ok) << check.error;
-  const std::string json = SelectionBenchmarkJson(*b, "x");
-  EXPECT_NE(json.find("\"racing\""), std::string::npos);
-  EXPECT_NE(json.find("\"judgments_to_clusters\""), std::string::npos);
-  EXPECT_NE(json.find("\"reference_at\": 600"), std::string::npos);
 }
 
 }  // namespace

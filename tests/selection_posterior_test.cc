@@ -1,6 +1,6 @@
 // The selection posterior (selection_posterior.h): the Bradley-Terry fit against closed
 // forms, and the centred sds the active selectors read.
-#include "tourney/selection_posterior.h"
+#include "tourney/selection/selection_posterior.h"
 
 #include <gtest/gtest.h>
 

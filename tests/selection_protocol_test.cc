@@ -1,5 +1,5 @@
 // The match-selection protocol (selection_protocol.h).
-#include "tourney/selection_protocol.h"
+#include "tourney/selection/selection_protocol.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <numeric>
 #include <vector>
 
-#include "tourney/simulate.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

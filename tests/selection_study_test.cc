@@ -1,4 +1,4 @@
-#include "tourney/selection_study.h"
+#include "tourney/selection/selection_study.h"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/expected_wins.h"
-#include "tourney/simulate.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "service_test_util.h"
-#include "tourney/random.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

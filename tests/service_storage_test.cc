@@ -9,7 +9,7 @@
 
 #include "service_test_util.h"
 #include "storage.h"
-#include "tourney/random.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "service_test_util.h"
-#include "tourney/trueskill.h"
+#include "tourney/models/trueskill.h"
 
 namespace tourney {
 namespace {

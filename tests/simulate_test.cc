@@ -1,9 +1,9 @@
-#include "tourney/simulate.h"
+#include "tourney/selection/simulate.h"
 
 #include <gtest/gtest.h>
 
-#include "tourney/expected_wins.h"
-#include "tourney/random.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

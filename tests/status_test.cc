@@ -1,4 +1,4 @@
-#include "tourney/status.h"
+#include "tourney/core/status.h"
 
 #include <gtest/gtest.h>
 

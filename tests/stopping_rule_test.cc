@@ -1,6 +1,6 @@
 // The stopping rule (stopping_rule.h) against closed forms for two systems: the BT gap is
 // ln(w / l) (ties as half wins), its variance 1 / (N p (1 - p)).
-#include "tourney/stopping_rule.h"
+#include "tourney/selection/stopping_rule.h"
 
 #include <gtest/gtest.h>
 
@@ -62,11 +62,11 @@ TEST(StoppingRule, MinimumJudgments) {
   const StoppingEstimate e = EstimateStopping(c);
   EXPECT_FALSE(e.settled);
   EXPECT_EQ(e.boundaries.size(), 2u);
-  v1::Leaderboard board;
+  Leaderboard board;
   SetStopping(e, {"a", "b", "c"}, &board);
-  EXPECT_EQ(board.stopping().boundaries_size(), 2);
-  EXPECT_EQ(board.stopping().judgments(), 2);
-  EXPECT_EQ(board.stopping().boundaries(0).upper(), "a");
+  EXPECT_EQ(static_cast<int>(board.stopping->boundaries.size()), 2);
+  EXPECT_EQ(board.stopping->judgments, 2);
+  EXPECT_EQ(board.stopping->boundaries[0].upper, "a");
 }
 
 }  // namespace

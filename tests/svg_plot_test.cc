@@ -1,4 +1,4 @@
-#include "tourney/svg_plot.h"
+#include "render/svg_plot.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/system_registry.h"
+#include "tourney/core/system_registry.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/thread_pool.h"
+#include "core/thread_pool.h"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 namespace tourney {
 namespace {
 
-using cli::Flags;
+using tourney::Flags;
 
 StatusOr<TrueSkillModelOptions> Parse(std::vector<std::string> args) {
   Flags flags("test", "test");

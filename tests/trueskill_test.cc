@@ -1,5 +1,5 @@
 // TrueSkill updates (trueskill.h): the reference fixture, hand-derived values, properties.
-#include "tourney/trueskill.h"
+#include "tourney/models/trueskill.h"
 
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney {
 namespace {

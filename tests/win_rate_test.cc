@@ -1,4 +1,4 @@
-#include "tourney/win_rate.h"
+#include "models/win_rate.h"
 
 #include <gtest/gtest.h>
 

@@ -6,11 +6,11 @@
 #include <cmath>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/evaluation.h"
-#include "tourney/expected_wins.h"
-#include "tourney/hopkins_may.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/statistics/evaluation.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/models/hopkins_may.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney {
 namespace {

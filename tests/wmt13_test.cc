@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "test_util.h"
-#include "tourney/csv_reader.h"
-#include "tourney/expected_wins.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/models/expected_wins.h"
 
 namespace tourney {
 namespace {

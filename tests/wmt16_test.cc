@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tourney/bootstrap.h"
-#include "tourney/csv_reader.h"
-#include "tourney/language_pair.h"
-#include "tourney/trueskill_model.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/ingest/language_pair.h"
+#include "tourney/models/trueskill_model.h"
 
 namespace tourney {
 namespace {
@@ -98,20 +98,20 @@ TEST(Wmt16, ProtocolReproducesTheOfficialResultsOfAllTwelvePairs) {
     options.score = BootstrapScore::kReplicateMean;
     auto result = Bootstrap(judgments, **model, options);
     ASSERT_TRUE(result.ok()) << result.status().message();
-    const v1::Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+    const Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
 
-    std::map<std::string, const v1::LeaderboardEntry*> ours;
+    std::map<std::string, const LeaderboardEntry*> ours;
     std::vector<std::pair<std::string, int>> our_rows, official_rows;
-    for (const auto& e : board.entries()) {
-      ours[e.system()] = &e;
-      our_rows.emplace_back(e.system(), e.cluster());
+    for (const auto& e : board.entries) {
+      ours[e.system] = &e;
+      our_rows.emplace_back(e.system, e.cluster.value_or(0));
     }
     for (const OfficialEntry& o : official) {
       ASSERT_EQ(ours.count(o.system), 1u) << o.system;
-      const v1::LeaderboardEntry& e = *ours[o.system];
-      EXPECT_NEAR(e.score(), o.mu, 0.05) << o.system;
-      EXPECT_LE(std::abs(e.rank_lo() - o.lo), 1) << o.system;
-      EXPECT_LE(std::abs(e.rank_hi() - o.hi), 1) << o.system;
+      const LeaderboardEntry& e = *ours[o.system];
+      EXPECT_NEAR(e.score, o.mu, 0.05) << o.system;
+      EXPECT_LE(std::abs(e.rank_lo - o.lo), 1) << o.system;
+      EXPECT_LE(std::abs(e.rank_hi - o.hi), 1) << o.system;
       official_rows.emplace_back(o.system, o.cluster);
     }
     ++pairs;

@@ -1,0 +1,79 @@
+#include "tourney/core/leaderboard.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "tourney/core/pair_counts.h"
+#include "tourney/statistics/connectivity.h"
+
+namespace tourney {
+
+bool Leaderboard::clustered() const {
+  return std::any_of(entries.begin(), entries.end(),
+                     [](const LeaderboardEntry& e) { return e.cluster.has_value(); });
+}
+
+Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
+                             const std::vector<SystemRating>& ratings) {
+  Leaderboard board = BuildLeaderboardFromCounts(
+      model, judgments.systems().names(),
+      PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), ratings);
+  board.rankings = static_cast<int64_t>(judgments.num_rankings());
+  if (judgments.num_rankings() > 0) board.judgments = board.rankings;
+  board.dropped_blank = judgments.dropped_blank;
+  board.skipped_invalid = judgments.skipped_invalid;
+  return board;
+}
+
+Leaderboard BuildLeaderboardFromCounts(std::string_view model,
+                                       const std::vector<std::string>& names,
+                                       const PairCounts& counts,
+                                       const std::vector<SystemRating>& ratings) {
+  const int n = counts.num_systems();
+  std::vector<int> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (ratings[a].score != ratings[b].score) return ratings[a].score > ratings[b].score;
+    return names[a] < names[b];
+  });
+
+  Leaderboard board;
+  board.model = std::string(model);
+  int64_t sides = 0;
+  int rank = 0;
+  // mu and sigma apply to the Gaussian models (some sigma is set), r_hat to samplers.
+  bool gaussian = false, sampled = false;
+  for (const SystemRating& r : ratings) {
+    gaussian = gaussian || r.sigma != 0.0;
+    sampled = sampled || r.r_hat != 0.0;
+  }
+  board.entries.reserve(order.size());
+  for (int id : order) {
+    ++rank;
+    LeaderboardEntry& e = board.entries.emplace_back();
+    e.system = names[id];
+    e.score = ratings[id].score;
+    if (gaussian) {
+      e.mu = ratings[id].mu;
+      e.sigma = ratings[id].sigma;
+    }
+    if (sampled) e.r_hat = ratings[id].r_hat;
+    e.rank = e.rank_lo = e.rank_hi = rank;
+    e.wins = counts.wins(id);
+    e.losses = counts.losses(id);
+    e.ties = counts.ties(id);
+    e.comparisons = e.wins + e.losses + e.ties;
+    sides += e.comparisons;
+  }
+  board.comparisons = sides / 2;         // every comparison involves two systems
+  board.judgments = board.comparisons;   // count-only boards; BuildLeaderboard refines
+
+  int num_components = 0;
+  const std::vector<int> component = CountComponents(counts, &num_components);
+  board.connected = num_components <= 1;
+  board.components.resize(static_cast<size_t>(num_components));
+  for (int id = 0; id < n; ++id) board.components[component[id]].push_back(names[id]);
+  return board;
+}
+
+}  // namespace tourney

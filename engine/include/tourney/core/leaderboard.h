@@ -1,0 +1,123 @@
+// Leaderboard: what every rating model produces, one entry per system, best first, and the
+// counts, connectivity, bootstrap settings, warnings and stopping rule behind it.
+//
+// This is the engine's own type. The CLI and tourneyd turn it into the schema's
+// tourney.v1.Leaderboard at their edges (proto/leaderboard_proto.h), field for field: a
+// std::optional here is a proto3 `optional` field there (absent where it does not apply).
+// Rendering (table, CSV, LaTeX, Markdown, the WMT layout) is in render/leaderboard_format.h.
+// Thread safety: functions are reentrant; a Leaderboard is a plain value.
+#ifndef TOURNEY_CORE_LEADERBOARD_H_
+#define TOURNEY_CORE_LEADERBOARD_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tourney/core/judgments.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/core/rating_model.h"
+
+namespace tourney {
+
+// One system's line.
+struct LeaderboardEntry {
+  std::string system;  // the id exactly as in the input
+  double score = 0.0;  // the model's headline number, higher is better
+  // Gaussian models only (TrueSkill, Hopkins-May, Bradley-Terry's log-strength).
+  std::optional<double> mu;
+  std::optional<double> sigma;
+  int rank = 0;     // 1-based position by score
+  int rank_lo = 0;  // bootstrap rank range; equal to rank without a bootstrap
+  int rank_hi = 0;
+  std::optional<int> cluster;  // 1 = top cluster; absent when not clustered
+  int64_t comparisons = 0;     // pairwise comparisons this system took part in
+  int64_t wins = 0;
+  int64_t losses = 0;
+  int64_t ties = 0;
+  std::optional<double> r_hat;            // split-R-hat (samplers)
+  std::optional<int> rank_upper_bound;    // Arena's rank rule, with an interval
+  std::optional<double> score_lo;         // score interval at the board's confidence
+  std::optional<double> score_hi;
+
+  bool operator==(const LeaderboardEntry&) const = default;
+};
+
+// A covariate's effect in a style-controlled (contextual Bradley-Terry) model.
+struct CovariateEffect {
+  std::string name;
+  double coefficient = 0.0;     // log-odds per unit of the covariate
+  double standard_error = 0.0;  // sandwich
+  double lo = 0.0;              // interval at the board's confidence
+  double hi = 0.0;
+
+  bool operator==(const CovariateEffect&) const = default;
+};
+
+// One boundary between rank neighbours of the stopping rule (selection/stopping_rule.h).
+struct StoppingBoundary {
+  std::string upper;
+  std::string lower;
+  double z = 0.0;
+  bool separated = false;
+  int64_t more_judgments = 0;  // 0 when separated, -1 beyond the horizon
+
+  bool operator==(const StoppingBoundary&) const = default;
+};
+
+struct Stopping {
+  bool settled = false;
+  std::vector<StoppingBoundary> boundaries;
+  int64_t judgments = 0;
+  int64_t more_judgments = 0;
+
+  bool operator==(const Stopping&) const = default;
+};
+
+struct Leaderboard {
+  std::string model;        // "expected-wins", "trueskill", ...
+  int64_t judgments = 0;    // human judgments (rankings, battles); comparisons for count boards
+  int64_t comparisons = 0;  // pairwise comparisons the model was given
+  std::vector<LeaderboardEntry> entries;  // best first
+  int64_t rankings = 0;                   // k-way rankings read
+  int64_t dropped_blank = 0;              // rankings dropped for a blank rank
+  int64_t skipped_invalid = 0;            // rows skipped under --skip-invalid
+  bool connected = false;                 // one connected component
+  // The connected components of the comparison graph, system ids in order of first
+  // appearance; one when `connected`.
+  std::vector<std::vector<std::string>> components;
+  int bootstrap_replicates = 0;  // 0 when not bootstrapped
+  double confidence = 0.0;       // of rank ranges and score intervals; 0 without them
+  uint64_t seed = 0;
+  std::vector<std::string> warnings;
+  std::vector<CovariateEffect> covariate_effects;
+  std::optional<Stopping> stopping;
+
+  // True when some entry carries a cluster number.
+  bool clustered() const;
+
+  // Field-by-field equality (doubles compared exactly).
+  bool operator==(const Leaderboard&) const = default;
+};
+
+// A leaderboard of `ratings` (indexed by system id): entries sorted by score, best first
+// (equal scores by system name), rank 1..n, per-system comparison counts, connectivity.
+// rank_lo = rank_hi = rank; no cluster (not clustered). mu/sigma are set when some rating
+// has a sigma, r_hat when some rating has one.
+// REQUIRES: ratings.size() == judgments.num_systems().
+Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
+                             const std::vector<SystemRating>& ratings);
+
+// The same from a count table, for callers that keep counts rather than comparisons (the
+// live campaign). Sets model, judgments (all counted comparisons), entries, connectivity;
+// the ranking counters stay 0 for the caller to fill.
+// REQUIRES: names.size() == ratings.size() == counts.num_systems().
+Leaderboard BuildLeaderboardFromCounts(std::string_view model,
+                                       const std::vector<std::string>& names,
+                                       const PairCounts& counts,
+                                       const std::vector<SystemRating>& ratings);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_CORE_LEADERBOARD_H_

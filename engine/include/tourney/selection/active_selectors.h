@@ -1,0 +1,77 @@
+// Active match selectors: policies that spend judgments where the ranking is still open.
+//
+// DESCRIPTION
+//   Four policies over the live TrueSkill ratings (trueskill.h; mu and sigma per system),
+//   each a MatchSelector (match_selector.h). Every one of them first flips a coin: with
+//   probability `explore` it serves a uniform match (the uniform selector's draw), so every
+//   allowed pair keeps a probability of at least explore / #pairs (no pair starves and the
+//   fitted model stays identifiable whatever the policy does). Otherwise:
+//   - "racing" (rank-interval racing; Heckel, Shah, Ramchandran & Wainwright 2019, and the
+//     LUCB rule of Kalyanakrishnan et al. 2012 applied to neighbours): systems are sorted
+//     by mu; the boundary between rank neighbours u (above) and l is open while their
+//     intervals overlap, mu_u - mu_l < z * sqrt(sigma_u^2 + sigma_l^2). A uniformly chosen
+//     open boundary is served; with none open, a uniform match. Effort goes to the
+//     cluster boundaries that are undecided; settled ones get only exploration.
+//   - "info-gain" (expected information gain): for a pair (a, b) with
+//     c^2 = 2 beta^2 + sigma_a^2 + sigma_b^2 the three outcomes have TrueSkill predictive
+//     probabilities Phi(t - e), Phi(-t - e) and the rest (t = (mu_a - mu_b) / c,
+//     e = eps / c), and each outcome o shrinks the variances by 1 - sigma^2 / c^2 * w_o
+//     (§2.3). The gain is the expected drop of the Gaussian posterior entropy,
+//       sum_o P(o) * (-1/2) [ln(1 - sigma_a^2 w_o / c^2) + ln(1 - sigma_b^2 w_o / c^2)];
+//     the pair with the largest gain is served (ties: uniformly).
+//   - "thompson" (Thompson sampling): one skill per system is drawn from N(mu, sigma^2);
+//     among rank neighbours of the mean order, the pair whose drawn skills are closest
+//     (or reversed) is served: boundaries are chosen with about the posterior probability
+//     that they are the least certain.
+//   - "arena" (count balancing as in Chatbot Arena; Chiang et al. 2024, §5): a pair is
+//     drawn with probability proportional to the drop of its interval width one more
+//     judgment brings, sqrt(V / (n + 1)) - sqrt(V / (n + 2)), with V = sigma_a^2 + sigma_b^2
+//     and n the pair's judgments so far (SelectionState::counts; 0 when absent).
+//   Pair scoring (info-gain, arena) is exhaustive up to 64 systems and over 128 uniformly
+//   drawn candidate pairs above that; the neighbour policies sort the systems by mu.
+//   Matches of N > 2 systems: the policy's pair, then the systems closest in mu to the
+//   pair's midpoint (a window of the ranking around the chosen boundary). With an
+//   incomplete allowed pair set, N > 2 is served by the uniform selector's rule, and a
+//   pair that is not allowed is never served (neighbour policies skip such boundaries).
+//   Costs per selection: racing and thompson O(n log n) (sort), info-gain and arena
+//   O(n^2) up to 64 systems and O(n) above. Deterministic for a seed.
+// Thread safety: selectors are immutable; Select() is const and safe to call concurrently
+// with distinct Rngs. Scratch space is thread-local and reused (no allocation once a
+// thread has served a match of the same size).
+#ifndef TOURNEY_SELECTION_ACTIVE_SELECTORS_H_
+#define TOURNEY_SELECTION_ACTIVE_SELECTORS_H_
+
+#include <memory>
+#include <string_view>
+
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/status.h"
+
+namespace tourney {
+
+struct ActiveSelectorOptions {
+  double explore = 0.1;  // probability of a uniform match, in (0, 1]
+  double z = 1.96;       // racing: interval half-width in sds of the difference, > 0
+  // info-gain: the probit predictive it uses, P(a beats b) = Phi((mu_a - mu_b - eps) / c).
+  // The default beta puts it on the logit scale of the selection posterior
+  // (selection_posterior.h): logistic(x) ~ Phi(x / 1.702), so sqrt(2) beta = 1.702.
+  // For the live TrueSkill ratings use their beta (0.25 by default).
+  double beta = 1.2035;       // > 0
+  double draw_margin = -1.0;  // eps >= 0; < 0: derived from draw probability 0.25
+};
+
+// InvalidArgument for an option out of range.
+StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options);
+
+// By name ("racing", "lucb", "info-gain", "thompson", "arena");
+// InvalidArgument otherwise.
+StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
+                                                            const ActiveSelectorOptions& options);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SELECTION_ACTIVE_SELECTORS_H_

@@ -1,0 +1,268 @@
+// CampaignState: one live evaluation campaign, the engine side of the tourneyd service.
+//
+// DESCRIPTION
+//   A campaign fixes its systems, its source segments and the match size k. Annotators ask
+//   for matches and return k-way rankings; the campaign keeps
+//   - the judgments in commit order (Judgments) and their pairwise counts (PairCounts),
+//   - the live TrueSkill ratings (trueskill.h; paper §2.3), updated judgment by judgment in
+//     that order: each ranking's pairwise comparisons as two-player games in column order,
+//     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
+//     Selection::kNone run over the same judgments, and replaying the same judgments in the
+//     same order rebuilds exactly the same state,
+//   - the match selector (match_selector.h: by default "racing" of active_selectors.h, or
+//     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
+//     picks the systems of the next match; the paper's and the uniform selector read the
+//     live ratings, the active ones the selection posterior (selection_posterior.h: a
+//     Bradley-Terry fit of the pair counts, refitted when kSelectionPosteriorRefit
+//     comparisons have arrived since the last fit, up to kMaxSelectionPosteriorSystems
+//     systems; the live ratings above that). The chosen systems are then shown in a random
+//     order, so the anchor is not always first,
+//   - per annotator, the segments already shown in the current pass: a segment is drawn
+//     uniformly among those the annotator has not been shown; once every segment has been
+//     shown, a new pass starts.
+//   Every random choice of ProposeMatch comes from the annotator's own stream,
+//   Rng(DeriveSeed(DeriveSeed(config.seed, Fnv1a64(annotator)), i)) for the annotator's
+//   i-th match (0-based), so a match depends on the ratings, on that annotator's history and
+//   on the open matches passed in (batch awareness), never on thread scheduling.
+//   Costs: ProposeMatch O(n + segments / 64) worst case, O(n + 1) expected while fewer than
+//   half of the segments have been shown, plus the selector's cost (active_selectors.h), a
+//   selection-posterior refit (O(n^3)) once per kSelectionPosteriorRefit comparisons, and
+//   O(attempts * open * k^2) to avoid open matches; ApplyRanking O(k^2) (pairwise) or one k-player
+//   TrueSkill game; LiveLeaderboard O(n^2).
+// Thread safety: not thread-safe. Const methods may run concurrently with each other; a
+// caller that mutates (ProposeMatch, MarkSegmentShown, ApplyRanking) needs exclusive
+// access. tourneyd wraps each campaign in a reader/writer lock.
+#ifndef TOURNEY_SELECTION_CAMPAIGN_H_
+#define TOURNEY_SELECTION_CAMPAIGN_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "tourney/core/judgments.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/core/rating_model.h"
+#include "tourney/core/status.h"
+#include "tourney/models/trueskill.h"
+#include "tourney/models/trueskill_model.h"
+#include "tourney/core/leaderboard.h"
+
+namespace tourney {
+
+// Selections drawn before ProposeMatch gives up avoiding an open match.
+inline constexpr int kBatchAttempts = 64;
+
+// Comparisons between refits of a campaign's selection posterior.
+inline constexpr int64_t kSelectionPosteriorRefit = 50;
+
+// Hard limits of a campaign (a server may impose lower ones).
+inline constexpr int kMaxCampaignSystems = 1000;
+inline constexpr int64_t kMaxCampaignSegments = 1000000;
+inline constexpr int kMaxRankingEntries = 32;
+inline constexpr size_t kMaxSystemNameBytes = 256;
+inline constexpr size_t kMaxDocumentBytes = 256;
+inline constexpr size_t kMaxAnnotatorBytes = 128;
+
+// A source segment annotators can be shown.
+struct CampaignSegment {
+  int64_t id = 0;        // >= 0, distinct within a campaign
+  std::string document;  // empty when unknown
+};
+
+// Parameters of the live TrueSkill ratings (paper §2.3). 0 for sigma and beta means the
+// engine default (TrueSkillOptions: sigma 0.5, beta 0.25, draw probability 0.25).
+struct LiveRatingOptions {
+  double mu = 0.0;     // initial mean
+  double sigma = 0.0;  // initial sd; 0 = engine default
+  double beta = 0.0;   // performance sd; 0 = engine default
+  double tau = 0.0;    // dynamics sd, >= 0
+  // Probability that two equal systems tie, in [0, 1), used when draw_margin is unset;
+  // unset means the engine default.
+  std::optional<double> draw_probability;
+  std::optional<double> draw_margin;  // eps >= 0, used as given when set
+  bool free_for_all = false;          // true: a ranking is one k-player game; false: its pairs
+};
+
+struct CampaignConfig {
+  std::string name;                       // 1..128 bytes, printable ASCII
+  std::vector<std::string> systems;       // 2..kMaxCampaignSystems distinct names
+  std::vector<CampaignSegment> segments;  // 1..kMaxCampaignSegments, distinct ids
+  int k = 5;                              // systems per match, 2..5, <= systems.size()
+  // A MatchSelector name (match_selector.h); default: the selection benchmark's winner.
+  std::string selector = std::string(kDefaultMatchSelector);
+  LiveRatingOptions rating;               // live TrueSkill parameters
+  uint64_t seed = 0;                      // seed of every match's random choices
+};
+
+// InvalidArgument naming the first field out of range.
+Status ValidateCampaignConfig(const CampaignConfig& config);
+
+// The TrueSkill model (Selection::kNone, in judgment order) whose ratings over a campaign's
+// judgments are the campaign's live ratings.
+TrueSkillModelOptions LiveTrueSkillOptions(const LiveRatingOptions& options);
+
+// One judgment in system ids, as validated, stored and replayed.
+struct CampaignRanking {
+  std::vector<SystemId> systems;  // 2..kMaxRankingEntries distinct ids
+  std::vector<uint8_t> ranks;     // ranks[i] of systems[i]: 1 = best, <= number of columns
+  std::vector<uint8_t> groups;    // empty, or the column of each entry (< systems.size())
+  int64_t segment = -1;           // segment id, -1 when unknown
+  std::string document;           // empty when unknown
+  std::string annotator;          // empty when unknown
+};
+
+// A match ProposeMatch picked: k distinct systems in display order and a segment.
+struct ProposedMatch {
+  std::vector<SystemId> systems;
+  int32_t segment_index = 0;  // index into config().segments
+};
+
+// What a leaderboard is computed from, and how.
+struct LeaderboardQuery {
+  std::string model;         // "" = the live model; else a name MakeCampaignModel accepts
+  int replicates = 0;        // bootstrap replicates; 0 = none
+  double confidence = 0.95;  // of the rank ranges, in (0, 1)
+  uint64_t seed = 0;         // bootstrap seed
+  // Polled between bootstrap replicates (BootstrapOptions::cancelled); when it returns
+  // true the computation stops with Cancelled. Unset: never cancelled.
+  std::function<bool()> cancelled;
+};
+
+// A consistent copy of a campaign's data for computations that run outside its lock.
+struct CampaignSnapshot {
+  Judgments judgments;
+  std::vector<SystemRating> live_ratings;
+  LiveRatingOptions rating;  // the campaign's TrueSkill parameters
+};
+
+class CampaignState {
+ public:
+  // InvalidArgument when the configuration is invalid (ValidateCampaignConfig) or its
+  // TrueSkill parameters are rejected by TrueSkill::Create.
+  static StatusOr<std::unique_ptr<CampaignState>> Create(CampaignConfig config);
+
+  // Holds every judgment of a campaign; copies would be large and silently diverge.
+  CampaignState(const CampaignState&) = delete;
+  CampaignState& operator=(const CampaignState&) = delete;
+  ~CampaignState();
+
+  const CampaignConfig& config() const { return config_; }
+  int num_systems() const { return static_cast<int>(config_.systems.size()); }
+  int k() const { return config_.k; }
+  const std::string& SystemName(SystemId id) const { return config_.systems[id]; }
+  // The id of a system name, or nullopt.
+  std::optional<SystemId> FindSystem(std::string_view name) const;
+  // The index in config().segments of a segment id, or nullopt.
+  std::optional<int32_t> FindSegment(int64_t id) const;
+
+  // Picks the systems (selector over the live ratings) and a segment not yet shown to
+  // `annotator` in the current pass, marks it shown and counts the match as the
+  // annotator's. FailedPrecondition when the selector cannot serve a match.
+  // Batch awareness: `open` lists the system sets of matches currently out with other
+  // annotators (open leases). A selection with the same set of systems as an open match is
+  // drawn again, up to kBatchAttempts times from the annotator's stream; if every draw
+  // repeats an open match, a uniform set that repeats none is served (for k = 2 every free
+  // pair is enumerated; for k > 2, kBatchAttempts uniform draws), and a repeat only when
+  // nothing else is left. With open leases a match also depends on them, so concurrent
+  // annotators get different matches.
+  // REQUIRES: annotator is non-empty.
+  StatusOr<ProposedMatch> ProposeMatch(std::string_view annotator,
+                                       std::span<const std::vector<SystemId>> open = {});
+
+  // Records that `annotator` was served a match on segment `segment_index` (replaying
+  // matches after a restart): marks the segment and counts the match. A segment shown
+  // again starts a new pass for the annotator.
+  // REQUIRES: 0 <= segment_index < config().segments.size().
+  void MarkSegmentShown(std::string_view annotator, int32_t segment_index);
+
+  // Number of segments `annotator` has been shown in the current pass.
+  int64_t SegmentsShown(std::string_view annotator) const;
+
+  // OK when `ranking` can be applied; InvalidArgument naming what is wrong otherwise.
+  Status ValidateRanking(const CampaignRanking& ranking) const;
+
+  // OK when `ranks` answers a k-system match: exactly k values in 1..k.
+  Status ValidateMatchRanks(std::span<const uint32_t> ranks) const;
+
+  // Appends the ranking and updates the counts and the live ratings.
+  // REQUIRES: ValidateRanking(ranking).ok().
+  void ApplyRanking(const CampaignRanking& ranking);
+
+  int64_t num_judgments() const { return static_cast<int64_t>(judgments_.num_rankings()); }
+  const Judgments& judgments() const { return judgments_; }
+  const PairCounts& pair_counts() const { return counts_; }
+
+  // The live model's name ("trueskill") and its current ratings, indexed by system id
+  // (score = mu).
+  std::string live_model() const { return "trueskill"; }
+  std::vector<SystemRating> LiveRatings() const;
+  const std::vector<Rating>& ratings() const { return ratings_; }
+
+  // The live model's leaderboard without bootstrap, from the maintained counts: the same
+  // message BuildLeaderboard returns for these judgments and ratings, in O(n^2).
+  Leaderboard LiveLeaderboard() const;
+
+  // A copy of the data for ComputeLeaderboard.
+  CampaignSnapshot Snapshot() const;
+
+ private:
+  // The segments shown in the current pass are a sorted list of segment indices while
+  // that list is smaller than a bitset over all segments, and the bitset after: an
+  // annotator's memory grows with the matches served, up to the bitset's size.
+  struct AnnotatorProgress {
+    std::vector<int32_t> shown_list;   // sorted; used while shown_bits is empty
+    std::vector<uint64_t> shown_bits;  // bitset over segments, or empty
+    int64_t num_shown = 0;             // segments shown in the current pass
+    uint64_t matches = 0;              // matches served to the annotator so far
+    uint64_t seed = 0;                 // the annotator's stream
+  };
+  CampaignState(CampaignConfig config, TrueSkill env, std::unique_ptr<MatchSelector> selector);
+  AnnotatorProgress& Progress(std::string_view annotator);
+  static bool IsShown(const AnnotatorProgress& p, int64_t segment_index);
+  // Starts a new pass: no segment shown, the memory of the last pass released.
+  static void ClearShown(AnnotatorProgress& p);
+  void MarkShown(AnnotatorProgress& p, int32_t segment_index) const;
+  void UpdateLiveRatings(size_t ranking_index);
+  // What the selector reads: the live ratings, or the (refreshed) selection posterior.
+  std::span<const Rating> SelectionRatings();
+
+  const CampaignConfig config_;
+  std::unordered_map<std::string, SystemId> system_ids_;
+  std::unordered_map<int64_t, int32_t> segment_index_;
+  std::unordered_map<std::string, AnnotatorProgress> progress_;
+  Judgments judgments_;
+  PairCounts counts_;
+  const TrueSkill env_;
+  const std::unique_ptr<MatchSelector> selector_;
+  std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
+  std::vector<Rating> posterior_;       // selection posterior (active selectors)
+  int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
+  // Scratch for free-for-all updates.
+  std::vector<Rating> players_;
+  std::vector<int> player_ranks_;
+};
+
+// The rating models a campaign leaderboard offers: "trueskill" (the live model:
+// LiveTrueSkillOptions(rating)), "expected-wins", "expected-wins-ties" and "hopkins-may"
+// (paper sampler, default options). InvalidArgument for any other name.
+StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
+                                                         const LiveRatingOptions& rating);
+
+// The leaderboard of a snapshot for `query`. Without bootstrap the live model gives the
+// live ratings and other models are fitted to the judgments; with bootstrap, the model's
+// Bootstrap() (bootstrap.h) fills rank ranges and clusters. InvalidArgument for an unknown
+// model, bootstrap parameters out of range (replicates outside 0..1,000,000, confidence
+// outside (0, 1)), or a bootstrap of "hopkins-may" (too costly for a server).
+StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
+                                             const LeaderboardQuery& query);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SELECTION_CAMPAIGN_H_

@@ -1,0 +1,157 @@
+// The selection benchmark: how many human judgments each match selector needs before the
+// clustered leaderboard is final and the order is right, over many seeds.
+//
+// DESCRIPTION
+//   One run = one selector, one seed, one campaign. Judgments are asked one at a time: the
+//   selector (match_selector.h, active_selectors.h) picks a pair from the live TrueSkill
+//   ratings and the pair counts so far (as tourneyd's NextMatch does), the campaign answers,
+//   the live ratings get the two-player update (paper §2.3). Two kinds of campaign:
+//   - hidden truth: system j has quality q_j ~ N(0, quality_sd^2), drawn per seed; a
+//     judgment of (a, b) is d = q_a - q_b + N(0, 2 (sigma_a^2 + sigma_obs^2)), a tie when
+//     |d| <= radius, else a win for the larger side (the Thurstone story of simulate.h; the
+//     defaults give about 20-25% ties and WMT-like uneven gaps);
+//   - pool replay: a judgment of (a, b) is drawn uniformly from the pooled comparisons of
+//     that pair not yet used in the run (without replacement, so no judgment counts twice;
+//     a pair whose comparisons are used up is no longer served), or with replacement as in
+//     the paper's protocol (§3.1, selection_protocol.h); pairs without data are never
+//     served. The truth is the order of the scorer fitted to the whole pool.
+//   Every `checkpoint_every` judgments the run is scored by a model that is unbiased
+//   whatever the sampling: a Bradley-Terry maximum-likelihood fit of the pair counts so far
+//   (FitSelectionBt of selection_posterior.h; a tie counts half a win to each side), whose
+//   likelihood does not depend on how pairs were chosen. Rank ranges come from `draws` parametric
+//   draws from the fit's Gaussian N(theta_hat, H^-1) (H: observed information), trimmed as
+//   clustering.h does, and clusters from ClusterByRankRanges in the order of theta_hat. Per
+//   checkpoint: the number of clusters, Kendall tau-a against the truth, whether some pair the
+//   truth orders the other way is split into separate clusters (a wrong separation), and the share
+//   of systems whose rank range holds their true rank (coverage). Per run: judgments to clusters =
+//   the first checkpoint from which the number of clusters stays at least the reference count
+//   through the end of the budget (the count uniform reaches after `reference_at` judgments on the
+//   same seed, when uniform is among the selectors; else the run's own count there); judgments to
+//   tau = the first checkpoint from which tau stays >= tau_target. A run that never gets there is
+//   censored at the budget (counted in `censored`).
+//   Across seeds: means with 95% Student-t intervals (mean +- t_{0.975, s-1} sd / sqrt(s)),
+//   and ratios to uniform as geometric means of per-seed ratios with the t interval taken on
+//   the log ratios (SeedInterval, RatioInterval).
+//   Costs: O(budget * selection + checkpoints * (n^3 + draws * n log n)) per run. Runs are
+//   independent and seeded by (seed, seed index, selector name), so results never depend
+//   on the thread count nor on which other selectors run alongside. Every selector of a
+//   seed faces the same hidden truth.
+// Thread safety: reentrant.
+#ifndef TOURNEY_SELECTION_SELECTION_BENCHMARK_H_
+#define TOURNEY_SELECTION_SELECTION_BENCHMARK_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tourney/selection/active_selectors.h"
+#include "tourney/core/judgments.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/selection/selection_posterior.h"
+#include "tourney/core/status.h"
+#include "tourney/models/trueskill.h"
+
+namespace tourney {
+
+// Kendall tau-a between two score vectors (pairs tied in either count 0). 0 for n < 2.
+double KendallTau(std::span<const double> x, std::span<const double> y);
+
+// Mean and 95% Student-t interval of a sample across seeds (lo = hi = mean for one value).
+struct SeedInterval {
+  double mean = 0.0;
+  double lo = 0.0;
+  double hi = 0.0;
+};
+SeedInterval MeanInterval(std::span<const double> values);
+// Geometric mean of numerator[s] / denominator[s] with the interval of MeanInterval on the
+// log ratios. REQUIRES: equal sizes, positive values.
+SeedInterval RatioInterval(std::span<const double> numerator, std::span<const double> denominator);
+
+struct SelectionBenchmarkOptions {
+  std::vector<std::string> selectors = {"uniform",   "trueskill", "racing",
+                                        "info-gain", "thompson",  "arena"};
+  int seeds = 20;
+  uint64_t seed = 1;
+  int64_t budget = 20000;          // judgments per run
+  int64_t checkpoint_every = 250;  // judgments between scorings
+  // The reference number of clusters is uniform's count after this many judgments (a
+  // checkpoint; 0: half the budget), so that selectors slower than uniform can still reach
+  // it within the budget (up to 2x uniform's judgments by default).
+  int64_t reference_at = 0;
+  // Hidden-truth campaigns (used when `pool` is null).
+  int systems = 16;
+  double quality_sd = 0.5;
+  double sigma_a = 0.5;
+  double sigma_obs = 1.0;
+  double radius = 0.5;
+  // Pool replay: the pooled comparisons and their number of systems.
+  const Comparisons* pool = nullptr;
+  int pool_systems = 0;
+  // false (default): each pooled comparison is used at most once per run, and a pair whose
+  // comparisons are used up is no longer served (a real campaign never sees the same
+  // judgment twice); true: drawn with replacement, as the paper's protocol does.
+  bool pool_with_replacement = false;
+  // Scoring.
+  int draws = 400;
+  double confidence = 0.95;
+  double tau_target = 0.9;
+  std::vector<int64_t> tau_at;  // amounts at which tau is also reported (multiples of
+                                // checkpoint_every)
+  TrueSkillOptions live;        // the live ratings the selectors see (campaign defaults)
+  // > 0: the active selectors (not "trueskill", which is the paper's rule on the live
+  // ratings, nor "uniform") see the selection posterior (selection_posterior.h) refitted
+  // every `posterior_every` judgments, as tourneyd serves them; 0: the live ratings.
+  int64_t posterior_every = 50;
+  int threads = 1;
+  // Options of the active selectors (exploration share, racing z).
+  ActiveSelectorOptions active;
+};
+
+// One run's trace and measurements.
+struct SelectionRun {
+  std::vector<int> clusters;  // per checkpoint
+  std::vector<double> tau;    // per checkpoint
+  int64_t to_clusters = 0;    // judgments to the reference number of clusters
+  int64_t to_tau = 0;         // judgments to tau >= tau_target for good
+  bool clusters_censored = false;
+  bool tau_censored = false;
+  int reference_clusters = 0;
+  double wrong_separation = 0.0;  // share of checkpoints with a wrong separation
+  double coverage = 0.0;          // share of (checkpoint, system) with the true rank covered
+  std::vector<double> tau_at;     // tau at options.tau_at
+};
+
+struct SelectorSummary {
+  std::string name;
+  SeedInterval to_clusters, to_tau;        // judgments
+  SeedInterval clusters_ratio, tau_ratio;  // to uniform (when uniform ran)
+  SeedInterval wrong_separation, coverage, final_clusters;
+  std::vector<SeedInterval> tau_at;
+  int clusters_censored = 0, tau_censored = 0;
+  // Per checkpoint across seeds: mean and 95% interval of clusters and tau.
+  std::vector<SeedInterval> clusters_curve, tau_curve;
+};
+
+struct SelectionBenchmark {
+  SelectionBenchmarkOptions options;  // pool cleared
+  int num_systems = 0;
+  std::vector<int64_t> checkpoints;             // judgments at each checkpoint
+  std::vector<std::vector<SelectionRun>> runs;  // [selector][seed]
+  std::vector<SelectorSummary> summaries;       // per selector
+};
+
+// InvalidArgument for an unknown selector, fewer than 2 seeds, a budget or checkpoint
+// spacing < 1, a budget that is not a multiple of the spacing, fewer than 2 systems, an
+// empty pool, a replay without replacement whose budget exceeds the pool, draws < 20, or
+// tau_at amounts that are not checkpoints.
+StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptions& options);
+
+// Summaries from runs (what RunSelectionBenchmark fills in): exposed for testing.
+std::vector<SelectorSummary> SummarizeSelectionRuns(
+    const std::vector<std::string>& selectors, const std::vector<std::vector<SelectionRun>>& runs,
+    size_t num_checkpoints, size_t num_tau_at);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SELECTION_SELECTION_BENCHMARK_H_

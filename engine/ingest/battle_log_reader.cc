@@ -1,0 +1,584 @@
+#include "tourney/ingest/battle_log_reader.h"
+
+#include <simdjson.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+
+#include "ingest/input_file.h"
+
+namespace tourney {
+namespace {
+
+constexpr size_t kBlockSize = size_t{4} << 20;
+
+std::string Quoted(std::string_view s) {
+  constexpr size_t kMax = 60;
+  std::string out(1, '\'');
+  out.append(s.substr(0, kMax));
+  if (s.size() > kMax) out.append("...");
+  out.push_back('\'');
+  return out;
+}
+
+// One battle as read from a row, before interning. The views live as long as the row.
+struct RawBattle {
+  std::string_view model_a, model_b, winner;
+  std::optional<std::string_view> judge;
+  std::vector<double> covariates;  // one per requested covariate
+  std::vector<char> has_covariate;
+};
+
+// Validates raw battles and appends them to the log; keeps the counters and warnings.
+class BattleSink {
+ public:
+  BattleSink(std::string_view name, const BattleLogOptions& options, BattleLog* log,
+             BattleLogReport* report)
+      : name_(name), options_(options), log_(log), report_(report) {
+    if (log_->size() == 0 && log_->covariate_names.empty()) {
+      log_->covariate_names = options.covariates;
+    }
+  }
+
+  std::string Where(int64_t line) const {
+    return std::string(name_) + ":" + std::to_string(line) + ": ";
+  }
+
+  // A row-level error: fails the read, or becomes a warning under skip_invalid.
+  Status RowError(int64_t line, const std::string& message) {
+    Status s = InvalidArgument(Where(line) + message);
+    if (!options_.skip_invalid) return s;
+    ++report_->skipped;
+    if (report_->warnings.size() < options_.max_warnings) report_->warnings.push_back(s.message());
+    return Status::Ok();
+  }
+
+  RawBattle& Fresh() {
+    raw_.model_a = raw_.model_b = raw_.winner = {};
+    raw_.judge.reset();
+    raw_.covariates.assign(options_.covariates.size(), 0.0);
+    raw_.has_covariate.assign(options_.covariates.size(), 0);
+    return raw_;
+  }
+
+  // Index of `key` among the covariates, or -1.
+  int CovariateIndex(std::string_view key) const {
+    for (size_t k = 0; k < options_.covariates.size(); ++k) {
+      if (options_.covariates[k] == key) return static_cast<int>(k);
+    }
+    return -1;
+  }
+
+  void BeginRow() { ++report_->rows; }
+
+  Status Commit(int64_t line, bool csv) {
+    const RawBattle& r = raw_;
+    const char* a_field = csv ? "left" : "model_a";
+    const char* b_field = csv ? "right" : "model_b";
+    if (r.model_a.empty())
+      return RowError(line, std::string("field '") + a_field + "': missing or empty");
+    if (r.model_b.empty())
+      return RowError(line, std::string("field '") + b_field + "': missing or empty");
+    if (r.model_a == r.model_b) {
+      return RowError(line, std::string("field '") + b_field + "': " + Quoted(r.model_b) +
+                                " is the same system as " + a_field);
+    }
+    Outcome outcome;
+    bool both_bad = false;
+    if (r.winner == "model_a" || r.winner == "left") {
+      outcome = Outcome::kFirstWins;
+    } else if (r.winner == "model_b" || r.winner == "right") {
+      outcome = Outcome::kSecondWins;
+    } else if (r.winner == "tie") {
+      outcome = Outcome::kTie;
+    } else if (r.winner == "tie (bothbad)") {
+      outcome = Outcome::kTie;
+      both_bad = true;
+    } else {
+      return RowError(
+          line, "field 'winner': " + (r.winner.empty() ? std::string("missing or empty")
+                                                       : Quoted(r.winner) + " is not one of " +
+                                                             (csv ? "left, right, tie"
+                                                                  : "model_a, model_b, tie, "
+                                                                    "tie (bothbad)")));
+    }
+    for (size_t k = 0; k < options_.covariates.size(); ++k) {
+      if (!r.has_covariate[k]) {
+        return RowError(line, "field '" + options_.covariates[k] + "': missing covariate");
+      }
+    }
+    log_->ties_both_bad += both_bad ? 1 : 0;
+    const SystemId a = Intern(r.model_a, 0);  // a before b: ids in order of appearance
+    const SystemId b = Intern(r.model_b, 1);
+    log_->battles.Add(a, b, outcome);
+    log_->covariates.insert(log_->covariates.end(), r.covariates.begin(), r.covariates.end());
+    if (r.judge.has_value() || !log_->judge.empty()) {
+      if (log_->judge.empty()) log_->judge.assign(log_->size() - 1, -1);
+      log_->judge.push_back(r.judge.has_value() ? log_->judges.Intern(*r.judge) : -1);
+    }
+    return Status::Ok();
+  }
+
+  RawBattle& raw() { return raw_; }
+  const BattleLogOptions& options() const { return options_; }
+
+ private:
+  // Interning with a one-entry cache per side: logs often repeat a model on consecutive rows.
+  SystemId Intern(std::string_view name, int side) {
+    if (cache_id_[side] >= 0 && cache_name_[side] == name) return cache_id_[side];
+    const SystemId id = log_->systems.Intern(name);
+    cache_name_[side].assign(name);
+    cache_id_[side] = id;
+    return id;
+  }
+
+  std::string_view name_;
+  const BattleLogOptions& options_;
+  BattleLog* log_;
+  BattleLogReport* report_;
+  RawBattle raw_;
+  // Copies, not views: the registry's strings move when its vector grows.
+  std::string cache_name_[2];
+  SystemId cache_id_[2] = {-1, -1};
+};
+
+// ---- JSON -------------------------------------------------------------------------------
+
+namespace ondemand = simdjson::ondemand;
+
+// True when nothing but white space follows the parsed value.
+bool AtEnd(ondemand::document& doc) { return doc.current_location().error() != simdjson::SUCCESS; }
+
+std::string JsonError(simdjson::error_code e) {
+  return std::string("invalid JSON: ") + simdjson::error_message(e);
+}
+
+// Reads one battle object into sink.raw(). Returns a message on error (empty when fine).
+std::string ReadBattleObject(ondemand::object object, BattleSink& sink) {
+  RawBattle& raw = sink.Fresh();
+  for (auto field_result : object) {
+    ondemand::field field;
+    if (auto e = std::move(field_result).get(field)) return JsonError(e);
+    std::string_view key;
+    if (auto e = field.unescaped_key().get(key)) return JsonError(e);
+    ondemand::value value = field.value();
+    std::string_view* target = nullptr;
+    if (key == "model_a") target = &raw.model_a;
+    if (key == "model_b") target = &raw.model_b;
+    if (key == "winner") target = &raw.winner;
+    if (target != nullptr) {
+      if (value.get_string().get(*target)) {
+        return "field '" + std::string(key) + "': not a string";
+      }
+      continue;
+    }
+    if (key == "judge" || key == "annotator") {
+      ondemand::json_type type;
+      if (auto e = value.type().get(type)) return JsonError(e);
+      std::string_view judge;
+      if (type == ondemand::json_type::string) {
+        if (value.get_string().get(judge)) return "field '" + std::string(key) + "': bad string";
+      } else if (type == ondemand::json_type::number) {
+        judge = value.raw_json_token();
+        while (!judge.empty() && (judge.back() == ' ' || judge.back() == '\t' ||
+                                  judge.back() == '\r' || judge.back() == '\n')) {
+          judge.remove_suffix(1);
+        }
+      } else if (type != ondemand::json_type::null) {
+        return "field '" + std::string(key) + "': not a string or number";
+      }
+      if (!judge.empty()) raw.judge = judge;
+      continue;
+    }
+    const int k = sink.CovariateIndex(key);
+    if (k >= 0) {
+      double x;
+      if (value.get_double().get(x) || !std::isfinite(x)) {
+        return "field '" + std::string(key) + "': not a finite number";
+      }
+      raw.covariates[k] = x;
+      raw.has_covariate[k] = 1;
+    }
+  }
+  return {};
+}
+
+// A JSONL line held in a buffer with at least SIMDJSON_PADDING readable bytes after it.
+Status ParseJsonLine(ondemand::parser& parser, const char* data, size_t size, size_t capacity,
+                     int64_t line, BattleSink& sink) {
+  size_t b = 0;
+  while (b < size && (data[b] == ' ' || data[b] == '\t' || data[b] == '\r')) ++b;
+  if (b == size) return Status::Ok();  // blank line
+  ondemand::document doc;
+  sink.BeginRow();
+  if (auto e = parser.iterate(data, size, capacity).get(doc)) {
+    return sink.RowError(line, JsonError(e));
+  }
+  ondemand::object object;
+  if (auto e = doc.get_object().get(object)) return sink.RowError(line, JsonError(e));
+  std::string message = ReadBattleObject(object, sink);
+  if (message.empty() && !AtEnd(doc)) message = "invalid JSON: trailing content after the object";
+  if (!message.empty()) return sink.RowError(line, message);
+  return sink.Commit(line, false);
+}
+
+// The array's elements, each an object; line numbers counted up to each element's start.
+Status ParseJsonArray(std::string_view text, std::string_view name, BattleSink& sink) {
+  simdjson::padded_string padded(text);
+  ondemand::parser parser;
+  ondemand::document doc;
+  const std::string where = std::string(name) + ": ";
+  if (auto e = parser.iterate(padded).get(doc)) return InvalidArgument(where + JsonError(e));
+  ondemand::array array;
+  if (auto e = doc.get_array().get(array)) return InvalidArgument(where + JsonError(e));
+  const char* base = padded.data();
+  const char* counted = base;
+  int64_t line = 1;
+  for (auto element : array) {
+    ondemand::value value;
+    if (auto e = element.get(value)) return InvalidArgument(where + JsonError(e));
+    const std::string_view token = value.raw_json_token();
+    if (token.data() >= counted && token.data() <= base + padded.size()) {
+      line += std::count(counted, token.data(), '\n');
+      counted = token.data();
+    }
+    sink.BeginRow();
+    ondemand::object object;
+    if (auto e = value.get_object().get(object)) {
+      // A non-object element is a row error; a syntax error is fatal below.
+      if (e != simdjson::INCORRECT_TYPE) return InvalidArgument(sink.Where(line) + JsonError(e));
+      if (Status s = sink.RowError(line, "array element is not an object"); !s.ok()) return s;
+      continue;
+    }
+    const std::string message = ReadBattleObject(object, sink);
+    if (!message.empty()) {
+      if (message.rfind("invalid JSON", 0) == 0) {
+        return InvalidArgument(sink.Where(line) + message);
+      }
+      if (Status s = sink.RowError(line, message); !s.ok()) return s;
+      continue;
+    }
+    if (Status s = sink.Commit(line, false); !s.ok()) return s;
+  }
+  if (!AtEnd(doc)) return InvalidArgument(where + "invalid JSON: trailing content after the array");
+  return Status::Ok();
+}
+
+// ---- CSV --------------------------------------------------------------------------------
+
+// Splits one CSV record (RFC 4180 quoting, no embedded newlines) into *fields. Quoted
+// fields with doubled quotes are unescaped into *storage (a deque: the views stay valid).
+// Returns false on a stray quote.
+bool SplitCsvLine(std::string_view line, std::vector<std::string_view>* fields,
+                  std::deque<std::string>* storage) {
+  fields->clear();
+  storage->clear();
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  size_t i = 0;
+  while (true) {
+    if (i < line.size() && line[i] == '"') {
+      std::string value;
+      size_t j = i + 1;
+      bool closed = false;
+      while (j < line.size()) {
+        if (line[j] == '"') {
+          if (j + 1 < line.size() && line[j + 1] == '"') {
+            value += '"';
+            j += 2;
+            continue;
+          }
+          closed = true;
+          ++j;
+          break;
+        }
+        value += line[j++];
+      }
+      if (!closed || (j < line.size() && line[j] != ',')) return false;
+      storage->push_back(std::move(value));
+      fields->push_back(storage->back());
+      i = j;
+    } else {
+      const size_t comma = line.find(',', i);
+      const size_t end = comma == std::string_view::npos ? line.size() : comma;
+      const std::string_view field = line.substr(i, end - i);
+      if (field.find('"') != std::string_view::npos) return false;
+      fields->push_back(field);
+      i = end;
+    }
+    if (i >= line.size()) break;
+    ++i;  // the comma
+    if (i == line.size()) {
+      fields->push_back({});
+      break;
+    }
+  }
+  return true;
+}
+
+struct CsvColumns {
+  int left = -1, right = -1, winner = -1, judge = -1;
+  std::vector<int> covariates;  // column of each covariate
+  size_t width = 0;
+};
+
+Status ParseCsvHeader(std::string_view line, std::string_view name, const BattleLogOptions& options,
+                      CsvColumns* columns) {
+  std::vector<std::string_view> fields;
+  std::deque<std::string> storage;
+  const std::string where = std::string(name) + ":1: ";
+  if (!SplitCsvLine(line, &fields, &storage))
+    return InvalidArgument(where + "malformed CSV header");
+  columns->width = fields.size();
+  columns->covariates.assign(options.covariates.size(), -1);
+  for (size_t c = 0; c < fields.size(); ++c) {
+    const std::string_view f = fields[c];
+    const int col = static_cast<int>(c);
+    if ((f == "left" || f == "model_a") && columns->left < 0) columns->left = col;
+    if ((f == "right" || f == "model_b") && columns->right < 0) columns->right = col;
+    if (f == "winner" && columns->winner < 0) columns->winner = col;
+    if ((f == "judge" || f == "annotator" || f == "worker") && columns->judge < 0) {
+      columns->judge = col;
+    }
+    for (size_t k = 0; k < options.covariates.size(); ++k) {
+      if (f == options.covariates[k] && columns->covariates[k] < 0) columns->covariates[k] = col;
+    }
+  }
+  if (columns->left < 0 || columns->right < 0 || columns->winner < 0) {
+    return InvalidArgument(where +
+                           "header must name 'left' (or 'model_a'), 'right' (or 'model_b') and "
+                           "'winner' columns");
+  }
+  for (size_t k = 0; k < options.covariates.size(); ++k) {
+    if (columns->covariates[k] < 0) {
+      return InvalidArgument(where + "no column '" + options.covariates[k] + "' for the covariate");
+    }
+  }
+  return Status::Ok();
+}
+
+Status ParseCsvRow(std::string_view line, int64_t line_no, const CsvColumns& columns,
+                   BattleSink& sink, std::vector<std::string_view>& fields,
+                   std::deque<std::string>& storage) {
+  if (line.empty() || line == "\r") return Status::Ok();
+  sink.BeginRow();
+  if (!SplitCsvLine(line, &fields, &storage))
+    return sink.RowError(line_no, "malformed CSV quoting");
+  if (fields.size() != columns.width) {
+    return sink.RowError(line_no, "expected " + std::to_string(columns.width) + " fields, found " +
+                                      std::to_string(fields.size()));
+  }
+  RawBattle& raw = sink.Fresh();
+  raw.model_a = fields[columns.left];
+  raw.model_b = fields[columns.right];
+  raw.winner = fields[columns.winner];
+  if (columns.judge >= 0 && !fields[columns.judge].empty()) raw.judge = fields[columns.judge];
+  for (size_t k = 0; k < columns.covariates.size(); ++k) {
+    const std::string_view text = fields[columns.covariates[k]];
+    const std::string copy(text);
+    char* end = nullptr;
+    const double x = copy.empty() ? 0.0 : std::strtod(copy.c_str(), &end);
+    if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(x)) {
+      return sink.RowError(line_no, "field '" + sink.options().covariates[k] +
+                                        "': " + Quoted(text) + " is not a finite number");
+    }
+    raw.covariates[k] = x;
+    raw.has_covariate[k] = 1;
+  }
+  return sink.Commit(line_no, true);
+}
+
+// ---- Line-oriented formats: JSONL and CSV -----------------------------------------------
+
+// Feeds complete lines of a stream to the JSONL or CSV row parser.
+class LineParser {
+ public:
+  LineParser(std::string_view name, BattleLogFormat format, const BattleLogOptions& options,
+             BattleSink& sink)
+      : name_(name), format_(format), options_(options), sink_(sink) {}
+
+  // Parses every complete line of data[0, size); returns the number of bytes consumed (up to
+  // and including the last newline; everything when `last`). `capacity` >= size +
+  // SIMDJSON_PADDING bytes are readable from data.
+  Status Consume(const char* data, size_t size, size_t capacity, bool last, size_t* consumed) {
+    size_t begin = 0;
+    while (begin < size) {
+      const void* nl = std::memchr(data + begin, '\n', size - begin);
+      size_t end;
+      if (nl == nullptr) {
+        if (!last) break;
+        end = size;
+      } else {
+        end = static_cast<size_t>(static_cast<const char*>(nl) - data);
+      }
+      ++line_;
+      if (Status s = Line(data + begin, end - begin, capacity - begin); !s.ok()) return s;
+      begin = nl == nullptr ? size : end + 1;
+    }
+    *consumed = begin;
+    return Status::Ok();
+  }
+
+  Status Finish() {
+    if (format_ == BattleLogFormat::kCsv && !header_seen_) {
+      return InvalidArgument(std::string(name_) + ": empty file (no battles and no CSV header)");
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Status Line(const char* data, size_t size, size_t capacity) {
+    if (format_ == BattleLogFormat::kJsonl) {
+      return ParseJsonLine(parser_, data, size, capacity, line_, sink_);
+    }
+    const std::string_view line(data, size);
+    if (!header_seen_) {
+      if (line.empty() || line == "\r") return Status::Ok();
+      header_seen_ = true;
+      return ParseCsvHeader(line, name_, options_, &columns_);
+    }
+    return ParseCsvRow(line, line_, columns_, sink_, fields_, storage_);
+  }
+
+  std::string_view name_;
+  BattleLogFormat format_;
+  const BattleLogOptions& options_;
+  BattleSink& sink_;
+  ondemand::parser parser_;
+  int64_t line_ = 0;
+  bool header_seen_ = false;
+  CsvColumns columns_;
+  std::vector<std::string_view> fields_;
+  std::deque<std::string> storage_;
+};
+
+BattleLogFormat Detect(std::string_view head) {
+  size_t i = 0;
+  if (head.substr(0, 3) == "\xEF\xBB\xBF") i = 3;  // UTF-8 byte order mark
+  while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i]))) ++i;
+  if (i < head.size() && head[i] == '[') return BattleLogFormat::kJsonArray;
+  if (i < head.size() && head[i] == '{') return BattleLogFormat::kJsonl;
+  return BattleLogFormat::kCsv;
+}
+
+std::string_view StripBom(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  return text;
+}
+
+}  // namespace
+
+Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
+                      BattleLog* log, BattleLogReport* report) {
+  text = StripBom(text);
+  BattleSink sink(name, options, log, report);
+  const BattleLogFormat format =
+      options.format == BattleLogFormat::kAuto ? Detect(text) : options.format;
+  if (format == BattleLogFormat::kJsonArray) return ParseJsonArray(text, name, sink);
+  std::string buffer(text);
+  buffer.append(simdjson::SIMDJSON_PADDING, '\0');
+  LineParser parser(name, format, options, sink);
+  size_t consumed = 0;
+  if (Status s = parser.Consume(buffer.data(), text.size(), buffer.size(), true, &consumed);
+      !s.ok()) {
+    return s;
+  }
+  return parser.Finish();
+}
+
+Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
+                         BattleLogReport* report) {
+  if (path == kStdinPath) {  // standard input, gzip or not, is read whole
+    std::string text;
+    if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
+    return ParseBattleLog(text, InputDisplayName(path), options, log, report);
+  }
+  std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) return IoError(path + ": cannot open (" + std::strerror(errno) + ")");
+  // The block buffer: a carried partial line, then a fresh block, then simdjson's padding.
+  std::vector<char> buffer(kBlockSize + simdjson::SIMDJSON_PADDING);
+  size_t filled = std::fread(buffer.data(), 1, kBlockSize, file.get());
+  if (std::ferror(file.get())) return IoError(path + ": read error");
+  std::string_view head(buffer.data(), filled);
+  if (IsGzip(head)) {  // a gzip file is decompressed whole (input_file.h)
+    file.reset();
+    std::string text;
+    if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
+    return ParseBattleLog(text, path, options, log, report);
+  }
+  size_t skip = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  const BattleLogFormat format =
+      options.format == BattleLogFormat::kAuto ? Detect(head) : options.format;
+  if (format == BattleLogFormat::kJsonArray) {
+    std::string text(buffer.data(), filled);
+    while (true) {
+      const size_t got = std::fread(buffer.data(), 1, kBlockSize, file.get());
+      if (got == 0) break;
+      text.append(buffer.data(), got);
+    }
+    if (std::ferror(file.get())) return IoError(path + ": read error");
+    return ParseBattleLog(text, path, options, log, report);
+  }
+  BattleSink sink(path, options, log, report);
+  LineParser parser(path, format, options, sink);
+  bool eof = filled < kBlockSize;
+  size_t start = skip;
+  while (true) {
+    std::fill(buffer.begin() + filled, buffer.begin() + filled + simdjson::SIMDJSON_PADDING, '\0');
+    size_t consumed = 0;
+    if (Status s = parser.Consume(buffer.data() + start, filled - start, buffer.size() - start, eof,
+                                  &consumed);
+        !s.ok()) {
+      return s;
+    }
+    if (eof) break;
+    // Move the partial line to the front and read the next block after it.
+    const size_t rest = filled - start - consumed;
+    std::memmove(buffer.data(), buffer.data() + start + consumed, rest);
+    if (rest + kBlockSize + simdjson::SIMDJSON_PADDING > buffer.size()) {
+      buffer.resize(rest + kBlockSize + simdjson::SIMDJSON_PADDING);  // a line longer than a block
+    }
+    const size_t got = std::fread(buffer.data() + rest, 1, kBlockSize, file.get());
+    if (std::ferror(file.get())) return IoError(path + ": read error");
+    filled = rest + got;
+    start = 0;
+    eof = got < kBlockSize;
+  }
+  return parser.Finish();
+}
+
+bool IsBattleLogFile(const std::string& path) {
+  if (path == kStdinPath) return false;      // cannot be looked at without consuming it
+  gzFile file = gzopen(path.c_str(), "rb");  // reads plain files as they are
+  if (file == nullptr) return false;
+  std::string head(4096, '\0');
+  const int got = gzread(file, head.data(), static_cast<unsigned>(head.size()));
+  gzclose(file);
+  if (got <= 0) return false;
+  head.resize(static_cast<size_t>(got));
+  return LooksLikeBattleLog(head);
+}
+
+bool LooksLikeBattleLog(std::string_view head) {
+  head = StripBom(head);
+  const BattleLogFormat format = Detect(head);
+  if (format != BattleLogFormat::kCsv) return true;
+  const size_t nl = head.find('\n');
+  const std::string_view header = head.substr(0, nl);
+  std::vector<std::string_view> fields;
+  std::deque<std::string> storage;
+  if (!SplitCsvLine(header, &fields, &storage)) return false;
+  bool winner = false, left = false;
+  for (std::string_view f : fields) {
+    winner |= f == "winner";
+    left |= f == "left" || f == "model_a";
+  }
+  return winner && left;
+}
+
+}  // namespace tourney

@@ -1,0 +1,140 @@
+#include "proto/leaderboard_proto.h"
+
+#include <google/protobuf/util/json_util.h>
+
+namespace tourney {
+
+v1::Leaderboard ToProto(const Leaderboard& board) {
+  v1::Leaderboard m;
+  m.set_model(board.model);
+  m.set_judgments(board.judgments);
+  m.set_comparisons(board.comparisons);
+  for (const LeaderboardEntry& e : board.entries) {
+    v1::LeaderboardEntry* out = m.add_entries();
+    out->set_system(e.system);
+    out->set_score(e.score);
+    if (e.mu) out->set_mu(*e.mu);
+    if (e.sigma) out->set_sigma(*e.sigma);
+    out->set_rank(e.rank);
+    out->set_rank_lo(e.rank_lo);
+    out->set_rank_hi(e.rank_hi);
+    if (e.cluster) out->set_cluster(*e.cluster);
+    out->set_comparisons(e.comparisons);
+    out->set_wins(e.wins);
+    out->set_losses(e.losses);
+    out->set_ties(e.ties);
+    if (e.r_hat) out->set_r_hat(*e.r_hat);
+    if (e.rank_upper_bound) out->set_rank_upper_bound(*e.rank_upper_bound);
+    if (e.score_lo) out->set_score_lo(*e.score_lo);
+    if (e.score_hi) out->set_score_hi(*e.score_hi);
+  }
+  m.set_rankings(board.rankings);
+  m.set_dropped_blank(board.dropped_blank);
+  m.set_skipped_invalid(board.skipped_invalid);
+  m.set_connected(board.connected);
+  for (const std::vector<std::string>& component : board.components) {
+    v1::Component* out = m.add_components();
+    for (const std::string& s : component) out->add_systems(s);
+  }
+  m.set_bootstrap_replicates(board.bootstrap_replicates);
+  m.set_confidence(board.confidence);
+  m.set_seed(board.seed);
+  for (const std::string& w : board.warnings) m.add_warnings(w);
+  for (const CovariateEffect& c : board.covariate_effects) {
+    v1::CovariateEffect* out = m.add_covariate_effects();
+    out->set_name(c.name);
+    out->set_coefficient(c.coefficient);
+    out->set_standard_error(c.standard_error);
+    out->set_lo(c.lo);
+    out->set_hi(c.hi);
+  }
+  if (board.stopping) {
+    v1::Stopping* s = m.mutable_stopping();
+    s->set_settled(board.stopping->settled);
+    s->set_judgments(board.stopping->judgments);
+    s->set_more_judgments(board.stopping->more_judgments);
+    for (const StoppingBoundary& b : board.stopping->boundaries) {
+      v1::StoppingBoundary* out = s->add_boundaries();
+      out->set_upper(b.upper);
+      out->set_lower(b.lower);
+      out->set_z(b.z);
+      out->set_separated(b.separated);
+      out->set_more_judgments(b.more_judgments);
+    }
+  }
+  return m;
+}
+
+Leaderboard FromProto(const v1::Leaderboard& m) {
+  Leaderboard board;
+  board.model = m.model();
+  board.judgments = m.judgments();
+  board.comparisons = m.comparisons();
+  board.entries.reserve(static_cast<size_t>(m.entries_size()));
+  for (const v1::LeaderboardEntry& e : m.entries()) {
+    LeaderboardEntry& out = board.entries.emplace_back();
+    out.system = e.system();
+    out.score = e.score();
+    if (e.has_mu()) out.mu = e.mu();
+    if (e.has_sigma()) out.sigma = e.sigma();
+    out.rank = e.rank();
+    out.rank_lo = e.rank_lo();
+    out.rank_hi = e.rank_hi();
+    if (e.has_cluster()) out.cluster = e.cluster();
+    out.comparisons = e.comparisons();
+    out.wins = e.wins();
+    out.losses = e.losses();
+    out.ties = e.ties();
+    if (e.has_r_hat()) out.r_hat = e.r_hat();
+    if (e.has_rank_upper_bound()) out.rank_upper_bound = e.rank_upper_bound();
+    if (e.has_score_lo()) out.score_lo = e.score_lo();
+    if (e.has_score_hi()) out.score_hi = e.score_hi();
+  }
+  board.rankings = m.rankings();
+  board.dropped_blank = m.dropped_blank();
+  board.skipped_invalid = m.skipped_invalid();
+  board.connected = m.connected();
+  for (const v1::Component& c : m.components()) {
+    board.components.emplace_back(c.systems().begin(), c.systems().end());
+  }
+  board.bootstrap_replicates = m.bootstrap_replicates();
+  board.confidence = m.confidence();
+  board.seed = m.seed();
+  board.warnings.assign(m.warnings().begin(), m.warnings().end());
+  for (const v1::CovariateEffect& c : m.covariate_effects()) {
+    board.covariate_effects.push_back(
+        {c.name(), c.coefficient(), c.standard_error(), c.lo(), c.hi()});
+  }
+  if (m.has_stopping()) {
+    Stopping& s = board.stopping.emplace();
+    s.settled = m.stopping().settled();
+    s.judgments = m.stopping().judgments();
+    s.more_judgments = m.stopping().more_judgments();
+    for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
+      s.boundaries.push_back({b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments()});
+    }
+  }
+  return board;
+}
+
+std::string ToJson(const google::protobuf::Message& message) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  options.preserve_proto_field_names = true;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+  return out;
+}
+
+std::string LeaderboardJson(const Leaderboard& board) { return ToJson(ToProto(board)); }
+
+StatusOr<Leaderboard> ParseLeaderboardJson(std::string_view json) {
+  v1::Leaderboard m;
+  const auto parsed = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(json.data(), json.size()), &m);
+  if (!parsed.ok()) return InvalidArgument(std::string(parsed.message()));
+  return FromProto(m);
+}
+
+}  // namespace tourney

@@ -1,0 +1,387 @@
+#include "render/leaderboard_format.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "proto/leaderboard_proto.h"
+#include "render/text_format.h"
+
+namespace tourney {
+
+StatusOr<OutputFormat> ParseOutputFormat(std::string_view name) {
+  if (name == "table") return OutputFormat::kTable;
+  if (name == "json") return OutputFormat::kJson;
+  if (name == "csv") return OutputFormat::kCsv;
+  if (name == "latex") return OutputFormat::kLatex;
+  if (name == "markdown" || name == "md") return OutputFormat::kMarkdown;
+  if (name == "wmt") return OutputFormat::kWmt;
+  return InvalidArgument("unknown format '" + std::string(name) +
+                         "' (expected table, json, csv, latex, markdown or wmt)");
+}
+
+std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names) {
+  std::vector<std::string> out = names;
+  if (names.size() >= 2) {
+    // Longest common prefix, cut back to its last '.'.
+    size_t prefix = names[0].size();
+    for (const std::string& s : names) {
+      size_t i = 0;
+      while (i < prefix && i < s.size() && s[i] == names[0][i]) ++i;
+      prefix = i;
+    }
+    const size_t dot = names[0].rfind('.', prefix == 0 ? 0 : prefix - 1);
+    prefix = (prefix == 0 || dot == std::string::npos) ? 0 : dot + 1;
+    // Keep the prefix when what remains would be a bare number for some system.
+    bool keep = prefix > 0;
+    for (const std::string& s : names) {
+      keep &= s.size() > prefix &&
+              !std::all_of(s.begin() + static_cast<long>(prefix), s.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    }
+    if (keep) {
+      for (std::string& s : out) s = s.substr(prefix);
+    }
+  }
+  for (std::string& s : out) {
+    const size_t dot = s.rfind('.');
+    if (dot != std::string::npos && dot > 0 && dot + 1 < s.size() &&
+        std::all_of(s.begin() + static_cast<long>(dot) + 1, s.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      s.resize(dot);
+    }
+  }
+  // Shortening must not merge two systems: fall back to full names if it does.
+  std::vector<std::string> sorted = out;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return names;
+  return out;
+}
+
+
+namespace {
+
+
+
+std::string ModelTitle(const std::string& model) {
+  if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
+  if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
+  if (model == "trueskill") return "TrueSkill";
+  if (model == "hopkins-may") return "Hopkins & May";
+  return model;
+}
+
+struct View {
+  std::vector<std::string> names;  // short names in entry order
+  bool gaussian = false;           // print mu and sigma
+  bool clustered = false;          // print range and group by cluster
+  bool r_hat = false;
+};
+
+View MakeView(const Leaderboard& board) {
+  View v;
+  std::vector<std::string> full;
+  for (const auto& e : board.entries) {
+    full.push_back(e.system);
+    v.gaussian |= e.sigma.has_value();
+    v.clustered |= e.cluster.has_value();
+    v.r_hat |= e.r_hat.has_value();
+  }
+  v.names = ShortSystemNames(full);
+  return v;
+}
+
+std::string RangeText(const LeaderboardEntry& e) {
+  if (e.rank_lo == e.rank_hi) return std::to_string(e.rank_lo);
+  return std::to_string(e.rank_lo) + "-" + std::to_string(e.rank_hi);
+}
+
+// '#' column: clustered boards print the cluster's first position once per cluster, like
+// the paper's Table 1; others print every rank.
+std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered) {
+  std::vector<std::string> pos;
+  for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
+    const auto& e = board.entries[i];
+    const bool first = i == 0 || board.entries[i - 1].cluster != e.cluster;
+    pos.push_back(!clustered || first ? std::to_string(e.rank) : "");
+  }
+  return pos;
+}
+
+// Everything a reader must not miss, one line each, for the formats without the table's
+// layout: dropped and skipped input, a disconnected comparison graph (with its groups) and
+// the model's warnings.
+std::vector<std::string> BoardNotes(const Leaderboard& board) {
+  std::vector<std::string> notes;
+  if (board.dropped_blank > 0) {
+    notes.push_back("note: " + WithThousands(board.dropped_blank) +
+                    " rankings with a blank rank (-1) were dropped");
+  }
+  if (board.skipped_invalid > 0) {
+    notes.push_back("note: " + WithThousands(board.skipped_invalid) +
+                    " invalid rows were skipped");
+  }
+  if (!board.connected) {
+    std::string groups;
+    for (int c = 0; c < static_cast<int>(board.components.size()); ++c) {
+      groups += (c > 0 ? "; " : "") + std::string("group ") + std::to_string(c + 1) + ":";
+      for (const auto& name : board.components[c]) groups += " " + name;
+    }
+    notes.push_back("warning: the comparison graph has " + std::to_string(static_cast<int>(board.components.size())) +
+                    " components; systems in different groups cannot be ordered against each "
+                    "other (" +
+                    groups + ")");
+  }
+  for (const auto& w : board.warnings) notes.push_back("warning: " + w);
+  return notes;
+}
+
+std::string FormatTable(const Leaderboard& board) {
+  const View v = MakeView(board);
+  std::vector<std::string> header = {"#", "score"};
+  if (v.gaussian) {
+    header.push_back("mu");
+    header.push_back("sigma");
+  }
+  if (v.clustered) header.push_back("range");
+  header.push_back("system");
+  header.push_back("comparisons");
+  if (v.r_hat) header.push_back("r_hat");
+
+  const std::vector<std::string> pos = PositionColumn(board, v.clustered);
+  std::vector<std::vector<std::string>> rows;
+  for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
+    const auto& e = board.entries[i];
+    std::vector<std::string> row = {pos[i], Fixed(e.score, 3)};
+    if (v.gaussian) {
+      row.push_back(Fixed(e.mu.value_or(0.0), 3));
+      row.push_back(Fixed(e.sigma.value_or(0.0), 3));
+    }
+    if (v.clustered) row.push_back(RangeText(e));
+    row.push_back(v.names[i]);
+    row.push_back(WithThousands(e.comparisons));
+    if (v.r_hat) row.push_back(Fixed(e.r_hat.value_or(0.0), 3) + (e.r_hat.value_or(0.0) > 1.05 ? " !" : ""));
+    rows.push_back(std::move(row));
+  }
+  std::vector<size_t> width(header.size());
+  for (size_t c = 0; c < header.size(); ++c) {
+    width[c] = header[c].size();
+    for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
+  }
+  const size_t system_col = std::find(header.begin(), header.end(), "system") - header.begin();
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string out;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      if (c > 0) out += "  ";
+      const size_t pad = width[c] - cells[c].size();
+      const bool left = c == system_col;
+      if (!left) out.append(pad, ' ');
+      out += cells[c];
+      if (left && c + 1 < cells.size()) out.append(pad, ' ');
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+  };
+
+  std::string out = ModelTitle(board.model) + ": " + WithThousands(board.comparisons) +
+                    " pairwise comparisons from " + WithThousands(board.rankings) + " rankings";
+  if (board.bootstrap_replicates > 0) {
+    out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, " +
+           Fixed(100.0 * board.confidence, 0) + "% rank ranges";
+  }
+  out += "\n";
+  out += line(header);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (v.clustered && i > 0 &&
+        board.entries[i].cluster !=
+            board.entries[i - 1].cluster) {
+      size_t total = 0;
+      for (size_t w : width) total += w + 2;
+      out += std::string(total - 2, '-') + "\n";
+    }
+    out += line(rows[i]);
+  }
+  if (board.dropped_blank > 0) {
+    out += "note: " + WithThousands(board.dropped_blank) +
+           " rankings with a blank rank (-1) were dropped\n";
+  }
+  if (board.skipped_invalid > 0) {
+    out += "note: " + WithThousands(board.skipped_invalid) + " invalid rows were skipped\n";
+  }
+  if (!board.connected) {
+    out += "warning: the comparison graph has " + std::to_string(static_cast<int>(board.components.size())) +
+           " components; systems in different groups were never compared, even indirectly,"
+           " and cannot be ordered against each other:\n";
+    std::vector<std::string> all;
+    for (const auto& comp : board.components) {
+      for (const auto& s : comp) all.push_back(s);
+    }
+    const std::vector<std::string> shorts = ShortSystemNames(all);
+    size_t k = 0;
+    for (int c = 0; c < static_cast<int>(board.components.size()); ++c) {
+      out += "  group " + std::to_string(c + 1) + ":";
+      for (int s = 0; s < static_cast<int>(board.components[c].size()); ++s) out += " " + shorts[k++];
+      out += "\n";
+    }
+  }
+  for (const auto& w : board.warnings) out += "warning: " + w + "\n";
+  return out;
+}
+
+
+std::string FormatCsv(const Leaderboard& board) {
+  std::string out =
+      "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
+      "losses,ties,r_hat,score_lo,score_hi\n";
+  for (const auto& e : board.entries) {
+    out += std::to_string(e.rank) + "," + CsvField(e.system) + "," + Fixed(e.score, 6) + "," +
+           Fixed(e.mu.value_or(0.0), 6) + "," + Fixed(e.sigma.value_or(0.0), 6) + "," + std::to_string(e.rank_lo) + "," +
+           std::to_string(e.rank_hi) + "," + std::to_string(e.cluster.value_or(0)) + "," +
+           std::to_string(e.rank_upper_bound.value_or(0)) + "," + std::to_string(e.comparisons) + "," +
+           std::to_string(e.wins) + "," + std::to_string(e.losses) + "," +
+           std::to_string(e.ties) + "," + Fixed(e.r_hat.value_or(0.0), 4) + "," +
+           // The score interval, empty when the board has none.
+           (!e.score_lo || !e.score_hi ? std::string(",")
+                                       : Fixed(*e.score_lo, 6) + "," + Fixed(*e.score_hi, 6)) +
+           "\n";
+  }
+  // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
+  for (const std::string& note : BoardNotes(board)) out += "# " + note + "\n";
+  return out;
+}
+
+
+// A number for LaTeX text: a true minus sign ($-$), not a hyphen.
+std::string LatexNumber(double v, int digits) { return WithMinusSign(Fixed(v, digits), "$-$"); }
+
+// A label unique to the board's model and data: tab:MODEL-XXXXXX (FNV-1a of the systems,
+// their scores and the comparison count), so several tables can share one document.
+std::string LatexLabel(const Leaderboard& board) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](std::string_view text) {
+    for (unsigned char c : text) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+  };
+  mix(board.model);
+  mix(std::to_string(board.comparisons));
+  for (const auto& e : board.entries) {
+    mix(e.system);
+    mix(Fixed(e.score, 6));
+  }
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "%06llx", static_cast<unsigned long long>(h & 0xffffff));
+  std::string model;
+  for (char c : board.model) model += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return "tab:" + model + "-" + buf;
+}
+
+std::string FormatLatex(const Leaderboard& board) {
+  const View v = MakeView(board);
+  const std::vector<std::string> pos = PositionColumn(board, v.clustered);
+  std::string out;
+  out += "% " + ModelTitle(board.model) + ", " + std::to_string(board.comparisons) +
+         " pairwise comparisons. Requires \\usepackage{booktabs}.\n";
+  for (const std::string& note : BoardNotes(board)) out += "% " + note + "\n";
+  out += "\\begin{table}[t]\n\\centering\n";
+  out += std::string("\\begin{tabular}{r") + "r" + (v.gaussian ? "r" : "") +
+         (v.clustered ? "c" : "") + "l}\n\\toprule\n";
+  out += std::string("\\# & score") + (v.gaussian ? " & $\\sigma$" : "") +
+         (v.clustered ? " & range" : "") + " & system \\\\\n\\midrule\n";
+  for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
+    const auto& e = board.entries[i];
+    if (v.clustered && i > 0 && e.cluster != board.entries[i - 1].cluster) {
+      out += "\\midrule\n";
+    }
+    out += pos[i] + " & " + LatexNumber(e.score, 3);
+    if (v.gaussian) out += " & " + LatexNumber(e.sigma.value_or(0.0), 3);
+    // An en dash between the ends of a range ("2--3"), as typeset tables have it.
+    if (v.clustered) {
+      out += " & " + (e.rank_lo == e.rank_hi
+                          ? std::to_string(e.rank_lo)
+                          : std::to_string(e.rank_lo) + "--" + std::to_string(e.rank_hi));
+    }
+    out += " & " + LatexEscape(v.names[i]) + " \\\\\n";
+  }
+  out += "\\bottomrule\n\\end{tabular}\n";
+  out += "\\caption{" + LatexEscape(ModelTitle(board.model)) + ", " +
+         WithThousands(board.comparisons) + " pairwise comparisons";
+  if (board.bootstrap_replicates > 0) {
+    out += "; rank ranges from " + std::to_string(board.bootstrap_replicates) +
+           " bootstrap replicates at " + Fixed(100.0 * board.confidence, 0) +
+           "\\% confidence, clusters separated by rules";
+  }
+  out += ".}\n\\label{" + LatexLabel(board) + "}\n\\end{table}\n";
+  return out;
+}
+
+
+std::string FormatMarkdown(const Leaderboard& board) {
+  const View v = MakeView(board);
+  const std::vector<std::string> pos = PositionColumn(board, v.clustered);
+  std::string out = std::string("| # | score |") + (v.gaussian ? " sigma |" : "") +
+                    (v.clustered ? " range | cluster |" : "") + " system | comparisons |\n";
+  out += std::string("|--:|--:|") + (v.gaussian ? "--:|" : "") + (v.clustered ? ":-:|--:|" : "") +
+         ":--|--:|\n";
+  for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
+    const auto& e = board.entries[i];
+    out += "| " + pos[i] + " | " + Fixed(e.score, 3) + " |";
+    if (v.gaussian) out += " " + Fixed(e.sigma.value_or(0.0), 3) + " |";
+    if (v.clustered) out += " " + RangeText(e) + " | " + std::to_string(e.cluster.value_or(0)) + " |";
+    out += " " + MarkdownCell(v.names[i]) + " | " + std::to_string(e.comparisons) + " |\n";
+  }
+  const std::vector<std::string> notes = BoardNotes(board);
+  if (!notes.empty()) out += "\n";
+  for (const std::string& note : notes)
+    out += "> **" + note.substr(0, note.find(':')) + ":**" +
+           MarkdownCell(note.substr(note.find(':') + 1)) + "\n";
+  return out;
+}
+
+// A number rounded to 3 decimals and printed as the shortest decimal that reads back as
+// that rounded value: 0.044, 0.0, -0.07 (the organisers' files print Python floats).
+std::string WmtNumber(double v) {
+  double rounded = std::round(v * 1000.0) / 1000.0;
+  if (rounded == 0.0) rounded = 0.0;  // no "-0.0"
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), rounded);
+  std::string out(buf, end);
+  if (out.find('.') == std::string::npos && out.find('e') == std::string::npos) out += ".0";
+  return out;
+}
+
+std::string FormatWmt(const Leaderboard& board) {
+  std::string out;
+  for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
+    const auto& e = board.entries[i];
+    if (i > 0 && e.cluster != board.entries[i - 1].cluster) out += "++++++++++\n";
+    out += e.system + " " + WmtNumber(e.score) + " (" + std::to_string(e.rank_lo) + ".0, " +
+           std::to_string(e.rank_hi) + ".0)\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format) {
+  switch (format) {
+    case OutputFormat::kTable:
+      return FormatTable(board);
+    case OutputFormat::kJson:
+      return LeaderboardJson(board);
+    case OutputFormat::kCsv:
+      return FormatCsv(board);
+    case OutputFormat::kLatex:
+      return FormatLatex(board);
+    case OutputFormat::kMarkdown:
+      return FormatMarkdown(board);
+    case OutputFormat::kWmt:
+      return FormatWmt(board);
+  }
+  return {};
+}
+
+}  // namespace tourney

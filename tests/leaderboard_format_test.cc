@@ -1,0 +1,220 @@
+#include "render/leaderboard_format.h"
+
+#include <gtest/gtest.h>
+
+#include "proto/leaderboard_proto.h"
+
+namespace tourney {
+namespace {
+
+Judgments TwoComponents() {
+  Judgments j;
+  const SystemId a = j.systems().Intern("pre.alpha.12"), b = j.systems().Intern("pre.beta.7"),
+                 c = j.systems().Intern("pre.gamma"), d = j.systems().Intern("pre.delta");
+  const std::vector<uint8_t> r12 = {1, 2};
+  j.AddRanking(std::vector<SystemId>{a, b}, r12);
+  j.AddRanking(std::vector<SystemId>{c, d}, r12);
+  return j;
+}
+
+TEST(LeaderboardFormat, JsonHasOriginalNamesAndZerosButNoInapplicableFields) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  const std::string json =
+      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kJson);
+  EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
+  EXPECT_NE(json.find("\"score\": 0"), std::string::npos);  // a real zero stays
+  // Expected Wins has no mu, sigma, R-hat, cluster or interval: absent, not 0.
+  for (const char* field : {"\"mu\"", "\"sigma\"", "\"r_hat\"", "\"cluster\"", "\"score_lo\"",
+                            "\"score_hi\"", "\"rank_upper_bound\""}) {
+    EXPECT_EQ(json.find(field), std::string::npos) << field << "\n" << json;
+  }
+  // A Gaussian model's board has them, zeros included.
+  std::vector<SystemRating> g(4);
+  for (SystemRating& x : g) x.sigma = 0.5;
+  const std::string gaussian =
+      FormatLeaderboard(BuildLeaderboard("trueskill", j, g), OutputFormat::kJson);
+  EXPECT_NE(gaussian.find("\"mu\": 0"), std::string::npos) << gaussian;
+  EXPECT_NE(gaussian.find("\"sigma\": 0.5"), std::string::npos) << gaussian;
+  EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
+  auto parsed = ParseLeaderboardJson(json);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(parsed->entries.size(), 4u);
+}
+
+TEST(LeaderboardFormat, TableWarnsAboutDisconnectedGroups) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  const std::string t =
+      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kTable);
+  EXPECT_NE(t.find("2 components"), std::string::npos);
+  EXPECT_NE(t.find("group 1: alpha beta"), std::string::npos);
+  EXPECT_NE(t.find("group 2: gamma delta"), std::string::npos);
+}
+
+TEST(LeaderboardFormat, CsvQuotesAndLatexEscapes) {
+  Judgments j;
+  const std::vector<uint8_t> r12 = {1, 2};
+  j.AddRanking(std::vector<SystemId>{j.systems().Intern("a,b"), j.systems().Intern("c_d")}, r12);
+  std::vector<SystemRating> r(2);
+  r[0].score = 1;
+  const Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kCsv).find("1,\"a,b\",1.000000"), std::string::npos);
+  EXPECT_NE(FormatLeaderboard(b, OutputFormat::kLatex).find("c\\_d"), std::string::npos);
+}
+
+TEST(LeaderboardFormat, ClusteredTableGroupsRows) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  for (int i = 0; i < 4; ++i) r[i].score = 1.0 - 0.1 * i;
+  Leaderboard b = BuildLeaderboard("expected-wins", j, r);
+  const int clusters[] = {1, 1, 2, 2};
+  for (int i = 0; i < 4; ++i) b.entries[i].cluster = clusters[i];
+  b.entries[1].rank_lo = 1;
+  b.entries[1].rank_hi = 2;
+  const std::string t = FormatLeaderboard(b, OutputFormat::kTable);
+  EXPECT_NE(t.find("1-2"), std::string::npos);
+  EXPECT_NE(t.find("\n---"), std::string::npos);  // rule between clusters
+}
+
+TEST(ShortSystemNames, DropsSharedPrefixAndSubmissionNumber) {
+  const auto s = ShortSystemNames({"newstest2013.fr-en.KIT_primary.2658",
+                                   "newstest2013.fr-en.online-A", "newstest2013.fr-en.JHU.2684"});
+  EXPECT_EQ(s[0], "KIT_primary");
+  EXPECT_EQ(s[1], "online-A");
+  EXPECT_EQ(s[2], "JHU");
+}
+
+TEST(ShortSystemNames, KeepsFullNamesWhenShorteningCollides) {
+  // Dropping the prefix would leave bare numbers; dropping the numbers would merge them.
+  const auto s = ShortSystemNames({"x.sys.1", "x.sys.2"});
+  EXPECT_EQ(s[0], "x.sys.1");
+  EXPECT_EQ(s[1], "x.sys.2");
+}
+
+TEST(ParseOutputFormat, RejectsUnknown) {
+  EXPECT_TRUE(ParseOutputFormat("latex").ok());
+  EXPECT_FALSE(ParseOutputFormat("xml").ok());
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(LeaderboardFormat, WmtLayoutMatchesTheOrganisersResultFiles) {
+  Leaderboard board;
+  const struct {
+    const char* system;
+    double score;
+    int lo, hi, cluster;
+  } rows[] = {{"sys.A", 0.8172, 1, 1, 1},
+              {"sys.B", 0.04449, 2, 5, 2},
+              {"sys.C", -0.0001, 2, 6, 2},
+              {"sys.D", -0.06999, 7, 7, 3}};
+  for (const auto& r : rows) {
+    LeaderboardEntry& e = board.entries.emplace_back();
+    e.system = r.system;
+    e.score = r.score;
+    e.rank_lo = r.lo;
+    e.rank_hi = r.hi;
+    e.cluster = r.cluster;
+  }
+  // As in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
+  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kWmt),
+            "sys.A 0.817 (1.0, 1.0)\n"
+            "++++++++++\n"
+            "sys.B 0.044 (2.0, 5.0)\n"
+            "sys.C 0.0 (2.0, 6.0)\n"
+            "++++++++++\n"
+            "sys.D -0.07 (7.0, 7.0)\n");
+  EXPECT_EQ(*ParseOutputFormat("wmt"), OutputFormat::kWmt);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+Leaderboard TwoSystemBoard(const std::string& model, double second_score) {
+  Leaderboard board;
+  board.model = model;
+  board.judgments = 10;
+  board.connected = true;
+  for (auto [name, score] : {std::pair<std::string, double>{"a|b", 0.5},
+                             std::pair<std::string, double>{"c", second_score}}) {
+    LeaderboardEntry& e = board.entries.emplace_back();
+    e.system = name;
+    e.score = score;
+    e.rank = static_cast<int>(board.entries.size());
+  }
+  return board;
+}
+
+TEST(LeaderboardFormat, WarningsReachEveryFormat) {
+  Leaderboard board = TwoSystemBoard("hopkins-may", 0.25);
+  board.warnings.push_back("sampler did not converge");
+  board.connected = false;
+  board.components = {{"a|b"}, {"c"}};
+  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
+  EXPECT_NE(csv.find("\n# warning: sampler did not converge\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("# warning: the comparison graph has 2 components"), std::string::npos);
+  const std::string latex = FormatLeaderboard(board, OutputFormat::kLatex);
+  EXPECT_NE(latex.find("\n% warning: sampler did not converge\n"), std::string::npos) << latex;
+  const std::string md = FormatLeaderboard(board, OutputFormat::kMarkdown);
+  EXPECT_NE(md.find("> **warning:** sampler did not converge"), std::string::npos) << md;
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  EXPECT_NE(table.find("warning: sampler did not converge"), std::string::npos);
+}
+
+TEST(LeaderboardFormat, MarkdownEscapesPipes) {
+  const std::string md =
+      FormatLeaderboard(TwoSystemBoard("expected-wins", 0.25), OutputFormat::kMarkdown);
+  EXPECT_NE(md.find("| a\\|b |"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| a|b |"), std::string::npos) << md;
+}
+
+TEST(LeaderboardFormat, LatexUsesMinusSignsAndDistinctLabels) {
+  const std::string one =
+      FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex);
+  EXPECT_NE(one.find("& $-$0.121 &"), std::string::npos) << one;
+  EXPECT_EQ(one.find("-0.121"), std::string::npos) << one;
+  const std::string two =
+      FormatLeaderboard(TwoSystemBoard("trueskill", -0.3), OutputFormat::kLatex);
+  const std::string other_model =
+      FormatLeaderboard(TwoSystemBoard("expected-wins", -0.121), OutputFormat::kLatex);
+  auto label = [](const std::string& tex) {
+    const size_t at = tex.find("\\label{");
+    return tex.substr(at, tex.find('}', at) - at);
+  };
+  EXPECT_EQ(label(one).rfind("\\label{tab:trueskill-", 0), 0u) << label(one);
+  EXPECT_NE(label(one), label(two));
+  EXPECT_NE(label(one), label(other_model));
+  EXPECT_EQ(label(one),
+            label(FormatLeaderboard(TwoSystemBoard("trueskill", -0.121), OutputFormat::kLatex)));
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(LeaderboardFormat, CsvCarriesTheScoreInterval) {
+  Leaderboard board = TwoSystemBoard("expected-wins", 0.25);
+  board.entries[0].score_lo = 0.4;
+  board.entries[0].score_hi = 0.625;
+  const std::string csv = FormatLeaderboard(board, OutputFormat::kCsv);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_EQ(header.substr(header.size() - 18), ",score_lo,score_hi") << header;
+  EXPECT_NE(csv.find(",0.400000,0.625000\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",c,0.250000,"), std::string::npos) << csv;
+  // Without an interval the cells are empty, not 0.
+  const std::string second = csv.substr(csv.find(",c,"));
+  EXPECT_EQ(second.substr(second.find('\n') - 2, 3), ",,\n") << second;
+}
+
+}  // namespace
+}  // namespace tourney

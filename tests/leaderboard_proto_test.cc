@@ -1,0 +1,113 @@
+#include "proto/leaderboard_proto.h"
+
+#include <gtest/gtest.h>
+
+namespace tourney {
+namespace {
+
+// A board with every field set to a distinct value, optional ones on the first entry only.
+Leaderboard FullBoard() {
+  Leaderboard b;
+  b.model = "bradley-terry";
+  b.judgments = 7;
+  b.comparisons = 11;
+  LeaderboardEntry& e = b.entries.emplace_back();
+  e.system = "sys.A";
+  e.score = 1012.5;
+  e.mu = 0.25;
+  e.sigma = 0.125;
+  e.rank = 1;
+  e.rank_lo = 1;
+  e.rank_hi = 2;
+  e.cluster = 1;
+  e.comparisons = 9;
+  e.wins = 5;
+  e.losses = 3;
+  e.ties = 1;
+  e.r_hat = 1.003;
+  e.rank_upper_bound = 1;
+  e.score_lo = 990.0;
+  e.score_hi = 1030.0;
+  LeaderboardEntry& f = b.entries.emplace_back();
+  f.system = "sys.B";
+  f.score = -3.0;
+  f.rank = f.rank_lo = f.rank_hi = 2;
+  b.rankings = 6;
+  b.dropped_blank = 2;
+  b.skipped_invalid = 3;
+  b.connected = false;
+  b.components = {{"sys.A"}, {"sys.B"}};
+  b.bootstrap_replicates = 100;
+  b.confidence = 0.95;
+  b.seed = 42;
+  b.warnings = {"w1", "w2"};
+  b.covariate_effects.push_back({"len_diff", 0.5, 0.1, 0.3, 0.7});
+  Stopping& s = b.stopping.emplace();
+  s.settled = false;
+  s.judgments = 11;
+  s.more_judgments = 40;
+  s.boundaries.push_back({"sys.A", "sys.B", 1.5, false, 40});
+  return b;
+}
+
+TEST(LeaderboardProto, EveryFieldCrossesTheEdge) {
+  const Leaderboard b = FullBoard();
+  const v1::Leaderboard m = ToProto(b);
+  EXPECT_EQ(m.model(), "bradley-terry");
+  EXPECT_EQ(m.judgments(), 7);
+  EXPECT_EQ(m.comparisons(), 11);
+  ASSERT_EQ(m.entries_size(), 2);
+  EXPECT_TRUE(m.entries(0).has_mu());
+  EXPECT_EQ(m.entries(0).sigma(), 0.125);
+  EXPECT_EQ(m.entries(0).cluster(), 1);
+  EXPECT_EQ(m.entries(0).score_hi(), 1030.0);
+  // Absent stays absent (proto3 optional), not 0.
+  EXPECT_FALSE(m.entries(1).has_mu());
+  EXPECT_FALSE(m.entries(1).has_cluster());
+  EXPECT_FALSE(m.entries(1).has_score_lo());
+  EXPECT_EQ(m.components_size(), 2);
+  EXPECT_EQ(m.components(1).systems(0), "sys.B");
+  EXPECT_EQ(m.covariate_effects(0).hi(), 0.7);
+  EXPECT_EQ(m.stopping().boundaries(0).more_judgments(), 40);
+  EXPECT_EQ(m.seed(), 42u);
+
+  const Leaderboard back = FromProto(m);
+  EXPECT_EQ(back.entries[0].r_hat, 1.003);
+  EXPECT_EQ(back.entries[0].rank_upper_bound, 1);
+  EXPECT_FALSE(back.entries[1].sigma.has_value());
+  EXPECT_EQ(back.components, b.components);
+  EXPECT_EQ(back.warnings, b.warnings);
+  ASSERT_TRUE(back.stopping.has_value());
+  EXPECT_EQ(back.stopping->boundaries[0].z, 1.5);
+  // The round trip through the message is the identity: compare their serialisations.
+  EXPECT_EQ(ToProto(back).SerializeAsString(), m.SerializeAsString());
+}
+
+TEST(LeaderboardProto, NoStoppingMeansNoStoppingMessage) {
+  Leaderboard b = FullBoard();
+  b.stopping.reset();
+  EXPECT_FALSE(ToProto(b).has_stopping());
+  EXPECT_FALSE(FromProto(ToProto(b)).stopping.has_value());
+}
+
+TEST(LeaderboardProto, JsonRoundTripAndOriginalFieldNames) {
+  const Leaderboard b = FullBoard();
+  const std::string json = LeaderboardJson(b);
+  EXPECT_NE(json.find("\"rank_upper_bound\": 1"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"bootstrap_replicates\": 100"), std::string::npos) << json;
+  // 64-bit integers are strings in the proto3 JSON mapping.
+  EXPECT_NE(json.find("\"judgments\": \"7\""), std::string::npos) << json;
+  auto parsed = ParseLeaderboardJson(json);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(ToProto(*parsed).SerializeAsString(), ToProto(b).SerializeAsString());
+}
+
+TEST(LeaderboardProto, ParseRejectsWhatIsNotALeaderboard) {
+  EXPECT_FALSE(ParseLeaderboardJson("{\"entries\": 3}").ok());
+  EXPECT_FALSE(ParseLeaderboardJson("not json").ok());
+  EXPECT_FALSE(ParseLeaderboardJson("{\"no_such_field\": 1}").ok());
+  EXPECT_TRUE(ParseLeaderboardJson("{}").ok());
+}
+
+}  // namespace
+}  // namespace tourney
