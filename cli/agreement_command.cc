@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "common.h"
 #include "tourney/statistics/agreement.h"
+#include "render/text_format.h"
 
 namespace tourney::cli {
 namespace {
@@ -19,22 +20,7 @@ std::string Fixed3(std::optional<double> v) {
   return buf;
 }
 
-std::string JsonNumber(std::optional<double> v) {
-  if (!v) return "null";
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.17g", *v);
-  return buf;
-}
-
-std::string Grouped(int64_t v) {
-  std::string digits = std::to_string(v);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
-    out += digits[i];
-  }
-  return out;
-}
+std::string JsonNumber(std::optional<double> v) { return v ? tourney::JsonNumber(*v) : "null"; }
 
 std::string Pad(const std::string& s, size_t width, bool right = false) {
   if (s.size() >= width) return s;
@@ -78,15 +64,15 @@ std::string FormatTable(const std::vector<PairAgreement>& pairs, bool collapsed,
   for (const PairAgreement& p : pairs) {
     const AgreementCounts& i = p.result.inter;
     const AgreementCounts& a = p.result.intra;
-    out << Pad(p.pair.empty() ? "-" : p.pair, 8) << Pad(Grouped(p.rankings), 10, true)
+    out << Pad(p.pair.empty() ? "-" : p.pair, 8) << Pad(WithThousands(p.rankings), 10, true)
         << "  |        " << Pad(Fixed3(i.p_agree()), 6, true) << Pad(Fixed3(i.p_chance()), 7, true)
         << Pad(Fixed3(i.kappa()), 7, true)
-        << Pad(Grouped(i.agree) + "/" + Grouped(i.comparable), 19, true)
-        << Pad(Grouped(i.ties) + "/" + Grouped(i.labels), 17, true) << "  |        "
+        << Pad(WithThousands(i.agree) + "/" + WithThousands(i.comparable), 19, true)
+        << Pad(WithThousands(i.ties) + "/" + WithThousands(i.labels), 17, true) << "  |        "
         << Pad(Fixed3(a.p_agree()), 6, true) << Pad(Fixed3(a.p_chance()), 7, true)
         << Pad(Fixed3(a.kappa()), 7, true)
-        << Pad(Grouped(a.agree) + "/" + Grouped(a.comparable), 19, true)
-        << Pad(Grouped(a.ties) + "/" + Grouped(a.labels), 17, true) << "\n";
+        << Pad(WithThousands(a.agree) + "/" + WithThousands(a.comparable), 19, true)
+        << Pad(WithThousands(a.ties) + "/" + WithThousands(a.labels), 17, true) << "\n";
   }
   if (annotators == 0) return out.str();
   out << "\nWeakest annotators by kappa with the others (over the pairs of their labels with "
@@ -101,8 +87,8 @@ std::string FormatTable(const std::vector<PairAgreement>& pairs, bool collapsed,
       if (annotators > 0 && shown == annotators) break;
       if (a.with_others.comparable < min_pairs) continue;
       ++shown;
-      out << "  " << Pad(a.annotator, 24) << Pad(Grouped(a.rankings), 9, true)
-          << Pad(Grouped(a.with_others.comparable), 10, true)
+      out << "  " << Pad(a.annotator, 24) << Pad(WithThousands(a.rankings), 9, true)
+          << Pad(WithThousands(a.with_others.comparable), 10, true)
           << Pad(Fixed3(a.with_others.p_agree()), 7, true)
           << Pad(Fixed3(a.kappa_with_others), 8, true) << Pad(Fixed3(a.self.kappa()), 13, true)
           << "\n";

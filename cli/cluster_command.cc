@@ -16,22 +16,9 @@
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
 #include "render/rank_plot.h"
+#include "render/text_format.h"
 
 namespace tourney::cli {
-namespace {
-
-std::string WithThousands(int64_t v) {
-  std::string digits = std::to_string(v);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0 && digits[i - 1] != '-') out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-}  // namespace
-
 int RunCluster(int argc, char** argv) {
   Flags flags(
       "tourney cluster FILE... [--model M] [--bootstrap R] [--confidence G] [--seed S] "

@@ -8,6 +8,7 @@
 #include "common.h"
 #include "tourney/statistics/evaluation.h"
 #include "tourney/core/random.h"
+#include "render/text_format.h"
 
 namespace tourney::cli {
 namespace {
@@ -19,12 +20,6 @@ Status LoadInto(const std::string& file, const Flags& flags, Judgments* registry
   if (!j.ok()) return j.status();
   MapComparisons(*j, registry, out);
   return Status::Ok();
-}
-
-std::string Num(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
-  return buf;
 }
 
 void PrintTable(const EvalReport& r, const std::vector<std::string>& models,
@@ -43,15 +38,15 @@ void PrintTable(const EvalReport& r, const std::vector<std::string>& models,
         if (ppl && row.perplexity == 0.0) {
           cell = "n/a";
         } else {
-          cell = ppl ? Num(row.perplexity, 3) + " ± " + Num(row.perplexity_sd, 3)
-                     : Num(row.accuracy, 3) + " ± " + Num(row.accuracy_sd, 3);
+          cell = ppl ? Fixed(row.perplexity, 3) + " ± " + Fixed(row.perplexity_sd, 3)
+                     : Fixed(row.accuracy, 3) + " ± " + Fixed(row.accuracy_sd, 3);
         }
         std::printf("  %20s", cell.c_str());
       }
       std::printf("\n");
     }
   }
-  std::cout << "\nUpper bound (most frequent outcome per pair on test): " << Num(r.upper_bound, 3)
+  std::cout << "\nUpper bound (most frequent outcome per pair on test): " << Fixed(r.upper_bound, 3)
             << "\n";
   std::fflush(stdout);
 }
@@ -62,18 +57,18 @@ void PrintJson(const EvalReport& r) {
     const EvalRow& row = r.rows[i];
     std::cout << "    {\"model\": " << JsonQuote(row.model)
               << ", \"train_size\": " << row.train_size
-              << ", \"accuracy\": " << Num(row.accuracy, 6) << ", \"accuracy_sd\": "
-              << Num(row.accuracy_sd, 6)
+              << ", \"accuracy\": " << Fixed(row.accuracy, 6) << ", \"accuracy_sd\": "
+              << Fixed(row.accuracy_sd, 6)
               // Perplexity does not apply to winner-only models (the table's n/a): null.
               << ", \"perplexity\": "
-              << (row.perplexity == 0.0 ? std::string("null") : Num(row.perplexity, 6))
+              << (row.perplexity == 0.0 ? std::string("null") : Fixed(row.perplexity, 6))
               << ", \"perplexity_sd\": "
-              << (row.perplexity == 0.0 ? std::string("null") : Num(row.perplexity_sd, 6))
+              << (row.perplexity == 0.0 ? std::string("null") : Fixed(row.perplexity_sd, 6))
               << ", \"radius\": " << row.radius
               << ", \"radius_perplexity\": " << row.radius_perplexity << "}"
               << (i + 1 < r.rows.size() ? ",\n" : "\n");
   }
-  std::cout << "  ],\n  \"upper_bound\": " << Num(r.upper_bound, 6) << "\n}\n";
+  std::cout << "  ],\n  \"upper_bound\": " << Fixed(r.upper_bound, 6) << "\n}\n";
 }
 
 }  // namespace

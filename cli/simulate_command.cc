@@ -15,20 +15,10 @@
 #include "render/line_plot.h"
 #include "tourney/selection/selection_study.h"
 #include "trueskill_flags.h"
+#include "render/text_format.h"
 
 namespace tourney::cli {
 namespace {
-
-// A CSV field, quoted when it holds a comma, a quote or a line break.
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"') out += '"';
-    out += ch;
-  }
-  return out + "\"";
-}
 
 std::string Num(double v) {
   char buf[64];

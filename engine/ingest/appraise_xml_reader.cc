@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tourney/ingest/language_pair.h"
+#include "ingest/field_text.h"
 
 namespace tourney {
 
@@ -17,21 +18,6 @@ namespace {
 
 constexpr std::string_view kPlaceholder = "PLACEHOLDER";
 constexpr int kMinMaxRank = 5;  // ranks up to max(5, number of outputs) are valid
-
-std::optional<int64_t> ParseInt(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  if (s.empty()) return std::nullopt;
-  int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::string Quoted(std::string_view v) {
-  if (v.size() > 40) return "'" + std::string(v.substr(0, 37)) + "...'";
-  return "'" + std::string(v) + "'";
-}
 
 const char* Attribute(const XML_Char** attrs, const char* name) {
   for (int i = 0; attrs[i] != nullptr; i += 2) {
@@ -132,11 +118,11 @@ class XmlParser {
       segment_error_.clear();
       const char* id = Attribute(attrs, "id");
       if (id != nullptr) {
-        if (auto v = ParseInt(id)) {
+        if (auto v = ParseIntField(id)) {
           segment_ = *v;
         } else {
           segment_error_ =
-              Where() + "element 'ranking-task': id " + Quoted(id) + " is not an integer";
+              Where() + "element 'ranking-task': id " + QuotedValue(id) + " is not an integer";
         }
       }
     } else if (std::strcmp(element, "ranking-result") == 0) {
@@ -163,16 +149,16 @@ class XmlParser {
         RankingError(Where() + "element 'translation': missing attribute 'rank'");
         return;
       }
-      const std::optional<int64_t> r = ParseInt(rank);
+      const std::optional<int64_t> r = ParseIntField(rank);
       if (!r) {
-        RankingError(Where() + "element 'translation': rank " + Quoted(rank) +
+        RankingError(Where() + "element 'translation': rank " + QuotedValue(rank) +
                      " is not an integer");
         return;
       }
       if (*r == -1) {
         blank_ = true;
       } else if (*r < 1 || *r > 255) {
-        RankingError(Where() + "element 'translation': rank " + Quoted(rank) + " is outside 1.." +
+        RankingError(Where() + "element 'translation': rank " + QuotedValue(rank) + " is outside 1.." +
                      std::to_string(kMinMaxRank));
         return;
       }
@@ -219,14 +205,14 @@ class XmlParser {
         while (!part.empty() && part.back() == ' ') part.remove_suffix(1);
         if (part.empty()) {
           RankingError(std::string(name_) + ":" + std::to_string(e.line) +
-                       ": element 'translation': empty system name in " + Quoted(e.systems));
+                       ": element 'translation': empty system name in " + QuotedValue(e.systems));
           return;
         }
         if (part != kPlaceholder) {
           for (std::string_view seen : names_) {
             if (seen == part) {
               RankingError(std::string(name_) + ":" + std::to_string(e.line) +
-                           ": element 'translation': system " + Quoted(part) +
+                           ": element 'translation': system " + QuotedValue(part) +
                            " appears twice in one ranking");
               return;
             }

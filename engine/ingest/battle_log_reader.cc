@@ -12,20 +12,12 @@
 #include <optional>
 
 #include "ingest/input_file.h"
+#include "ingest/field_text.h"
 
 namespace tourney {
 namespace {
 
 constexpr size_t kBlockSize = size_t{4} << 20;
-
-std::string Quoted(std::string_view s) {
-  constexpr size_t kMax = 60;
-  std::string out(1, '\'');
-  out.append(s.substr(0, kMax));
-  if (s.size() > kMax) out.append("...");
-  out.push_back('\'');
-  return out;
-}
 
 // One battle as read from a row, before interning. The views live as long as the row.
 struct RawBattle {
@@ -86,7 +78,7 @@ class BattleSink {
     if (r.model_b.empty())
       return RowError(line, std::string("field '") + b_field + "': missing or empty");
     if (r.model_a == r.model_b) {
-      return RowError(line, std::string("field '") + b_field + "': " + Quoted(r.model_b) +
+      return RowError(line, std::string("field '") + b_field + "': " + QuotedValue(r.model_b, 63) +
                                 " is the same system as " + a_field);
     }
     Outcome outcome;
@@ -103,7 +95,7 @@ class BattleSink {
     } else {
       return RowError(
           line, "field 'winner': " + (r.winner.empty() ? std::string("missing or empty")
-                                                       : Quoted(r.winner) + " is not one of " +
+                                                       : QuotedValue(r.winner, 63) + " is not one of " +
                                                              (csv ? "left, right, tie"
                                                                   : "model_a, model_b, tie, "
                                                                     "tie (bothbad)")));
@@ -385,7 +377,7 @@ Status ParseCsvRow(std::string_view line, int64_t line_no, const CsvColumns& col
     const double x = copy.empty() ? 0.0 : std::strtod(copy.c_str(), &end);
     if (copy.empty() || end != copy.c_str() + copy.size() || !std::isfinite(x)) {
       return sink.RowError(line_no, "field '" + sink.options().covariates[k] +
-                                        "': " + Quoted(text) + " is not a finite number");
+                                        "': " + QuotedValue(text, 63) + " is not a finite number");
     }
     raw.covariates[k] = x;
     raw.has_covariate[k] = 1;

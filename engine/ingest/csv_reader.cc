@@ -10,8 +10,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "ingest/appraise_xml_reader.h"
-#include "ingest/input_file.h"
+#include "ingest/csv_record.h"
+#include "ingest/field_text.h"
 #include "tourney/ingest/language_pair.h"
 
 namespace tourney {
@@ -24,179 +24,8 @@ constexpr int kMaxPairRowRank = 5;
 constexpr size_t kMaxRebuiltSystems = 255;
 constexpr std::string_view kPlaceholder = "PLACEHOLDER";
 
-std::string_view Trim(std::string_view s) {
-  // Stray carriage returns count as blanks: the WMT16 CSVs end their lines with \r\r\n.
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+bool IsBlankLine(std::string_view line) { return TrimField(line).empty(); }
 
-// Quotes a value for an error message, shortening very long ones.
-std::string Quoted(std::string_view v) {
-  std::string out = "'";
-  if (v.size() > 40) {
-    out.append(v.substr(0, 37));
-    out.append("...");
-  } else {
-    out.append(v);
-  }
-  out.push_back('\'');
-  return out;
-}
-
-// Splits one CSV line into fields. Fields may be wrapped in double quotes, with "" for a
-// literal quote; `storage` holds unescaped copies of quoted fields. Returns false on an
-// unterminated quote.
-bool SplitLine(std::string_view line, std::vector<std::string_view>* fields,
-               std::vector<std::string>* storage) {
-  fields->clear();
-  if (line.find('"') == std::string_view::npos) {
-    size_t start = 0;
-    while (true) {
-      const size_t comma = line.find(',', start);
-      if (comma == std::string_view::npos) {
-        fields->push_back(line.substr(start));
-        return true;
-      }
-      fields->push_back(line.substr(start, comma - start));
-      start = comma + 1;
-    }
-  }
-  storage->clear();
-  storage->reserve(line.size());  // keeps string_views into it stable below
-  size_t i = 0;
-  std::vector<std::pair<size_t, bool>> pending;  // (index into storage or line offset, quoted)
-  std::vector<std::pair<size_t, size_t>> plain;
-  while (true) {
-    if (i < line.size() && line[i] == '"') {
-      std::string value;
-      ++i;
-      bool closed = false;
-      while (i < line.size()) {
-        if (line[i] == '"') {
-          if (i + 1 < line.size() && line[i + 1] == '"') {
-            value.push_back('"');
-            i += 2;
-            continue;
-          }
-          ++i;
-          closed = true;
-          break;
-        }
-        value.push_back(line[i++]);
-      }
-      if (!closed) return false;
-      // Allow spaces between the closing quote and the comma.
-      while (i < line.size() && line[i] != ',') {
-        if (line[i] != ' ' && line[i] != '\t') return false;
-        ++i;
-      }
-      storage->push_back(std::move(value));
-      pending.emplace_back(storage->size() - 1, true);
-    } else {
-      const size_t comma = line.find(',', i);
-      const size_t end = comma == std::string_view::npos ? line.size() : comma;
-      plain.emplace_back(i, end - i);
-      pending.emplace_back(plain.size() - 1, false);
-      i = end;
-    }
-    if (i >= line.size()) break;
-    ++i;  // skip the comma
-    if (i == line.size()) {
-      plain.emplace_back(i, 0);
-      pending.emplace_back(plain.size() - 1, false);
-      break;
-    }
-  }
-  for (const auto& [idx, quoted] : pending) {
-    if (quoted) {
-      fields->push_back((*storage)[idx]);
-    } else {
-      fields->push_back(line.substr(plain[idx].first, plain[idx].second));
-    }
-  }
-  return true;
-}
-
-// Iterates the records of a text: lines, except that a quoted field may hold line breaks
-// (RFC 4180), so a line with an open quote continues on the next. line_number() is the
-// 1-based line where the current record starts.
-class LineReader {
- public:
-  explicit LineReader(std::string_view text) : text_(text) {
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 BOM
-  }
-  bool Next(std::string_view* line) {
-    std::string_view first;
-    if (!NextLine(&first)) return false;
-    start_line_ = line_number_;
-    if (!OpenQuote(first)) {
-      *line = first;
-      return true;
-    }
-    // Join the lines of one record. A quote still open at the end of the text was never a
-    // multi-line field: the first line alone is the record (and its parser reports the
-    // quote), and reading resumes on the next line.
-    const size_t resume_pos = pos_;
-    const int64_t resume_line = line_number_;
-    record_.assign(first);
-    std::string_view more;
-    while (OpenQuote(record_) && NextLine(&more)) {
-      record_ += '\n';
-      record_.append(more);
-    }
-    if (OpenQuote(record_)) {
-      pos_ = resume_pos;
-      line_number_ = resume_line;
-      *line = first;
-      return true;
-    }
-    *line = record_;
-    return true;
-  }
-  int64_t line_number() const { return start_line_; }
-
- private:
-  static bool OpenQuote(std::string_view s) {
-    size_t quotes = 0;
-    for (char c : s) quotes += c == '"';
-    return quotes % 2 == 1;
-  }
-  bool NextLine(std::string_view* line) {
-    if (pos_ >= text_.size()) return false;
-    const char* base = text_.data() + pos_;
-    const void* nl = std::memchr(base, '\n', text_.size() - pos_);
-    size_t len = nl ? static_cast<const char*>(nl) - base : text_.size() - pos_;
-    pos_ += len + (nl ? 1 : 0);
-    if (len > 0 && base[len - 1] == '\r') --len;
-    *line = std::string_view(base, len);
-    ++line_number_;
-    return true;
-  }
-
-  std::string_view text_;
-  size_t pos_ = 0;
-  int64_t line_number_ = 0;
-  int64_t start_line_ = 0;
-  std::string record_;
-};
-
-bool IsBlankLine(std::string_view line) { return Trim(line).empty(); }
-
-std::optional<int64_t> ParseInt(std::string_view s) {
-  s = Trim(s);
-  if (s.empty()) return std::nullopt;
-  int64_t v = 0;
-  const char* first = s.data();
-  if (*first == '+') ++first;
-  auto [ptr, ec] = std::from_chars(first, s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
 
 class Parser {
  public:
@@ -285,7 +114,7 @@ class Parser {
 Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line) {
   auto find = [&](std::string_view col) -> int {
     for (size_t i = 0; i < header.size(); ++i) {
-      if (Trim(header[i]) == col) return static_cast<int>(i);
+      if (TrimField(header[i]) == col) return static_cast<int>(i);
     }
     return -1;
   };
@@ -329,8 +158,8 @@ const std::string& Parser::RowPair(const std::vector<std::string_view>& f) {
     last_pair_.clear();
     return last_pair_;
   }
-  const std::string_view src = Trim(f[static_cast<size_t>(src_col_)]);
-  const std::string_view trg = Trim(f[static_cast<size_t>(trg_col_)]);
+  const std::string_view src = TrimField(f[static_cast<size_t>(src_col_)]);
+  const std::string_view trg = TrimField(f[static_cast<size_t>(trg_col_)]);
   if (!pair_cached_ || src != last_src_ || trg != last_trg_) {
     // Cache by content: the views point into the line, so compare before they go stale.
     last_pair_ = LanguagePairKey(src, trg);
@@ -359,7 +188,7 @@ bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error)
 Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line) {
   auto find = [&](std::string_view col) -> int {
     for (size_t i = 0; i < header.size(); ++i) {
-      if (Trim(header[i]) == col) return static_cast<int>(i);
+      if (TrimField(header[i]) == col) return static_cast<int>(i);
     }
     return -1;
   };
@@ -388,8 +217,8 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
   size_t n = 0;
   bool blank = false;
   for (int c = 0; c < k_; ++c) {
-    const std::string_view id = Trim(f[static_cast<size_t>(id_col_[c])]);
-    const std::string_view rank_text = Trim(f[static_cast<size_t>(rank_col_[c])]);
+    const std::string_view id = TrimField(f[static_cast<size_t>(id_col_[c])]);
+    const std::string_view rank_text = TrimField(f[static_cast<size_t>(rank_col_[c])]);
     const std::string& id_field = id_names_[c];
     if (id.empty()) return Where(line, id_field) + "empty system id";
     if (id == kPlaceholder) continue;
@@ -399,12 +228,12 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
     if (rank_text.empty()) {
       blank = true;
     } else {
-      const std::optional<int64_t> r = ParseInt(rank_text);
-      if (!r) return Where(line, rank_field) + "rank " + Quoted(rank_text) + " is not an integer";
+      const std::optional<int64_t> r = ParseIntField(rank_text);
+      if (!r) return Where(line, rank_field) + "rank " + QuotedValue(rank_text) + " is not an integer";
       if (*r == -1) {
         blank = true;
       } else if (*r < 1 || *r > k_) {
-        return Where(line, rank_field) + "rank " + Quoted(rank_text) + " is outside 1.." +
+        return Where(line, rank_field) + "rank " + QuotedValue(rank_text) + " is outside 1.." +
                std::to_string(k_);
       } else {
         rank = static_cast<int>(*r);
@@ -415,12 +244,12 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
     while (true) {
       const size_t plus = id.find('+', start);
       const std::string_view part =
-          Trim(id.substr(start, plus == std::string_view::npos ? id.npos : plus - start));
-      if (part.empty()) return Where(line, id_field) + "empty system id in " + Quoted(id);
+          TrimField(id.substr(start, plus == std::string_view::npos ? id.npos : plus - start));
+      if (part.empty()) return Where(line, id_field) + "empty system id in " + QuotedValue(id);
       if (part != kPlaceholder) {
         for (size_t i = 0; i < n; ++i) {
           if (names[i] == part) {
-            return Where(line, id_field) + "system " + Quoted(part) +
+            return Where(line, id_field) + "system " + QuotedValue(part) +
                    " appears twice in one ranking";
           }
         }
@@ -445,15 +274,15 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
   for (size_t i = 0; i < n; ++i) row_systems_.push_back(judgments_->systems().Intern(names[i]));
   int64_t segment = -1;
   if (segment_col_ >= 0) {
-    if (auto s = ParseInt(f[static_cast<size_t>(segment_col_)])) segment = *s;
+    if (auto s = ParseIntField(f[static_cast<size_t>(segment_col_)])) segment = *s;
   }
   int32_t judge = -1, document = -1;
   if (judge_col_ >= 0) {
-    const std::string_view j = Trim(f[static_cast<size_t>(judge_col_)]);
+    const std::string_view j = TrimField(f[static_cast<size_t>(judge_col_)]);
     if (!j.empty()) judge = judgments_->InternJudge(j);
   }
   if (document_col_ >= 0) {
-    const std::string_view d = Trim(f[static_cast<size_t>(document_col_)]);
+    const std::string_view d = TrimField(f[static_cast<size_t>(document_col_)]);
     if (!d.empty() && d != "-1") document = judgments_->InternDocument(d);
   }
   judgments_->AddRanking(row_systems_, std::span<const uint8_t>(ranks.data(), n),
@@ -465,20 +294,20 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
 }
 
 std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int64_t line) {
-  const std::string_view rid = Trim(f[static_cast<size_t>(ranking_id_col_)]);
+  const std::string_view rid = TrimField(f[static_cast<size_t>(ranking_id_col_)]);
   if (rid.empty()) return Where(line, "rankingID") + "empty ranking id";
   const std::string& pair = RowPair(f);
   const std::string_view segment =
-      segment_col_ >= 0 ? Trim(f[static_cast<size_t>(segment_col_)]) : std::string_view();
+      segment_col_ >= 0 ? TrimField(f[static_cast<size_t>(segment_col_)]) : std::string_view();
   const std::string_view judge =
-      judge_col_ >= 0 ? Trim(f[static_cast<size_t>(judge_col_)]) : std::string_view();
+      judge_col_ >= 0 ? TrimField(f[static_cast<size_t>(judge_col_)]) : std::string_view();
   PendingRanking& p = pending_;
   if (!p.active) {
     if (finished_ids_.count(std::string(rid)) != 0) {
       p.active = true;
       p.poisoned = true;
       p.id.assign(rid);
-      return Where(line, "rankingID") + "ranking " + Quoted(rid) +
+      return Where(line, "rankingID") + "ranking " + QuotedValue(rid) +
              " appears again after other rankings (the rows of one ranking must be "
              "contiguous)";
     }
@@ -490,15 +319,15 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
     p.judge_text.assign(judge);
   } else if (pair != p.pair || segment != p.segment_text || judge != p.judge_text) {
     p.poisoned = true;
-    return Where(line) + "row of ranking " + Quoted(rid) +
+    return Where(line) + "row of ranking " + QuotedValue(rid) +
            " names another language pair, segment or judge than the ranking's first row (line " +
            std::to_string(p.first_line) + ")";
   }
   if (p.poisoned) return {};
   size_t index[2];
   for (int c = 0; c < 2; ++c) {
-    const std::string_view id = Trim(f[static_cast<size_t>(id_col_[c])]);
-    const std::string_view rank_text = Trim(f[static_cast<size_t>(rank_col_[c])]);
+    const std::string_view id = TrimField(f[static_cast<size_t>(id_col_[c])]);
+    const std::string_view rank_text = TrimField(f[static_cast<size_t>(rank_col_[c])]);
     if (id.empty()) {
       p.poisoned = true;
       return Where(line, id_names_[c]) + "empty system id";
@@ -507,16 +336,16 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
     if (rank_text.empty()) {
       p.blank = true;
     } else {
-      const std::optional<int64_t> r = ParseInt(rank_text);
+      const std::optional<int64_t> r = ParseIntField(rank_text);
       if (!r) {
         p.poisoned = true;
-        return Where(line, rank_names_[c]) + "rank " + Quoted(rank_text) + " is not an integer";
+        return Where(line, rank_names_[c]) + "rank " + QuotedValue(rank_text) + " is not an integer";
       }
       if (*r == -1) {
         p.blank = true;
       } else if (*r < 1 || *r > kMaxPairRowRank) {
         p.poisoned = true;
-        return Where(line, rank_names_[c]) + "rank " + Quoted(rank_text) + " is outside 1.." +
+        return Where(line, rank_names_[c]) + "rank " + QuotedValue(rank_text) + " is outside 1.." +
                std::to_string(kMaxPairRowRank);
       } else {
         rank = static_cast<int>(*r);
@@ -527,30 +356,30 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
     if (i == p.names.size()) {
       if (p.names.size() == kMaxRebuiltSystems) {
         p.poisoned = true;
-        return Where(line, id_names_[c]) + "ranking " + Quoted(rid) + " has more than " +
+        return Where(line, id_names_[c]) + "ranking " + QuotedValue(rid) + " has more than " +
                std::to_string(kMaxRebuiltSystems) + " systems";
       }
       p.names.emplace_back(id);
       p.ranks.push_back(static_cast<uint8_t>(rank));
     } else if (p.ranks[i] != rank) {
       p.poisoned = true;
-      return Where(line, rank_names_[c]) + "system " + Quoted(id) + " has rank " +
+      return Where(line, rank_names_[c]) + "system " + QuotedValue(id) + " has rank " +
              std::to_string(rank) + " here but " + std::to_string(p.ranks[i]) +
-             " in an earlier row of ranking " + Quoted(rid);
+             " in an earlier row of ranking " + QuotedValue(rid);
     }
     index[c] = i;
   }
   if (index[0] == index[1]) {
     p.poisoned = true;
-    return Where(line, "system2Id") + "system " + Quoted(p.names[index[0]]) +
+    return Where(line, "system2Id") + "system " + QuotedValue(p.names[index[0]]) +
            " is compared with itself";
   }
   const uint32_t key =
       static_cast<uint32_t>(std::min(index[0], index[1]) * 256 + std::max(index[0], index[1]));
   if (!p.pairs.insert(key).second) {
     p.poisoned = true;
-    return Where(line) + "ranking " + Quoted(rid) + " compares " + Quoted(p.names[index[0]]) +
-           " and " + Quoted(p.names[index[1]]) + " twice";
+    return Where(line) + "ranking " + QuotedValue(rid) + " compares " + QuotedValue(p.names[index[0]]) +
+           " and " + QuotedValue(p.names[index[1]]) + " twice";
   }
   ++p.rows;
   return {};
@@ -564,7 +393,7 @@ std::string Parser::FlushPending() {
   if (p.poisoned) return {};
   const size_t n = p.names.size();
   if (p.rows != n * (n - 1) / 2) {
-    return Where(p.first_line, "rankingID") + "ranking " + Quoted(p.id) + " has " +
+    return Where(p.first_line, "rankingID") + "ranking " + QuotedValue(p.id) + " has " +
            std::to_string(p.rows) + " rows, but its " + std::to_string(n) + " systems make " +
            std::to_string(n * (n - 1) / 2) +
            " pairs (the rows of a ranking must be every pair of its systems)";
@@ -580,7 +409,7 @@ std::string Parser::FlushPending() {
     row_systems_.push_back(judgments_->systems().Intern(name));
   }
   int64_t segment = -1;
-  if (auto v = ParseInt(p.segment_text)) segment = *v;
+  if (auto v = ParseIntField(p.segment_text)) segment = *v;
   const int32_t judge = p.judge_text.empty() ? -1 : judgments_->InternJudge(p.judge_text);
   judgments_->AddRanking(row_systems_, p.ranks, {}, segment, judge, -1,
                          p.pair.empty() ? -1 : judgments_->InternLanguagePair(p.pair));
@@ -592,12 +421,12 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
     std::string error;
     if (!KeepPair(std::string(), line, &error)) return error;
   }
-  const std::string_view a = Trim(f[static_cast<size_t>(a_col_)]);
-  const std::string_view b = Trim(f[static_cast<size_t>(b_col_)]);
-  const std::string_view o = Trim(f[static_cast<size_t>(outcome_col_)]);
+  const std::string_view a = TrimField(f[static_cast<size_t>(a_col_)]);
+  const std::string_view b = TrimField(f[static_cast<size_t>(b_col_)]);
+  const std::string_view o = TrimField(f[static_cast<size_t>(outcome_col_)]);
   if (a.empty()) return Where(line, "system_a") + "empty system id";
   if (b.empty()) return Where(line, "system_b") + "empty system id";
-  if (a == b) return Where(line, "system_b") + "system " + Quoted(b) + " is compared with itself";
+  if (a == b) return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
   uint8_t ranks[2];
   if (o == "a") {
     ranks[0] = 1, ranks[1] = 2;
@@ -606,7 +435,7 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   } else if (o == "tie") {
     ranks[0] = 1, ranks[1] = 1;
   } else {
-    return Where(line, "outcome") + "outcome " + Quoted(o) + " is not one of a, b, tie";
+    return Where(line, "outcome") + "outcome " + QuotedValue(o) + " is not one of a, b, tie";
   }
   const SystemId ids[2] = {judgments_->systems().Intern(a), judgments_->systems().Intern(b)};
   judgments_->AddRanking(ids, ranks);
@@ -614,7 +443,7 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
 }
 
 Status Parser::Parse(std::string_view text) {
-  LineReader lines(text);
+  CsvRecordReader lines(text);
   std::string_view line;
   std::vector<std::string_view> fields;
   std::vector<std::string> storage;
@@ -624,12 +453,12 @@ Status Parser::Parse(std::string_view text) {
   format_ = options_.format;
   while (lines.Next(&line)) {
     if (IsBlankLine(line)) continue;
-    if (!SplitLine(line, &fields, &storage)) {
+    if (!SplitCsvLine(line, &fields, &storage)) {
       return InvalidArgument(Where(lines.line_number()) + "unterminated quote in header");
     }
     const bool looks_wmt = line.find("system1Id") != std::string_view::npos ||
                            line.find("system1rank") != std::string_view::npos;
-    const bool looks_pairwise = Trim(fields[0]) == "system_a";
+    const bool looks_pairwise = TrimField(fields[0]) == "system_a";
     if (format_ == InputFormat::kAuto) {
       if (looks_wmt) {
         format_ = InputFormat::kWmt;
@@ -666,7 +495,7 @@ Status Parser::Parse(std::string_view text) {
     if (!reuse && IsBlankLine(line)) continue;
     ++report_->rows;
     const int64_t ln = lines.line_number();
-    if (!reuse && !SplitLine(line, &fields, &storage)) {
+    if (!reuse && !SplitCsvLine(line, &fields, &storage)) {
       Status s = RowError(Where(ln) + "unterminated quote");
       if (!s.ok()) return s;
       continue;
@@ -678,7 +507,7 @@ Status Parser::Parse(std::string_view text) {
       continue;
     }
     if (rows_mode_ && pending_.active &&
-        Trim(fields[static_cast<size_t>(ranking_id_col_)]) != pending_.id) {
+        TrimField(fields[static_cast<size_t>(ranking_id_col_)]) != pending_.id) {
       std::string error = FlushPending();
       if (!error.empty()) {
         Status s = RowError(std::move(error));
@@ -709,87 +538,6 @@ Status ParseJudgments(std::string_view text, std::string_view name, const ReadOp
   ReadReport local;
   Parser parser(name, options, judgments, report ? report : &local);
   return parser.Parse(text);
-}
-
-Status ReadFileToString(const std::string& path, std::string* contents) {
-  FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return IoError(path + ": cannot open: " + std::strerror(errno));
-  }
-  contents->clear();
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) contents->append(buf, n);
-  const bool failed = std::ferror(f) != 0;
-  const int err = errno;
-  std::fclose(f);
-  if (failed) return IoError(path + ": cannot read: " + std::strerror(err));
-  return Status::Ok();
-}
-
-void NoteLanguagePair(const std::string& pair, ReadReport* report) {
-  // A campaign has a handful of pairs: the last one seen is almost always the one again.
-  if (!report->language_pairs.empty() && report->language_pairs.back() == pair) return;
-  for (const std::string& p : report->language_pairs) {
-    if (p == pair) return;
-  }
-  report->language_pairs.push_back(pair);
-}
-
-Status ReadJudgmentsFile(const std::string& path, const ReadOptions& options, Judgments* judgments,
-                         ReadReport* report) {
-  std::string contents;
-  Status s = ReadInputFile(path, &contents);
-  if (!s.ok()) return s;
-  const std::string name = InputDisplayName(path);
-  bool xml = options.format == InputFormat::kAppraiseXml;
-  if (options.format == InputFormat::kAuto) {
-    size_t i = contents.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-    while (i < contents.size() && std::isspace(static_cast<unsigned char>(contents[i]))) ++i;
-    xml = i < contents.size() && contents[i] == '<';
-  }
-  if (xml) return ParseAppraiseXml(contents, name, options, judgments, report);
-  return ParseJudgments(contents, name, options, judgments, report);
-}
-
-Status ReadJudgmentFiles(const std::vector<std::string>& paths, const ReadOptions& options,
-                         Judgments* judgments, ReadReport* report) {
-  ReadReport local;
-  ReadReport* out = report ? report : &local;
-  for (const std::string& path : paths) {
-    ReadReport one;
-    Status s = ReadJudgmentsFile(path, options, judgments, &one);
-    if (!s.ok()) return s;
-    for (std::string& w : one.warnings) {
-      if (out->warnings.size() < options.max_warnings) out->warnings.push_back(std::move(w));
-    }
-    out->rows += one.rows;
-    out->other_pair_rankings += one.other_pair_rankings;
-    for (const std::string& p : one.language_pairs) NoteLanguagePair(p, out);
-  }
-  if (options.language_pair.empty() && !options.all_language_pairs &&
-      out->language_pairs.size() > 1) {
-    std::string list;
-    int named = 0;
-    for (const std::string& p : out->language_pairs) {
-      if (p.empty()) continue;
-      list += (named++ > 0 ? ", " : "") + p;
-    }
-    return InvalidArgument("the input holds " + std::to_string(out->language_pairs.size()) +
-                           " language pairs (" + list +
-                           (named < static_cast<int>(out->language_pairs.size())
-                                ? std::string(", and rows naming none")
-                                : std::string()) +
-                           "): select one; they are never merged");
-  }
-  if (!options.language_pair.empty() && judgments->num_rankings() == 0 &&
-      out->other_pair_rankings > 0) {
-    std::string list;
-    for (const std::string& p : out->language_pairs) list += (list.empty() ? "" : ", ") + p;
-    return InvalidArgument("no rankings of language pair '" + options.language_pair +
-                           "' in the input (it holds " + list + ")");
-  }
-  return Status::Ok();
 }
 
 }  // namespace tourney
