@@ -18,21 +18,6 @@ namespace {
 constexpr int kExhaustiveSystems = 64;
 constexpr int kSampledCandidates = 128;
 
-Status ValidateActiveRequest(const SelectionState& state, size_t match_size) {
-  const size_t n = state.ratings.size();
-  if (match_size < 2) return InvalidArgument("a match needs at least 2 systems");
-  if (match_size > n) {
-    return InvalidArgument("a match of " + std::to_string(match_size) + " systems needs at least " +
-                           std::to_string(match_size) + " systems; there are " + std::to_string(n));
-  }
-  if (state.allowed != nullptr && static_cast<size_t>(state.allowed->num_systems()) != n) {
-    return InvalidArgument("the allowed pair set covers " +
-                           std::to_string(state.allowed->num_systems()) + " systems, not " +
-                           std::to_string(n));
-  }
-  return Status::Ok();
-}
-
 // System ids sorted by mu, best first (ties: lower id first), in thread-local scratch.
 const std::vector<SystemId>& OrderByMu(std::span<const Rating> ratings) {
   thread_local std::vector<SystemId> order;
@@ -82,7 +67,7 @@ class ActiveSelector : public MatchSelector {
 
   Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const final {
     const size_t num_slots = match.size();
-    if (Status s = ValidateActiveRequest(state, num_slots); !s.ok()) return s;
+    if (Status s = ValidateSelectionRequest(state, num_slots); !s.ok()) return s;
     const PairSet* const allowed =
         state.allowed != nullptr && !state.allowed->complete() ? state.allowed : nullptr;
     if (rng.Uniform() < options_.explore || (num_slots > 2 && allowed != nullptr)) {

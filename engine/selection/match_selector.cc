@@ -52,9 +52,7 @@ PairSet PairSet::FromPairs(int num_systems, std::span<const std::pair<SystemId, 
   return PairSet(num_systems, std::move(member));
 }
 
-namespace {
-
-Status ValidateRequest(const SelectionState& state, size_t match_size) {
+Status ValidateSelectionRequest(const SelectionState& state, size_t match_size) {
   const size_t n = state.ratings.size();
   if (match_size < 2) return InvalidArgument("a match needs at least 2 systems");
   if (match_size > n) {
@@ -68,6 +66,8 @@ Status ValidateRequest(const SelectionState& state, size_t match_size) {
   }
   return Status::Ok();
 }
+
+namespace {
 
 Status NoEligibleAnchor(size_t match_size) {
   return FailedPrecondition("no system has " + std::to_string(match_size - 1) +
@@ -91,7 +91,7 @@ class TrueSkillSelector final : public MatchSelector {
 
   Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const override {
     const size_t num_slots = match.size();
-    if (Status s = ValidateRequest(state, num_slots); !s.ok()) return s;
+    if (Status s = ValidateSelectionRequest(state, num_slots); !s.ok()) return s;
     const std::span<const Rating> ratings = state.ratings;
     // A complete pair set restricts nothing.
     const PairSet* const allowed =
@@ -188,7 +188,7 @@ class UniformSelector final : public MatchSelector {
 
   Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const override {
     const size_t num_slots = match.size();
-    if (Status s = ValidateRequest(state, num_slots); !s.ok()) return s;
+    if (Status s = ValidateSelectionRequest(state, num_slots); !s.ok()) return s;
     const PairSet* const allowed = state.allowed;
     const int n = static_cast<int>(state.ratings.size());
     if (allowed == nullptr) {

@@ -86,6 +86,11 @@ struct SelectionState {
   const PairCounts* counts = nullptr;  // null: no counts known
 };
 
+// Ok when a selector can serve a match of `match_size` systems from `state`: at least two
+// systems, no more than there are, and an allowed pair set (if any) over the same systems.
+// InvalidArgument saying which, otherwise. Every selector checks this first.
+Status ValidateSelectionRequest(const SelectionState& state, size_t match_size);
+
 class MatchSelector {
  public:
   virtual ~MatchSelector() = default;
