@@ -15,10 +15,10 @@
 #include <string>
 
 #include "tourney/ingest/battle_log_reader.h"
-#include "tourney/selection/battle_simulator.h"
-#include "tourney/statistics/bootstrap.h"
 #include "tourney/models/bradley_terry.h"
 #include "tourney/models/pairwise_models.h"
+#include "tourney/selection/battle_simulator.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney {
 namespace {

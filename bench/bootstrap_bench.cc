@@ -9,11 +9,11 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_util.h"
-#include "tourney/statistics/binomial.h"
-#include "tourney/statistics/bootstrap.h"
-#include "tourney/models/expected_wins.h"
+#include "tourney/core/binomial.h"
 #include "tourney/core/pair_counts.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney::bench {
 namespace {

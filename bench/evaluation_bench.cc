@@ -4,10 +4,10 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_util.h"
-#include "tourney/statistics/evaluation.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/evaluation.h"
 
 namespace tourney::bench {
 namespace {

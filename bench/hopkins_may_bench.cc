@@ -7,10 +7,10 @@
 #include <limits>
 
 #include "bench_util.h"
-#include "tourney/statistics/fast_normal.h"
-#include "tourney/models/hopkins_may.h"
+#include "tourney/core/fast_normal.h"
 #include "tourney/core/random.h"
-#include "tourney/statistics/truncated_normal.h"
+#include "tourney/core/truncated_normal.h"
+#include "tourney/models/hopkins_may.h"
 
 namespace tourney::bench {
 namespace {

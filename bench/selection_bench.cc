@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/random.h"
+#include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
 
 namespace tourney {

@@ -31,8 +31,8 @@
 
 #include "auth.h"
 #include "storage.h"
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/random.h"
+#include "tourney/selection/match_selector.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 extern char** environ;

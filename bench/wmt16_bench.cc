@@ -11,11 +11,11 @@
 #include <string>
 
 #include "bench_util.h"
-#include "tourney/statistics/agreement.h"
-#include "tourney/statistics/bootstrap.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/ingest/language_pair.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/agreement.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney::bench {
 namespace {

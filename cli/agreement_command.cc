@@ -7,8 +7,8 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/statistics/agreement.h"
 #include "render/text_format.h"
+#include "tourney/statistics/agreement.h"
 
 namespace tourney::cli {
 namespace {

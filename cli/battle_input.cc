@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "common.h"
-#include "tourney/ingest/battle_log_reader.h"
 #include "tourney/core/defaults.h"
+#include "tourney/ingest/battle_log_reader.h"
 
 namespace tourney::cli {
 namespace {

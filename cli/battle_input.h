@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "flags/flags.h"
-#include "tourney/ingest/battle_log.h"
+#include "tourney/core/battle_log.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
 

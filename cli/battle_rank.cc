@@ -4,9 +4,9 @@
 
 #include "battle_input.h"
 #include "common.h"
-#include "tourney/models/model_intervals.h"
-#include "tourney/selection/stopping_rule.h"
 #include "render/leaderboard_format.h"
+#include "tourney/selection/stopping_rule.h"
+#include "tourney/statistics/model_intervals.h"
 
 namespace tourney::cli {
 

@@ -15,10 +15,10 @@
 #include "commands.h"
 #include "common.h"
 #include "progress_bar.h"
-#include "tourney/ingest/csv_reader.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/ingest/csv_reader.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 namespace tourney::cli {

@@ -38,12 +38,12 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/ingest/csv_reader.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/random.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/selection/match_selector.h"
 #include "tourney/selection/simulate.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 

@@ -11,12 +11,12 @@
 #include "common.h"
 #include "plot_file.h"
 #include "progress_bar.h"
-#include "tourney/statistics/bootstrap.h"
-#include "tourney/core/defaults.h"
 #include "render/leaderboard_format.h"
-#include "tourney/core/leaderboard.h"
 #include "render/rank_plot.h"
 #include "render/text_format.h"
+#include "tourney/core/defaults.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney::cli {
 int RunCluster(int argc, char** argv) {

@@ -12,12 +12,12 @@
 
 #include "battle_input.h"
 #include "pairwise_flags.h"
+#include "tourney/core/defaults.h"
 #include "tourney/ingest/annotator_filter.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/core/defaults.h"
+#include "tourney/ingest/language_pair.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
-#include "tourney/ingest/language_pair.h"
 #include "tourney/models/pairwise_models.h"
 #include "trueskill_flags.h"
 

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "flags/flags.h"
-#include "tourney/ingest/csv_reader.h"
-#include "tourney/statistics/evaluation.h"
+#include "render/text_format.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/rating_model.h"
 #include "tourney/core/status.h"
-#include "render/text_format.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/statistics/evaluation.h"
 
 namespace tourney::cli {
 

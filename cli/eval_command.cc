@@ -6,9 +6,9 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/statistics/evaluation.h"
-#include "tourney/core/random.h"
 #include "render/text_format.h"
+#include "tourney/core/random.h"
+#include "tourney/statistics/evaluation.h"
 
 namespace tourney::cli {
 namespace {

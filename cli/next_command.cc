@@ -12,14 +12,14 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/ingest/csv_reader.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "render/text_format.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/random.h"
+#include "tourney/ingest/csv_reader.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/selection/match_selector.h"
 
 namespace tourney::cli {
 namespace {

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "flags/flags.h"
-#include "tourney/models/pairwise_models.h"
 #include "tourney/core/status.h"
+#include "tourney/models/pairwise_models.h"
 
 namespace tourney::cli {
 

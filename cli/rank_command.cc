@@ -1,15 +1,15 @@
 // tourney rank FILE... : rate systems and print a leaderboard.
 #include <iostream>
 
-#include "commands.h"
 #include "battle_input.h"
 #include "battle_rank.h"
+#include "commands.h"
 #include "common.h"
-#include "style_control.h"
 #include "render/leaderboard_format.h"
+#include "style_control.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/models/model_intervals.h"
 #include "tourney/selection/stopping_rule.h"
+#include "tourney/statistics/model_intervals.h"
 
 namespace tourney::cli {
 

@@ -6,8 +6,8 @@
 #include "commands.h"
 #include "common.h"
 #include "plot_file.h"
-#include "tourney/selection/selection_benchmark.h"
 #include "render/selection_benchmark_format.h"
+#include "tourney/selection/selection_benchmark.h"
 
 namespace tourney::cli {
 

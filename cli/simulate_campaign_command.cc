@@ -4,9 +4,9 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/models/expected_wins.h"
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/models/expected_wins.h"
 #include "tourney/selection/simulate.h"
 
 namespace tourney::cli {

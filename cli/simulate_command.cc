@@ -11,11 +11,11 @@
 #include "progress_bar.h"
 #include "render/heatmap_plot.h"
 #include "render/leaderboard_format.h"
-#include "tourney/core/leaderboard.h"
 #include "render/line_plot.h"
+#include "render/text_format.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/selection/selection_study.h"
 #include "trueskill_flags.h"
-#include "render/text_format.h"
 
 namespace tourney::cli {
 namespace {

@@ -8,10 +8,10 @@
 #include "battle_input.h"
 #include "common.h"
 #include "pairwise_flags.h"
-#include "tourney/models/contextual_bradley_terry.h"
-#include "tourney/models/model_intervals.h"
-#include "tourney/models/pairwise_models.h"
 #include "render/leaderboard_format.h"
+#include "tourney/models/contextual_bradley_terry.h"
+#include "tourney/models/pairwise_models.h"
+#include "tourney/statistics/model_intervals.h"
 
 namespace tourney::cli {
 

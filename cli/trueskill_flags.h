@@ -8,7 +8,7 @@
 #include "flags/flags.h"
 #include "tourney/core/rating_model.h"
 #include "tourney/core/status.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney::cli {
 

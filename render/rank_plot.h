@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "tourney/statistics/bootstrap.h"
-#include "tourney/statistics/clustering.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/clustering.h"
 
 namespace tourney {
 

@@ -13,7 +13,7 @@
 #include "render/report_html.h"
 #include "render/svg_plot.h"
 #include "render/text_format.h"
-#include "tourney/statistics/connectivity.h"
+#include "tourney/core/connectivity.h"
 
 namespace tourney {
 namespace report_html {

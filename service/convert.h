@@ -5,8 +5,8 @@
 
 #include <grpcpp/support/status.h>
 
-#include "tourney/selection/campaign.h"
 #include "tourney/core/status.h"
+#include "tourney/selection/campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
 namespace tourney::service {

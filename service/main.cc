@@ -11,8 +11,8 @@
 
 #include "auth.h"
 #include "flags/flags.h"
-#include "tourney/ingest/csv_reader.h"
 #include "server.h"
+#include "tourney/ingest/csv_reader.h"
 
 namespace {
 

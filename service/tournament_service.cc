@@ -11,8 +11,8 @@
 #include "auth.h"
 #include "convert.h"
 #include "proto/leaderboard_proto.h"
-#include "tourney/selection/campaign.h"
 #include "tourney/core/defaults.h"
+#include "tourney/selection/campaign.h"
 
 namespace tourney::service {
 

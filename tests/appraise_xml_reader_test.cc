@@ -9,8 +9,8 @@
 #include <tuple>
 
 #include "test_util.h"
-#include "tourney/ingest/csv_reader.h"
 #include "tourney/core/pair_counts.h"
+#include "tourney/ingest/csv_reader.h"
 
 namespace tourney {
 namespace {

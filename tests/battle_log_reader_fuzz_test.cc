@@ -7,9 +7,9 @@
 #include <sstream>
 #include <string>
 
+#include "tourney/core/random.h"
 #include "tourney/ingest/battle_log_reader.h"
 #include "tourney/selection/battle_simulator.h"
-#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

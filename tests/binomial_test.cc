@@ -1,4 +1,4 @@
-#include "tourney/statistics/binomial.h"
+#include "tourney/core/binomial.h"
 
 #include <gtest/gtest.h>
 

@@ -8,14 +8,14 @@
 #include <numeric>
 #include <set>
 
-#include "test_util.h"
-#include "tourney/ingest/csv_reader.h"
-#include "tourney/models/expected_wins.h"
 #include "proto/leaderboard_proto.h"
+#include "test_util.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
+#include "tourney/ingest/csv_reader.h"
+#include "tourney/models/expected_wins.h"
 #include "tourney/selection/simulate.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
 namespace {

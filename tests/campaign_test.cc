@@ -11,7 +11,7 @@
 #include "proto/leaderboard_proto.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
 namespace {

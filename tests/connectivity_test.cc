@@ -1,4 +1,4 @@
-#include "tourney/statistics/connectivity.h"
+#include "tourney/core/connectivity.h"
 
 #include <gtest/gtest.h>
 

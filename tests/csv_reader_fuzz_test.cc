@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "tourney/ingest/csv_reader.h"
 #include "tourney/core/random.h"
+#include "tourney/ingest/csv_reader.h"
 #include "tourney/selection/simulate.h"
 
 namespace tourney {

@@ -1,5 +1,5 @@
 // Reference values: mpmath 1.3 at 50 significant digits (ncdf, npdf, erfinv), rounded.
-#include "statistics/gaussian.h"
+#include "core/gaussian.h"
 
 #include <gtest/gtest.h>
 

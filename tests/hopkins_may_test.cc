@@ -6,11 +6,11 @@
 #include <cmath>
 #include <vector>
 
+#include "core/r_hat.h"
 #include "test_util.h"
+#include "tourney/core/pair_counts.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/core/pair_counts.h"
-#include "statistics/r_hat.h"
 #include "tourney/selection/simulate.h"
 
 namespace tourney {

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tourney/ingest/battle_log_reader.h"
 #include "tourney/core/pair_counts.h"
+#include "tourney/ingest/battle_log_reader.h"
 
 namespace tourney::testing {
 

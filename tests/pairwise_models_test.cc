@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tourney/statistics/bootstrap.h"
 #include "tourney/core/random.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney {
 namespace {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "tourney/models/bradley_terry.h"
 #include "tourney/core/random.h"
+#include "tourney/models/bradley_terry.h"
 
 namespace tourney {
 namespace {

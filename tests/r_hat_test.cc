@@ -1,4 +1,4 @@
-#include "statistics/r_hat.h"
+#include "core/r_hat.h"
 
 #include <gtest/gtest.h>
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <regex>
 
+#include "render/svg_plot.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/selection/simulate.h"
-#include "render/svg_plot.h"
 #include "xml_check.h"
 
 namespace tourney {

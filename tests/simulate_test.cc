@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tourney/models/expected_wins.h"
 #include "tourney/core/random.h"
+#include "tourney/models/expected_wins.h"
 
 namespace tourney {
 namespace {

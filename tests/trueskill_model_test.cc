@@ -1,5 +1,5 @@
 // TrueSkill as a RatingModel (trueskill_model.h).
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "test_util.h"
+#include "tourney/core/pair_counts.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/core/pair_counts.h"
 #include "tourney/selection/simulate.h"
 
 namespace tourney {

@@ -12,7 +12,7 @@
 
 #include "test_util.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
 namespace {

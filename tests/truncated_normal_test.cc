@@ -1,4 +1,4 @@
-#include "tourney/statistics/truncated_normal.h"
+#include "tourney/core/truncated_normal.h"
 
 #include <gtest/gtest.h>
 

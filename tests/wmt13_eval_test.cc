@@ -7,10 +7,10 @@
 
 #include "test_util.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/statistics/evaluation.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/evaluation.h"
 
 namespace tourney {
 namespace {

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "test_util.h"
-#include "tourney/statistics/bootstrap.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/ingest/language_pair.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "tourney/core/connectivity.h"
 #include "tourney/core/pair_counts.h"
-#include "tourney/statistics/connectivity.h"
 
 namespace tourney {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "tourney/ingest/language_pair.h"
 #include "ingest/field_text.h"
+#include "tourney/ingest/language_pair.h"
 
 namespace tourney {
 

@@ -22,9 +22,9 @@
 
 #include <string_view>
 
-#include "tourney/ingest/csv_reader.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
+#include "tourney/ingest/csv_reader.h"
 
 namespace tourney {
 

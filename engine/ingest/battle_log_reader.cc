@@ -11,8 +11,8 @@
 #include <memory>
 #include <optional>
 
-#include "ingest/input_file.h"
 #include "ingest/field_text.h"
+#include "ingest/input_file.h"
 
 namespace tourney {
 namespace {

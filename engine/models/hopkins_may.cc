@@ -10,11 +10,11 @@
 #include <system_error>
 #include <thread>
 
-#include "tourney/statistics/connectivity.h"
-#include "tourney/statistics/fast_normal.h"
-#include "statistics/r_hat.h"
+#include "core/r_hat.h"
+#include "tourney/core/connectivity.h"
+#include "tourney/core/fast_normal.h"
 #include "tourney/core/random.h"
-#include "tourney/statistics/truncated_normal.h"
+#include "tourney/core/truncated_normal.h"
 
 namespace tourney {
 namespace {

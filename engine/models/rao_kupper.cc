@@ -4,8 +4,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "tourney/models/bradley_terry.h"
 #include "tourney/core/win_matrix.h"
+#include "tourney/models/bradley_terry.h"
 
 namespace tourney {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "statistics/gaussian.h"
+#include "core/gaussian.h"
 
 namespace tourney {
 namespace {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "statistics/gaussian.h"
+#include "core/gaussian.h"
 #include "tourney/models/trueskill.h"
 
 namespace tourney {

@@ -5,15 +5,15 @@
 #include <cmath>
 #include <numeric>
 
-#include "tourney/statistics/bootstrap.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/core/random.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
-#include "tourney/core/leaderboard.h"
-#include "tourney/models/model_intervals.h"
 #include "tourney/models/pairwise_models.h"
-#include "tourney/core/random.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/stopping_rule.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/model_intervals.h"
 
 namespace tourney {
 namespace {

@@ -9,11 +9,11 @@
 #include <numeric>
 #include <optional>
 
-#include "tourney/statistics/clustering.h"
-#include "tourney/selection/match_selector.h"
-#include "tourney/core/random.h"
-#include "tourney/selection/selection_posterior.h"
 #include "core/thread_pool.h"
+#include "tourney/core/random.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/selection/selection_posterior.h"
+#include "tourney/statistics/clustering.h"
 
 namespace tourney {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "tourney/statistics/bootstrap.h"
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/random.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney {
 

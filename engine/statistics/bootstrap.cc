@@ -6,12 +6,12 @@
 #include <mutex>
 #include <numeric>
 
-#include "tourney/statistics/binomial.h"
-#include "tourney/models/expected_wins.h"
-#include "tourney/core/leaderboard.h"
-#include "tourney/models/pairwise_models.h"
-#include "tourney/core/random.h"
 #include "core/thread_pool.h"
+#include "tourney/core/binomial.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/core/random.h"
+#include "tourney/models/expected_wins.h"
+#include "tourney/models/pairwise_models.h"
 
 namespace tourney {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <map>
 
-#include "tourney/core/random.h"
 #include "core/thread_pool.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "statistics/gaussian.h"
+#include "core/gaussian.h"
 #include "tourney/core/pair_counts.h"
 
 namespace tourney {

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tourney/ingest/battle_log.h"
+#include "tourney/core/battle_log.h"
 #include "tourney/core/status.h"
 
 namespace tourney {

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "tourney/ingest/battle_log.h"
+#include "tourney/core/battle_log.h"
 #include "tourney/core/status.h"
 #include "tourney/core/win_matrix.h"
 

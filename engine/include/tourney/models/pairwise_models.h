@@ -29,14 +29,14 @@
 #include <string_view>
 #include <vector>
 
-#include "tourney/models/bradley_terry.h"
-#include "tourney/models/eigenvector.h"
-#include "tourney/models/elo.h"
-#include "tourney/models/newman.h"
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/rating_model.h"
 #include "tourney/core/status.h"
 #include "tourney/core/win_matrix.h"
+#include "tourney/models/bradley_terry.h"
+#include "tourney/models/eigenvector.h"
+#include "tourney/models/elo.h"
+#include "tourney/models/newman.h"
 
 namespace tourney {
 

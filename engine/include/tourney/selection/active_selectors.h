@@ -44,8 +44,8 @@
 #include <memory>
 #include <string_view>
 
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/status.h"
+#include "tourney/selection/match_selector.h"
 
 namespace tourney {
 

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "tourney/ingest/battle_log.h"
+#include "tourney/core/battle_log.h"
 #include "tourney/core/status.h"
 
 namespace tourney {

@@ -46,13 +46,13 @@
 #include <vector>
 
 #include "tourney/core/judgments.h"
-#include "tourney/selection/match_selector.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/rating_model.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
-#include "tourney/models/trueskill_model.h"
-#include "tourney/core/leaderboard.h"
+#include "tourney/selection/match_selector.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
 

@@ -45,12 +45,12 @@
 #include <string>
 #include <vector>
 
-#include "tourney/selection/active_selectors.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/pair_counts.h"
-#include "tourney/selection/selection_posterior.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/selection/active_selectors.h"
+#include "tourney/selection/selection_posterior.h"
 
 namespace tourney {
 

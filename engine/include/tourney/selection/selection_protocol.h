@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "tourney/core/judgments.h"
-#include "tourney/selection/match_selector.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/selection/match_selector.h"
 
 namespace tourney {
 

@@ -26,9 +26,9 @@
 
 #include "tourney/core/judgments.h"
 #include "tourney/core/rating_model.h"
-#include "tourney/selection/selection_protocol.h"
 #include "tourney/core/status.h"
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/selection_protocol.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
 

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "tourney/core/pair_counts.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/core/pair_counts.h"
 
 namespace tourney {
 

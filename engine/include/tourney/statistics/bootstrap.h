@@ -41,13 +41,13 @@
 #include <string_view>
 #include <vector>
 
-#include "tourney/statistics/clustering.h"
 #include "tourney/core/judgments.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/rating_model.h"
-#include "tourney/statistics/replicate_samples.h"
 #include "tourney/core/status.h"
-#include "tourney/core/leaderboard.h"
+#include "tourney/statistics/clustering.h"
+#include "tourney/statistics/replicate_samples.h"
 
 namespace tourney {
 

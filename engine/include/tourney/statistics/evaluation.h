@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "tourney/core/judgments.h"
-#include "tourney/statistics/prediction.h"
 #include "tourney/core/rating_model.h"
 #include "tourney/core/status.h"
+#include "tourney/statistics/prediction.h"
 
 namespace tourney {
 

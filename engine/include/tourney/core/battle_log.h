@@ -5,8 +5,8 @@
 // ("tie", "tie (bothbad)") are Outcome::kTie. Storage is a struct of arrays of ids: 9 bytes
 // per battle, plus 4 with judges and 8 per covariate, so a 2M-battle log fits in ~20 MB.
 // Thread safety: const access is safe concurrently; mutation needs external locking.
-#ifndef TOURNEY_INGEST_BATTLE_LOG_H_
-#define TOURNEY_INGEST_BATTLE_LOG_H_
+#ifndef TOURNEY_CORE_BATTLE_LOG_H_
+#define TOURNEY_CORE_BATTLE_LOG_H_
 
 #include <cstdint>
 #include <string>
@@ -46,4 +46,4 @@ void AppendBattles(const BattleLog& log, Judgments* judgments);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_INGEST_BATTLE_LOG_H_
+#endif  // TOURNEY_CORE_BATTLE_LOG_H_

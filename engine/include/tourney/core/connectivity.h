@@ -3,8 +3,8 @@
 // When the graph is disconnected, no model can order systems of one component against
 // those of another; the leaderboard reports the components so nobody reads an order into
 // them. Computed with Boost.Graph's connected_components, O(n + C).
-#ifndef TOURNEY_STATISTICS_CONNECTIVITY_H_
-#define TOURNEY_STATISTICS_CONNECTIVITY_H_
+#ifndef TOURNEY_CORE_CONNECTIVITY_H_
+#define TOURNEY_CORE_CONNECTIVITY_H_
 
 #include <vector>
 
@@ -23,4 +23,4 @@ std::vector<int> CountComponents(const PairCounts& counts, int* num_components);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_CONNECTIVITY_H_
+#endif  // TOURNEY_CORE_CONNECTIVITY_H_

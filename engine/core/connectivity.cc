@@ -1,4 +1,4 @@
-#include "tourney/statistics/connectivity.h"
+#include "tourney/core/connectivity.h"
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/connected_components.hpp>

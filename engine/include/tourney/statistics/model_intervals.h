@@ -4,14 +4,14 @@
 // The bootstrap fills the same fields from replicate quantiles (bootstrap.h); this is the
 // analytic counterpart for `tourney rank`.
 // Thread safety: reentrant.
-#ifndef TOURNEY_MODELS_MODEL_INTERVALS_H_
-#define TOURNEY_MODELS_MODEL_INTERVALS_H_
+#ifndef TOURNEY_STATISTICS_MODEL_INTERVALS_H_
+#define TOURNEY_STATISTICS_MODEL_INTERVALS_H_
 
 #include <string>
 #include <vector>
 
-#include "tourney/core/rating_model.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/core/rating_model.h"
 
 namespace tourney {
 
@@ -25,4 +25,4 @@ bool AddModelIntervals(const std::vector<std::string>& names,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_MODELS_MODEL_INTERVALS_H_
+#endif  // TOURNEY_STATISTICS_MODEL_INTERVALS_H_

@@ -1,10 +1,10 @@
-#include "tourney/statistics/truncated_normal.h"
+#include "tourney/core/truncated_normal.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "tourney/statistics/fast_normal.h"
+#include "tourney/core/fast_normal.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/statistics/fast_normal.h"
+#include "tourney/core/fast_normal.h"
 
 #include <cmath>
 

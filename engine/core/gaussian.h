@@ -17,8 +17,8 @@
 //   Every function is O(1): at most 80 continued-fraction steps (3 < |x| < 4), 40 up to 10,
 //   ~20 series terms at 10 and fewer beyond. Relative accuracy ~1e-14 or better throughout.
 // Thread safety: pure functions, safe to call concurrently.
-#ifndef TOURNEY_STATISTICS_GAUSSIAN_H_
-#define TOURNEY_STATISTICS_GAUSSIAN_H_
+#ifndef TOURNEY_CORE_GAUSSIAN_H_
+#define TOURNEY_CORE_GAUSSIAN_H_
 
 #include <cmath>
 
@@ -64,4 +64,4 @@ double NormalQuantile(double p);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_GAUSSIAN_H_
+#endif  // TOURNEY_CORE_GAUSSIAN_H_

@@ -18,8 +18,8 @@
 //   Both use only Rng::Uniform/UniformOpen, so a seed gives the same draws on every
 //   platform.
 // Thread safety: reentrant; the Rng must not be shared between threads.
-#ifndef TOURNEY_STATISTICS_BINOMIAL_H_
-#define TOURNEY_STATISTICS_BINOMIAL_H_
+#ifndef TOURNEY_CORE_BINOMIAL_H_
+#define TOURNEY_CORE_BINOMIAL_H_
 
 #include <cstdint>
 #include <span>
@@ -41,4 +41,4 @@ void SampleMultinomial(Rng& rng, int64_t n, std::span<const int64_t> weights,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_BINOMIAL_H_
+#endif  // TOURNEY_CORE_BINOMIAL_H_

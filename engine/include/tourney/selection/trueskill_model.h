@@ -14,8 +14,8 @@
 //   Ratings: score = mu, sigma = the TrueSkill sd. Sequential modes are deterministic; the
 //   protocol is deterministic for a seed. O(C) sequential, O(budget * n) with selection.
 // Thread safety: Rate() is const and safe to call concurrently.
-#ifndef TOURNEY_MODELS_TRUESKILL_MODEL_H_
-#define TOURNEY_MODELS_TRUESKILL_MODEL_H_
+#ifndef TOURNEY_SELECTION_TRUESKILL_MODEL_H_
+#define TOURNEY_SELECTION_TRUESKILL_MODEL_H_
 
 #include <cstdint>
 #include <memory>
@@ -59,4 +59,4 @@ StatusOr<std::unique_ptr<RatingModel>> MakeTrueSkillModel(const TrueSkillModelOp
 
 }  // namespace tourney
 
-#endif  // TOURNEY_MODELS_TRUESKILL_MODEL_H_
+#endif  // TOURNEY_SELECTION_TRUESKILL_MODEL_H_

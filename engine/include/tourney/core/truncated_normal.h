@@ -20,8 +20,8 @@
 //   1000 sd into the tail neither underflows nor loses the outcome. The result is always
 //   inside [lower, upper]: rounding at the edges is clamped.
 // Thread safety: reentrant; the Rng is the caller's.
-#ifndef TOURNEY_STATISTICS_TRUNCATED_NORMAL_H_
-#define TOURNEY_STATISTICS_TRUNCATED_NORMAL_H_
+#ifndef TOURNEY_CORE_TRUNCATED_NORMAL_H_
+#define TOURNEY_CORE_TRUNCATED_NORMAL_H_
 
 #include <cstdint>
 
@@ -77,4 +77,4 @@ double SampleTruncatedNormal(Rng& rng, double mean, double sd, double lower, dou
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_TRUNCATED_NORMAL_H_
+#endif  // TOURNEY_CORE_TRUNCATED_NORMAL_H_

@@ -1,4 +1,4 @@
-#include "tourney/ingest/battle_log.h"
+#include "tourney/core/battle_log.h"
 
 #include <array>
 

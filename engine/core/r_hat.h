@@ -16,8 +16,8 @@
 //   SequenceMoments accumulates one sequence in a single pass (Welford), so a sampler can
 //   monitor R-hat without storing its draws. O(draws); deterministic.
 // Thread safety: reentrant; a SequenceMoments is a plain value.
-#ifndef TOURNEY_STATISTICS_R_HAT_H_
-#define TOURNEY_STATISTICS_R_HAT_H_
+#ifndef TOURNEY_CORE_R_HAT_H_
+#define TOURNEY_CORE_R_HAT_H_
 
 #include <cstdint>
 #include <span>
@@ -65,4 +65,4 @@ StatusOr<double> SplitRHat(std::span<const std::vector<double>> chains);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_R_HAT_H_
+#endif  // TOURNEY_CORE_R_HAT_H_

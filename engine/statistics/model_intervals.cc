@@ -1,4 +1,4 @@
-#include "tourney/models/model_intervals.h"
+#include "tourney/statistics/model_intervals.h"
 
 #include <string_view>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "tourney/models/trueskill_model.h"
+#include "tourney/selection/trueskill_model.h"
 
 #include <string>
 #include <vector>

@@ -16,8 +16,8 @@
 //   Deterministic: a given Rng state yields the same draws on every platform. The stream
 //   differs from Rng::Normal() (Marsaglia polar), which stays the reference generator.
 // Thread safety: a FastNormal is immutable and may be shared; the Rng it is given may not.
-#ifndef TOURNEY_STATISTICS_FAST_NORMAL_H_
-#define TOURNEY_STATISTICS_FAST_NORMAL_H_
+#ifndef TOURNEY_CORE_FAST_NORMAL_H_
+#define TOURNEY_CORE_FAST_NORMAL_H_
 
 #include <bit>
 #include <cstddef>
@@ -75,4 +75,4 @@ class FastNormal {
 
 }  // namespace tourney
 
-#endif  // TOURNEY_STATISTICS_FAST_NORMAL_H_
+#endif  // TOURNEY_CORE_FAST_NORMAL_H_

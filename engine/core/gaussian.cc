@@ -1,4 +1,4 @@
-#include "statistics/gaussian.h"
+#include "core/gaussian.h"
 
 #include <boost/math/policies/policy.hpp>
 #include <boost/math/special_functions/erf.hpp>

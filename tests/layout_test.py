@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The architecture as README.md's Layout section states it, checked on the source tree.
+
+- engine/ includes no protobuf, gRPC, render/ or flags/ header;
+- each engine role includes only the roles it may (engine/README.md);
+- render/ and flags/ include no gRPC header; render/ no cli/ or service/ one;
+- tourneyd (service/) includes nothing from cli/;
+- no source file (.cc/.h outside tests/) is over 650 lines.
+Exit status 0 when all hold, 1 with one line per violation otherwise.
+"""
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+ENGINE_ALLOWED = {
+    "core": {"core"},
+    "ingest": {"core", "ingest"},
+    "models": {"core", "models"},
+    "statistics": {"core", "models", "statistics"},
+    "selection": {"core", "models", "statistics", "selection"},
+}
+MAX_LINES = 650
+
+
+def sources(folder):
+    for dirpath, _, files in os.walk(os.path.join(ROOT, folder)):
+        for name in files:
+            if name.endswith((".h", ".cc")):
+                yield os.path.join(dirpath, name)
+
+
+def includes(path):
+    with open(path, encoding="utf-8") as f:
+        return INCLUDE.findall(f.read())
+
+
+def role_of_include(inc):
+    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection)/", inc)
+    return m.group(1) if m else None
+
+
+def main():
+    problems = []
+    for path in sources("engine"):
+        rel = os.path.relpath(path, os.path.join(ROOT, "engine"))
+        parts = rel.split(os.sep)
+        role = parts[2] if parts[0] == "include" else parts[0]
+        for inc in includes(path):
+            if inc.startswith(("google/protobuf", "grpc", "grpcpp", "render/", "flags/", "proto/")) \
+                    or inc.endswith(".pb.h"):
+                problems.append(f"engine/{rel}: includes {inc} (the engine is pure computation)")
+            other = role_of_include(inc)
+            if other and other not in ENGINE_ALLOWED.get(role, set()):
+                problems.append(f"engine/{rel}: role {role} includes {inc} ({other})")
+    for folder in ("render", "flags"):
+        for path in sources(folder):
+            for inc in includes(path):
+                if inc.startswith(("grpc", "grpcpp")) or inc.endswith(".grpc.pb.h"):
+                    problems.append(f"{os.path.relpath(path, ROOT)}: includes {inc}")
+    for path in sources("service"):
+        for inc in includes(path):
+            if inc.startswith("cli/") or inc in ("common.h", "commands.h"):
+                problems.append(f"{os.path.relpath(path, ROOT)}: includes the CLI's {inc}")
+    for folder in ("engine", "render", "flags", "proto", "cli", "service", "bench"):
+        for path in sources(folder):
+            with open(path, encoding="utf-8") as f:
+                n = sum(1 for _ in f)
+            if n > MAX_LINES:
+                problems.append(f"{os.path.relpath(path, ROOT)}: {n} lines (over {MAX_LINES})")
+    for p in problems:
+        print(p)
+    print(f"layout: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
