@@ -3,6 +3,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <thread>
 
 #include "auth.h"
+#include "backup.h"
 #include "flags.h"
 #include "tourney/csv_reader.h"
 #include "server.h"
@@ -33,11 +35,42 @@ bool IsLoopback(const std::string& address) {
          address.rfind("[::1]:", 0) == 0 || address.rfind("unix:", 0) == 0;
 }
 
+// --backup-to / --restore-from: copy the database and exit; no server is started.
+int RunBackupOrRestore(const tourney::cli::Flags& flags) {
+  const std::string data_dir = flags.Get("data-dir");
+  if (data_dir.empty()) return Fail("--data-dir is required", kExitBadInput);
+  if (flags.IsSet("backup-to") && flags.IsSet("restore-from")) {
+    return Fail("--backup-to and --restore-from exclude each other", kExitBadInput);
+  }
+  tourney::service::BackupOptions options;
+  for (auto [name, out] : {std::pair{"backup-pages-per-step", &options.pages_per_step},
+                           std::pair{"backup-sleep-ms", &options.sleep_ms_per_step}}) {
+    auto v = flags.GetInt(name);
+    if (!v.ok()) return Fail(v.status().message(), kExitBadInput);
+    *out = static_cast<int>(std::clamp<int64_t>(*v, -1, int64_t{1} << 30));
+  }
+  const bool backup = flags.IsSet("backup-to");
+  const std::string file = flags.Get(backup ? "backup-to" : "restore-from");
+  auto summary = backup ? tourney::service::BackupDatabase(data_dir, file, options)
+                        : tourney::service::RestoreBackup(file, data_dir);
+  if (!summary.ok()) {
+    const bool bad_input = summary.status().code() == tourney::StatusCode::kInvalidArgument;
+    return Fail(summary.status().message(), bad_input ? kExitBadInput : kExitFailure);
+  }
+  std::cout << (backup ? "backed up " + data_dir + " to " + file
+                       : "restored " + file + " into " + data_dir)
+            << ": " << summary->campaigns << " campaigns, " << summary->judgments
+            << " judgments, last seq " << summary->last_judgment_seq << ", "
+            << summary->bytes << " bytes in " << summary->seconds << " s\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   tourney::cli::Flags flags(
-      "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]",
+      "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]\n"
+      "       tourneyd --data-dir DIR --backup-to FILE | --restore-from FILE",
       "Serves tourney campaigns over gRPC (tourney.v1.Tournament, grpc.health.v1.Health and\n"
       "server reflection): durable judgments, the next match to judge, live leaderboards.\n"
       "Judgments are acknowledged only once durably committed to DIR/tourney.db (SQLite,\n"
@@ -62,6 +95,15 @@ int main(int argc, char** argv) {
   flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
   flags.Add("max-concurrent-fits", "N", "2",
             "leaderboards fitted or bootstrapped at once (others wait)");
+  flags.Add("backup-to", "FILE",
+            "",
+            "copy the database of --data-dir to FILE consistently (also while a server runs "
+            "on it) and exit");
+  flags.Add("restore-from", "FILE", "",
+            "copy the backup FILE into an empty --data-dir and exit (start tourneyd on it "
+            "afterwards)");
+  flags.Add("backup-pages-per-step", "N", "256", "pages copied per backup step (1..1048576)");
+  flags.Add("backup-sleep-ms", "MS", "0", "pause between backup steps (0..1000)");
   Status parsed = flags.Parse(argc, argv, 1);
   if (!parsed.ok()) return Fail(parsed.message(), kExitBadInput);
   if (flags.help_requested()) {
@@ -70,6 +112,10 @@ int main(int argc, char** argv) {
   }
   if (!flags.positionals().empty()) {
     return Fail("unexpected argument '" + flags.positionals()[0] + "'", kExitBadInput);
+  }
+
+  if (flags.IsSet("backup-to") || flags.IsSet("restore-from")) {
+    return RunBackupOrRestore(flags);
   }
 
   tourney::service::ServerOptions options;
