@@ -83,6 +83,12 @@ int main(int argc, char** argv) {
   flags.Add("tls-cert", "FILE", "", "PEM certificate chain: serve TLS (with --tls-key)");
   flags.Add("tls-key", "FILE", "", "PEM private key of --tls-cert");
   flags.Add("port-file", "FILE", "", "write the bound port to FILE once serving");
+  flags.Add("metrics-port", "PORT", "",
+            "serve Prometheus metrics at http://ADDRESS:PORT/metrics (default: off; 0 picks "
+            "a free port)");
+  flags.Add("metrics-address", "ADDRESS", "127.0.0.1",
+            "IP address of the metrics port (loopback by default: the metrics are not "
+            "authenticated)");
   flags.AddBool("exit-with-parent",
                 "shut down (as on SIGTERM) when the process that started tourneyd exits");
   flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
@@ -166,6 +172,15 @@ int main(int argc, char** argv) {
     }
     *f.out = *v;
   }
+  if (flags.IsSet("metrics-port")) {
+    auto port = flags.GetInt("metrics-port");
+    if (!port.ok()) return Fail(port.status().message(), kExitBadInput);
+    if (*port < 0 || *port > 65535) return Fail("--metrics-port must be in 0..65535", kExitBadInput);
+    options.metrics_port = static_cast<int>(*port);
+  } else if (flags.IsSet("metrics-address")) {
+    return Fail("--metrics-address needs --metrics-port", kExitBadInput);
+  }
+  options.metrics_address = flags.Get("metrics-address");
   options.max_message_bytes = static_cast<int>(max_message);
   options.limits.max_systems = static_cast<int>(max_systems);
   options.limits.max_segments = max_segments;
@@ -208,6 +223,11 @@ int main(int argc, char** argv) {
   std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
             << (options.tls_cert_pem.empty() ? "plaintext" : "TLS") << ", data dir "
             << options.data_dir << ", loaded in " << load_s << " s)\n";
+  if ((*server)->metrics_port() > 0) {
+    const bool v6 = options.metrics_address.find(':') != std::string::npos;
+    std::cerr << "tourneyd: metrics on http://" << (v6 ? "[" : "") << options.metrics_address
+              << (v6 ? "]" : "") << ":" << (*server)->metrics_port() << "/metrics\n";
+  }
 
   tourney::service::TourneyServer* raw = server->get();
   std::thread signal_thread([raw, signals] {

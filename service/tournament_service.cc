@@ -896,4 +896,18 @@ grpc::Status TournamentService::WatchLeaderboard(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
+ServiceGauges TournamentService::Gauges() const {
+  ServiceGauges gauges;
+  const int64_t now = NowUnixMs();
+  std::shared_lock lock(registry_mu_);
+  gauges.campaigns = static_cast<int64_t>(campaigns_.size());
+  for (const auto& [id, campaign] : campaigns_) {
+    std::shared_lock campaign_lock(campaign->mu);
+    for (const auto& [match_id, lease] : campaign->leases) {
+      if (!lease.submission && lease.expires_unix_ms >= now) ++gauges.open_leases;
+    }
+  }
+  return gauges;
+}
+
 }  // namespace tourney::service
