@@ -1,6 +1,7 @@
 // tourneyd: the tourney campaign service (gRPC). See docs/service.md.
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -133,6 +134,12 @@ int main(int argc, char** argv) {
   }
   auto token = tourney::service::ReadTokenFile(flags.Get("admin-token-file"));
   if (!token.ok()) return Fail(token.status().message(), kExitBadInput);
+  struct stat token_stat {};
+  if (stat(flags.Get("admin-token-file").c_str(), &token_stat) == 0 &&
+      (token_stat.st_mode & 077) != 0) {
+    std::cerr << "tourneyd: warning: " << flags.Get("admin-token-file")
+              << " is readable by other users; restrict it (chmod 600)\n";
+  }
   options.admin_token = *token;
   if (flags.IsSet("tls-cert") != flags.IsSet("tls-key")) {
     return Fail("--tls-cert and --tls-key go together", kExitBadInput);
