@@ -31,8 +31,7 @@ StatusOr<Db> OpenDb(const std::string& path, int flags) {
   const int rc = sqlite3_open_v2(path.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   Db db(raw);
   if (rc != SQLITE_OK) {
-    return IoError(path + ": cannot open (" + (raw ? sqlite3_errmsg(raw) : "out of memory") +
-                   ")");
+    return IoError(path + ": cannot open (" + (raw ? sqlite3_errmsg(raw) : "out of memory") + ")");
   }
   sqlite3_busy_timeout(raw, 10000);
   return db;
@@ -81,14 +80,14 @@ Status Inspect(sqlite3* db, const std::string& path, BackupSummary* summary) {
   if (app_id != kApplicationId || version != kSchemaVersion) {
     return FailedPrecondition(path + " is not a tourney database of schema version " +
                               std::to_string(kSchemaVersion) + " (application_id " +
-                              std::to_string(app_id) + ", user_version " +
-                              std::to_string(version) + ")");
+                              std::to_string(app_id) + ", user_version " + std::to_string(version) +
+                              ")");
   }
-  for (auto [sql, out] : {std::pair{"SELECT count(*) FROM campaigns", &summary->campaigns},
-                          std::pair{"SELECT count(*) FROM judgments", &summary->judgments},
-                          std::pair{"SELECT coalesce(max(seq), 0) FROM judgments",
-                                    &summary->last_judgment_seq},
-                          std::pair{"PRAGMA page_count", &summary->pages}}) {
+  for (auto [sql, out] :
+       {std::pair{"SELECT count(*) FROM campaigns", &summary->campaigns},
+        std::pair{"SELECT count(*) FROM judgments", &summary->judgments},
+        std::pair{"SELECT coalesce(max(seq), 0) FROM judgments", &summary->last_judgment_seq},
+        std::pair{"PRAGMA page_count", &summary->pages}}) {
     s = QueryOne(db, path, sql, out);
     if (!s.ok()) return s;
   }
@@ -126,8 +125,9 @@ StatusOr<BackupSummary> CopyTo(sqlite3* source, const std::string& source_path,
     umask(old_umask);
     if (!dest.ok()) return dest.status();
     sqlite3_backup* backup = sqlite3_backup_init(dest->get(), "main", source, "main");
-    if (!backup) return IoError(tmp + ": cannot start the backup (" +
-                                std::string(sqlite3_errmsg(dest->get())) + ")");
+    if (!backup)
+      return IoError(tmp + ": cannot start the backup (" +
+                     std::string(sqlite3_errmsg(dest->get())) + ")");
     int rc = SQLITE_OK;
     while (true) {
       rc = sqlite3_backup_step(backup, options.pages_per_step);
@@ -139,8 +139,7 @@ StatusOr<BackupSummary> CopyTo(sqlite3* source, const std::string& source_path,
     }
     sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE) {
-      return IoError(source_path + " -> " + tmp + ": backup failed (" + sqlite3_errstr(rc) +
-                     ")");
+      return IoError(source_path + " -> " + tmp + ": backup failed (" + sqlite3_errstr(rc) + ")");
     }
     // The copied header says WAL; make the copy one self-contained file.
     Status st = Exec(dest->get(), tmp, "PRAGMA journal_mode=DELETE");
@@ -180,8 +179,7 @@ Status CheckOptions(const BackupOptions& options) {
 
 }  // namespace
 
-StatusOr<BackupSummary> BackupDatabase(const std::string& data_dir,
-                                       const std::string& destination,
+StatusOr<BackupSummary> BackupDatabase(const std::string& data_dir, const std::string& destination,
                                        const BackupOptions& options) {
   const auto start = Clock::now();
   Status s = CheckOptions(options);
@@ -220,8 +218,7 @@ StatusOr<BackupSummary> BackupDatabase(const std::string& data_dir,
   return summary;
 }
 
-StatusOr<BackupSummary> RestoreBackup(const std::string& backup_file,
-                                      const std::string& data_dir) {
+StatusOr<BackupSummary> RestoreBackup(const std::string& backup_file, const std::string& data_dir) {
   const auto start = Clock::now();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(backup_file, ec)) {

@@ -24,8 +24,8 @@
 namespace tourney::service {
 
 struct BackupOptions {
-  int pages_per_step = 256;      // pages copied per sqlite3_backup_step (1..1<<20)
-  int sleep_ms_per_step = 0;     // pause between steps, to spare a busy disk (0..1000)
+  int pages_per_step = 256;   // pages copied per sqlite3_backup_step (1..1<<20)
+  int sleep_ms_per_step = 0;  // pause between steps, to spare a busy disk (0..1000)
 };
 
 // What a backup or restore copied, read back from the copy.
@@ -34,7 +34,7 @@ struct BackupSummary {
   int64_t judgments = 0;
   int64_t last_judgment_seq = 0;  // largest judgments.seq (global commit order); 0 if none
   int64_t pages = 0;
-  int64_t bytes = 0;              // size of the copy
+  int64_t bytes = 0;  // size of the copy
   double seconds = 0;
 };
 
@@ -43,16 +43,14 @@ struct BackupSummary {
 // data directory; FailedPrecondition when the data dir holds no tourney database or the
 // copy fails its check; IoError for file-system and SQLite errors (the partial
 // FILE.tmp is removed).
-StatusOr<BackupSummary> BackupDatabase(const std::string& data_dir,
-                                       const std::string& destination,
+StatusOr<BackupSummary> BackupDatabase(const std::string& data_dir, const std::string& destination,
                                        const BackupOptions& options = BackupOptions());
 
 // Copies the backup `backup_file` into `data_dir` (created with mode 0700 when absent)
 // as its tourney.db. FailedPrecondition when the file is not an intact tourney backup
 // or the data dir already holds a database (restore never overwrites); IoError when the
 // directory is locked by a running tourneyd or cannot be written.
-StatusOr<BackupSummary> RestoreBackup(const std::string& backup_file,
-                                      const std::string& data_dir);
+StatusOr<BackupSummary> RestoreBackup(const std::string& backup_file, const std::string& data_dir);
 
 }  // namespace tourney::service
 

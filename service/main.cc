@@ -182,7 +182,9 @@ int main(int argc, char** argv) {
   if (flags.IsSet("metrics-port")) {
     auto port = flags.GetInt("metrics-port");
     if (!port.ok()) return Fail(port.status().message(), kExitBadInput);
-    if (*port < 0 || *port > 65535) return Fail("--metrics-port must be in 0..65535", kExitBadInput);
+    if (*port < 0 || *port > 65535) {
+      return Fail("--metrics-port must be in 0..65535", kExitBadInput);
+    }
     options.metrics_port = static_cast<int>(*port);
   } else if (flags.IsSet("metrics-address")) {
     return Fail("--metrics-address needs --metrics-port", kExitBadInput);

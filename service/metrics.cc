@@ -16,19 +16,18 @@ std::string FormatNumber(double v, bool fixed = false) {
   return ec == std::errc() ? std::string(buf, end) : std::string("NaN");
 }
 
-void WriteHeader(std::ostringstream& out, const char* name, const char* type,
-                 const char* help) {
+void WriteHeader(std::ostringstream& out, const char* name, const char* type, const char* help) {
   out << "# HELP " << name << " " << help << "\n# TYPE " << name << " " << type << "\n";
 }
 
 // `labels` is either empty or `key="value",...` without braces.
-void WriteHistogram(std::ostringstream& out, const std::string& name,
-                    const std::string& labels, const Histogram& h) {
+void WriteHistogram(std::ostringstream& out, const std::string& name, const std::string& labels,
+                    const Histogram& h) {
   const std::string sep = labels.empty() ? "" : ",";
   const std::vector<int64_t> cumulative = h.CumulativeCounts();
   for (size_t i = 0; i < h.upper_bounds().size(); ++i) {
-    out << name << "_bucket{" << labels << sep << "le=\"" << FormatNumber(h.upper_bounds()[i], /*fixed=*/true)
-        << "\"} " << cumulative[i] << "\n";
+    out << name << "_bucket{" << labels << sep << "le=\""
+        << FormatNumber(h.upper_bounds()[i], /*fixed=*/true) << "\"} " << cumulative[i] << "\n";
   }
   out << name << "_bucket{" << labels << sep << "le=\"+Inf\"} " << h.count() << "\n";
   const std::string braces = labels.empty() ? "" : "{" + labels + "}";
@@ -119,12 +118,23 @@ std::string ServiceMetrics::Render() const {
 }
 
 std::string_view StatusCodeName(int code) {
-  static constexpr std::string_view kNames[] = {
-      "OK",        "CANCELLED",          "UNKNOWN",           "INVALID_ARGUMENT",
-      "DEADLINE_EXCEEDED", "NOT_FOUND",  "ALREADY_EXISTS",    "PERMISSION_DENIED",
-      "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
-      "UNIMPLEMENTED", "INTERNAL",       "UNAVAILABLE",       "DATA_LOSS",
-      "UNAUTHENTICATED"};
+  static constexpr std::string_view kNames[] = {"OK",
+                                                "CANCELLED",
+                                                "UNKNOWN",
+                                                "INVALID_ARGUMENT",
+                                                "DEADLINE_EXCEEDED",
+                                                "NOT_FOUND",
+                                                "ALREADY_EXISTS",
+                                                "PERMISSION_DENIED",
+                                                "RESOURCE_EXHAUSTED",
+                                                "FAILED_PRECONDITION",
+                                                "ABORTED",
+                                                "OUT_OF_RANGE",
+                                                "UNIMPLEMENTED",
+                                                "INTERNAL",
+                                                "UNAVAILABLE",
+                                                "DATA_LOSS",
+                                                "UNAUTHENTICATED"};
   return code >= 0 && code <= 16 ? kNames[code] : "UNKNOWN";
 }
 

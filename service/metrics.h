@@ -81,8 +81,8 @@ class ServiceMetrics {
  private:
   struct RpcSeries {
     int64_t requests = 0;
-    Histogram latency{std::vector<double>(kLatencyBucketsSeconds.begin(),
-                                          kLatencyBucketsSeconds.end())};
+    Histogram latency{
+        std::vector<double>(kLatencyBucketsSeconds.begin(), kLatencyBucketsSeconds.end())};
   };
   // (service, method, code name)
   using RpcKey = std::tuple<std::string, std::string, std::string>;
@@ -92,8 +92,8 @@ class ServiceMetrics {
   std::map<RpcKey, RpcSeries> rpcs_;  // guarded by mu_
   int64_t judgments_committed_ = 0;   // guarded by mu_
   int64_t commit_batches_ = 0;        // guarded by mu_
-  Histogram batch_ops_{std::vector<double>(kBatchOpsBuckets.begin(),
-                                           kBatchOpsBuckets.end())};  // guarded by mu_
+  Histogram batch_ops_{
+      std::vector<double>(kBatchOpsBuckets.begin(), kBatchOpsBuckets.end())};  // guarded by mu_
 };
 
 // The canonical name of a gRPC status code ("OK", "INVALID_ARGUMENT", ...); "UNKNOWN" for

@@ -27,10 +27,9 @@ MHD_Result Reply(MHD_Connection* connection, unsigned int status, const std::str
   return queued;
 }
 
-MHD_Result HandleRequest(void* cls, MHD_Connection* connection, const char* url,
-                         const char* method, const char* /*version*/,
-                         const char* /*upload_data*/, size_t* upload_data_size,
-                         void** /*con_cls*/) {
+MHD_Result HandleRequest(void* cls, MHD_Connection* connection, const char* url, const char* method,
+                         const char* /*version*/, const char* /*upload_data*/,
+                         size_t* upload_data_size, void** /*con_cls*/) {
   const auto& render = *static_cast<const std::function<std::string()>*>(cls);
   const std::string_view m(method);
   if (m != MHD_HTTP_METHOD_GET && m != MHD_HTTP_METHOD_HEAD) {
@@ -73,10 +72,9 @@ StatusOr<std::unique_ptr<MetricsHttpServer>> MetricsHttpServer::Start(
   std::unique_ptr<MetricsHttpServer> server(new MetricsHttpServer(std::move(render)));
   // With port 0 libmicrohttpd reads the port the OS chose back from the socket.
   server->daemon_ = MHD_start_daemon(
-      flags, static_cast<uint16_t>(port), nullptr, nullptr, &HandleRequest, const_cast<void*>(
-          static_cast<const void*>(&server->render_)),
-      MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_LIMIT, 16u,
-      MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_END);
+      flags, static_cast<uint16_t>(port), nullptr, nullptr, &HandleRequest,
+      const_cast<void*>(static_cast<const void*>(&server->render_)), MHD_OPTION_SOCK_ADDR, addr,
+      MHD_OPTION_CONNECTION_LIMIT, 16u, MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_END);
   if (!server->daemon_) {
     return IoError("cannot serve metrics on " + address + ":" + std::to_string(port) +
                    " (address in use or not local?)");

@@ -27,8 +27,8 @@ class MetricsHttpServer {
   // Listens on `address` (an IPv4 or IPv6 literal, e.g. "127.0.0.1" or "::1") and `port`
   // (0 lets the OS pick; see port()). InvalidArgument for an address that is not a
   // literal or a port outside 0..65535; IoError when it cannot listen.
-  static StatusOr<std::unique_ptr<MetricsHttpServer>> Start(
-      const std::string& address, int port, std::function<std::string()> render);
+  static StatusOr<std::unique_ptr<MetricsHttpServer>> Start(const std::string& address, int port,
+                                                            std::function<std::string()> render);
 
   // Owns a listening socket and a thread.
   MetricsHttpServer(const MetricsHttpServer&) = delete;
@@ -40,8 +40,7 @@ class MetricsHttpServer {
   int port() const { return port_; }
 
  private:
-  explicit MetricsHttpServer(std::function<std::string()> render)
-      : render_(std::move(render)) {}
+  explicit MetricsHttpServer(std::function<std::string()> render) : render_(std::move(render)) {}
 
   const std::function<std::string()> render_;
   MHD_Daemon* daemon_ = nullptr;

@@ -82,7 +82,9 @@ inline bool ParseExposition(const std::string& text, Exposition* out, std::strin
         labels = l.suffix();
       }
       const std::string v = m[4];
-      s.value = v == "+Inf" || v == "Inf" ? INFINITY : v == "-Inf" ? -INFINITY : std::strtod(v.c_str(), nullptr);
+      s.value = v == "+Inf" || v == "Inf" ? INFINITY
+                : v == "-Inf"             ? -INFINITY
+                                          : std::strtod(v.c_str(), nullptr);
       // The sample's family is declared by a TYPE line before it.
       std::string family = s.name;
       for (const char* suffix : {"_bucket", "_sum", "_count"}) {
@@ -115,7 +117,8 @@ inline bool ParseExposition(const std::string& text, Exposition* out, std::strin
       auto labels = s.labels;
       const std::string le = labels["le"];
       labels.erase("le");
-      buckets[labels].push_back({le == "+Inf" ? INFINITY : std::strtod(le.c_str(), nullptr), s.value});
+      buckets[labels].push_back(
+          {le == "+Inf" ? INFINITY : std::strtod(le.c_str(), nullptr), s.value});
     }
     for (const auto& [labels, list] : buckets) {
       line = family + " " + std::to_string(labels.size()) + " labels";

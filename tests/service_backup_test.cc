@@ -63,7 +63,8 @@ TEST(ServiceBackup, BackupDuringSubmissionsRestoresEveryEarlierAcknowledgment) {
           Acked a;
           a.match_id = m.match_id();
           a.annotator = annotator;
-          for (const std::string& name : m.systems()) a.systems.push_back(std::stoi(name.substr(1)));
+          for (const std::string& name : m.systems())
+            a.systems.push_back(std::stoi(name.substr(1)));
           a.ranks = {static_cast<uint32_t>(1 + (i + t) % 3), static_cast<uint32_t>(1 + i % 2), 3};
           a.key = annotator + "-" + std::to_string(i);
           v1::SubmitJudgmentResponse ack;
@@ -86,9 +87,9 @@ TEST(ServiceBackup, BackupDuringSubmissionsRestoresEveryEarlierAcknowledgment) {
       before = by_sequence;
     }
     // Small steps with pauses: the copy spans many commits of the server.
-    const testing::CommandResult r = testing::RunCommand(
-        testing::BinPath("tourneyd") + " --data-dir " + data + " --backup-to " + backup_file +
-        " --backup-pages-per-step 1 --backup-sleep-ms 5");
+    const testing::CommandResult r =
+        testing::RunCommand(testing::BinPath("tourneyd") + " --data-dir " + data + " --backup-to " +
+                            backup_file + " --backup-pages-per-step 1 --backup-sleep-ms 5");
     acks_when_backup_ended = acks();
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("backed up"), std::string::npos) << r.out;
@@ -101,7 +102,7 @@ TEST(ServiceBackup, BackupDuringSubmissionsRestoresEveryEarlierAcknowledgment) {
   // Submissions went on while the copy was made.
   EXPECT_GT(acks_when_backup_ended, static_cast<int64_t>(before.size()));
 
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(stat(backup_file.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
   EXPECT_FALSE(std::filesystem::exists(backup_file + ".tmp"));

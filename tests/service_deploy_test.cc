@@ -108,7 +108,8 @@ TEST(ServiceDeploy, DockerfileBuildsOnDebian12AndRunsTourneydAsTourney) {
 
   // The runtime stage installs the package of every library tourneyd links; each is a
   // package of this Debian 12 system.
-  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(--no-install-recommends\s+\\?\s*([^&]+)&&)")));
+  ASSERT_TRUE(
+      std::regex_search(text, m, std::regex(R"(--no-install-recommends\s+\\?\s*([^&]+)&&)")));
   std::set<std::string> installed;
   std::istringstream words(std::regex_replace(m[1].str(), std::regex(R"(\\)"), " "));
   for (std::string w; words >> w;) installed.insert(w);
@@ -118,13 +119,14 @@ TEST(ServiceDeploy, DockerfileBuildsOnDebian12AndRunsTourneydAsTourney) {
   std::istringstream libs(needed.out);
   int checked = 0;
   for (std::string lib; libs >> lib;) {
-    const testing::CommandResult pkg = testing::RunCommand(
-        "(p=$(ldconfig -p | awk -v l=" + lib + " '$1==l{print $NF; exit}'); "
-        "dpkg -S \"$p\" 2>/dev/null || dpkg -S \"$(realpath \"$p\")\")");
+    const testing::CommandResult pkg =
+        testing::RunCommand("(p=$(ldconfig -p | awk -v l=" + lib +
+                            " '$1==l{print $NF; exit}'); "
+                            "dpkg -S \"$p\" 2>/dev/null || dpkg -S \"$(realpath \"$p\")\")");
     ASSERT_EQ(pkg.exit_code, 0) << lib << ": " << pkg.err;
     const std::string name = pkg.out.substr(0, pkg.out.find(':'));
-    EXPECT_TRUE(installed.count(name)) << lib << " comes from " << name
-                                       << ", which the Dockerfile does not install";
+    EXPECT_TRUE(installed.count(name))
+        << lib << " comes from " << name << ", which the Dockerfile does not install";
     ++checked;
   }
   EXPECT_GE(checked, 5);
@@ -197,8 +199,10 @@ TEST(ServiceDeploy, SystemdUnitRunsHardenedAsTourneyWithItsDataDirWritable) {
   // tmpfiles: the data and backup dirs belong to tourney with mode 0700; sysusers makes
   // the user.
   const std::string tmpfiles = testing::ReadFile(Deploy("tourneyd.tmpfiles"));
-  EXPECT_TRUE(std::regex_search(tmpfiles, std::regex(R"(\nd /var/lib/tourney +0700 tourney tourney -\n)")));
-  EXPECT_TRUE(std::regex_search(tmpfiles, std::regex(R"(\nd /var/backups/tourney +0700 tourney tourney -\n)")));
+  EXPECT_TRUE(
+      std::regex_search(tmpfiles, std::regex(R"(\nd /var/lib/tourney +0700 tourney tourney -\n)")));
+  EXPECT_TRUE(std::regex_search(
+      tmpfiles, std::regex(R"(\nd /var/backups/tourney +0700 tourney tourney -\n)")));
   EXPECT_TRUE(std::regex_search(testing::ReadFile(Deploy("tourneyd.sysusers")),
                                 std::regex(R"(\nu tourney - ".*" /var/lib/tourney)")));
 }
@@ -210,15 +214,16 @@ TEST(ServiceDeploy, SystemdAnalyzeVerifiesTheUnitsWithoutWarnings) {
   // The units name /usr/local/bin/tourneyd; verify copies that name the built binary
   // (verify checks that the command exists).
   const std::string dir = testing::TempDir("deploy");
-  for (const char* unit : {"tourneyd.service", "tourneyd-backup.service", "tourneyd-backup.timer"}) {
-    testing::WriteFile(dir + "/" + unit,
-                       std::regex_replace(testing::ReadFile(Deploy(unit)),
-                                          std::regex("/usr/local/bin/tourneyd"),
-                                          testing::BinPath("tourneyd")));
+  for (const char* unit :
+       {"tourneyd.service", "tourneyd-backup.service", "tourneyd-backup.timer"}) {
+    testing::WriteFile(dir + "/" + unit, std::regex_replace(testing::ReadFile(Deploy(unit)),
+                                                            std::regex("/usr/local/bin/tourneyd"),
+                                                            testing::BinPath("tourneyd")));
   }
-  const testing::CommandResult r = testing::RunCommand(
-      "cd " + dir + " && systemd-analyze verify --man=no ./tourneyd.service "
-      "./tourneyd-backup.service ./tourneyd-backup.timer");
+  const testing::CommandResult r =
+      testing::RunCommand("cd " + dir +
+                          " && systemd-analyze verify --man=no ./tourneyd.service "
+                          "./tourneyd-backup.service ./tourneyd-backup.timer");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   // verify reports unknown keys and bad values only as messages: there must be none.
   EXPECT_EQ(r.err, "");

@@ -104,8 +104,8 @@ TEST(ServiceMetricsHttp, CountersEqualTheCallsMade) {
   }
   for (int i = 0; i < 3; ++i) {
     v1::SubmitJudgmentResponse ack;
-    ASSERT_TRUE(Submit(server.stub(), c, matches[static_cast<size_t>(i)],
-                       "ann" + std::to_string(i), {1, 2, 3}, "k", &ack)
+    ASSERT_TRUE(Submit(server.stub(), c, matches[static_cast<size_t>(i)], "ann" + std::to_string(i),
+                       {1, 2, 3}, "k", &ack)
                     .ok());
   }
   for (int i = 3; i < 5; ++i) {
