@@ -120,14 +120,18 @@ StatusOr<BackupSummary> CopyTo(sqlite3* source, const std::string& source_path,
   }
   BackupSummary summary;
   Status s = [&]() -> Status {
-    const mode_t old_umask = umask(077);
-    auto dest = OpenDb(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    umask(old_umask);
+    // Created empty with mode 0600 first (SQLite gives its journal the same mode); an
+    // empty file is an empty database to SQLite.
+    const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) return IoError(tmp + ": cannot create (" + std::strerror(errno) + ")");
+    close(fd);
+    auto dest = OpenDb(tmp, SQLITE_OPEN_READWRITE);
     if (!dest.ok()) return dest.status();
     sqlite3_backup* backup = sqlite3_backup_init(dest->get(), "main", source, "main");
-    if (!backup)
+    if (!backup) {
       return IoError(tmp + ": cannot start the backup (" +
                      std::string(sqlite3_errmsg(dest->get())) + ")");
+    }
     int rc = SQLITE_OK;
     while (true) {
       rc = sqlite3_backup_step(backup, options.pages_per_step);
