@@ -7,6 +7,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <sstream>
+
 #include "metrics_exposition.h"
 #include "service_test_util.h"
 
@@ -55,6 +58,23 @@ HttpResponse HttpRequest(int port, const std::string& method, const std::string&
   return r;
 }
 
+// The local IPv4 address (hex, as /proc/net/tcp shows it) of the socket listening on
+// `port`; empty when there is none.
+std::string ListeningAddress(int port) {
+  std::istringstream in(testing::ReadFile("/proc/net/tcp"));
+  std::string line;
+  std::getline(in, line);  // header
+  char want[8];
+  std::snprintf(want, sizeof(want), ":%04X", port);
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string slot, local, remote, state;
+    fields >> slot >> local >> remote >> state;
+    if (state == "0A" && local.size() == 13 && local.substr(8) == want) return local.substr(0, 8);
+  }
+  return "";
+}
+
 class MetricsServer {
  public:
   explicit MetricsServer(const std::string& dir) {
@@ -91,6 +111,7 @@ TEST(ServiceMetricsHttp, CountersEqualTheCallsMade) {
   MetricsServer server(dir);
   ASSERT_TRUE(server.ok()) << server.error();
   ASSERT_GT(server.metrics_port(), 0);
+  EXPECT_EQ(ListeningAddress(server.metrics_port()), "0100007F");  // 127.0.0.1 only
 
   // The calls: 1 CreateCampaign, 5 NextMatch, 3 accepted and 2 malformed submissions,
   // 2 GetPairCounts without a token, 1 GetPairCounts with it.
