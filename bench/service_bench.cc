@@ -5,6 +5,15 @@
 //                                Counters: round_trips_per_s, p50_ms, p99_ms, max_ms,
 //                                failures, judgments (stored at the end).
 //                                Goal at N = 32: >= 2,000 round trips/s, p99 <= 20 ms.
+//   BM_RoundTripsMetrics/annotators:32
+//                                the same with --metrics-port (the per-RPC interceptor on),
+//                                scraping /metrics once a second.
+//   BM_RoundTripsDuringBackup/annotators:32
+//                                the same while `tourneyd --backup-to` copies the database
+//                                (started 1 s in, 64-page steps) beside 200,000 stored
+//                                judgments of another campaign. Counters add backup_s.
+// Every scenario uses the one campaign configuration of BenchConfig() (switch QC options
+// on there).
 //   BM_Restart/judgments:N       a data dir holding N judgments (5-way, 13 systems): time
 //                                from spawning tourneyd to serving (replay included), and
 //                                the server's resident memory per stored judgment over an
@@ -12,10 +21,13 @@
 //
 // Run: build/bin/service_bench   (tourneyd must be built: it is looked up next to this
 // program). --benchmark_filter=RoundTrips or =Restart runs one family.
+#include <arpa/inet.h>
 #include <benchmark/benchmark.h>
 #include <grpcpp/grpcpp.h>
 #include <signal.h>
+#include <netinet/in.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,7 +67,8 @@ std::string TempDir() {
 // A tourneyd child process on 127.0.0.1 with an OS-chosen port.
 class Tourneyd {
  public:
-  Tourneyd(const std::string& data_dir, const std::string& scratch) {
+  Tourneyd(const std::string& data_dir, const std::string& scratch,
+           const std::vector<std::string>& extra_args = {}) {
     const std::string token = scratch + "/admin.token";
     std::ofstream(token) << kAdminToken << "\n";
     const std::string port_file = scratch + "/port";
@@ -65,6 +78,7 @@ class Tourneyd {
                                      "--listen", "127.0.0.1:0", "--port-file", port_file,
                                      "--max-leases-per-annotator", "64",
                                      "--exit-with-parent"};
+    args.insert(args.end(), extra_args.begin(), extra_args.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -117,6 +131,8 @@ std::unique_ptr<v1::Tournament::Stub> Stub(int port) {
       "127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials(), args));
 }
 
+// The campaign of every scenario: 13 systems, k = 5, 3,000 segments, the default selector.
+// The one place to change the configuration (e.g. to switch quality control on).
 v1::CampaignConfig BenchConfig(const std::string& name) {
   v1::CampaignConfig c;
   c.set_name(name);
@@ -135,11 +151,72 @@ double Percentile(std::vector<double>& v, double q) {
   return v[i];
 }
 
-void BM_RoundTrips(benchmark::State& state) {
+void FillDataDir(const std::string& data_dir, int64_t n);
+
+// What runs beside the annotators' load.
+enum class Beside { kNothing, kMetricsScrapes, kBackup };
+
+// Runs `tourneyd` with `command_line` arguments and waits; its exit status.
+int RunTourneyd(const std::vector<std::string>& arguments) {
+  std::string bin = BinDir() + "/tourneyd";
+  std::vector<std::string> args = {bin};
+  args.insert(args.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, bin.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return -1;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// A loopback port free a moment ago (the OS's choice for a socket bound to port 0).
+int FreePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof(addr);
+  int port = 0;
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+      getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    port = ntohs(addr.sin_port);
+  }
+  close(fd);
+  return port;
+}
+
+// GET /metrics on 127.0.0.1:port over a plain socket; the bytes received (0 on failure).
+size_t Scrape(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  size_t total = 0;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0) {
+    const std::string request = "GET /metrics HTTP/1.0\r\n\r\n";
+    if (write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+      char buf[4096];
+      ssize_t n;
+      while ((n = read(fd, buf, sizeof(buf))) > 0) total += static_cast<size_t>(n);
+    }
+  }
+  close(fd);
+  return total;
+}
+
+void RoundTrips(benchmark::State& state, Beside beside) {
   const int annotators = static_cast<int>(state.range(0));
   const auto duration = std::chrono::seconds(4);
   const std::string dir = TempDir();
-  Tourneyd server(dir + "/data", dir);
+  std::vector<std::string> extra;
+  const int metrics_port = beside == Beside::kMetricsScrapes ? FreePort() : 0;
+  if (metrics_port > 0) extra = {"--metrics-port", std::to_string(metrics_port)};
+  // The backup copies a database of realistic size: 200,000 judgments of another campaign.
+  if (beside == Beside::kBackup) FillDataDir(dir + "/data", 200000);
+  Tourneyd server(dir + "/data", dir, extra);
   if (!server.ok()) {
     state.SkipWithError("tourneyd did not start (is it built next to service_bench?)");
     return;
@@ -160,6 +237,23 @@ void BM_RoundTrips(benchmark::State& state) {
   std::atomic<int64_t> failures{0};
   for (auto _ : state) {
     const auto start = Clock::now();
+    std::thread side([&] {
+      if (beside == Beside::kBackup) {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        const auto t0 = Clock::now();
+        const int rc = RunTourneyd({"--data-dir", dir + "/data", "--backup-to", dir + "/backup.db",
+                                    "--backup-pages-per-step", "64"});
+        state.counters["backup_s"] = std::chrono::duration<double>(Clock::now() - t0).count();
+        state.counters["backup_ok"] = rc == 0 ? 1 : 0;
+      } else if (beside == Beside::kMetricsScrapes) {
+        int64_t scrapes = 0;
+        while (Clock::now() - start < duration) {
+          if (metrics_port > 0 && Scrape(metrics_port) > 0) ++scrapes;
+          std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
+        state.counters["scrapes"] = static_cast<double>(scrapes);
+      }
+    });
     std::vector<std::thread> threads;
     for (int a = 0; a < annotators; ++a) {
       threads.emplace_back([&, a] {
@@ -201,6 +295,7 @@ void BM_RoundTrips(benchmark::State& state) {
       });
     }
     for (auto& t : threads) t.join();
+    side.join();
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     state.SetIterationTime(seconds);
     std::vector<double> all;
@@ -220,10 +315,26 @@ void BM_RoundTrips(benchmark::State& state) {
   }
   std::filesystem::remove_all(dir);
 }
+
+void BM_RoundTrips(benchmark::State& state) { RoundTrips(state, Beside::kNothing); }
+void BM_RoundTripsMetrics(benchmark::State& state) { RoundTrips(state, Beside::kMetricsScrapes); }
+void BM_RoundTripsDuringBackup(benchmark::State& state) { RoundTrips(state, Beside::kBackup); }
 BENCHMARK(BM_RoundTrips)
     ->ArgName("annotators")
     ->Arg(1)
     ->Arg(8)
+    ->Arg(32)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RoundTripsMetrics)
+    ->ArgName("annotators")
+    ->Arg(32)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RoundTripsDuringBackup)
+    ->ArgName("annotators")
     ->Arg(32)
     ->Iterations(1)
     ->UseManualTime()

@@ -11,9 +11,39 @@ int64_t NowUnixMs() {
       .count();
 }
 
+
+
+// Passes statements through to the transaction and counts the judgment rows inserted.
+class CountingTransaction final : public WriteTransaction {
+ public:
+  explicit CountingTransaction(WriteTransaction& txn) : txn_(txn) {}
+  int64_t judgments() const { return judgments_; }
+
+  Status InsertJudgment(const StoredJudgment& judgment) override {
+    Status s = txn_.InsertJudgment(judgment);
+    if (s.ok()) ++judgments_;
+    return s;
+  }
+  Status InsertLease(const StoredLease& lease) override { return txn_.InsertLease(lease); }
+  Status DeleteLease(uint64_t match_id) override { return txn_.DeleteLease(match_id); }
+  Status DeleteLeasesExpiredBefore(int64_t unix_ms) override {
+    return txn_.DeleteLeasesExpiredBefore(unix_ms);
+  }
+  StatusOr<uint64_t> InsertCampaign(const StoredCampaign& campaign) override {
+    return txn_.InsertCampaign(campaign);
+  }
+
+ private:
+  WriteTransaction& txn_;
+  int64_t judgments_ = 0;
+};
+
 }  // namespace
 
-CommitQueue::CommitQueue(Store* store) : store_(store) { thread_ = std::thread([this] { Run(); }); }
+CommitQueue::CommitQueue(Store* store, CommitObserver observer)
+    : store_(store), observer_(std::move(observer)) {
+  thread_ = std::thread([this] { Run(); });
+}
 
 CommitQueue::~CommitQueue() { Stop(); }
 
@@ -62,14 +92,18 @@ void CommitQueue::Run() {
 void CommitQueue::CommitBatch(std::deque<std::unique_ptr<WriteOp>>& ops) {
   BatchContext ctx;
   ctx.now_unix_ms = NowUnixMs();
+  int64_t judgments = 0;
   Status s = store_->Commit([&](WriteTransaction& txn) {
+    CountingTransaction counting(txn);
     for (auto& op : ops) {
-      Status st = op->Write(txn, ctx);
+      Status st = op->Write(counting, ctx);
       if (!st.ok()) return st;
     }
+    judgments = counting.judgments();
     return Status::Ok();
   });
   if (s.ok()) {
+    if (observer_) observer_(static_cast<int64_t>(ops.size()), judgments);
     for (auto& op : ops) op->Done(Status::Ok());
     return;
   }
@@ -81,7 +115,14 @@ void CommitQueue::CommitBatch(std::deque<std::unique_ptr<WriteOp>>& ops) {
   for (auto& op : ops) {
     BatchContext single;
     single.now_unix_ms = NowUnixMs();
-    Status st = store_->Commit([&](WriteTransaction& txn) { return op->Write(txn, single); });
+    int64_t judgments = 0;
+    Status st = store_->Commit([&](WriteTransaction& txn) {
+      CountingTransaction counting(txn);
+      Status written = op->Write(counting, single);
+      judgments = counting.judgments();
+      return written;
+    });
+    if (st.ok() && observer_) observer_(1, judgments);
     op->Done(st);
   }
 }

@@ -14,6 +14,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -41,10 +42,15 @@ class WriteOp {
   virtual void Done(const Status& status) = 0;
 };
 
+// Told about each durable commit, on the writer thread: the write ops of the transaction
+// and how many judgment rows they inserted.
+using CommitObserver = std::function<void(int64_t ops, int64_t judgments)>;
+
 class CommitQueue {
  public:
-  // Starts the writer thread. `store` must outlive the queue.
-  explicit CommitQueue(Store* store);
+  // Starts the writer thread. `store` must outlive the queue; `observer` (may be empty)
+  // is called after every successful commit.
+  explicit CommitQueue(Store* store, CommitObserver observer = nullptr);
   // Owns a thread.
   CommitQueue(const CommitQueue&) = delete;
   CommitQueue& operator=(const CommitQueue&) = delete;
@@ -65,6 +71,7 @@ class CommitQueue {
   void CommitBatch(std::deque<std::unique_ptr<WriteOp>>& ops);
 
   Store* const store_;
+  const CommitObserver observer_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<WriteOp>> queue_;  // guarded by mu_

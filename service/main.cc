@@ -1,8 +1,10 @@
 // tourneyd: the tourney campaign service (gRPC). See docs/service.md.
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +12,7 @@
 #include <thread>
 
 #include "auth.h"
+#include "backup.h"
 #include "flags/flags.h"
 #include "server.h"
 #include "tourney/ingest/csv_reader.h"
@@ -33,11 +36,42 @@ bool IsLoopback(const std::string& address) {
          address.rfind("[::1]:", 0) == 0 || address.rfind("unix:", 0) == 0;
 }
 
+// --backup-to / --restore-from: copy the database and exit; no server is started.
+int RunBackupOrRestore(const tourney::Flags& flags) {
+  const std::string data_dir = flags.Get("data-dir");
+  if (data_dir.empty()) return Fail("--data-dir is required", kExitBadInput);
+  if (flags.IsSet("backup-to") && flags.IsSet("restore-from")) {
+    return Fail("--backup-to and --restore-from exclude each other", kExitBadInput);
+  }
+  tourney::service::BackupOptions options;
+  for (auto [name, out] : {std::pair{"backup-pages-per-step", &options.pages_per_step},
+                           std::pair{"backup-sleep-ms", &options.sleep_ms_per_step}}) {
+    auto v = flags.GetInt(name);
+    if (!v.ok()) return Fail(v.status().message(), kExitBadInput);
+    *out = static_cast<int>(std::clamp<int64_t>(*v, -1, int64_t{1} << 30));
+  }
+  const bool backup = flags.IsSet("backup-to");
+  const std::string file = flags.Get(backup ? "backup-to" : "restore-from");
+  auto summary = backup ? tourney::service::BackupDatabase(data_dir, file, options)
+                        : tourney::service::RestoreBackup(file, data_dir);
+  if (!summary.ok()) {
+    const bool bad_input = summary.status().code() == tourney::StatusCode::kInvalidArgument;
+    return Fail(summary.status().message(), bad_input ? kExitBadInput : kExitFailure);
+  }
+  std::cout << (backup ? "backed up " + data_dir + " to " + file
+                       : "restored " + file + " into " + data_dir)
+            << ": " << summary->campaigns << " campaigns, " << summary->judgments
+            << " judgments, last seq " << summary->last_judgment_seq << ", "
+            << summary->bytes << " bytes in " << summary->seconds << " s\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   tourney::Flags flags(
-      "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]",
+      "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]\n"
+      "       tourneyd --data-dir DIR --backup-to FILE | --restore-from FILE",
       "Serves tourney campaigns over gRPC (tourney.v1.Tournament, grpc.health.v1.Health and\n"
       "server reflection): durable judgments, the next match to judge, live leaderboards.\n"
       "Judgments are acknowledged only once durably committed to DIR/tourney.db (SQLite,\n"
@@ -50,6 +84,12 @@ int main(int argc, char** argv) {
   flags.Add("tls-cert", "FILE", "", "PEM certificate chain: serve TLS (with --tls-key)");
   flags.Add("tls-key", "FILE", "", "PEM private key of --tls-cert");
   flags.Add("port-file", "FILE", "", "write the bound port to FILE once serving");
+  flags.Add("metrics-port", "PORT", "",
+            "serve Prometheus metrics at http://ADDRESS:PORT/metrics (default: off; 0 picks "
+            "a free port)");
+  flags.Add("metrics-address", "ADDRESS", "127.0.0.1",
+            "IP address of the metrics port (loopback by default: the metrics are not "
+            "authenticated)");
   flags.AddBool("exit-with-parent",
                 "shut down (as on SIGTERM) when the process that started tourneyd exits");
   flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
@@ -62,6 +102,15 @@ int main(int argc, char** argv) {
   flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
   flags.Add("max-concurrent-fits", "N", "2",
             "leaderboards fitted or bootstrapped at once (others wait)");
+  flags.Add("backup-to", "FILE",
+            "",
+            "copy the database of --data-dir to FILE consistently (also while a server runs "
+            "on it) and exit");
+  flags.Add("restore-from", "FILE", "",
+            "copy the backup FILE into an empty --data-dir and exit (start tourneyd on it "
+            "afterwards)");
+  flags.Add("backup-pages-per-step", "N", "256", "pages copied per backup step (1..1048576)");
+  flags.Add("backup-sleep-ms", "MS", "0", "pause between backup steps (0..1000)");
   Status parsed = flags.Parse(argc, argv, 1);
   if (!parsed.ok()) return Fail(parsed.message(), kExitBadInput);
   if (flags.help_requested()) {
@@ -70,6 +119,10 @@ int main(int argc, char** argv) {
   }
   if (!flags.positionals().empty()) {
     return Fail("unexpected argument '" + flags.positionals()[0] + "'", kExitBadInput);
+  }
+
+  if (flags.IsSet("backup-to") || flags.IsSet("restore-from")) {
+    return RunBackupOrRestore(flags);
   }
 
   tourney::service::ServerOptions options;
@@ -81,6 +134,12 @@ int main(int argc, char** argv) {
   }
   auto token = tourney::service::ReadTokenFile(flags.Get("admin-token-file"));
   if (!token.ok()) return Fail(token.status().message(), kExitBadInput);
+  struct stat token_stat {};
+  if (stat(flags.Get("admin-token-file").c_str(), &token_stat) == 0 &&
+      (token_stat.st_mode & 077) != 0) {
+    std::cerr << "tourneyd: warning: " << flags.Get("admin-token-file")
+              << " is readable by other users; restrict it (chmod 600)\n";
+  }
   options.admin_token = *token;
   if (flags.IsSet("tls-cert") != flags.IsSet("tls-key")) {
     return Fail("--tls-cert and --tls-key go together", kExitBadInput);
@@ -120,6 +179,17 @@ int main(int argc, char** argv) {
     }
     *f.out = *v;
   }
+  if (flags.IsSet("metrics-port")) {
+    auto port = flags.GetInt("metrics-port");
+    if (!port.ok()) return Fail(port.status().message(), kExitBadInput);
+    if (*port < 0 || *port > 65535) {
+      return Fail("--metrics-port must be in 0..65535", kExitBadInput);
+    }
+    options.metrics_port = static_cast<int>(*port);
+  } else if (flags.IsSet("metrics-address")) {
+    return Fail("--metrics-address needs --metrics-port", kExitBadInput);
+  }
+  options.metrics_address = flags.Get("metrics-address");
   options.max_message_bytes = static_cast<int>(max_message);
   options.limits.max_systems = static_cast<int>(max_systems);
   options.limits.max_segments = max_segments;
@@ -162,6 +232,11 @@ int main(int argc, char** argv) {
   std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
             << (options.tls_cert_pem.empty() ? "plaintext" : "TLS") << ", data dir "
             << options.data_dir << ", loaded in " << load_s << " s)\n";
+  if ((*server)->metrics_port() > 0) {
+    const bool v6 = options.metrics_address.find(':') != std::string::npos;
+    std::cerr << "tourneyd: metrics on http://" << (v6 ? "[" : "") << options.metrics_address
+              << (v6 ? "]" : "") << ":" << (*server)->metrics_port() << "/metrics\n";
+  }
 
   tourney::service::TourneyServer* raw = server->get();
   std::thread signal_thread([raw, signals] {

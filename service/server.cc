@@ -9,6 +9,9 @@
 #include <openssl/x509.h>
 
 #include <chrono>
+#include <vector>
+
+#include "rpc_metrics_interceptor.h"
 #include <memory>
 
 namespace tourney::service {
@@ -55,11 +58,21 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   if (options.max_message_bytes < 1024) {
     return InvalidArgument("the message size limit must be at least 1024 bytes");
   }
+  if (options.metrics_port < -1 || options.metrics_port > 65535) {
+    return InvalidArgument("the metrics port must be in 0..65535 (or -1 for none)");
+  }
   std::unique_ptr<TourneyServer> server(new TourneyServer());
+  CommitObserver observer;
+  if (options.metrics_port >= 0) {
+    server->metrics_ = std::make_unique<ServiceMetrics>();
+    observer = [metrics = server->metrics_.get()](int64_t ops, int64_t judgments) {
+      metrics->RecordCommit(ops, judgments);
+    };
+  }
   auto store = Store::Open(options.data_dir);
   if (!store.ok()) return store.status();
   server->store_ = std::move(*store);
-  server->queue_ = std::make_unique<CommitQueue>(server->store_.get());
+  server->queue_ = std::make_unique<CommitQueue>(server->store_.get(), std::move(observer));
   server->service_ = std::make_unique<TournamentService>(options.admin_token, options.limits,
                                                          server->store_.get(),
                                                          server->queue_.get());
@@ -83,6 +96,11 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(64 << 20);
   builder.RegisterService(server->service_.get());
+  if (server->metrics_) {
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> creators;
+    creators.push_back(std::make_unique<RpcMetricsInterceptorFactory>(server->metrics_.get()));
+    builder.experimental().SetInterceptorCreators(std::move(creators));
+  }
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0) {
     return IoError("cannot listen on " + options.listen);
@@ -90,6 +108,16 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   if (auto* health = server->server_->GetHealthCheckService()) {
     health->SetServingStatus(true);
     health->SetServingStatus("tourney.v1.Tournament", true);
+  }
+  if (server->metrics_) {
+    TournamentService* service = server->service_.get();
+    server->metrics_->SetGauges([service] { return service->Gauges(); });
+    auto http = MetricsHttpServer::Start(
+        options.metrics_address, options.metrics_port,
+        [metrics = server->metrics_.get()] { return metrics->Render(); });
+    if (!http.ok()) return http.status();
+    server->metrics_http_ = std::move(*http);
+    server->metrics_port_ = server->metrics_http_->port();
   }
   return server;
 }
@@ -100,6 +128,7 @@ void TourneyServer::Shutdown(int grace_ms) {
   std::lock_guard<std::mutex> lock(shutdown_mu_);
   if (shut_down_) return;
   shut_down_ = true;
+  metrics_http_.reset();  // no scrape reads the service while it stops
   if (service_) service_->BeginShutdown();
   if (server_) {
     if (auto* health = server_->GetHealthCheckService()) health->SetServingStatus(false);

@@ -13,6 +13,8 @@
 #include <string>
 
 #include "commit_queue.h"
+#include "metrics.h"
+#include "metrics_http.h"
 #include "storage.h"
 #include "tournament_service.h"
 
@@ -26,13 +28,16 @@ struct ServerOptions {
   std::string tls_key_pem;                // PEM private key
   int max_message_bytes = 4 << 20;        // largest request message accepted
   ServiceLimits limits;                   // per-request and per-campaign limits
+  int metrics_port = -1;                  // Prometheus /metrics over HTTP: -1 off, 0 any port
+  std::string metrics_address = "127.0.0.1";  // address the metrics port binds
 };
 
 class TourneyServer {
  public:
   // InvalidArgument for missing options or a TLS certificate and key that are not PEM or
   // do not match; the Store's errors for the data directory; IoError when the address
-  // cannot be bound.
+  // or the metrics address cannot be bound (InvalidArgument for a metrics address that
+  // is not an IP literal).
   static StatusOr<std::unique_ptr<TourneyServer>> Start(const ServerOptions& options);
 
   // Owns threads and the database.
@@ -43,6 +48,8 @@ class TourneyServer {
 
   // The port bound (the chosen one when the address asked for port 0).
   int port() const { return port_; }
+  // The metrics port bound; 0 when metrics are off.
+  int metrics_port() const { return metrics_port_; }
   // Number of group commits so far.
   int64_t commit_batches() const { return queue_->batches(); }
 
@@ -55,11 +62,14 @@ class TourneyServer {
  private:
   TourneyServer() = default;
 
+  std::unique_ptr<ServiceMetrics> metrics_;  // null when metrics are off; outlives server_
   std::unique_ptr<Store> store_;
   std::unique_ptr<CommitQueue> queue_;
   std::unique_ptr<TournamentService> service_;
   std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<MetricsHttpServer> metrics_http_;
   int port_ = 0;
+  int metrics_port_ = 0;
   std::mutex shutdown_mu_;
   bool shut_down_ = false;  // guarded by shutdown_mu_
 };

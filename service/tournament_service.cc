@@ -897,4 +897,23 @@ grpc::Status TournamentService::WatchLeaderboard(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
+ServiceGauges TournamentService::Gauges() const {
+  ServiceGauges gauges;
+  const int64_t now = NowUnixMs();
+  std::vector<std::shared_ptr<LiveCampaign>> campaigns;
+  {
+    std::shared_lock lock(registry_mu_);
+    campaigns.reserve(campaigns_.size());
+    for (const auto& [id, campaign] : campaigns_) campaigns.push_back(campaign);
+  }
+  gauges.campaigns = static_cast<int64_t>(campaigns.size());
+  for (const auto& campaign : campaigns) {
+    std::shared_lock campaign_lock(campaign->mu);
+    for (const auto& [match_id, lease] : campaign->leases) {
+      if (!lease.submission && lease.expires_unix_ms >= now) ++gauges.open_leases;
+    }
+  }
+  return gauges;
+}
+
 }  // namespace tourney::service

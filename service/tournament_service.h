@@ -20,6 +20,7 @@
 #include <unordered_map>
 
 #include "commit_queue.h"
+#include "metrics.h"
 #include "storage.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
@@ -59,6 +60,10 @@ class TournamentService final : public v1::Tournament::Service {
 
   // Ends WatchLeaderboard streams soon; call before shutting the gRPC server down.
   void BeginShutdown();
+
+  // Campaigns served and leases neither judged nor expired, for monitoring. Takes the
+  // registry lock and each campaign's lock, shared and briefly.
+  ServiceGauges Gauges() const;
 
   grpc::Status CreateCampaign(grpc::ServerContext* context,
                               const v1::CreateCampaignRequest* request,

@@ -20,7 +20,7 @@ packages=(
   libboost-dev libboost-math-dev libboost-graph-dev libeigen3-dev
   libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
   libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libssl-dev openssl
-  libsimdjson-dev
+  libsimdjson-dev libmicrohttpd-dev
   libexpat1-dev zlib1g-dev librsvg2-bin
   python3 python3-grpcio python3-protobuf python3-grpc-tools
 )
