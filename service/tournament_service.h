@@ -80,6 +80,17 @@ class TournamentService final : public v1::Tournament::Service {
   grpc::Status WatchLeaderboard(grpc::ServerContext* context,
                                 const v1::WatchLeaderboardRequest* request,
                                 grpc::ServerWriter<v1::Leaderboard>* writer) override;
+  grpc::Status ListCampaigns(grpc::ServerContext* context,
+                             const v1::ListCampaignsRequest* request,
+                             v1::ListCampaignsResponse* response) override;
+  grpc::Status GetCampaign(grpc::ServerContext* context, const v1::GetCampaignRequest* request,
+                           v1::CampaignInfo* response) override;
+  grpc::Status ExportJudgments(grpc::ServerContext* context,
+                               const v1::ExportJudgmentsRequest* request,
+                               grpc::ServerWriter<v1::ExportedJudgment>* writer) override;
+  grpc::Status CloseCampaign(grpc::ServerContext* context,
+                             const v1::CloseCampaignRequest* request,
+                             v1::CampaignInfo* response) override;
 
  private:
   enum class Access { kAdmin, kAnnotator };
@@ -87,9 +98,9 @@ class TournamentService final : public v1::Tournament::Service {
   // Checks the bearer token for `access` (annotator access is checked against the
   // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
   // NOT_FOUND.
-  grpc::Status Authorize(const grpc::ServerContext* context, Access access,
+  grpc::Status Authorize(const grpc::ServerContextBase* context, Access access,
                          uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
-  grpc::Status AuthorizeAdmin(const grpc::ServerContext* context);
+  grpc::Status AuthorizeAdmin(const grpc::ServerContextBase* context);
   std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
   // Fits the board `request` asks for. Costly computations wait for one of
   // limits_.max_concurrent_fits slots; the wait and the bootstrap both end early, with
