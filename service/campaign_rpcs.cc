@@ -12,7 +12,7 @@ namespace tourney::service {
 // ---------------------------------------------------------------------------------------
 // CreateCampaign.
 
-grpc::Status TournamentService::CreateCampaign(grpc::ServerContext* context,
+grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* context,
                                                const v1::CreateCampaignRequest* request,
                                                v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
@@ -88,9 +88,9 @@ grpc::Status TournamentService::CreateCampaign(grpc::ServerContext* context,
 // ---------------------------------------------------------------------------------------
 // ImportRankings.
 
-grpc::Status TournamentService::ImportRankings(
-    grpc::ServerContext* context, grpc::ServerReader<v1::ImportRankingsRequest>* reader,
-    v1::ImportRankingsResponse* response) {
+grpc::Status TournamentService::DoImportRankings(grpc::ServerContextBase* context,
+                                                 const ImportReader& read,
+                                                 v1::ImportRankingsResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
   constexpr int kMaxReportedRejections = 1000;
@@ -111,7 +111,8 @@ grpc::Status TournamentService::ImportRankings(
       r->set_reason(std::move(reason));
     }
   };
-  while (reader->Read(&message)) {
+  grpc::Status read_status;
+  while (read(&message, &read_status)) {
     if (!campaign) {
       if (message.campaign_id() == 0) {
         return Error(StatusCode::INVALID_ARGUMENT, "the first message must name the campaign");
@@ -188,6 +189,7 @@ grpc::Status TournamentService::ImportRankings(
       accepted.push_back(std::move(ranking));
     }
   }
+  if (!read_status.ok()) return read_status;
   if (!campaign) return Error(StatusCode::INVALID_ARGUMENT, "the import named no campaign");
   if (context->IsCancelled()) return Error(StatusCode::CANCELLED, "the import was cancelled");
   if (!key.empty()) digest = Sha256(digest + "end:" + std::to_string(index));

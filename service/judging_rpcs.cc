@@ -19,7 +19,7 @@ void TournamentService::EnqueueLeasePurge(int64_t before_unix_ms) {
       [](const Status&) {}));
 }
 
-grpc::Status TournamentService::NextMatch(grpc::ServerContext* context,
+grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
                                           const v1::NextMatchRequest* request,
                                           v1::NextMatchResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
@@ -120,7 +120,7 @@ grpc::Status TournamentService::NextMatch(grpc::ServerContext* context,
 // ---------------------------------------------------------------------------------------
 // SubmitJudgment.
 
-grpc::Status TournamentService::SubmitJudgment(grpc::ServerContext* context,
+grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* context,
                                                const v1::SubmitJudgmentRequest* request,
                                                v1::SubmitJudgmentResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;

@@ -12,7 +12,7 @@ namespace tourney::service {
 // ---------------------------------------------------------------------------------------
 // Leaderboards.
 
-grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
+grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& context,
                                              LiveCampaign& campaign,
                                              const v1::GetLeaderboardRequest& request,
                                              v1::Leaderboard* board) {
@@ -87,7 +87,7 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContext& context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::GetLeaderboard(grpc::ServerContext* context,
+grpc::Status TournamentService::DoGetLeaderboard(grpc::ServerContextBase* context,
                                                const v1::GetLeaderboardRequest* request,
                                                v1::Leaderboard* response) {
   std::shared_ptr<LiveCampaign> campaign;

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <cstdint>
 #include <mutex>
 #include <memory>
@@ -19,6 +20,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "call_executor.h"
 #include "commit_queue.h"
 #include "storage.h"
 #include "tourney/v1/tournament.grpc.pb.h"
@@ -41,7 +43,15 @@ struct ServiceLimits {
 
 class LiveCampaign;
 
-class TournamentService final : public v1::Tournament::Service {
+// The generated service with the methods whose requests carry strings taken raw.
+using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
+    v1::Tournament::WithRawCallbackMethod_ImportRankings<
+        v1::Tournament::WithRawCallbackMethod_NextMatch<
+            v1::Tournament::WithRawCallbackMethod_SubmitJudgment<
+                v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
+                    v1::Tournament::Service>>>>>;
+
+class TournamentService final : public TournamentBase {
  public:
   // `store` and `queue` must outlive the service. `admin_token` is the bearer token of
   // campaign-changing calls.
@@ -60,20 +70,25 @@ class TournamentService final : public v1::Tournament::Service {
   // Ends WatchLeaderboard streams soon; call before shutting the gRPC server down.
   void BeginShutdown();
 
-  grpc::Status CreateCampaign(grpc::ServerContext* context,
-                              const v1::CreateCampaignRequest* request,
-                              v1::CreateCampaignResponse* response) override;
-  grpc::Status ImportRankings(grpc::ServerContext* context,
-                              grpc::ServerReader<v1::ImportRankingsRequest>* reader,
-                              v1::ImportRankingsResponse* response) override;
-  grpc::Status NextMatch(grpc::ServerContext* context, const v1::NextMatchRequest* request,
-                         v1::NextMatchResponse* response) override;
-  grpc::Status SubmitJudgment(grpc::ServerContext* context,
-                              const v1::SubmitJudgmentRequest* request,
-                              v1::SubmitJudgmentResponse* response) override;
-  grpc::Status GetLeaderboard(grpc::ServerContext* context,
-                              const v1::GetLeaderboardRequest* request,
-                              v1::Leaderboard* response) override;
+  // The methods whose requests carry strings arrive as raw bytes (raw_calls.cc): the
+  // caller is authenticated from the metadata first, then the request is parsed, and a
+  // request protobuf cannot parse (invalid UTF-8 in a string field, or malformed bytes)
+  // fails with INVALID_ARGUMENT instead of gRPC's INTERNAL. The work then runs on
+  // executor_, never on gRPC's callback threads.
+  grpc::ServerUnaryReactor* CreateCampaign(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
+  grpc::ServerReadReactor<grpc::ByteBuffer>* ImportRankings(grpc::CallbackServerContext* context,
+                                                            grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* NextMatch(grpc::CallbackServerContext* context,
+                                      const grpc::ByteBuffer* request,
+                                      grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* SubmitJudgment(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* GetLeaderboard(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
   grpc::Status GetPairCounts(grpc::ServerContext* context,
                              const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
@@ -94,6 +109,36 @@ class TournamentService final : public v1::Tournament::Service {
 
  private:
   enum class Access { kAdmin, kAnnotator };
+  // Reads the next message of an import stream: true with a message; false at the end of
+  // the stream (status OK) or on a bad message (status set).
+  using ImportReader = std::function<bool(v1::ImportRankingsRequest*, grpc::Status*)>;
+
+  // The typed bodies of the raw methods above.
+  grpc::Status DoCreateCampaign(grpc::ServerContextBase* context,
+                                const v1::CreateCampaignRequest* request,
+                                v1::CreateCampaignResponse* response);
+  grpc::Status DoImportRankings(grpc::ServerContextBase* context, const ImportReader& read,
+                                v1::ImportRankingsResponse* response);
+  grpc::Status DoNextMatch(grpc::ServerContextBase* context, const v1::NextMatchRequest* request,
+                           v1::NextMatchResponse* response);
+  grpc::Status DoSubmitJudgment(grpc::ServerContextBase* context,
+                                const v1::SubmitJudgmentRequest* request,
+                                v1::SubmitJudgmentResponse* response);
+  grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
+                                const v1::GetLeaderboardRequest* request,
+                                v1::Leaderboard* response);
+  // Authenticates `access` from the metadata, parses `request` as a Req and runs `body`
+  // on executor_; the reactor finishes with body's status (INVALID_ARGUMENT when the
+  // bytes do not parse).
+  template <class Req, class Resp>
+  grpc::ServerUnaryReactor* RunRaw(
+      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+      grpc::ByteBuffer* response, Access access,
+      grpc::Status (TournamentService::*body)(grpc::ServerContextBase*, const Req*, Resp*));
+  // Before a raw request is parsed: the token must be the admin token (kAdmin) or any
+  // token the server knows (kAnnotator; the body then checks it against the campaign).
+  // UNAUTHENTICATED or PERMISSION_DENIED otherwise.
+  grpc::Status Authenticate(const grpc::ServerContextBase* context, Access access);
 
   // Checks the bearer token for `access` (annotator access is checked against the
   // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
@@ -106,7 +151,7 @@ class TournamentService final : public v1::Tournament::Service {
   // limits_.max_concurrent_fits slots; the wait and the bootstrap both end early, with
   // CANCELLED or DEADLINE_EXCEEDED, once `context` is cancelled or past its deadline, and
   // with UNAVAILABLE once BeginShutdown() was called.
-  grpc::Status ComputeBoard(const grpc::ServerContext& context, LiveCampaign& campaign,
+  grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   void Register(std::shared_ptr<LiveCampaign> campaign);
   void EnqueueLeasePurge(int64_t before_unix_ms);
@@ -128,6 +173,9 @@ class TournamentService final : public v1::Tournament::Service {
   std::unordered_map<uint64_t, std::shared_ptr<LiveCampaign>> campaigns_;  // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_name_;                      // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_token_;  // token SHA-256 -> id, by registry_mu_
+
+  // Last member: destroyed first, so its threads finish before anything they use goes.
+  CallExecutor executor_;
 };
 
 }  // namespace tourney::service
