@@ -1,4 +1,5 @@
-// The admin verbs of `tourney campaign`: list, show, export (WMT CSV) and close.
+// The admin verbs of `tourney campaign`: list, show, export (WMT CSV), close, and the
+// quality-control verbs stats and exclude.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -168,16 +169,20 @@ int RunCampaignExport(int argc, char** argv) {
       "Writes every judgment of a campaign, in commit order, as WMT CSV: the format\n"
       "`tourney rank` reads (segmentId, documentId, judgeId, systemNId, systemNrank), plus\n"
       "the columns sequence, matchId (0 for imported rankings), leasedUnixMs (0 when\n"
-      "unknown) and committedUnixMs. Systems shown as one output are '+'-joined; shorter\n"
-      "rankings are padded with PLACEHOLDER columns. `tourney rank` on the file gives the\n"
-      "campaign's Expected Wins leaderboard exactly. The file is written whole or not at\n"
-      "all (a temporary file, then a rename).");
+      "unknown), committedUnixMs, excluded (1: the annotator is excluded from the\n"
+      "ratings), check (none, repeat or control) and checkPassed (1 or 0). Systems shown\n"
+      "as one output are '+'-joined; shorter rankings are padded with PLACEHOLDER\n"
+      "columns. Every judgment is written, excluded ones too; with --skip-excluded only\n"
+      "those in the ratings, so that `tourney rank` on the file gives the campaign's\n"
+      "Expected Wins leaderboard exactly. The file is written whole or not at all (a\n"
+      "temporary file, then a rename).");
   flags.AddExample("tourney campaign export --server 127.0.0.1:7447 --token-file admin.token "
                    "--campaign 1 --output fr-en.csv && tourney rank fr-en.csv",
                    "export, then rank offline");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("output", "FILE", "", "the CSV file to write ('-' for standard output)");
+  flags.AddBool("skip-excluded", "leave out the judgments of excluded annotators");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign export", &code)) return code;
   const std::string verb = "campaign export";
@@ -195,7 +200,10 @@ int RunCampaignExport(int argc, char** argv) {
   // All judgments first: the header needs the widest ranking.
   std::vector<v1::ExportedJudgment> judgments;
   v1::ExportedJudgment j;
-  while (reader->Read(&j)) judgments.push_back(std::move(j));
+  const bool skip_excluded = flags.IsSet("skip-excluded");
+  while (reader->Read(&j)) {
+    if (!(skip_excluded && j.excluded())) judgments.push_back(std::move(j));
+  }
   grpc::Status s = reader->Finish();
   if (!s.ok()) return ReportRpcError("export", s);
 
@@ -219,7 +227,7 @@ int RunCampaignExport(int argc, char** argv) {
   out << "sequence,matchId,segmentId,documentId,judgeId";
   for (size_t c = 1; c <= width; ++c) out << ",system" << c << "Id";
   for (size_t c = 1; c <= width; ++c) out << ",system" << c << "rank";
-  out << ",leasedUnixMs,committedUnixMs\n";
+  out << ",leasedUnixMs,committedUnixMs,excluded,check,checkPassed\n";
   for (const v1::ExportedJudgment& e : judgments) {
     ToColumns(e, &ids, &ranks);
     const v1::Ranking& r = e.ranking();
@@ -230,7 +238,12 @@ int RunCampaignExport(int argc, char** argv) {
       out << ",";
       if (c < ranks.size()) out << ranks[c];
     }
-    out << "," << e.leased_unix_ms() << "," << e.committed_unix_ms() << "\n";
+    const char* check = e.check() == v1::QUALITY_CHECK_REPEAT    ? "repeat"
+                        : e.check() == v1::QUALITY_CHECK_CONTROL ? "control"
+                                                                 : "none";
+    out << "," << e.leased_unix_ms() << "," << e.committed_unix_ms() << ","
+        << (e.excluded() ? 1 : 0) << "," << check << ","
+        << (e.check() != v1::QUALITY_CHECK_NONE && e.check_passed() ? 1 : 0) << "\n";
   }
   if (output == "-") {
     std::cout << out.str();
@@ -275,6 +288,98 @@ int RunCampaignClose(int argc, char** argv) {
   grpc::Status s = conn->stub->CloseCampaign(ctx.get(), request, &info);
   if (!s.ok()) return ReportRpcError("close", s);
   PrintInfo(info, false);
+  return kExitOk;
+}
+
+int RunCampaignStats(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign stats --server ADDR --token-file ADMIN --campaign ID [--format F]",
+      "Prints each annotator's quality record: judgments, quality checks passed and\n"
+      "failed (repeats and control matches, see `campaign create --check-fraction`), pass\n"
+      "rate, intra-annotator kappa (from repeats) and inter-annotator kappa (against the\n"
+      "others on shared items; WMT's definition), mean seconds from lease to commit, and\n"
+      "whether the annotator is excluded. '-' marks a value without data.");
+  flags.AddExample(
+      "tourney campaign stats --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
+      "who agrees with whom, who fails checks");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("format", "F", "text", "text (tab-separated) or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign stats", &code)) return code;
+  const std::string verb = "campaign stats";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
+    return ReportError(verb, InvalidArgument("--format must be text or json"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::GetAnnotatorStatsRequest request;
+  request.set_campaign_id(*campaign);
+  v1::AnnotatorStatsResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->GetAnnotatorStats(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("stats", s);
+  if (flags.Get("format") == "json") {
+    std::cout << ToJson(response);
+    return kExitOk;
+  }
+  auto value = [](bool has, double v) {
+    if (!has) return std::string("-");
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.3f", v);
+    return std::string(text);
+  };
+  std::cout << "annotator\tjudgments\tpassed\tfailed\tpass_rate\tintra_kappa\tinter_kappa\t"
+               "mean_seconds\texcluded\n";
+  for (const v1::AnnotatorStats& a : response.annotators()) {
+    std::cout << a.annotator() << "\t" << a.judgments() << "\t" << a.checks_passed() << "\t"
+              << a.checks_failed() << "\t" << value(a.has_pass_rate(), a.pass_rate()) << "\t"
+              << value(a.has_intra_kappa(), a.intra_kappa()) << "\t"
+              << value(a.has_inter_kappa(), a.inter_kappa()) << "\t"
+              << value(a.has_mean_seconds_per_judgment(), a.mean_seconds_per_judgment())
+              << "\t" << (a.excluded() ? "yes" : "no") << "\n";
+  }
+  return kExitOk;
+}
+
+int RunCampaignExclude(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign exclude --server ADDR --token-file ADMIN --campaign ID "
+      "--annotator NAME [--include]",
+      "Excludes an annotator's judgments from the campaign's ratings (or, with\n"
+      "--include, takes them back in). Nothing is deleted: the server recomputes the\n"
+      "live ratings and leaderboards without them; export and stats still list them,\n"
+      "marked. The change is durable. Prints the excluded annotators and the judgments\n"
+      "now rated.");
+  flags.AddExample("tourney campaign exclude --server 127.0.0.1:7447 --token-file admin.token "
+                   "--campaign 1 --annotator bob",
+                   "leave bob's judgments out of the ratings");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("annotator", "NAME", "", "the annotator");
+  flags.AddBool("include", "include the annotator again instead");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign exclude", &code)) return code;
+  const std::string verb = "campaign exclude";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::ExcludeAnnotatorRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_annotator(flags.Get("annotator"));
+  request.set_include(flags.IsSet("include"));
+  v1::ExcludeAnnotatorResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->ExcludeAnnotator(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("exclude", s);
+  std::cout << "excluded ";
+  for (int i = 0; i < response.excluded_annotators_size(); ++i) {
+    std::cout << (i ? "," : "") << response.excluded_annotators(i);
+  }
+  std::cout << "\nrated_judgments " << response.rated_judgments() << "\n";
   return kExitOk;
 }
 

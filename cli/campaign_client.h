@@ -47,6 +47,8 @@ int RunCampaignList(int argc, char** argv);
 int RunCampaignShow(int argc, char** argv);
 int RunCampaignExport(int argc, char** argv);
 int RunCampaignClose(int argc, char** argv);
+int RunCampaignStats(int argc, char** argv);
+int RunCampaignExclude(int argc, char** argv);
 
 }  // namespace tourney::cli
 

@@ -62,6 +62,14 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("draw-probability", "P", "", "TrueSkill draw probability in [0, 1)");
   flags.Add("draw-margin", "EPS", "", "TrueSkill draw margin (instead of --draw-probability)");
   flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
+  flags.Add("check-fraction", "F", "0",
+            "quality control: share of matches served as checks, 0..0.5 (repeats of the "
+            "annotator's earlier items, or control matches)");
+  flags.Add("control-system", "NAME", "",
+            "quality control: a campaign system expected to rank last (e.g. a degraded "
+            "reference); control matches contain it");
+  flags.Add("max-judgments-per-annotator", "N", "0",
+            "quality control: cap on one annotator's judgments (0 = none)");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign create", &code)) return code;
   const std::string verb = "campaign create";
@@ -147,6 +155,16 @@ int RunCampaignCreate(int argc, char** argv) {
   t->set_beta(*beta);
   t->set_tau(*tau);
   t->set_update(flags.Get("update"));
+  {
+    auto fraction = flags.GetDouble("check-fraction");
+    auto cap = flags.GetInt("max-judgments-per-annotator");
+    if (!fraction.ok()) return ReportError(verb, fraction.status());
+    if (!cap.ok()) return ReportError(verb, cap.status());
+    v1::QualityControlConfig* qc = c->mutable_quality_control();
+    qc->set_check_fraction(*fraction);
+    qc->set_control_system(flags.Get("control-system"));
+    qc->set_max_judgments_per_annotator(*cap);
+  }
   if (flags.IsSet("draw-probability") && flags.IsSet("draw-margin")) {
     return ReportError(verb, InvalidArgument("give --draw-probability or --draw-margin, not both"));
   }
@@ -443,6 +461,10 @@ int RunCampaign(int argc, char** argv) {
        RunCampaignExport},
       {"close", "close a campaign: no more matches or judgments (admin token)",
        RunCampaignClose},
+      {"stats", "per-annotator quality: checks, kappa, time per judgment (admin token)",
+       RunCampaignStats},
+      {"exclude", "exclude an annotator from the ratings, or --include again (admin token)",
+       RunCampaignExclude},
   };
   auto usage = [&](std::ostream& out) {
     out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"

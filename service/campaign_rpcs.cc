@@ -1,6 +1,7 @@
 // Campaign lifecycle RPCs: CreateCampaign, ImportRankings, ListCampaigns, GetCampaign,
 // ExportJudgments, CloseCampaign.
 #include <algorithm>
+#include <set>
 #include <vector>
 
 #include "auth.h"
@@ -32,6 +33,8 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
   }
   auto config = FromProto(proto);
   if (!config.ok()) return ToGrpc(config.status());
+  grpc::Status qc = ValidateQualityControl(proto);
+  if (!qc.ok()) return qc;
   auto state = CampaignState::Create(std::move(*config));
   if (!state.ok()) return ToGrpc(state.status());
   {
@@ -381,6 +384,11 @@ grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
   const auto& names = campaign->config.systems();
+  std::set<std::string> excluded;
+  {
+    std::shared_lock lock(campaign->mu);
+    excluded = campaign->excluded;
+  }
   bool client_gone = false;
   v1::ExportedJudgment out;
   Status s = store_->ScanJudgments(campaign->id, [&](StoredJudgment& j) -> Status {
@@ -389,6 +397,9 @@ grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
     out.set_match_id(j.match_id);
     out.set_committed_unix_ms(j.committed_unix_ms);
     out.set_leased_unix_ms(j.leased_unix_ms);
+    out.set_excluded(excluded.count(j.annotator) > 0);
+    out.set_check(CheckKindToProto(j.check_kind));
+    out.set_check_passed(j.check_passed);
     v1::Ranking* r = out.mutable_ranking();
     for (size_t i = 0; i < j.systems.size(); ++i) {
       if (j.systems[i] < 0 || j.systems[i] >= names.size() || i >= j.ranks.size()) {

@@ -77,18 +77,52 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
       campaign->annotator_leases.erase(annotator);
       return Error(StatusCode::RESOURCE_EXHAUSTED, "the campaign has its maximum of annotators");
     }
-    // Batch awareness: the system sets of the matches still out with annotators.
-    std::vector<std::vector<SystemId>> open;
-    for (const auto& [id, other] : campaign->leases) {
-      if (other.expires_unix_ms > now && !other.submission) open.push_back(other.systems);
+    const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();
+    if (cap > 0) {
+      auto given = campaign->annotator_judgments.find(annotator);
+      const int64_t used = (given == campaign->annotator_judgments.end() ? 0 : given->second) +
+                           static_cast<int64_t>(held.size());
+      if (used >= cap) {
+        return Error(StatusCode::RESOURCE_EXHAUSTED,
+                     "annotator '" + annotator + "' has reached the campaign's cap of " +
+                         std::to_string(cap) + " judgments");
+      }
     }
-    auto match = campaign->state->ProposeMatch(annotator, open);
-    if (!match.ok()) return ToGrpc(match.status());
     Lease lease;
     lease.match_id = match_id;
     lease.annotator = annotator;
-    lease.systems = match->systems;
-    lease.segment_index = match->segment_index;
+    CheckPlan plan = PlanCheck(*campaign, annotator);
+    if (plan.kind == QualityCheck::kRepeat) {
+      // The original answer is stored; a lookup failure serves an ordinary match instead.
+      auto original = store_->FindJudgmentByMatch(plan.repeat.match_id);
+      if (original.ok() && original->has_value()) {
+        lease.check = QualityCheck::kRepeat;
+        lease.check_ref = plan.repeat.match_id;
+        lease.original_ranks = (*original)->ranks;
+        lease.systems = plan.repeat.systems;
+        lease.segment_index = plan.repeat.segment_index;
+      }
+    }
+    if (lease.check != QualityCheck::kRepeat) {
+      // Batch awareness: the system sets of the matches still out with annotators.
+      std::vector<std::vector<SystemId>> open;
+      for (const auto& [id, other] : campaign->leases) {
+        if (other.expires_unix_ms > now && !other.submission) open.push_back(other.systems);
+      }
+      auto match = campaign->state->ProposeMatch(annotator, open);
+      if (!match.ok()) return ToGrpc(match.status());
+      lease.systems = match->systems;
+      lease.segment_index = match->segment_index;
+      if (plan.kind == QualityCheck::kControl) {
+        const SystemId control =
+            *campaign->state->FindSystem(campaign->config.quality_control().control_system());
+        if (std::find(lease.systems.begin(), lease.systems.end(), control) ==
+            lease.systems.end()) {
+          lease.systems[plan.control_slot % lease.systems.size()] = control;
+        }
+        lease.check = QualityCheck::kControl;
+      }
+    }
     lease.expires_unix_ms = now + campaign->lease_ms;
     lease.leased_unix_ms = now;
     held.push_back(match_id);
@@ -107,6 +141,8 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
     row.segment_index = lease.segment_index;
     row.systems.assign(lease.systems.begin(), lease.systems.end());
     row.expires_unix_ms = lease.expires_unix_ms;
+    row.check_kind = static_cast<int32_t>(lease.check);
+    row.check_ref = lease.check_ref;
     campaign->leases.emplace(match_id, std::move(lease));
   }
   // The lease row is written with the next batch; nobody waits for it. A crash before it
@@ -188,6 +224,9 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
         row.systems.assign(lease.systems.begin(), lease.systems.end());
         row.ranks = ranks;
         row.leased_unix_ms = lease.leased_unix_ms;
+        row.check_kind = static_cast<int32_t>(lease.check);
+        row.check_ref = lease.check_ref;
+        row.check_passed = CheckPasses(*campaign, lease, ranks);
         CampaignRanking ranking;
         ranking.systems = lease.systems;
         ranking.ranks = ranks;
@@ -203,8 +242,8 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
               if (!s.ok()) return s;
               return txn.DeleteLease(shared_row->match_id);
             },
-            [campaign, shared_row, submission,
-             ranking = std::move(ranking)](const Status& s) {
+            [campaign, shared_row, submission, ranking = std::move(ranking),
+             segment_index = lease.segment_index](const Status& s) {
               Ack result;
               result.status = s;
               {
@@ -212,6 +251,10 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
                 auto lease = campaign->leases.find(shared_row->match_id);
                 if (s.ok()) {
                   campaign->ApplyLocked(ranking, false);
+                  if (shared_row->check_kind == 0) {
+                    AddRepeatable(*campaign, ranking.annotator, shared_row->match_id,
+                                  segment_index, ranking.systems);
+                  }
                   if (lease != campaign->leases.end()) campaign->leases.erase(lease);
                   result.sequence = shared_row->campaign_seq;
                   result.committed_unix_ms = shared_row->committed_unix_ms;

@@ -12,6 +12,7 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -19,6 +20,7 @@
 
 #include "commit_queue.h"
 #include "convert.h"
+#include "tourney/annotator_quality.h"
 #include "tourney/campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
@@ -83,7 +85,17 @@ struct Lease {
   int32_t segment_index = 0;
   int64_t expires_unix_ms = 0;
   int64_t leased_unix_ms = 0;  // when the match was leased
+  QualityCheck check = QualityCheck::kNone;
+  uint64_t check_ref = 0;               // a repeat's original match
+  std::vector<uint8_t> original_ranks;  // a repeat's original answer
   std::shared_ptr<Submission> submission;  // set while a submission is being committed
+};
+
+// A judged match quality control may show its annotator again.
+struct RepeatableItem {
+  uint64_t match_id = 0;
+  int32_t segment_index = 0;
+  std::vector<SystemId> systems;  // in display order
 };
 
 // One campaign's live state. Its lock guards `state` and the lease tables.
@@ -122,6 +134,11 @@ class LiveCampaign {
   int64_t imported = 0;  // judgments that came from ImportRankings, guarded by mu
   std::unordered_map<std::string, int64_t> annotator_judgments;            // guarded by mu
   std::unordered_map<std::string, ImportRecord> import_keys;               // guarded by mu
+  // Quality control: annotators left out of the ratings, each annotator's judged items not
+  // yet repeated (only while check_fraction > 0), and the draws of its check stream.
+  std::set<std::string> excluded;                                           // guarded by mu
+  std::unordered_map<std::string, std::vector<RepeatableItem>> repeatable;  // guarded by mu
+  std::unordered_map<std::string, uint64_t> check_draws;                    // guarded by mu
 
   // Judgments applied to `state`; written only by the commit queue's writer thread.
   std::atomic<int64_t> committed{0};
@@ -150,7 +167,7 @@ class LiveCampaign {
   // Applies one committed (or replayed) ranking and counts it.
   // REQUIRES: mu held exclusively (or no other thread running, at start-up).
   void ApplyLocked(const CampaignRanking& ranking, bool imported_ranking) {
-    state->ApplyRanking(ranking);
+    if (!excluded.count(ranking.annotator)) state->ApplyRanking(ranking);
     if (imported_ranking) ++imported;
     if (!ranking.annotator.empty()) ++annotator_judgments[ranking.annotator];
     committed.fetch_add(1);
@@ -177,6 +194,36 @@ class LiveCampaign {
     return n;
   }
 };
+
+// Quality control (quality_control.cc).
+
+// InvalidArgument unless `config.quality_control()` is in range: check_fraction in
+// [0, 0.5], control_system empty or one of the systems, max_judgments_per_annotator >= 0.
+grpc::Status ValidateQualityControl(const v1::CampaignConfig& config);
+
+// Whether an annotator's next match is a check, and which. Drawn from the annotator's check
+// stream, Rng(DeriveSeed(DeriveSeed(seed ^ kCheckSalt, FNV-1a(annotator)), i)) for its i-th
+// NextMatch. A repeat takes (and removes) one of the annotator's repeatable items;
+// `control_slot` is where a control system goes if the match lacks it.
+struct CheckPlan {
+  QualityCheck kind = QualityCheck::kNone;
+  RepeatableItem repeat;
+  uint64_t control_slot = 0;
+};
+// REQUIRES: c.mu held exclusively.
+CheckPlan PlanCheck(LiveCampaign& c, const std::string& annotator);
+
+// Whether the answer `ranks` of a leased match passes its check (true without a check).
+bool CheckPasses(const LiveCampaign& c, const Lease& lease, const std::vector<uint8_t>& ranks);
+
+// The proto name of a stored check kind.
+v1::QualityCheckKind CheckKindToProto(int32_t kind);
+
+// Records a judged ordinary match as repeatable (when checks are on). REQUIRES: c.mu held.
+void AddRepeatable(LiveCampaign& c, const std::string& annotator, uint64_t match_id,
+                   int32_t segment_index, const std::vector<SystemId>& systems);
+// Removes an item a repeat was served for. REQUIRES: c.mu held.
+void RemoveRepeatable(LiveCampaign& c, const std::string& annotator, uint64_t match_id);
 
 }  // namespace tourney::service
 

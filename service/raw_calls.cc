@@ -150,6 +150,13 @@ grpc::ServerUnaryReactor* TournamentService::GetLeaderboard(grpc::CallbackServer
                 &TournamentService::DoGetLeaderboard);
 }
 
+grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+    grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAdmin,
+                &TournamentService::DoExcludeAnnotator);
+}
+
 grpc::ServerReadReactor<grpc::ByteBuffer>* TournamentService::ImportRankings(
     grpc::CallbackServerContext* context, grpc::ByteBuffer* response) {
   auto* stream = new ImportStream();

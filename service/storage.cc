@@ -28,7 +28,10 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
        {"match_id", "campaign_id", "annotator", "segment_index", "systems", "expires_unix_ms"}},
   };
   if (version >= 2) {
-    schema["judgments"].push_back("leased_unix_ms");
+    for (const char* c : {"leased_unix_ms", "check_kind", "check_ref", "check_passed"}) {
+      schema["judgments"].push_back(c);
+    }
+    for (const char* c : {"check_kind", "check_ref"}) schema["leases"].push_back(c);
     schema["campaign_events"] = {"seq", "campaign_id", "kind", "annotator", "created_unix_ms"};
     schema["import_keys"] = {"campaign_id", "key", "content_sha256", "response"};
   }
@@ -59,6 +62,9 @@ CREATE TABLE judgments(
   groups BLOB,
   committed_unix_ms INTEGER NOT NULL,
   leased_unix_ms INTEGER,
+  check_kind INTEGER NOT NULL DEFAULT 0,
+  check_ref INTEGER NOT NULL DEFAULT 0,
+  check_passed INTEGER NOT NULL DEFAULT 0,
   UNIQUE(campaign_id, campaign_seq));
 CREATE TABLE leases(
   match_id INTEGER PRIMARY KEY,
@@ -66,12 +72,15 @@ CREATE TABLE leases(
   annotator TEXT NOT NULL,
   segment_index INTEGER NOT NULL,
   systems BLOB NOT NULL,
-  expires_unix_ms INTEGER NOT NULL);
+  expires_unix_ms INTEGER NOT NULL,
+  check_kind INTEGER NOT NULL DEFAULT 0,
+  check_ref INTEGER NOT NULL DEFAULT 0);
 INSERT INTO meta(key, value) VALUES('boot_epoch', 0);
 )sql";
 
-// Version 1 -> 2: lease times of judgments, campaign events, import keys. The tables are
-// also part of a fresh schema (kCreateSchema runs this too).
+// Version 1 -> 2: campaign events and import keys (new tables, also part of a fresh
+// schema: kCreateSchema runs this too); lease times and quality checks of judgments and
+// leases are added by Migrate().
 constexpr const char* kMigrateFrom1 = R"sql(
 CREATE TABLE campaign_events(
   seq INTEGER PRIMARY KEY,
@@ -128,6 +137,9 @@ class Store::Transaction final : public WriteTransaction {
     } else {
       sqlite3_bind_int64(s, 12, j.leased_unix_ms);
     }
+    sqlite3_bind_int(s, 13, j.check_kind);
+    sqlite3_bind_int64(s, 14, static_cast<sqlite3_int64>(j.check_ref));
+    sqlite3_bind_int(s, 15, j.check_passed ? 1 : 0);
     return Step(s, "insert judgment");
   }
 
@@ -141,6 +153,8 @@ class Store::Transaction final : public WriteTransaction {
     const std::string systems = EncodeSystems(l.systems);
     BindBlob(s, 5, systems.data(), systems.size());
     sqlite3_bind_int64(s, 6, l.expires_unix_ms);
+    sqlite3_bind_int(s, 7, l.check_kind);
+    sqlite3_bind_int64(s, 8, static_cast<sqlite3_int64>(l.check_ref));
     return Step(s, "insert lease");
   }
 
@@ -371,10 +385,11 @@ Status Store::Initialize() {
   for (auto [sql, stmt] : std::initializer_list<std::pair<const char*, sqlite3_stmt**>>{
            {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
             "annotator, segment, document, systems, ranks, groups, committed_unix_ms, "
-            "leased_unix_ms) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)",
+            "leased_unix_ms, check_kind, check_ref, check_passed) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             &insert_judgment_},
            {"INSERT INTO leases(match_id, campaign_id, annotator, segment_index, systems, "
-            "expires_unix_ms) VALUES(?,?,?,?,?,?)",
+            "expires_unix_ms, check_kind, check_ref) VALUES(?,?,?,?,?,?,?,?)",
             &insert_lease_},
            {"DELETE FROM leases WHERE match_id=?", &delete_lease_},
            {"DELETE FROM leases WHERE expires_unix_ms<?", &delete_expired_},
@@ -411,6 +426,11 @@ Status Store::Migrate(int64_t from_version) {
   std::string sql = "BEGIN IMMEDIATE;";
   if (from_version == 1) {
     sql += "ALTER TABLE judgments ADD COLUMN leased_unix_ms INTEGER;";
+    for (const char* column : {"judgments ADD COLUMN check_kind", "judgments ADD COLUMN check_ref",
+                               "judgments ADD COLUMN check_passed",
+                               "leases ADD COLUMN check_kind", "leases ADD COLUMN check_ref"}) {
+      sql += std::string("ALTER TABLE ") + column + " INTEGER NOT NULL DEFAULT 0;";
+    }
     sql += kMigrateFrom1;
   }
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";

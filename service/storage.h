@@ -67,12 +67,15 @@ struct StoredJudgment {
   std::vector<uint8_t> groups;   // empty: every entry its own column
   int64_t committed_unix_ms = 0;
   int64_t leased_unix_ms = 0;    // when the match was leased; 0: unknown or imported
+  int32_t check_kind = 0;        // tourney::QualityCheck: 0 none, 1 repeat, 2 control
+  uint64_t check_ref = 0;        // a repeat's original match id; 0 otherwise
+  bool check_passed = false;     // meaningful when check_kind != 0
 };
 
 // A durable campaign event, replayed in commit order at start-up.
 struct StoredEvent {
   uint64_t campaign_id = 0;
-  std::string kind;       // "close"
+  std::string kind;       // "close", "exclude" or "include"
   std::string annotator;  // the annotator an event names; empty otherwise
   int64_t created_unix_ms = 0;
 };
@@ -92,6 +95,8 @@ struct StoredLease {
   int32_t segment_index = 0;
   std::vector<int32_t> systems;
   int64_t expires_unix_ms = 0;
+  int32_t check_kind = 0;  // as in StoredJudgment
+  uint64_t check_ref = 0;
 };
 
 // The statements one write transaction can run. Obtained from Store::Commit.

@@ -65,7 +65,7 @@ Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
   sqlite3_stmt* stmt = nullptr;
   if (sqlite3_prepare_v2(db_,
                          "SELECT match_id, campaign_id, annotator, segment_index, systems, "
-                         "expires_unix_ms FROM leases ORDER BY match_id",
+                         "expires_unix_ms, check_kind, check_ref FROM leases ORDER BY match_id",
                          -1, &stmt, nullptr) != SQLITE_OK) {
     return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
   }
@@ -84,6 +84,8 @@ Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
       break;
     }
     l.expires_unix_ms = sqlite3_column_int64(stmt, 5);
+    l.check_kind = sqlite3_column_int(stmt, 6);
+    l.check_ref = static_cast<uint64_t>(sqlite3_column_int64(stmt, 7));
     s = fn(std::move(l));
     if (!s.ok()) break;
   }

@@ -76,12 +76,16 @@ inline Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
   }
   j->committed_unix_ms = sqlite3_column_int64(stmt, 11);
   j->leased_unix_ms = sqlite3_column_int64(stmt, 12);  // NULL reads as 0
+  j->check_kind = sqlite3_column_int(stmt, 13);
+  j->check_ref = static_cast<uint64_t>(sqlite3_column_int64(stmt, 14));
+  j->check_passed = sqlite3_column_int(stmt, 15) != 0;
   return Status::Ok();
 }
 
 inline constexpr const char* kSelectJudgment =
     "SELECT seq, campaign_id, campaign_seq, match_id, idempotency_key, annotator, segment, "
-    "document, systems, ranks, groups, committed_unix_ms, leased_unix_ms FROM judgments";
+    "document, systems, ranks, groups, committed_unix_ms, leased_unix_ms, check_kind, check_ref, check_passed "
+    "FROM judgments";
 
 }  // namespace tourney::service::rows
 

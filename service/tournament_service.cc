@@ -115,6 +115,28 @@ Status TournamentService::Load() {
   });
   if (!s.ok()) return s;
 
+  // Events first: the replay leaves out the judgments of the annotators excluded in the end.
+  s = store_->LoadEvents([&](StoredEvent row) -> Status {
+    auto it = loaded.find(row.campaign_id);
+    const std::string where = store_->path() + ": event '" + row.kind + "' of campaign " +
+                              std::to_string(row.campaign_id);
+    if (it == loaded.end()) return FailedPrecondition(where + ": unknown campaign");
+    LiveCampaign& c = *it->second;
+    if (row.kind == "close") {
+      if (c.closed_unix_ms == 0) c.closed_unix_ms = row.created_unix_ms;
+      return Status::Ok();
+    }
+    if (row.kind == "exclude") {
+      c.excluded.insert(row.annotator);
+      return Status::Ok();
+    }
+    if (row.kind == "include") {
+      c.excluded.erase(row.annotator);
+      return Status::Ok();
+    }
+    return FailedPrecondition(where + ": unknown event kind");
+  });
+  if (!s.ok()) return s;
   CampaignRanking ranking;
   s = store_->LoadJudgments([&](StoredJudgment& row) -> Status {
     auto it = loaded.find(row.campaign_id);
@@ -136,9 +158,15 @@ Status TournamentService::Load() {
     if (!v.ok()) return FailedPrecondition(where + ": " + v.message());
     c.ApplyLocked(ranking, row.match_id == 0);
     if (row.match_id != 0 && !row.annotator.empty()) {
-      if (auto seg = c.state->FindSegment(row.segment)) {
-        c.state->MarkSegmentShown(row.annotator, *seg);
+      // As NextMatch did it: a repeat shows a segment again without a new proposal.
+      const auto check = static_cast<QualityCheck>(row.check_kind);
+      auto seg = c.state->FindSegment(row.segment);
+      if (seg && check != QualityCheck::kRepeat) c.state->MarkSegmentShown(row.annotator, *seg);
+      if (seg && check == QualityCheck::kNone) {
+        AddRepeatable(c, row.annotator, row.match_id, *seg, ranking.systems);
       }
+      if (check == QualityCheck::kRepeat) RemoveRepeatable(c, row.annotator, row.check_ref);
+      ++c.check_draws[row.annotator];
     }
     return Status::Ok();
   });
@@ -165,8 +193,18 @@ Status TournamentService::Load() {
       return FailedPrecondition(store_->path() + ": lease " + std::to_string(row.match_id) +
                                 ": does not fit campaign " + std::to_string(row.campaign_id));
     }
-    c.state->MarkSegmentShown(row.annotator, row.segment_index);
     Lease lease;
+    lease.check = static_cast<QualityCheck>(row.check_kind);
+    lease.check_ref = row.check_ref;
+    if (lease.check == QualityCheck::kRepeat) {
+      RemoveRepeatable(c, row.annotator, row.check_ref);
+      auto original = store_->FindJudgmentByMatch(row.check_ref);
+      if (!original.ok()) return original.status();
+      if (original->has_value()) lease.original_ranks = (*original)->ranks;
+    } else {
+      c.state->MarkSegmentShown(row.annotator, row.segment_index);
+    }
+    ++c.check_draws[row.annotator];
     lease.match_id = row.match_id;
     lease.annotator = row.annotator;
     lease.systems.assign(row.systems.begin(), row.systems.end());
@@ -179,19 +217,6 @@ Status TournamentService::Load() {
   });
   if (!s.ok()) return s;
 
-  s = store_->LoadEvents([&](StoredEvent row) -> Status {
-    auto it = loaded.find(row.campaign_id);
-    const std::string where = store_->path() + ": event '" + row.kind + "' of campaign " +
-                              std::to_string(row.campaign_id);
-    if (it == loaded.end()) return FailedPrecondition(where + ": unknown campaign");
-    LiveCampaign& c = *it->second;
-    if (row.kind == "close") {
-      if (c.closed_unix_ms == 0) c.closed_unix_ms = row.created_unix_ms;
-      return Status::Ok();
-    }
-    return FailedPrecondition(where + ": unknown event kind");
-  });
-  if (!s.ok()) return s;
   // A closed campaign serves no matches: its open leases are dropped.
   for (auto& [id, c] : loaded) {
     if (c->closed_unix_ms != 0) {

@@ -49,7 +49,8 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
         v1::Tournament::WithRawCallbackMethod_NextMatch<
             v1::Tournament::WithRawCallbackMethod_SubmitJudgment<
                 v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
-                    v1::Tournament::Service>>>>>;
+                    v1::Tournament::WithRawCallbackMethod_ExcludeAnnotator<
+                        v1::Tournament::Service>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -89,6 +90,9 @@ class TournamentService final : public TournamentBase {
   grpc::ServerUnaryReactor* GetLeaderboard(grpc::CallbackServerContext* context,
                                            const grpc::ByteBuffer* request,
                                            grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* ExcludeAnnotator(grpc::CallbackServerContext* context,
+                                             const grpc::ByteBuffer* request,
+                                             grpc::ByteBuffer* response) override;
   grpc::Status GetPairCounts(grpc::ServerContext* context,
                              const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
@@ -106,6 +110,9 @@ class TournamentService final : public TournamentBase {
   grpc::Status CloseCampaign(grpc::ServerContext* context,
                              const v1::CloseCampaignRequest* request,
                              v1::CampaignInfo* response) override;
+  grpc::Status GetAnnotatorStats(grpc::ServerContext* context,
+                                 const v1::GetAnnotatorStatsRequest* request,
+                                 v1::AnnotatorStatsResponse* response) override;
 
  private:
   enum class Access { kAdmin, kAnnotator };
@@ -127,6 +134,13 @@ class TournamentService final : public TournamentBase {
   grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
                                 const v1::GetLeaderboardRequest* request,
                                 v1::Leaderboard* response);
+  grpc::Status DoExcludeAnnotator(grpc::ServerContextBase* context,
+                                  const v1::ExcludeAnnotatorRequest* request,
+                                  v1::ExcludeAnnotatorResponse* response);
+  // Rebuilds a campaign's ratings and segment history from the stored judgments committed
+  // so far, leaving out the excluded annotators' judgments (quality_control.cc).
+  // REQUIRES: c.mu held exclusively, on the commit queue's writer thread.
+  Status RebuildRatings(LiveCampaign& c);
   // Authenticates `access` from the metadata, parses `request` as a Req and runs `body`
   // on executor_; the reactor finishes with body's status (INVALID_ARGUMENT when the
   // bytes do not parse).

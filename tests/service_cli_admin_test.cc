@@ -95,10 +95,12 @@ TEST_F(ServiceCliAdmin, ExportedCsvRanksExactlyLikeTheLiveExpectedWinsBoard) {
   ASSERT_EQ(lines.size(), 34u);  // header + 3 imported + 30 judged
   EXPECT_EQ(lines[0],
             "sequence,matchId,segmentId,documentId,judgeId,system1Id,system2Id,system3Id,"
-            "system1rank,system2rank,system3rank,leasedUnixMs,committedUnixMs");
+            "system1rank,system2rank,system3rank,leasedUnixMs,committedUnixMs,excluded,check,"
+            "checkPassed");
   // The first imported ranking, '+'-joined column kept (document "doc0" of segment 100 is
   // not in the file, so it stays empty; no lease for an import).
-  EXPECT_EQ(lines[1].substr(0, lines[1].rfind(',')), "1,0,100,,j1,s0,s1+s2,s3,2,1,3,0");
+  EXPECT_EQ(lines[1].rfind("1,0,100,,j1,s0,s1+s2,s3,2,1,3,0,", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 9), ",0,none,0") << lines[1];
 
   auto ranked = RunCommand(BinPath("tourney") + " rank " + csv +
                            " --model expected-wins --format json");
@@ -168,6 +170,64 @@ TEST_F(ServiceCliAdmin, ListShowCloseAndImportOnceWithTheDefaultKey) {
   r = RunCommand(campaign_ + "export --help");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("WMT CSV"), std::string::npos);
+}
+
+// exclude and stats verbs; the export without excluded annotators ranks like the live
+// board, which leaves them out.
+TEST_F(ServiceCliAdmin, ExcludeStatsAndExportWithoutExcluded) {
+  const testing::CreatedCampaign c =
+      testing::CreateCampaign(server_->stub(), testing::MakeConfig("qc-cli", 4, 40, 2));
+  for (int i = 0; i < 20; ++i) {
+    for (const std::string annotator : {"steady", "noisy"}) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(testing::NextMatch(server_->stub(), c, annotator, &m).ok());
+      // steady: the higher id wins; noisy: the first shown wins.
+      const bool first_wins = annotator == std::string("noisy") || m.systems(0) > m.systems(1);
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(testing::Submit(server_->stub(), c, m.match_id(), annotator,
+                                  first_wins ? std::vector<uint32_t>{1, 2}
+                                             : std::vector<uint32_t>{2, 1},
+                                  "", &ack)
+                      .ok());
+    }
+  }
+  const std::string id = std::to_string(c.id);
+  auto r = Verb("exclude", "--campaign " + id + " --annotator noisy");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Fields(r.out)["excluded"], "noisy");
+  EXPECT_EQ(Fields(r.out)["rated_judgments"], "20");
+
+  r = Verb("stats", "--campaign " + id);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0].rfind("annotator\tjudgments\tpassed\tfailed\tpass_rate", 0), 0u);
+  // By name: noisy, then steady; no checks configured, so no pass rate.
+  EXPECT_EQ(lines[1].rfind("noisy\t20\t0\t0\t-\t", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 4), "\tyes");
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 3), "\tno");
+
+  const std::string all = dir_ + "/all.csv", rated = dir_ + "/rated.csv";
+  ASSERT_EQ(Verb("export", "--campaign " + id + " --output " + all).exit_code, 0);
+  ASSERT_EQ(Verb("export", "--campaign " + id + " --skip-excluded --output " + rated).exit_code,
+            0);
+  EXPECT_EQ(Lines(testing::ReadFile(all)).size(), 41u);
+  EXPECT_EQ(Lines(testing::ReadFile(rated)).size(), 21u);
+  auto ranked = RunCommand(BinPath("tourney") + " rank " + rated +
+                           " --model expected-wins --format json");
+  ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
+  v1::Leaderboard offline, live;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(ranked.out, &offline).ok());
+  ASSERT_TRUE(testing::Leaderboard(server_->stub(), c.id, "expected-wins", &live).ok());
+  ASSERT_EQ(offline.entries_size(), live.entries_size());
+  EXPECT_EQ(live.rankings(), 20);
+  for (int i = 0; i < live.entries_size(); ++i) {
+    EXPECT_EQ(offline.entries(i).system(), live.entries(i).system()) << i;
+    EXPECT_EQ(offline.entries(i).score(), live.entries(i).score()) << i;
+  }
+  // steady alone orders by id: s3 first, s0 last.
+  EXPECT_EQ(live.entries(0).system(), "s3");
+  EXPECT_EQ(live.entries(3).system(), "s0");
 }
 
 }  // namespace
