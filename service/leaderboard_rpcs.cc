@@ -120,9 +120,9 @@ grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::WatchLeaderboard(grpc::ServerContext* context,
-                                                 const v1::WatchLeaderboardRequest* request,
-                                                 grpc::ServerWriter<v1::Leaderboard>* writer) {
+grpc::Status TournamentService::DoWatchLeaderboard(grpc::ServerContextBase* context,
+                                                   const v1::WatchLeaderboardRequest* request,
+                                                   const BoardWriter& write) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth =
       Authorize(context, Access::kAdmin, request->leaderboard().campaign_id(), &campaign);
@@ -146,7 +146,7 @@ grpc::Status TournamentService::WatchLeaderboard(grpc::ServerContext* context,
     v1::Leaderboard board;
     grpc::Status s = ComputeBoard(*context, *campaign, request->leaderboard(), &board);
     if (!s.ok()) return s;
-    if (!writer->Write(board)) break;
+    if (!write(board)) break;
     const int64_t target = seen + request->every_judgments();
     std::unique_lock lock(campaign->notify_mu);
     while (campaign->committed.load() < target && !context->IsCancelled() && !shutting_down_) {

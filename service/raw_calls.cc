@@ -75,6 +75,37 @@ class ImportStream final : public grpc::ServerReadReactor<grpc::ByteBuffer> {
   bool read_ok_ = false;    // guarded by mu_
 };
 
+// A WatchLeaderboard stream written from an executor thread: Write() starts one write and
+// waits for it.
+class WatchStream final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
+ public:
+  bool Write(const google::protobuf::Message& message) {
+    SerializeResponse(message, &buffer_);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      write_done_ = false;
+    }
+    StartWrite(&buffer_);
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [this] { return write_done_; });
+    return write_ok_;
+  }
+  void OnWriteDone(bool ok) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    write_ok_ = ok;
+    write_done_ = true;
+    cv_.notify_all();
+  }
+  void OnDone() override { delete this; }
+
+ private:
+  grpc::ByteBuffer buffer_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool write_done_ = false;  // guarded by mu_
+  bool write_ok_ = false;    // guarded by mu_
+};
+
 }  // namespace
 
 grpc::Status TournamentService::Authenticate(const grpc::ServerContextBase* context,
@@ -155,6 +186,27 @@ grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(
     grpc::ByteBuffer* response) {
   return RunRaw(context, request, response, Access::kAdmin,
                 &TournamentService::DoExcludeAnnotator);
+}
+
+grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) {
+  auto* stream = new WatchStream();
+  grpc::Status auth = AuthorizeAdmin(context);
+  if (!auth.ok()) {
+    stream->Finish(auth);
+    return stream;
+  }
+  auto typed = std::make_shared<v1::WatchLeaderboardRequest>();
+  if (!ParseRequest(*request, typed.get())) {
+    stream->Finish(Unparsable(*typed));
+    return stream;
+  }
+  executor_.Run([this, context, stream, typed] {
+    grpc::Status s = DoWatchLeaderboard(
+        context, typed.get(), [stream](const v1::Leaderboard& board) { return stream->Write(board); });
+    stream->Finish(s);
+  });
+  return stream;
 }
 
 grpc::ServerReadReactor<grpc::ByteBuffer>* TournamentService::ImportRankings(

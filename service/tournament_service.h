@@ -50,7 +50,8 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
             v1::Tournament::WithRawCallbackMethod_SubmitJudgment<
                 v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
                     v1::Tournament::WithRawCallbackMethod_ExcludeAnnotator<
-                        v1::Tournament::Service>>>>>>;
+                        v1::Tournament::WithRawCallbackMethod_WatchLeaderboard<
+                            v1::Tournament::Service>>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -96,9 +97,8 @@ class TournamentService final : public TournamentBase {
   grpc::Status GetPairCounts(grpc::ServerContext* context,
                              const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
-  grpc::Status WatchLeaderboard(grpc::ServerContext* context,
-                                const v1::WatchLeaderboardRequest* request,
-                                grpc::ServerWriter<v1::Leaderboard>* writer) override;
+  grpc::ServerWriteReactor<grpc::ByteBuffer>* WatchLeaderboard(
+      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) override;
   grpc::Status ListCampaigns(grpc::ServerContext* context,
                              const v1::ListCampaignsRequest* request,
                              v1::ListCampaignsResponse* response) override;
@@ -134,6 +134,11 @@ class TournamentService final : public TournamentBase {
   grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
                                 const v1::GetLeaderboardRequest* request,
                                 v1::Leaderboard* response);
+  // Sends one leaderboard of a watch stream; false once the client is gone.
+  using BoardWriter = std::function<bool(const v1::Leaderboard&)>;
+  grpc::Status DoWatchLeaderboard(grpc::ServerContextBase* context,
+                                  const v1::WatchLeaderboardRequest* request,
+                                  const BoardWriter& write);
   grpc::Status DoExcludeAnnotator(grpc::ServerContextBase* context,
                                   const v1::ExcludeAnnotatorRequest* request,
                                   v1::ExcludeAnnotatorResponse* response);

@@ -181,5 +181,24 @@ TEST_F(ServiceRawRequests, ImportWithOneUnparsableMessageImportsNothing) {
   EXPECT_EQ(counts.rankings(), 0);  // not the 3 rankings before the bad message
 }
 
+TEST_F(ServiceRawRequests, WatchWithInvalidUtf8IsInvalidArgument) {
+  const CreatedCampaign c = CreateCampaign(server_->stub(), MakeConfig("utf8-watch", 4, 10, 2));
+  v1::WatchLeaderboardRequest req;
+  req.mutable_leaderboard()->set_campaign_id(c.id);
+  req.mutable_leaderboard()->set_model(kBadUtf8);  // the client sends it as given
+  req.set_every_judgments(1);
+  auto ctx = Ctx(kAdminToken);
+  auto reader = server_->stub().WatchLeaderboard(ctx.get(), req);
+  v1::Leaderboard board;
+  EXPECT_FALSE(reader->Read(&board));
+  const grpc::Status s = reader->Finish();
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message();
+  // Without a token: refused before the bytes are looked at.
+  auto anonymous = Ctx("");
+  auto refused = server_->stub().WatchLeaderboard(anonymous.get(), req);
+  EXPECT_FALSE(refused->Read(&board));
+  EXPECT_EQ(refused->Finish().error_code(), grpc::StatusCode::UNAUTHENTICATED);
+}
+
 }  // namespace
 }  // namespace tourney
