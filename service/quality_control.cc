@@ -200,11 +200,8 @@ grpc::Status TournamentService::DoExcludeAnnotator(grpc::ServerContextBase* cont
   auto done = std::make_shared<std::promise<Status>>();
   std::future<Status> result = done->get_future();
   {
+    // Allowed on closed campaigns too: it changes which judgments are rated, not the data.
     std::unique_lock lock(campaign->mu);
-    if (campaign->closed_unix_ms != 0) {
-      return Error(StatusCode::FAILED_PRECONDITION,
-                   "campaign " + std::to_string(campaign->id) + " is closed");
-    }
     if ((campaign->excluded.count(annotator) != 0) == !include) {
       done->set_value(Status::Ok());  // already as asked: nothing to store
     } else {

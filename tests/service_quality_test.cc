@@ -286,6 +286,14 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
   Restart();
   expect_board(all_wins, 61);
   EXPECT_EQ(Exclude(c.id, "", false, &resp).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  // A closed campaign can still leave an annotator out of its final board.
+  v1::CloseCampaignRequest close;
+  close.set_campaign_id(c.id);
+  v1::CampaignInfo info;
+  auto close_ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(stub().CloseCampaign(close_ctx.get(), close, &info).ok());
+  ASSERT_TRUE(Exclude(c.id, "spammer", false, &resp).ok());
+  expect_board(good_wins, 30);
 }
 
 TEST_F(ServiceQuality, CapOnJudgmentsPerAnnotator) {
