@@ -269,6 +269,13 @@ TEST_F(ServiceLifecycle, CloseRefusesNewWorkKeepsReadsAndSurvivesRestart) {
     grpc::Status status;
     EXPECT_EQ(Export(c.id, &status).size(), 1u);
     EXPECT_TRUE(status.ok());
+    v1::GetAnnotatorStatsRequest stats_req;
+    stats_req.set_campaign_id(c.id);
+    v1::AnnotatorStatsResponse stats;
+    auto stats_ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(stub().GetAnnotatorStats(stats_ctx.get(), stats_req, &stats).ok());
+    ASSERT_EQ(stats.annotators_size(), 1);
+    EXPECT_EQ(stats.annotators(0).judgments(), 1);
     v1::CampaignInfo now;
     ASSERT_TRUE(GetCampaign(c.id, &now).ok());
     EXPECT_EQ(now.state(), v1::CAMPAIGN_STATE_CLOSED);
