@@ -73,19 +73,18 @@ Status ToColumns(const v1::ExportedJudgment& j, std::vector<std::string>* ids,
 }
 
 void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
-  std::cout << "campaign_id " << c.campaign_id() << "\nname " << c.config().name()
-            << "\nstate " << StateName(c.state()) << "\ncreated_unix_ms " << c.created_unix_ms()
+  std::cout << "campaign_id " << c.campaign_id() << "\nname " << c.config().name() << "\nstate "
+            << StateName(c.state()) << "\ncreated_unix_ms " << c.created_unix_ms()
             << "\nclosed_unix_ms " << c.closed_unix_ms() << "\njudgments " << c.judgments()
             << "\nimported_judgments " << c.imported_judgments() << "\nannotators "
-            << c.annotators() << "\nopen_leases " << c.open_leases() << "\nsystems "
-            << c.systems() << "\nsegments " << c.segments() << "\n";
+            << c.annotators() << "\nopen_leases " << c.open_leases() << "\nsystems " << c.systems()
+            << "\nsegments " << c.segments() << "\n";
   if (with_config) {
     const v1::CampaignConfig& config = c.config();
     std::cout << "k " << config.k() << "\nselector "
               << (config.selector().empty() ? "racing" : config.selector()) << "\nseed "
               << config.seed() << "\nlease_seconds "
-              << (config.lease_seconds() == 0 ? 600 : config.lease_seconds())
-              << "\nsystem_names ";
+              << (config.lease_seconds() == 0 ? 600 : config.lease_seconds()) << "\nsystem_names ";
     for (int i = 0; i < config.systems_size(); ++i) {
       std::cout << (i ? "," : "") << config.systems(i);
     }
@@ -122,17 +121,17 @@ int RunCampaignList(int argc, char** argv) {
   std::cout << "id\tname\tstate\tjudgments\tannotators\topen_leases\n";
   for (const v1::CampaignInfo& c : response.campaigns()) {
     std::cout << c.campaign_id() << "\t" << c.config().name() << "\t" << StateName(c.state())
-              << "\t" << c.judgments() << "\t" << c.annotators() << "\t" << c.open_leases()
-              << "\n";
+              << "\t" << c.judgments() << "\t" << c.annotators() << "\t" << c.open_leases() << "\n";
   }
   return kExitOk;
 }
 
 int RunCampaignShow(int argc, char** argv) {
-  Flags flags("tourney campaign show --server ADDR --token-file ADMIN --campaign ID "
-              "[--format text|json]",
-              "Prints one campaign: its state (open or closed), counts (judgments, imported\n"
-              "judgments, annotators, open leases) and configuration.");
+  Flags flags(
+      "tourney campaign show --server ADDR --token-file ADMIN --campaign ID "
+      "[--format text|json]",
+      "Prints one campaign: its state (open or closed), counts (judgments, imported\n"
+      "judgments, annotators, open leases) and configuration.");
   flags.AddExample(
       "tourney campaign show --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "campaign 1's state and counts");
@@ -176,9 +175,10 @@ int RunCampaignExport(int argc, char** argv) {
       "those in the ratings, so that `tourney rank` on the file gives the campaign's\n"
       "Expected Wins leaderboard exactly. The file is written whole or not at all (a\n"
       "temporary file, then a rename).");
-  flags.AddExample("tourney campaign export --server 127.0.0.1:7447 --token-file admin.token "
-                   "--campaign 1 --output fr-en.csv && tourney rank fr-en.csv",
-                   "export, then rank offline");
+  flags.AddExample(
+      "tourney campaign export --server 127.0.0.1:7447 --token-file admin.token "
+      "--campaign 1 --output fr-en.csv && tourney rank fr-en.csv",
+      "export, then rank offline");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("output", "FILE", "", "the CSV file to write ('-' for standard output)");
@@ -213,8 +213,8 @@ int RunCampaignExport(int argc, char** argv) {
   for (const v1::ExportedJudgment& e : judgments) {
     Status c = ToColumns(e, &ids, &ranks);
     if (!c.ok()) {
-      return ReportError(verb, InvalidArgument("judgment " + std::to_string(e.sequence()) +
-                                               ": " + c.message()));
+      return ReportError(
+          verb, InvalidArgument("judgment " + std::to_string(e.sequence()) + ": " + c.message()));
     }
     if (ids.size() > static_cast<size_t>(kMaxWmtColumns)) {
       return ReportError(verb, InvalidArgument("judgment " + std::to_string(e.sequence()) +
@@ -258,8 +258,7 @@ int RunCampaignExport(int argc, char** argv) {
       return ReportError(verb, IoError(output + ": cannot write the file"));
     }
   }
-  std::cerr << "exported " << judgments.size() << " judgments of campaign " << *campaign
-            << "\n";
+  std::cerr << "exported " << judgments.size() << " judgments of campaign " << *campaign << "\n";
   return kExitOk;
 }
 
@@ -292,13 +291,12 @@ int RunCampaignClose(int argc, char** argv) {
 }
 
 int RunCampaignStats(int argc, char** argv) {
-  Flags flags(
-      "tourney campaign stats --server ADDR --token-file ADMIN --campaign ID [--format F]",
-      "Prints each annotator's quality record: judgments, quality checks passed and\n"
-      "failed (repeats and control matches, see `campaign create --check-fraction`), pass\n"
-      "rate, intra-annotator kappa (from repeats) and inter-annotator kappa (against the\n"
-      "others on shared items; WMT's definition), mean seconds from lease to commit, and\n"
-      "whether the annotator is excluded. '-' marks a value without data.");
+  Flags flags("tourney campaign stats --server ADDR --token-file ADMIN --campaign ID [--format F]",
+              "Prints each annotator's quality record: judgments, quality checks passed and\n"
+              "failed (repeats and control matches, see `campaign create --check-fraction`), pass\n"
+              "rate, intra-annotator kappa (from repeats) and inter-annotator kappa (against the\n"
+              "others on shared items; WMT's definition), mean seconds from lease to commit, and\n"
+              "whether the annotator is excluded. '-' marks a value without data.");
   flags.AddExample(
       "tourney campaign stats --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "who agrees with whom, who fails checks");
@@ -338,8 +336,8 @@ int RunCampaignStats(int argc, char** argv) {
               << a.checks_failed() << "\t" << value(a.has_pass_rate(), a.pass_rate()) << "\t"
               << value(a.has_intra_kappa(), a.intra_kappa()) << "\t"
               << value(a.has_inter_kappa(), a.inter_kappa()) << "\t"
-              << value(a.has_mean_seconds_per_judgment(), a.mean_seconds_per_judgment())
-              << "\t" << (a.excluded() ? "yes" : "no") << "\n";
+              << value(a.has_mean_seconds_per_judgment(), a.mean_seconds_per_judgment()) << "\t"
+              << (a.excluded() ? "yes" : "no") << "\n";
   }
   return kExitOk;
 }
@@ -353,9 +351,10 @@ int RunCampaignExclude(int argc, char** argv) {
       "live ratings and leaderboards without them; export and stats still list them,\n"
       "marked. The change is durable. Prints the excluded annotators and the judgments\n"
       "now rated.");
-  flags.AddExample("tourney campaign exclude --server 127.0.0.1:7447 --token-file admin.token "
-                   "--campaign 1 --annotator bob",
-                   "leave bob's judgments out of the ratings");
+  flags.AddExample(
+      "tourney campaign exclude --server 127.0.0.1:7447 --token-file admin.token "
+      "--campaign 1 --annotator bob",
+      "leave bob's judgments out of the ratings");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("annotator", "NAME", "", "the annotator");

@@ -89,7 +89,6 @@ StatusOr<Connection> Connect(const Flags& flags) {
   return c;
 }
 
-
 int ReportRpcError(const std::string& verb, const grpc::Status& s) {
   std::cerr << "tourney campaign " << verb << ": " << s.error_message() << " (status "
             << s.error_code() << ")\n";

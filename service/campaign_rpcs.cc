@@ -14,22 +14,20 @@ namespace tourney::service {
 // CreateCampaign.
 
 grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* context,
-                                               const v1::CreateCampaignRequest* request,
-                                               v1::CreateCampaignResponse* response) {
+                                                 const v1::CreateCampaignRequest* request,
+                                                 v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
   const v1::CampaignConfig& proto = request->config();
   if (proto.systems_size() > limits_.max_systems) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "at most " + std::to_string(limits_.max_systems) +
-                     " systems per campaign on this server, got " +
-                     std::to_string(proto.systems_size()));
+    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
+                                                   " systems per campaign on this server, got " +
+                                                   std::to_string(proto.systems_size()));
   }
   if (proto.segments_size() > limits_.max_segments) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "at most " + std::to_string(limits_.max_segments) +
-                     " segments per campaign on this server, got " +
-                     std::to_string(proto.segments_size()));
+    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_segments) +
+                                                   " segments per campaign on this server, got " +
+                                                   std::to_string(proto.segments_size()));
   }
   auto config = FromProto(proto);
   if (!config.ok()) return ToGrpc(config.status());
@@ -43,9 +41,9 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
       return Error(StatusCode::ALREADY_EXISTS, "a campaign named '" + proto.name() + "' exists");
     }
     if (static_cast<int>(campaigns_.size()) >= limits_.max_campaigns) {
-      return Error(StatusCode::RESOURCE_EXHAUSTED,
-                   "the server holds its maximum of " + std::to_string(limits_.max_campaigns) +
-                       " campaigns");
+      return Error(StatusCode::RESOURCE_EXHAUSTED, "the server holds its maximum of " +
+                                                       std::to_string(limits_.max_campaigns) +
+                                                       " campaigns");
     }
   }
   auto token = NewToken();
@@ -72,8 +70,7 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
       [this, done, proto, row, id_holder, state_holder](const Status& s) {
         if (s.ok()) {
           Register(std::make_shared<LiveCampaign>(*id_holder, proto, row.token_sha256,
-                                                  row.created_unix_ms,
-                                                  std::move(*state_holder)));
+                                                  row.created_unix_ms, std::move(*state_holder)));
         }
         done->set_value(s);
       }));
@@ -129,13 +126,13 @@ grpc::Status TournamentService::DoImportRankings(grpc::ServerContextBase* contex
         return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
       }
     } else if (message.campaign_id() != 0 && message.campaign_id() != campaign->id) {
-      return Error(StatusCode::INVALID_ARGUMENT, "all messages of an import must name campaign " +
-                                                     std::to_string(campaign->id));
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "all messages of an import must name campaign " + std::to_string(campaign->id));
     }
     if (index + message.rankings_size() > limits_.max_import_rankings) {
-      return Error(StatusCode::RESOURCE_EXHAUSTED,
-                   "an import holds at most " + std::to_string(limits_.max_import_rankings) +
-                       " rankings; nothing was imported");
+      return Error(StatusCode::RESOURCE_EXHAUSTED, "an import holds at most " +
+                                                       std::to_string(limits_.max_import_rankings) +
+                                                       " rankings; nothing was imported");
     }
     std::shared_lock lock(campaign->mu);
     const CampaignState& state = *campaign->state;
@@ -277,8 +274,7 @@ grpc::Status TournamentService::DoImportRankings(grpc::ServerContextBase* contex
         }));
   }
   Status s = result.get();
-  if (s.code() == tourney::StatusCode::kAlreadyExists && !key.empty() &&
-      replay_keyed(&replayed)) {
+  if (s.code() == tourney::StatusCode::kAlreadyExists && !key.empty() && replay_keyed(&replayed)) {
     return replayed;  // a concurrent import with the same key committed first
   }
   if (!s.ok()) return ToGrpc(s);

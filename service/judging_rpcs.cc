@@ -20,8 +20,8 @@ void TournamentService::EnqueueLeasePurge(int64_t before_unix_ms) {
 }
 
 grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
-                                          const v1::NextMatchRequest* request,
-                                          v1::NextMatchResponse* response) {
+                                            const v1::NextMatchRequest* request,
+                                            v1::NextMatchResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -83,9 +83,9 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
       const int64_t used = (given == campaign->annotator_judgments.end() ? 0 : given->second) +
                            static_cast<int64_t>(held.size());
       if (used >= cap) {
-        return Error(StatusCode::RESOURCE_EXHAUSTED,
-                     "annotator '" + annotator + "' has reached the campaign's cap of " +
-                         std::to_string(cap) + " judgments");
+        return Error(StatusCode::RESOURCE_EXHAUSTED, "annotator '" + annotator +
+                                                         "' has reached the campaign's cap of " +
+                                                         std::to_string(cap) + " judgments");
       }
     }
     Lease lease;
@@ -116,8 +116,7 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
       if (plan.kind == QualityCheck::kControl) {
         const SystemId control =
             *campaign->state->FindSystem(campaign->config.quality_control().control_system());
-        if (std::find(lease.systems.begin(), lease.systems.end(), control) ==
-            lease.systems.end()) {
+        if (std::find(lease.systems.begin(), lease.systems.end(), control) == lease.systems.end()) {
           lease.systems[plan.control_slot % lease.systems.size()] = control;
         }
         lease.check = QualityCheck::kControl;
@@ -157,8 +156,8 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
 // SubmitJudgment.
 
 grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* context,
-                                               const v1::SubmitJudgmentRequest* request,
-                                               v1::SubmitJudgmentResponse* response) {
+                                                 const v1::SubmitJudgmentRequest* request,
+                                                 v1::SubmitJudgmentResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -186,25 +185,22 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
       Lease& lease = it->second;
       if (lease.annotator != request->annotator()) {
         return Error(StatusCode::FAILED_PRECONDITION,
-                     "match " + std::to_string(lease.match_id) +
-                         " is leased to another annotator");
+                     "match " + std::to_string(lease.match_id) + " is leased to another annotator");
       }
       if (lease.submission) {
         if (lease.submission->ranks != ranks ||
             lease.submission->idempotency_key != request->idempotency_key()) {
-          return Error(StatusCode::ALREADY_EXISTS,
-                       "match " + std::to_string(lease.match_id) +
-                           " already has a different answer");
+          return Error(StatusCode::ALREADY_EXISTS, "match " + std::to_string(lease.match_id) +
+                                                       " already has a different answer");
         }
         ack = lease.submission->ack;  // an identical retry joins the first submission
       } else if (campaign->closed_unix_ms != 0) {
-        return Error(StatusCode::FAILED_PRECONDITION,
-                     "campaign " + std::to_string(campaign->id) +
-                         " is closed; it takes no more judgments");
+        return Error(StatusCode::FAILED_PRECONDITION, "campaign " + std::to_string(campaign->id) +
+                                                          " is closed; it takes no more judgments");
       } else if (now > lease.expires_unix_ms) {
-        return Error(StatusCode::FAILED_PRECONDITION,
-                     "the lease of match " + std::to_string(lease.match_id) +
-                         " expired; ask for a new match");
+        return Error(StatusCode::FAILED_PRECONDITION, "the lease of match " +
+                                                          std::to_string(lease.match_id) +
+                                                          " expired; ask for a new match");
       } else {
         auto submission = std::make_shared<Submission>();
         submission->ranks = ranks;
@@ -217,8 +213,7 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
         row.match_id = lease.match_id;
         row.idempotency_key = request->idempotency_key();
         row.annotator = lease.annotator;
-        const CampaignSegment& segment =
-            campaign->state->config().segments[lease.segment_index];
+        const CampaignSegment& segment = campaign->state->config().segments[lease.segment_index];
         row.segment = segment.id;
         row.document = segment.document;
         row.systems.assign(lease.systems.begin(), lease.systems.end());
@@ -252,8 +247,8 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
                 if (s.ok()) {
                   campaign->ApplyLocked(ranking, false);
                   if (shared_row->check_kind == 0) {
-                    AddRepeatable(*campaign, ranking.annotator, shared_row->match_id,
-                                  segment_index, ranking.systems);
+                    AddRepeatable(*campaign, ranking.annotator, shared_row->match_id, segment_index,
+                                  ranking.systems);
                   }
                   if (lease != campaign->leases.end()) campaign->leases.erase(lease);
                   result.sequence = shared_row->campaign_seq;
@@ -275,9 +270,8 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
     if (!stored->has_value() || (*stored)->campaign_id != campaign->id) {
       std::shared_lock lock(campaign->mu);
       if (campaign->closed_unix_ms != 0) {
-        return Error(StatusCode::FAILED_PRECONDITION,
-                     "campaign " + std::to_string(campaign->id) +
-                         " is closed; it takes no more judgments");
+        return Error(StatusCode::FAILED_PRECONDITION, "campaign " + std::to_string(campaign->id) +
+                                                          " is closed; it takes no more judgments");
       }
       return Error(StatusCode::NOT_FOUND, "no match " + std::to_string(request->match_id()) +
                                               " in campaign " + std::to_string(campaign->id));

@@ -22,9 +22,9 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
   query.confidence = request.confidence() == 0.0 ? kDefaultConfidence : request.confidence();
   query.seed = request.seed();
   if (query.replicates < 0 || query.replicates > limits_.max_bootstrap_replicates) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "bootstrap_replicates must be in 0.." +
-                     std::to_string(limits_.max_bootstrap_replicates));
+    return Error(
+        StatusCode::INVALID_ARGUMENT,
+        "bootstrap_replicates must be in 0.." + std::to_string(limits_.max_bootstrap_replicates));
   }
   if (!(query.confidence > 0.0 && query.confidence < 1.0)) {
     return Error(StatusCode::INVALID_ARGUMENT, "confidence must be in (0, 1)");
@@ -88,8 +88,8 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
 }
 
 grpc::Status TournamentService::DoGetLeaderboard(grpc::ServerContextBase* context,
-                                               const v1::GetLeaderboardRequest* request,
-                                               v1::Leaderboard* response) {
+                                                 const v1::GetLeaderboardRequest* request,
+                                                 v1::Leaderboard* response) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -132,9 +132,9 @@ grpc::Status TournamentService::DoWatchLeaderboard(grpc::ServerContextBase* cont
   }
   if (++watchers_ > limits_.max_watchers) {
     --watchers_;
-    return Error(StatusCode::RESOURCE_EXHAUSTED,
-                 "the server serves at most " + std::to_string(limits_.max_watchers) +
-                     " leaderboard watchers");
+    return Error(StatusCode::RESOURCE_EXHAUSTED, "the server serves at most " +
+                                                     std::to_string(limits_.max_watchers) +
+                                                     " leaderboard watchers");
   }
   struct Release {
     std::atomic<int>* n;

@@ -42,8 +42,8 @@ inline grpc::Status Error(StatusCode code, std::string message) {
 inline bool ValidAnnotatorName(const std::string& a) {
   if (a.empty() || a.size() > kMaxAnnotatorBytes) return false;
   return std::all_of(a.begin(), a.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '.' || c == '_' || c == '@' || c == ':' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '@' || c == ':' || c == '-';
   });
 }
 
@@ -68,7 +68,6 @@ class CallbackOp final : public WriteOp {
   std::function<void(const Status&)> done_;
 };
 
-
 // A submission being committed: shared by the call that made it and identical retries.
 struct Submission {
   std::vector<uint8_t> ranks;
@@ -86,8 +85,8 @@ struct Lease {
   int64_t expires_unix_ms = 0;
   int64_t leased_unix_ms = 0;  // when the match was leased
   QualityCheck check = QualityCheck::kNone;
-  uint64_t check_ref = 0;               // a repeat's original match
-  std::vector<uint8_t> original_ranks;  // a repeat's original answer
+  uint64_t check_ref = 0;                  // a repeat's original match
+  std::vector<uint8_t> original_ranks;     // a repeat's original answer
   std::shared_ptr<Submission> submission;  // set while a submission is being committed
 };
 
@@ -101,7 +100,7 @@ struct RepeatableItem {
 // One campaign's live state. Its lock guards `state` and the lease tables.
 // An import committed with an idempotency key (ImportRankingsRequest.idempotency_key).
 struct ImportRecord {
-  std::string content_sha256;        // digest of the imported rankings
+  std::string content_sha256;           // digest of the imported rankings
   v1::ImportRankingsResponse response;  // what the import returned
 };
 
@@ -124,16 +123,16 @@ class LiveCampaign {
   const int64_t lease_ms;
 
   mutable std::shared_mutex mu;
-  std::unique_ptr<CampaignState> state;                                    // guarded by mu
-  std::unordered_map<uint64_t, Lease> leases;                              // guarded by mu
+  std::unique_ptr<CampaignState> state;                                     // guarded by mu
+  std::unordered_map<uint64_t, Lease> leases;                               // guarded by mu
   std::unordered_map<std::string, std::vector<uint64_t>> annotator_leases;  // guarded by mu
-  int64_t last_sweep_unix_ms = 0;                                          // guarded by mu
+  int64_t last_sweep_unix_ms = 0;                                           // guarded by mu
   // When the campaign was closed (set when the close is queued, so that nothing queued
   // after it can commit); 0 while open.
-  int64_t closed_unix_ms = 0;                                              // guarded by mu
-  int64_t imported = 0;  // judgments that came from ImportRankings, guarded by mu
-  std::unordered_map<std::string, int64_t> annotator_judgments;            // guarded by mu
-  std::unordered_map<std::string, ImportRecord> import_keys;               // guarded by mu
+  int64_t closed_unix_ms = 0;  // guarded by mu
+  int64_t imported = 0;        // judgments that came from ImportRankings, guarded by mu
+  std::unordered_map<std::string, int64_t> annotator_judgments;  // guarded by mu
+  std::unordered_map<std::string, ImportRecord> import_keys;     // guarded by mu
   // Quality control: annotators left out of the ratings, each annotator's judged items not
   // yet repeated (only while check_fraction > 0), and the draws of its check stream.
   std::set<std::string> excluded;                                           // guarded by mu

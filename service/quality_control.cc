@@ -39,9 +39,8 @@ grpc::Status ValidateQualityControl(const v1::CampaignConfig& config) {
     return Error(StatusCode::INVALID_ARGUMENT,
                  "quality_control.check_fraction must be in [0, 0.5]");
   }
-  if (!qc.control_system().empty() &&
-      std::find(config.systems().begin(), config.systems().end(), qc.control_system()) ==
-          config.systems().end()) {
+  if (!qc.control_system().empty() && std::find(config.systems().begin(), config.systems().end(),
+                                                qc.control_system()) == config.systems().end()) {
     return Error(StatusCode::INVALID_ARGUMENT,
                  "quality_control.control_system must be one of the campaign's systems");
   }
@@ -138,7 +137,8 @@ Status TournamentService::RebuildRatings(LiveCampaign& c) {
   }
   std::sort(open.begin(), open.end(),
             [](const Lease* a, const Lease* b) { return a->match_id < b->match_id; });
-  for (const Lease* lease : open) (*state)->MarkSegmentShown(lease->annotator, lease->segment_index);
+  for (const Lease* lease : open)
+    (*state)->MarkSegmentShown(lease->annotator, lease->segment_index);
   c.state = std::move(*state);
   return Status::Ok();
 }
@@ -157,9 +157,8 @@ grpc::Status TournamentService::GetAnnotatorStats(grpc::ServerContext* context,
     systems.assign(row.systems.begin(), row.systems.end());
     const int32_t judge = row.annotator.empty() ? -1 : judgments.InternJudge(row.annotator);
     judgments.AddRanking(systems, row.ranks, row.groups, row.segment, judge);
-    quality.push_back(JudgmentQuality{static_cast<QualityCheck>(row.check_kind),
-                                      row.check_passed, row.leased_unix_ms,
-                                      row.committed_unix_ms});
+    quality.push_back(JudgmentQuality{static_cast<QualityCheck>(row.check_kind), row.check_passed,
+                                      row.leased_unix_ms, row.committed_unix_ms});
     return Status::Ok();
   });
   if (!s.ok()) return ToGrpc(s);

@@ -156,15 +156,13 @@ grpc::ServerUnaryReactor* TournamentService::RunRaw(
 grpc::ServerUnaryReactor* TournamentService::CreateCampaign(grpc::CallbackServerContext* context,
                                                             const grpc::ByteBuffer* request,
                                                             grpc::ByteBuffer* response) {
-  return RunRaw(context, request, response, Access::kAdmin,
-                &TournamentService::DoCreateCampaign);
+  return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoCreateCampaign);
 }
 
 grpc::ServerUnaryReactor* TournamentService::NextMatch(grpc::CallbackServerContext* context,
                                                        const grpc::ByteBuffer* request,
                                                        grpc::ByteBuffer* response) {
-  return RunRaw(context, request, response, Access::kAnnotator,
-                &TournamentService::DoNextMatch);
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoNextMatch);
 }
 
 grpc::ServerUnaryReactor* TournamentService::SubmitJudgment(grpc::CallbackServerContext* context,
@@ -177,15 +175,13 @@ grpc::ServerUnaryReactor* TournamentService::SubmitJudgment(grpc::CallbackServer
 grpc::ServerUnaryReactor* TournamentService::GetLeaderboard(grpc::CallbackServerContext* context,
                                                             const grpc::ByteBuffer* request,
                                                             grpc::ByteBuffer* response) {
-  return RunRaw(context, request, response, Access::kAdmin,
-                &TournamentService::DoGetLeaderboard);
+  return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoGetLeaderboard);
 }
 
-grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(
-    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-    grpc::ByteBuffer* response) {
-  return RunRaw(context, request, response, Access::kAdmin,
-                &TournamentService::DoExcludeAnnotator);
+grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(grpc::CallbackServerContext* context,
+                                                              const grpc::ByteBuffer* request,
+                                                              grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoExcludeAnnotator);
 }
 
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
@@ -202,8 +198,9 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
     return stream;
   }
   executor_.Run([this, context, stream, typed] {
-    grpc::Status s = DoWatchLeaderboard(
-        context, typed.get(), [stream](const v1::Leaderboard& board) { return stream->Write(board); });
+    grpc::Status s =
+        DoWatchLeaderboard(context, typed.get(),
+                           [stream](const v1::Leaderboard& board) { return stream->Write(board); });
     stream->Finish(s);
   });
   return stream;

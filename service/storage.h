@@ -2,13 +2,14 @@
 //
 // Layout (docs/service.md has the full schema): tables `campaigns`, `judgments` (one row
 // per committed ranking; `seq` is the global commit order), `leases` (outstanding
-// matches), `campaign_events` (closes, in commit order), `import_keys` (idempotent
-// imports) and `meta` (the boot epoch). A file of schema version 1 (no lease times, no
-// events, no import keys) is migrated in place when opened: the missing column and tables
-// are added in one transaction, existing rows are kept (their lease time reads as 0). The file carries PRAGMA application_id =
-// kApplicationId and user_version = kSchemaVersion; Open() refuses a file that is not a
-// SQLite database, belongs to another application, has another schema version or lacks
-// a table or column, instead of resetting it.
+// matches), `campaign_events` (closes and exclusions, in commit order), `import_keys`
+// (idempotent imports) and `meta` (the boot epoch). The file carries PRAGMA
+// application_id = kApplicationId and user_version = kSchemaVersion; Open() refuses a file
+// that is not a SQLite database, belongs to another application, has a schema version
+// other than 1 or kSchemaVersion, or lacks a table or column, instead of resetting it. A
+// file of schema version 1 (no lease times, quality checks, events or import keys) is
+// checked against that schema, then migrated in place in one transaction: the missing
+// columns and tables are added, existing rows are kept (no lease time, no check).
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a

@@ -77,8 +77,7 @@ Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
     l.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
     l.annotator = ColumnText(stmt, 2);
     l.segment_index = static_cast<int32_t>(sqlite3_column_int64(stmt, 3));
-    if (!DecodeSystems(sqlite3_column_blob(stmt, 4), sqlite3_column_bytes(stmt, 4),
-                       &l.systems)) {
+    if (!DecodeSystems(sqlite3_column_blob(stmt, 4), sqlite3_column_bytes(stmt, 4), &l.systems)) {
       s = FailedPrecondition(path_ + ": lease " + std::to_string(l.match_id) +
                              ": malformed systems column");
       break;
@@ -124,8 +123,7 @@ Status Store::LoadEvents(const std::function<Status(StoredEvent)>& fn) {
 
 Status Store::LoadImportKeys(const std::function<Status(StoredImportKey)>& fn) {
   sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_,
-                         "SELECT campaign_id, key, content_sha256, response FROM import_keys",
+  if (sqlite3_prepare_v2(db_, "SELECT campaign_id, key, content_sha256, response FROM import_keys",
                          -1, &stmt, nullptr) != SQLITE_OK) {
     return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
   }
@@ -150,8 +148,8 @@ Status Store::LoadImportKeys(const std::function<Status(StoredImportKey)>& fn) {
 Status Store::ScanJudgments(uint64_t campaign_id,
                             const std::function<Status(StoredJudgment&)>& fn) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-                      nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK) {
     const std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close_v2(db);
     return IoError(path_ + ": cannot open a reader (" + msg + ")");

@@ -57,7 +57,8 @@ inline Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
   const auto signed_match = sqlite3_column_int64(stmt, 3);
   j->campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
   j->campaign_seq = sqlite3_column_int64(stmt, 2);
-  j->match_id = sqlite3_column_type(stmt, 3) == SQLITE_NULL ? 0 : static_cast<uint64_t>(signed_match);
+  j->match_id =
+      sqlite3_column_type(stmt, 3) == SQLITE_NULL ? 0 : static_cast<uint64_t>(signed_match);
   j->idempotency_key = ColumnText(stmt, 4);
   j->annotator = ColumnText(stmt, 5);
   j->segment = sqlite3_column_int64(stmt, 6);
@@ -84,7 +85,8 @@ inline Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
 
 inline constexpr const char* kSelectJudgment =
     "SELECT seq, campaign_id, campaign_seq, match_id, idempotency_key, annotator, segment, "
-    "document, systems, ranks, groups, committed_unix_ms, leased_unix_ms, check_kind, check_ref, check_passed "
+    "document, systems, ranks, groups, committed_unix_ms, leased_unix_ms, check_kind, check_ref, "
+    "check_passed "
     "FROM judgments";
 
 }  // namespace tourney::service::rows

@@ -1,17 +1,18 @@
 // The service's core: construction, the campaign registry, authentication and start-up
 // (replay from the store). The RPCs live in campaign_rpcs.cc (campaign lifecycle),
 // judging_rpcs.cc (matches and judgments) and leaderboard_rpcs.cc (reads of the ratings).
+#include "tournament_service.h"
+
 #include <algorithm>
 #include <vector>
 
 #include "auth.h"
 #include "live_campaign.h"
-#include "tournament_service.h"
 
 namespace tourney::service {
 
-TournamentService::TournamentService(std::string admin_token, ServiceLimits limits,
-                                     Store* store, CommitQueue* queue)
+TournamentService::TournamentService(std::string admin_token, ServiceLimits limits, Store* store,
+                                     CommitQueue* queue)
     : admin_sha256_(Sha256(admin_token)), limits_(limits), store_(store), queue_(queue) {}
 
 TournamentService::~TournamentService() = default;
@@ -49,8 +50,8 @@ grpc::Status TournamentService::Authorize(const grpc::ServerContextBase* context
   if (std::next(range.first) != range.second) {
     return Error(StatusCode::UNAUTHENTICATED, "more than one authorization entry");
   }
-  auto token = ParseBearer(std::string_view(range.first->second.data(),
-                                            range.first->second.size()));
+  auto token =
+      ParseBearer(std::string_view(range.first->second.data(), range.first->second.size()));
   if (!token.ok()) return Error(StatusCode::UNAUTHENTICATED, token.status().message());
   const std::string digest = Sha256(*token);
   const bool admin = ConstantTimeEquals(digest, admin_sha256_);
@@ -96,21 +97,21 @@ Status TournamentService::Load() {
     }
     auto config = FromProto(proto);
     if (!config.ok()) {
-      return FailedPrecondition(store_->path() + ": campaign " + std::to_string(row.id) +
-                                ": " + config.status().message());
+      return FailedPrecondition(store_->path() + ": campaign " + std::to_string(row.id) + ": " +
+                                config.status().message());
     }
     auto state = CampaignState::Create(std::move(*config));
     if (!state.ok()) {
-      return FailedPrecondition(store_->path() + ": campaign " + std::to_string(row.id) +
-                                ": " + state.status().message());
+      return FailedPrecondition(store_->path() + ": campaign " + std::to_string(row.id) + ": " +
+                                state.status().message());
     }
     if (row.token_sha256.size() != 32) {
       return FailedPrecondition(store_->path() + ": campaign " + std::to_string(row.id) +
                                 ": malformed token digest");
     }
-    loaded[row.id] = std::make_shared<LiveCampaign>(row.id, std::move(proto),
-                                                    std::move(row.token_sha256),
-                                                    row.created_unix_ms, std::move(*state));
+    loaded[row.id] =
+        std::make_shared<LiveCampaign>(row.id, std::move(proto), std::move(row.token_sha256),
+                                       row.created_unix_ms, std::move(*state));
     return Status::Ok();
   });
   if (!s.ok()) return s;
@@ -166,7 +167,7 @@ Status TournamentService::Load() {
         AddRepeatable(c, row.annotator, row.match_id, *seg, ranking.systems);
       }
       if (check == QualityCheck::kRepeat) RemoveRepeatable(c, row.annotator, row.check_ref);
-      ++c.check_draws[row.annotator];
+      if (c.config.quality_control().check_fraction() > 0) ++c.check_draws[row.annotator];
     }
     return Status::Ok();
   });
@@ -182,13 +183,12 @@ Status TournamentService::Load() {
     LiveCampaign& c = *it->second;
     if (row.expires_unix_ms + c.lease_ms < now) return Status::Ok();  // long expired
     const auto k = static_cast<size_t>(c.state->k());
-    const bool valid_systems =
-        row.systems.size() == k &&
-        std::all_of(row.systems.begin(), row.systems.end(),
-                    [&](int32_t id) { return id >= 0 && id < c.state->num_systems(); });
-    const bool valid_segment =
-        row.segment_index >= 0 &&
-        static_cast<size_t>(row.segment_index) < c.state->config().segments.size();
+    const bool valid_systems = row.systems.size() == k &&
+                               std::all_of(row.systems.begin(), row.systems.end(), [&](int32_t id) {
+                                 return id >= 0 && id < c.state->num_systems();
+                               });
+    const bool valid_segment = row.segment_index >= 0 && static_cast<size_t>(row.segment_index) <
+                                                             c.state->config().segments.size();
     if (!valid_systems || !valid_segment || !ValidAnnotatorName(row.annotator)) {
       return FailedPrecondition(store_->path() + ": lease " + std::to_string(row.match_id) +
                                 ": does not fit campaign " + std::to_string(row.campaign_id));
@@ -204,7 +204,7 @@ Status TournamentService::Load() {
     } else {
       c.state->MarkSegmentShown(row.annotator, row.segment_index);
     }
-    ++c.check_draws[row.annotator];
+    if (c.config.quality_control().check_fraction() > 0) ++c.check_draws[row.annotator];
     lease.match_id = row.match_id;
     lease.annotator = row.annotator;
     lease.systems.assign(row.systems.begin(), row.systems.end());

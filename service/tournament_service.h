@@ -12,10 +12,10 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <functional>
 #include <cstdint>
-#include <mutex>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -29,16 +29,16 @@ namespace tourney::service {
 
 // Limits on what clients may ask for. Defaults in-class.
 struct ServiceLimits {
-  int max_systems = 1000;                  // systems per campaign (<= 1000)
-  int64_t max_segments = 1000000;          // segments per campaign (<= 1,000,000)
-  int64_t max_import_rankings = 1000000;   // rankings per ImportRankings stream
-  int max_campaigns = 10000;               // campaigns per server
-  int max_leases_per_annotator = 16;       // unexpired, unjudged leases per annotator
+  int max_systems = 1000;                 // systems per campaign (<= 1000)
+  int64_t max_segments = 1000000;         // segments per campaign (<= 1,000,000)
+  int64_t max_import_rankings = 1000000;  // rankings per ImportRankings stream
+  int max_campaigns = 10000;              // campaigns per server
+  int max_leases_per_annotator = 16;      // unexpired, unjudged leases per annotator
   int max_annotators_per_campaign = 100000;
-  int max_bootstrap_replicates = 10000;    // GetLeaderboard / WatchLeaderboard
-  int max_watchers = 64;                   // concurrent WatchLeaderboard streams
-  int max_concurrent_fits = 2;             // leaderboards fitted or bootstrapped at once;
-                                           // further ones wait their turn
+  int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
+  int max_watchers = 64;                 // concurrent WatchLeaderboard streams
+  int max_concurrent_fits = 2;           // leaderboards fitted or bootstrapped at once;
+                                         // further ones wait their turn
 };
 
 class LiveCampaign;
@@ -94,21 +94,18 @@ class TournamentService final : public TournamentBase {
   grpc::ServerUnaryReactor* ExcludeAnnotator(grpc::CallbackServerContext* context,
                                              const grpc::ByteBuffer* request,
                                              grpc::ByteBuffer* response) override;
-  grpc::Status GetPairCounts(grpc::ServerContext* context,
-                             const v1::GetPairCountsRequest* request,
+  grpc::Status GetPairCounts(grpc::ServerContext* context, const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
   grpc::ServerWriteReactor<grpc::ByteBuffer>* WatchLeaderboard(
       grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) override;
-  grpc::Status ListCampaigns(grpc::ServerContext* context,
-                             const v1::ListCampaignsRequest* request,
+  grpc::Status ListCampaigns(grpc::ServerContext* context, const v1::ListCampaignsRequest* request,
                              v1::ListCampaignsResponse* response) override;
   grpc::Status GetCampaign(grpc::ServerContext* context, const v1::GetCampaignRequest* request,
                            v1::CampaignInfo* response) override;
   grpc::Status ExportJudgments(grpc::ServerContext* context,
                                const v1::ExportJudgmentsRequest* request,
                                grpc::ServerWriter<v1::ExportedJudgment>* writer) override;
-  grpc::Status CloseCampaign(grpc::ServerContext* context,
-                             const v1::CloseCampaignRequest* request,
+  grpc::Status CloseCampaign(grpc::ServerContext* context, const v1::CloseCampaignRequest* request,
                              v1::CampaignInfo* response) override;
   grpc::Status GetAnnotatorStats(grpc::ServerContext* context,
                                  const v1::GetAnnotatorStatsRequest* request,
@@ -150,10 +147,11 @@ class TournamentService final : public TournamentBase {
   // on executor_; the reactor finishes with body's status (INVALID_ARGUMENT when the
   // bytes do not parse).
   template <class Req, class Resp>
-  grpc::ServerUnaryReactor* RunRaw(
-      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
-      grpc::ByteBuffer* response, Access access,
-      grpc::Status (TournamentService::*body)(grpc::ServerContextBase*, const Req*, Resp*));
+  grpc::ServerUnaryReactor* RunRaw(grpc::CallbackServerContext* context,
+                                   const grpc::ByteBuffer* request, grpc::ByteBuffer* response,
+                                   Access access,
+                                   grpc::Status (TournamentService::*body)(grpc::ServerContextBase*,
+                                                                           const Req*, Resp*));
   // Before a raw request is parsed: the token must be the admin token (kAdmin) or any
   // token the server knows (kAnnotator; the body then checks it against the campaign).
   // UNAUTHENTICATED or PERMISSION_DENIED otherwise.

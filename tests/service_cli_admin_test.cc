@@ -43,8 +43,8 @@ class ServiceCliAdmin : public ::testing::Test {
     admin_ = dir_ + "/admin.token";
     testing::WriteFile(admin_, std::string(testing::kAdminToken) + "\n");
     campaign_ = BinPath("tourney") + " campaign ";
-    connect_ = " --server 127.0.0.1:" + std::to_string(server_->port()) + " --token-file " +
-               admin_ + " ";
+    connect_ =
+        " --server 127.0.0.1:" + std::to_string(server_->port()) + " --token-file " + admin_ + " ";
   }
   void TearDown() override {
     server_.reset();
@@ -85,8 +85,7 @@ TEST_F(ServiceCliAdmin, ExportedCsvRanksExactlyLikeTheLiveExpectedWinsBoard) {
     }
     if (i % 3 == 0) ranks[1] = ranks[0];
     v1::SubmitJudgmentResponse ack;
-    ASSERT_TRUE(testing::Submit(server_->stub(), c, m.match_id(), annotator, ranks, "", &ack)
-                    .ok());
+    ASSERT_TRUE(testing::Submit(server_->stub(), c, m.match_id(), annotator, ranks, "", &ack).ok());
   }
   const std::string csv = dir_ + "/export.csv";
   r = Verb("export", "--campaign " + std::to_string(c.id) + " --output " + csv);
@@ -102,12 +101,11 @@ TEST_F(ServiceCliAdmin, ExportedCsvRanksExactlyLikeTheLiveExpectedWinsBoard) {
   EXPECT_EQ(lines[1].rfind("1,0,100,,j1,s0,s1+s2,s3,2,1,3,0,", 0), 0u) << lines[1];
   EXPECT_EQ(lines[1].substr(lines[1].size() - 9), ",0,none,0") << lines[1];
 
-  auto ranked = RunCommand(BinPath("tourney") + " rank " + csv +
-                           " --model expected-wins --format json");
+  auto ranked =
+      RunCommand(BinPath("tourney") + " rank " + csv + " --model expected-wins --format json");
   ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
   v1::Leaderboard offline;
-  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(ranked.out, &offline).ok())
-      << ranked.out;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(ranked.out, &offline).ok()) << ranked.out;
   v1::Leaderboard live;
   ASSERT_TRUE(testing::Leaderboard(server_->stub(), c.id, "expected-wins", &live).ok());
   EXPECT_EQ(offline.rankings(), 33);
@@ -184,11 +182,11 @@ TEST_F(ServiceCliAdmin, ExcludeStatsAndExportWithoutExcluded) {
       // steady: the higher id wins; noisy: the first shown wins.
       const bool first_wins = annotator == std::string("noisy") || m.systems(0) > m.systems(1);
       v1::SubmitJudgmentResponse ack;
-      ASSERT_TRUE(testing::Submit(server_->stub(), c, m.match_id(), annotator,
-                                  first_wins ? std::vector<uint32_t>{1, 2}
-                                             : std::vector<uint32_t>{2, 1},
-                                  "", &ack)
-                      .ok());
+      ASSERT_TRUE(
+          testing::Submit(server_->stub(), c, m.match_id(), annotator,
+                          first_wins ? std::vector<uint32_t>{1, 2} : std::vector<uint32_t>{2, 1},
+                          "", &ack)
+              .ok());
     }
   }
   const std::string id = std::to_string(c.id);
@@ -209,12 +207,11 @@ TEST_F(ServiceCliAdmin, ExcludeStatsAndExportWithoutExcluded) {
 
   const std::string all = dir_ + "/all.csv", rated = dir_ + "/rated.csv";
   ASSERT_EQ(Verb("export", "--campaign " + id + " --output " + all).exit_code, 0);
-  ASSERT_EQ(Verb("export", "--campaign " + id + " --skip-excluded --output " + rated).exit_code,
-            0);
+  ASSERT_EQ(Verb("export", "--campaign " + id + " --skip-excluded --output " + rated).exit_code, 0);
   EXPECT_EQ(Lines(testing::ReadFile(all)).size(), 41u);
   EXPECT_EQ(Lines(testing::ReadFile(rated)).size(), 21u);
-  auto ranked = RunCommand(BinPath("tourney") + " rank " + rated +
-                           " --model expected-wins --format json");
+  auto ranked =
+      RunCommand(BinPath("tourney") + " rank " + rated + " --model expected-wins --format json");
   ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
   v1::Leaderboard offline, live;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(ranked.out, &offline).ok());

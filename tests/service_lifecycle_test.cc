@@ -51,9 +51,8 @@ class ServiceLifecycle : public ::testing::Test {
     return stub().CloseCampaign(ctx.get(), req, info);
   }
   // Imports `rankings` in chunks of `chunk` with idempotency key `key`.
-  grpc::Status Import(uint64_t id, const std::vector<v1::Ranking>& rankings,
-                      const std::string& key, v1::ImportRankingsResponse* response,
-                      int chunk = 100) {
+  grpc::Status Import(uint64_t id, const std::vector<v1::Ranking>& rankings, const std::string& key,
+                      v1::ImportRankingsResponse* response, int chunk = 100) {
     auto ctx = Ctx(kAdminToken);
     auto writer = stub().ImportRankings(ctx.get(), response);
     v1::ImportRankingsRequest message;
@@ -117,10 +116,10 @@ TEST_F(ServiceLifecycle, ListAndGetCampaignCountJudgmentsAnnotatorsAndLeases) {
   ASSERT_TRUE(GetCampaign(a.id, &info).ok());
   EXPECT_EQ(info.campaign_id(), a.id);
   EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_OPEN);
-  EXPECT_EQ(info.judgments(), 4);           // 3 imported + 1 judged
+  EXPECT_EQ(info.judgments(), 4);  // 3 imported + 1 judged
   EXPECT_EQ(info.imported_judgments(), 3);
-  EXPECT_EQ(info.annotators(), 3);          // j1, j2, alice (the unnamed one not counted)
-  EXPECT_EQ(info.open_leases(), 1);         // m2
+  EXPECT_EQ(info.annotators(), 3);   // j1, j2, alice (the unnamed one not counted)
+  EXPECT_EQ(info.open_leases(), 1);  // m2
   EXPECT_EQ(info.systems(), 4);
   EXPECT_EQ(info.segments(), 10);
   EXPECT_EQ(info.closed_unix_ms(), 0);
@@ -243,8 +242,7 @@ TEST_F(ServiceLifecycle, CloseRefusesNewWorkKeepsReadsAndSurvivesRestart) {
 
   auto expect_refused = [&] {
     v1::NextMatchResponse m;
-    EXPECT_EQ(NextMatch(stub(), c, "ann", &m).error_code(),
-              grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_EQ(NextMatch(stub(), c, "ann", &m).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
     EXPECT_EQ(NextMatch(stub(), c, "newcomer", &m).error_code(),
               grpc::StatusCode::FAILED_PRECONDITION);
     // A lease issued before the close cannot be answered any more.
@@ -256,9 +254,9 @@ TEST_F(ServiceLifecycle, CloseRefusesNewWorkKeepsReadsAndSurvivesRestart) {
     EXPECT_EQ(a.sequence(), 1);
     EXPECT_EQ(a.committed_unix_ms(), ack.committed_unix_ms());
     v1::ImportRankingsResponse imported;
-    EXPECT_EQ(Import(c.id, {MakeRanking({"s0", "s1"}, {1, 2}, 100, "x")}, "", &imported)
-                  .error_code(),
-              grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_EQ(
+        Import(c.id, {MakeRanking({"s0", "s1"}, {1, 2}, 100, "x")}, "", &imported).error_code(),
+        grpc::StatusCode::FAILED_PRECONDITION);
     // Reads still work and see the one judgment.
     v1::Leaderboard board;
     ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "expected-wins", &board).ok());

@@ -132,9 +132,8 @@ TEST_F(ServiceQuality, ChecksAreServedScoredAndReported) {
         // An earlier ordinary item of the same annotator: same segment, systems, order.
         const v1::ExportedJudgment* original = nullptr;
         for (const v1::ExportedJudgment* o : seen[who]) {
-          if (o->ranking().segment() == r.segment() &&
-              o->ranking().systems(0) == r.systems(0) && o->ranking().systems(1) == r.systems(1) &&
-              o->check() == v1::QUALITY_CHECK_NONE) {
+          if (o->ranking().segment() == r.segment() && o->ranking().systems(0) == r.systems(0) &&
+              o->ranking().systems(1) == r.systems(1) && o->check() == v1::QUALITY_CHECK_NONE) {
             original = o;
           }
         }
@@ -310,16 +309,13 @@ TEST_F(ServiceQuality, CapOnJudgmentsPerAnnotator) {
   v1::NextMatchResponse held;
   ASSERT_TRUE(NextMatch(stub(), c, "capped", &held).ok());
   v1::NextMatchResponse m;
-  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(),
-            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   EXPECT_TRUE(NextMatch(stub(), c, "other", &m).ok());
   v1::SubmitJudgmentResponse ack;
   ASSERT_TRUE(Submit(stub(), c, held.match_id(), "capped", {2, 1}, "", &ack).ok());
-  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(),
-            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   Restart();  // the count is rebuilt from the stored judgments
-  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(),
-            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
 }
 
 }  // namespace

@@ -105,8 +105,7 @@ TEST_F(ServiceRawRequests, InvalidUtf8IsInvalidArgumentOnlyAfterAuthentication) 
   };
   const std::vector<Case> cases = {
       // NextMatchRequest{campaign_id, annotator}
-      {"/tourney.v1.Tournament/NextMatch", VarintField(1, c.id) + BytesField(2, kBadUtf8),
-       c.token},
+      {"/tourney.v1.Tournament/NextMatch", VarintField(1, c.id) + BytesField(2, kBadUtf8), c.token},
       // SubmitJudgmentRequest{campaign_id, match_id, annotator}
       {"/tourney.v1.Tournament/SubmitJudgment",
        VarintField(1, c.id) + VarintField(2, 5) + BytesField(3, kBadUtf8), c.token},
@@ -119,8 +118,7 @@ TEST_F(ServiceRawRequests, InvalidUtf8IsInvalidArgumentOnlyAfterAuthentication) 
   };
   StderrCapture unauthenticated(dir_ + "/stderr1");
   for (const Case& k : cases) {
-    EXPECT_EQ(RawUnary(port, k.method, k.body, "").error_code(),
-              grpc::StatusCode::UNAUTHENTICATED)
+    EXPECT_EQ(RawUnary(port, k.method, k.body, "").error_code(), grpc::StatusCode::UNAUTHENTICATED)
         << k.method;
     EXPECT_EQ(RawUnary(port, k.method, k.body, "not-a-token-of-this-server").error_code(),
               grpc::StatusCode::UNAUTHENTICATED)
@@ -147,9 +145,9 @@ TEST_F(ServiceRawRequests, InvalidUtf8IsInvalidArgumentOnlyAfterAuthentication) 
   EXPECT_LE(Count(log, "invalid UTF-8"), 1u) << log;
 
   // The same method with valid bytes still works.
-  EXPECT_TRUE(RawUnary(port, cases[0].method, VarintField(1, c.id) + BytesField(2, "ok-name"),
-                       c.token)
-                  .ok());
+  EXPECT_TRUE(
+      RawUnary(port, cases[0].method, VarintField(1, c.id) + BytesField(2, "ok-name"), c.token)
+          .ok());
 }
 
 TEST_F(ServiceRawRequests, ImportWithOneUnparsableMessageImportsNothing) {

@@ -7,8 +7,8 @@ namespace tourney {
 bool RepeatCheckPasses(std::span<const uint8_t> original, std::span<const uint8_t> repeat) {
   for (size_t i = 0; i < original.size(); ++i) {
     for (size_t j = i + 1; j < original.size(); ++j) {
-      const bool was_better = original[i] < original[j], was_worse = original[i] > original[j];
-      const bool is_better = repeat[i] < repeat[j], is_worse = repeat[i] > repeat[j];
+      const bool was_better = original[i]<original[j], was_worse = original[i]> original[j];
+      const bool is_better = repeat[i]<repeat[j], is_worse = repeat[i]> repeat[j];
       if ((was_better && is_worse) || (was_worse && is_better)) return false;
     }
   }
@@ -25,8 +25,8 @@ bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control) {
 StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
     const Judgments& judgments, std::span<const JudgmentQuality> quality) {
   if (quality.size() != judgments.num_rankings()) {
-    return InvalidArgument("quality records " + std::to_string(quality.size()) +
-                           " != rankings " + std::to_string(judgments.num_rankings()));
+    return InvalidArgument("quality records " + std::to_string(quality.size()) + " != rankings " +
+                           std::to_string(judgments.num_rankings()));
   }
   std::map<std::string, AnnotatorQuality> by_name;
   std::map<std::string, double> seconds;  // summed time per judgment

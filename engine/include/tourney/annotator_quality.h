@@ -55,8 +55,8 @@ bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control);
 // What quality control knows of a judgment beyond its ranking.
 struct JudgmentQuality {
   QualityCheck check = QualityCheck::kNone;
-  bool check_passed = false;     // meaningful when check != kNone
-  int64_t leased_unix_ms = 0;    // when the match was leased; 0: unknown (imports)
+  bool check_passed = false;   // meaningful when check != kNone
+  int64_t leased_unix_ms = 0;  // when the match was leased; 0: unknown (imports)
   int64_t committed_unix_ms = 0;
 };
 
