@@ -7,6 +7,7 @@
 #include <set>
 
 #include "service_test_util.h"
+#include "tourney/trueskill.h"
 
 namespace tourney {
 namespace {
@@ -219,6 +220,8 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
   const int kSystems = 4;
   const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("exclude", kSystems, 100, 2));
   std::map<std::pair<int, int>, int64_t> good_wins, all_wins;
+  // good's judgments in commit order: (winner, loser) by sequence.
+  std::map<int64_t, std::pair<int, int>> good_games;
   for (int i = 0; i < 30; ++i) {
     for (const std::string annotator : {"good", "spammer"}) {
       v1::NextMatchResponse m;
@@ -229,7 +232,10 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
       const int winner = ranks[0] < ranks[1] ? Id(m.systems(0)) : Id(m.systems(1));
       const int loser = ranks[0] < ranks[1] ? Id(m.systems(1)) : Id(m.systems(0));
       ++all_wins[{winner, loser}];
-      if (annotator == std::string("good")) ++good_wins[{winner, loser}];
+      if (annotator == std::string("good")) {
+        ++good_wins[{winner, loser}];
+        good_games[ack.sequence()] = {winner, loser};
+      }
     }
   }
   auto expect_board = [&](const std::map<std::pair<int, int>, int64_t>& wins, int64_t rankings) {
@@ -252,10 +258,24 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
   EXPECT_EQ(resp.excluded_annotators(0), "spammer");
   EXPECT_EQ(resp.rated_judgments(), 30);
   expect_board(good_wins, 30);
-  // The perfect annotator alone: the best system first.
-  v1::Leaderboard live;
-  ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &live).ok());
-  EXPECT_EQ(live.rankings(), 30);
+  // The live TrueSkill ratings are those of good's games alone, in commit order, from the
+  // default prior: the two-player update of each (winner, loser).
+  auto env = TrueSkill::Create(TrueSkillOptions());
+  ASSERT_TRUE(env.ok());
+  std::vector<Rating> expected(kSystems, env->InitialRating());
+  for (const auto& [seq, game] : good_games) {
+    env->Rate(Outcome::kFirstWins, &expected[game.first], &expected[game.second]);
+  }
+  auto expect_live = [&] {
+    v1::Leaderboard live;
+    ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &live).ok());
+    EXPECT_EQ(live.rankings(), 30);
+    for (const v1::LeaderboardEntry& e : live.entries()) {
+      EXPECT_EQ(e.mu(), expected[Id(e.system())].mu) << e.system();
+      EXPECT_EQ(e.sigma(), expected[Id(e.system())].sigma) << e.system();
+    }
+  };
+  expect_live();
   // Nothing deleted: the export holds all 60, the spammer's marked.
   auto rows = Export(c.id);
   ASSERT_EQ(rows.size(), 60u);
@@ -275,6 +295,7 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
   // Durable: replayed after a restart.
   Restart();
   expect_board(good_wins, 30);
+  expect_live();
   // Included again: every judgment rated.
   ASSERT_TRUE(Exclude(c.id, "spammer", true, &resp).ok());
   EXPECT_EQ(resp.excluded_annotators_size(), 0);
