@@ -1,9 +1,11 @@
 // tourney campaign VERB --server ADDR: a client of tourneyd (create, import, next, submit,
-// leaderboard).
+// leaderboard; the admin verbs list, show, export and close are in
+// campaign_admin_command.cc).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +14,7 @@
 #include <map>
 #include <sstream>
 
+#include "campaign_client.h"
 #include "commands.h"
 #include "common.h"
 #include "progress_bar.h"
@@ -23,139 +26,6 @@
 
 namespace tourney::cli {
 namespace {
-
-constexpr char kCommand[] = "campaign";
-// Longest bearer token tourneyd accepts, in bytes.
-constexpr size_t kMaxTokenBytes = 256;
-
-void AddConnectionFlags(Flags& flags) {
-  flags.Add("server", "HOST:PORT", "127.0.0.1:7447", "tourneyd address");
-  flags.Add("token-file", "FILE", "",
-            "file holding the bearer token (admin token, or the campaign's annotator token for "
-            "next/submit); default: $TOURNEY_TOKEN");
-  flags.Add("tls-ca", "FILE", "", "PEM root certificate: connect with TLS and trust it");
-  flags.Add("timeout", "SECONDS", "60", "deadline of each call");
-}
-
-// A connected stub plus the bearer token and deadline every call carries.
-struct Connection {
-  std::unique_ptr<v1::Tournament::Stub> stub;
-  std::string token;
-  int64_t timeout_s = 60;
-
-  std::unique_ptr<grpc::ClientContext> Context() const {
-    auto ctx = std::make_unique<grpc::ClientContext>();
-    if (!token.empty()) ctx->AddMetadata("authorization", "Bearer " + token);
-    ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(timeout_s));
-    return ctx;
-  }
-};
-
-StatusOr<Connection> Connect(const Flags& flags) {
-  Connection c;
-  auto timeout = flags.GetInt("timeout");
-  if (!timeout.ok()) return timeout.status();
-  if (*timeout < 1 || *timeout > 86400) return InvalidArgument("--timeout must be in 1..86400");
-  c.timeout_s = *timeout;
-  if (flags.IsSet("token-file")) {
-    std::string text;
-    Status s = ReadFileToString(flags.Get("token-file"), &text);
-    if (!s.ok()) return s;
-    const size_t b = text.find_first_not_of(" \t\r\n");
-    const size_t e = text.find_last_not_of(" \t\r\n");
-    c.token = b == std::string::npos ? "" : text.substr(b, e - b + 1);
-  } else if (const char* env = std::getenv("TOURNEY_TOKEN")) {
-    c.token = env;
-  }
-  if (c.token.empty()) {
-    return InvalidArgument("no token: give --token-file FILE or set TOURNEY_TOKEN");
-  }
-  // gRPC aborts on a metadata value with control characters, so the token is checked
-  // here. The message never repeats the token: it is a secret.
-  const std::string source =
-      flags.IsSet("token-file") ? flags.Get("token-file") : std::string("$TOURNEY_TOKEN");
-  if (c.token.size() > kMaxTokenBytes) {
-    return InvalidArgument(source + ": the token is longer than " + std::to_string(kMaxTokenBytes) +
-                           " bytes");
-  }
-  for (char ch : c.token) {
-    if (ch <= 0x20 || ch >= 0x7f) {
-      return InvalidArgument(source +
-                             ": the token holds a space, control or non-ASCII character; "
-                             "a token is printable ASCII without spaces");
-    }
-  }
-  std::shared_ptr<grpc::ChannelCredentials> credentials;
-  if (flags.IsSet("tls-ca")) {
-    grpc::SslCredentialsOptions ssl;
-    Status s = ReadFileToString(flags.Get("tls-ca"), &ssl.pem_root_certs);
-    if (!s.ok()) return s;
-    credentials = grpc::SslCredentials(ssl);
-  } else {
-    credentials = grpc::InsecureChannelCredentials();
-  }
-  grpc::ChannelArguments args;
-  args.SetMaxReceiveMessageSize(64 << 20);
-  const std::string server = flags.Get("server");
-  auto channel = grpc::CreateCustomChannel(server, credentials, args);
-  // A server on this machine may still be starting (`tourneyd ... &` then a command, as in
-  // the README): give it up to 5 s to accept the connection before the first call.
-  if (server.rfind("127.", 0) == 0 || server.rfind("localhost", 0) == 0 ||
-      server.rfind("[::1]", 0) == 0) {
-    channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  }
-  c.stub = v1::Tournament::NewStub(channel);
-  return c;
-}
-
-// Prints a failed call and returns the exit status: 2 for what the caller can fix.
-int ReportRpcError(const std::string& verb, const grpc::Status& s) {
-  std::cerr << "tourney campaign " << verb << ": " << s.error_message() << " (status "
-            << s.error_code() << ")\n";
-  switch (s.error_code()) {
-    case grpc::StatusCode::INVALID_ARGUMENT:
-    case grpc::StatusCode::NOT_FOUND:
-    case grpc::StatusCode::ALREADY_EXISTS:
-    case grpc::StatusCode::FAILED_PRECONDITION:
-    case grpc::StatusCode::UNAUTHENTICATED:
-    case grpc::StatusCode::PERMISSION_DENIED:
-    case grpc::StatusCode::OUT_OF_RANGE:
-      return kExitBadInput;
-    default:
-      return kExitFailure;
-  }
-}
-
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ',')) {
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
-StatusOr<std::vector<std::string>> ReadLines(const std::string& path) {
-  std::string text;
-  Status s = ReadFileToString(path, &text);
-  if (!s.ok()) return s;
-  std::vector<std::string> lines;
-  std::stringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!line.empty()) lines.push_back(line);
-  }
-  return lines;
-}
-
-StatusOr<uint64_t> CampaignId(const Flags& flags) {
-  auto id = flags.GetUint("campaign");
-  if (!id.ok()) return id.status();
-  if (*id == 0) return InvalidArgument("--campaign ID is required");
-  return *id;
-}
 
 int RunCampaignCreate(int argc, char** argv) {
   Flags flags(
@@ -194,6 +64,14 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("draw-probability", "P", "", "TrueSkill draw probability in [0, 1)");
   flags.Add("draw-margin", "EPS", "", "TrueSkill draw margin (instead of --draw-probability)");
   flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
+  flags.Add("check-fraction", "F", "0",
+            "quality control: share of matches served as checks, 0..0.5 (repeats of the "
+            "annotator's earlier items, or control matches)");
+  flags.Add("control-system", "NAME", "",
+            "quality control: a campaign system expected to rank last (e.g. a degraded "
+            "reference); control matches contain it");
+  flags.Add("max-judgments-per-annotator", "N", "0",
+            "quality control: cap on one annotator's judgments (0 = none)");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign create", &code)) return code;
   const std::string verb = "campaign create";
@@ -279,6 +157,16 @@ int RunCampaignCreate(int argc, char** argv) {
   t->set_beta(*beta);
   t->set_tau(*tau);
   t->set_update(flags.Get("update"));
+  {
+    auto fraction = flags.GetDouble("check-fraction");
+    auto cap = flags.GetInt("max-judgments-per-annotator");
+    if (!fraction.ok()) return ReportError(verb, fraction.status());
+    if (!cap.ok()) return ReportError(verb, cap.status());
+    v1::QualityControlConfig* qc = c->mutable_quality_control();
+    qc->set_check_fraction(*fraction);
+    qc->set_control_system(flags.Get("control-system"));
+    qc->set_max_judgments_per_annotator(*cap);
+  }
   if (flags.IsSet("draw-probability") && flags.IsSet("draw-margin")) {
     return ReportError(verb, InvalidArgument("give --draw-probability or --draw-margin, not both"));
   }
@@ -317,8 +205,18 @@ int RunCampaignImport(int argc, char** argv) {
   Flags flags("tourney campaign import --server ADDR --token-file ADMIN --campaign ID FILE...",
               "Streams the rankings of WMT / Appraise CSV (or pairwise CSV) files into a\n"
               "campaign. Rankings the campaign cannot take (unknown systems, ...) are listed\n"
-              "and skipped; the rest are committed together.");
+              "and skipped; the rest are committed together.\n"
+              "The import carries an idempotency key, by default one derived from the\n"
+              "rankings sent (`content-` and 32 hex digits): running the same import again,\n"
+              "for example after a lost connection, returns the first import's result and\n"
+              "imports nothing twice. --key K names the import yourself; --key none sends no\n"
+              "key (every run imports again).");
+  flags.AddExample("tourney campaign import --server 127.0.0.1:7447 --token-file admin.token "
+                   "--campaign 1 wmt13-fr-en/train.csv",
+                   "import a WMT CSV; safe to rerun");
   AddConnectionFlags(flags);
+  flags.Add("key", "K", "auto",
+            "idempotency key (at most 128 bytes): auto (from the content), none, or your own");
   AddInputFlags(flags);
   flags.Add("campaign", "ID", "0", "campaign id");
   flags.Add("chunk", "N", "1000", "rankings per stream message");
@@ -339,13 +237,22 @@ int RunCampaignImport(int argc, char** argv) {
 
   v1::ImportRankingsResponse response;
   auto ctx = conn->Context();
-  auto writer = conn->stub->ImportRankings(ctx.get(), &response);
   const Judgments& j = *judgments;
-  v1::ImportRankingsRequest message;
-  message.set_campaign_id(*campaign);
+  // The rankings to send, chunked; the automatic key hashes them (two FNV-1a 64 streams
+  // with different offsets, 128 bits) together with their count.
+  std::vector<v1::ImportRankingsRequest> messages(1);
+  uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
+  auto hash = [&](const std::string& bytes) {
+    for (unsigned char ch : bytes) {
+      h1 = (h1 ^ ch) * 0x100000001b3ull;
+      h2 = (h2 ^ ch) * 0x100000001b3ull;
+    }
+    h1 = (h1 ^ 0xff) * 0x100000001b3ull;  // ranking separator
+  };
   for (size_t i = 0; i < j.num_rankings(); ++i) {
     const RankingView r = j.ranking(i);
-    v1::Ranking* out = message.add_rankings();
+    if (messages.back().rankings_size() >= *chunk) messages.emplace_back();
+    v1::Ranking* out = messages.back().add_rankings();
     bool grouped = false;
     for (size_t e = 0; e < r.systems.size(); ++e) {
       out->add_systems(j.systems().Name(r.systems[e]));
@@ -358,12 +265,26 @@ int RunCampaignImport(int argc, char** argv) {
     out->set_segment(r.segment);
     if (r.judge >= 0) out->set_annotator(j.judges()[static_cast<size_t>(r.judge)]);
     if (r.document >= 0) out->set_document(j.documents()[static_cast<size_t>(r.document)]);
-    if (message.rankings_size() >= *chunk) {
-      if (!writer->Write(message)) break;
-      message.Clear();
-    }
+    hash(out->SerializeAsString());
   }
-  if (message.rankings_size() > 0) writer->Write(message);
+  auto writer = conn->stub->ImportRankings(ctx.get(), &response);
+  std::string key = flags.Get("key");
+  if (key == "auto") {
+    char hex[64];
+    std::snprintf(hex, sizeof(hex), "content-%016llx%016llx-%zu",
+                  static_cast<unsigned long long>(h1), static_cast<unsigned long long>(h2),
+                  j.num_rankings());
+    key = hex;
+  } else if (key == "none") {
+    key.clear();
+  } else if (key.size() > 128) {
+    return ReportError(verb, InvalidArgument("--key must be at most 128 bytes"));
+  }
+  messages.front().set_campaign_id(*campaign);
+  messages.front().set_idempotency_key(key);
+  for (const v1::ImportRankingsRequest& message : messages) {
+    if (!writer->Write(message)) break;
+  }
   writer->WritesDone();
   grpc::Status s = writer->Finish();
   if (!s.ok()) return ReportRpcError("import", s);
@@ -535,6 +456,17 @@ int RunCampaign(int argc, char** argv) {
       {"next", "get the next match to judge (annotator token)", RunCampaignNext},
       {"submit", "submit the ranks of a match (annotator token)", RunCampaignSubmit},
       {"leaderboard", "print a campaign's leaderboard (admin token)", RunCampaignLeaderboard},
+      {"list", "list the server's campaigns with their counts (admin token)", RunCampaignList},
+      {"show", "print one campaign's configuration, state and counts (admin token)",
+       RunCampaignShow},
+      {"export", "write every judgment of a campaign as WMT CSV (admin token)",
+       RunCampaignExport},
+      {"close", "close a campaign: no more matches or judgments (admin token)",
+       RunCampaignClose},
+      {"stats", "per-annotator quality: checks, kappa, time per judgment (admin token)",
+       RunCampaignStats},
+      {"exclude", "exclude an annotator from the ratings, or --include again (admin token)",
+       RunCampaignExclude},
   };
   auto usage = [&](std::ostream& out) {
     out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"

@@ -71,7 +71,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunReport},
     {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
      tourney::cli::RunSelectionBenchmarkCommand},
-    {"campaign", "talk to a tourneyd server: create, import, next, submit, leaderboard", RunClient},
+    {"campaign", "talk to a tourneyd server: campaigns, judging, leaderboards, export, QC",
+     RunClient},
 };
 
 void PrintUsage(std::ostream& out) {

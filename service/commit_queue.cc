@@ -32,6 +32,10 @@ class CountingTransaction final : public WriteTransaction {
   StatusOr<uint64_t> InsertCampaign(const StoredCampaign& campaign) override {
     return txn_.InsertCampaign(campaign);
   }
+  Status InsertEvent(const StoredEvent& event) override { return txn_.InsertEvent(event); }
+  Status InsertImportKey(const StoredImportKey& key) override {
+    return txn_.InsertImportKey(key);
+  }
 
  private:
   WriteTransaction& txn_;

@@ -7,12 +7,15 @@
 #include <openssl/bio.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
+#include <google/protobuf/stubs/logging.h>
 
 #include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "rpc_metrics_interceptor.h"
-#include <memory>
 
 namespace tourney::service {
 namespace {
@@ -43,6 +46,35 @@ Status CheckTlsPair(const std::string& cert_pem, const std::string& key_pem) {
   return Status::Ok();
 }
 
+// Protobuf logs every string field with invalid UTF-8 it refuses to parse. Requests are
+// parsed only after authentication (raw_calls.cc), but an authenticated client could still
+// fill the log: such lines are written at most once a minute, with the number left out.
+// Every other protobuf message is written as protobuf's default handler writes it.
+void FilterProtobufLog(google::protobuf::LogLevel level, const char* file, int line,
+                       const std::string& message) {
+  static const char* const kLevels[] = {"INFO", "WARNING", "ERROR", "FATAL"};
+  const char* level_name = level >= 0 && level < 4 ? kLevels[level] : "?";
+  std::string suffix;
+  if (message.find("invalid UTF-8") != std::string::npos) {
+    static std::mutex mu;
+    static std::chrono::steady_clock::time_point last;
+    static int64_t suppressed = 0;
+    std::lock_guard<std::mutex> lock(mu);
+    const auto now = std::chrono::steady_clock::now();
+    if (last.time_since_epoch().count() != 0 && now - last < std::chrono::minutes(1)) {
+      ++suppressed;
+      return;
+    }
+    last = now;
+    if (suppressed > 0) {
+      suffix = " (" + std::to_string(suppressed) + " more such lines in the last minute)";
+    }
+    suppressed = 0;
+  }
+  std::fprintf(stderr, "[libprotobuf %s %s:%d] %s%s\n", level_name, file, line, message.c_str(),
+               suffix.c_str());
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOptions& options) {
@@ -61,6 +93,8 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   if (options.metrics_port < -1 || options.metrics_port > 65535) {
     return InvalidArgument("the metrics port must be in 0..65535 (or -1 for none)");
   }
+  static std::once_flag log_filter;
+  std::call_once(log_filter, [] { google::protobuf::SetLogHandler(&FilterProtobufLog); });
   std::unique_ptr<TourneyServer> server(new TourneyServer());
   CommitObserver observer;
   if (options.metrics_port >= 0) {

@@ -1,4 +1,5 @@
 #include "storage.h"
+#include "storage_rows.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -15,9 +16,9 @@
 namespace tourney::service {
 namespace {
 
-// Expected tables and their columns, in order.
-const std::map<std::string, std::vector<std::string>>& ExpectedSchema() {
-  static const auto* schema = new std::map<std::string, std::vector<std::string>>{
+// Expected tables and their columns, in order, for a schema version (1 or kSchemaVersion).
+std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) {
+  std::map<std::string, std::vector<std::string>> schema{
       {"meta", {"key", "value"}},
       {"campaigns", {"id", "name", "config", "token_sha256", "created_unix_ms"}},
       {"judgments",
@@ -26,7 +27,15 @@ const std::map<std::string, std::vector<std::string>>& ExpectedSchema() {
       {"leases",
        {"match_id", "campaign_id", "annotator", "segment_index", "systems", "expires_unix_ms"}},
   };
-  return *schema;
+  if (version >= 2) {
+    for (const char* c : {"leased_unix_ms", "check_kind", "check_ref", "check_passed"}) {
+      schema["judgments"].push_back(c);
+    }
+    for (const char* c : {"check_kind", "check_ref"}) schema["leases"].push_back(c);
+    schema["campaign_events"] = {"seq", "campaign_id", "kind", "annotator", "created_unix_ms"};
+    schema["import_keys"] = {"campaign_id", "key", "content_sha256", "response"};
+  }
+  return schema;
 }
 
 constexpr const char* kCreateSchema = R"sql(
@@ -52,6 +61,10 @@ CREATE TABLE judgments(
   ranks BLOB NOT NULL,
   groups BLOB,
   committed_unix_ms INTEGER NOT NULL,
+  leased_unix_ms INTEGER,
+  check_kind INTEGER NOT NULL DEFAULT 0,
+  check_ref INTEGER NOT NULL DEFAULT 0,
+  check_passed INTEGER NOT NULL DEFAULT 0,
   UNIQUE(campaign_id, campaign_seq));
 CREATE TABLE leases(
   match_id INTEGER PRIMARY KEY,
@@ -59,82 +72,38 @@ CREATE TABLE leases(
   annotator TEXT NOT NULL,
   segment_index INTEGER NOT NULL,
   systems BLOB NOT NULL,
-  expires_unix_ms INTEGER NOT NULL);
+  expires_unix_ms INTEGER NOT NULL,
+  check_kind INTEGER NOT NULL DEFAULT 0,
+  check_ref INTEGER NOT NULL DEFAULT 0);
 INSERT INTO meta(key, value) VALUES('boot_epoch', 0);
 )sql";
 
-// System ids are stored as little-endian uint16 (at most 1000 systems).
-std::string EncodeSystems(const std::vector<int32_t>& systems) {
-  std::string out;
-  out.reserve(systems.size() * 2);
-  for (int32_t id : systems) {
-    out.push_back(static_cast<char>(id & 0xff));
-    out.push_back(static_cast<char>((id >> 8) & 0xff));
-  }
-  return out;
-}
-
-bool DecodeSystems(const void* data, int bytes, std::vector<int32_t>* systems) {
-  if (bytes < 0 || bytes % 2 != 0) return false;
-  const auto* p = static_cast<const unsigned char*>(data);
-  systems->resize(static_cast<size_t>(bytes / 2));
-  for (int i = 0; i < bytes / 2; ++i) (*systems)[i] = p[2 * i] | (p[2 * i + 1] << 8);
-  return true;
-}
-
-std::string ColumnText(sqlite3_stmt* stmt, int col) {
-  const unsigned char* text = sqlite3_column_text(stmt, col);
-  return text ? std::string(reinterpret_cast<const char*>(text),
-                            static_cast<size_t>(sqlite3_column_bytes(stmt, col)))
-              : std::string();
-}
-
-std::string ColumnBlob(sqlite3_stmt* stmt, int col) {
-  const void* blob = sqlite3_column_blob(stmt, col);
-  const int bytes = sqlite3_column_bytes(stmt, col);
-  return blob ? std::string(static_cast<const char*>(blob), static_cast<size_t>(bytes))
-              : std::string();
-}
-
-void BindText(sqlite3_stmt* stmt, int col, const std::string& s) {
-  sqlite3_bind_text(stmt, col, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-}
-
-void BindBlob(sqlite3_stmt* stmt, int col, const void* data, size_t bytes) {
-  sqlite3_bind_blob(stmt, col, bytes ? data : "", static_cast<int>(bytes), SQLITE_TRANSIENT);
-}
-
-// Reads one judgments row (columns in the order of kSelectJudgment).
-Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
-  const auto signed_match = sqlite3_column_int64(stmt, 3);
-  j->campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
-  j->campaign_seq = sqlite3_column_int64(stmt, 2);
-  j->match_id = sqlite3_column_type(stmt, 3) == SQLITE_NULL ? 0 : static_cast<uint64_t>(signed_match);
-  j->idempotency_key = ColumnText(stmt, 4);
-  j->annotator = ColumnText(stmt, 5);
-  j->segment = sqlite3_column_int64(stmt, 6);
-  j->document = ColumnText(stmt, 7);
-  if (!DecodeSystems(sqlite3_column_blob(stmt, 8), sqlite3_column_bytes(stmt, 8), &j->systems)) {
-    return FailedPrecondition("judgment " + std::to_string(sqlite3_column_int64(stmt, 0)) +
-                              ": malformed systems column");
-  }
-  const auto* ranks = static_cast<const uint8_t*>(sqlite3_column_blob(stmt, 9));
-  j->ranks.assign(ranks, ranks + sqlite3_column_bytes(stmt, 9));
-  const auto* groups = static_cast<const uint8_t*>(sqlite3_column_blob(stmt, 10));
-  if (groups) {
-    j->groups.assign(groups, groups + sqlite3_column_bytes(stmt, 10));
-  } else {
-    j->groups.clear();
-  }
-  j->committed_unix_ms = sqlite3_column_int64(stmt, 11);
-  return Status::Ok();
-}
-
-constexpr const char* kSelectJudgment =
-    "SELECT seq, campaign_id, campaign_seq, match_id, idempotency_key, annotator, segment, "
-    "document, systems, ranks, groups, committed_unix_ms FROM judgments";
+// Version 1 -> 2: campaign events and import keys (new tables, also part of a fresh
+// schema: kCreateSchema runs this too); lease times and quality checks of judgments and
+// leases are added by Migrate().
+constexpr const char* kMigrateFrom1 = R"sql(
+CREATE TABLE campaign_events(
+  seq INTEGER PRIMARY KEY,
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+  kind TEXT NOT NULL,
+  annotator TEXT NOT NULL,
+  created_unix_ms INTEGER NOT NULL);
+CREATE TABLE import_keys(
+  campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+  key TEXT NOT NULL,
+  content_sha256 BLOB NOT NULL,
+  response BLOB NOT NULL,
+  PRIMARY KEY(campaign_id, key));
+)sql";
 
 }  // namespace
+
+using rows::BindBlob;
+using rows::BindText;
+using rows::ColumnText;
+using rows::EncodeSystems;
+using rows::kSelectJudgment;
+
 
 class Store::Transaction final : public WriteTransaction {
  public:
@@ -163,6 +132,14 @@ class Store::Transaction final : public WriteTransaction {
       BindBlob(s, 10, j.groups.data(), j.groups.size());
     }
     sqlite3_bind_int64(s, 11, j.committed_unix_ms);
+    if (j.leased_unix_ms == 0) {
+      sqlite3_bind_null(s, 12);
+    } else {
+      sqlite3_bind_int64(s, 12, j.leased_unix_ms);
+    }
+    sqlite3_bind_int(s, 13, j.check_kind);
+    sqlite3_bind_int64(s, 14, static_cast<sqlite3_int64>(j.check_ref));
+    sqlite3_bind_int(s, 15, j.check_passed ? 1 : 0);
     return Step(s, "insert judgment");
   }
 
@@ -176,6 +153,8 @@ class Store::Transaction final : public WriteTransaction {
     const std::string systems = EncodeSystems(l.systems);
     BindBlob(s, 5, systems.data(), systems.size());
     sqlite3_bind_int64(s, 6, l.expires_unix_ms);
+    sqlite3_bind_int(s, 7, l.check_kind);
+    sqlite3_bind_int64(s, 8, static_cast<sqlite3_int64>(l.check_ref));
     return Step(s, "insert lease");
   }
 
@@ -205,6 +184,26 @@ class Store::Transaction final : public WriteTransaction {
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(store_->db_));
   }
 
+  Status InsertEvent(const StoredEvent& e) override {
+    sqlite3_stmt* s = store_->insert_event_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(e.campaign_id));
+    BindText(s, 2, e.kind);
+    BindText(s, 3, e.annotator);
+    sqlite3_bind_int64(s, 4, e.created_unix_ms);
+    return Step(s, "insert event");
+  }
+
+  Status InsertImportKey(const StoredImportKey& k) override {
+    sqlite3_stmt* s = store_->insert_import_key_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(k.campaign_id));
+    BindText(s, 2, k.key);
+    BindBlob(s, 3, k.content_sha256.data(), k.content_sha256.size());
+    BindBlob(s, 4, k.response.data(), k.response.size());
+    return Step(s, "insert import key");
+  }
+
  private:
   Status Step(sqlite3_stmt* s, const char* what) {
     const int rc = sqlite3_step(s);
@@ -222,7 +221,7 @@ class Store::Transaction final : public WriteTransaction {
 
 Store::~Store() {
   for (sqlite3_stmt* s : {insert_judgment_, insert_lease_, delete_lease_, delete_expired_,
-                          insert_campaign_, find_stmt_}) {
+                          insert_campaign_, insert_event_, insert_import_key_, find_stmt_}) {
     sqlite3_finalize(s);
   }
   if (reader_) sqlite3_close_v2(reader_);
@@ -332,7 +331,7 @@ Status Store::Initialize() {
                                 "); refusing to start: move it away or choose another "
                                 "--data-dir");
     }
-    if (version != kSchemaVersion) {
+    if (version < kOldestMigratedSchemaVersion || version > kSchemaVersion) {
       return FailedPrecondition(path_ + " has schema version " + std::to_string(version) +
                                 ", this tourneyd reads version " +
                                 std::to_string(kSchemaVersion) + "; refusing to start");
@@ -345,43 +344,64 @@ Status Store::Initialize() {
   s = exec("PRAGMA foreign_keys=ON");
   if (!s.ok()) return s;
   if (fresh) {
-    s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + "PRAGMA application_id=" +
+    s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 +
+             "PRAGMA application_id=" +
              std::to_string(kApplicationId) + ";PRAGMA user_version=" +
              std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }
-  // Schema check: every expected table with exactly the expected columns.
-  for (const auto& [table, columns] : ExpectedSchema()) {
-    sqlite3_stmt* stmt = nullptr;
-    const std::string sql = "PRAGMA table_info(" + table + ")";
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
-      return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+  // Schema check: every expected table with exactly the expected columns. A file of an
+  // older version is checked against its own schema before it is migrated, so a damaged
+  // file is refused without being written to.
+  auto check_schema = [&](int64_t v) -> Status {
+    for (const auto& [table, columns] : ExpectedSchema(v)) {
+      sqlite3_stmt* stmt = nullptr;
+      const std::string sql = "PRAGMA table_info(" + table + ")";
+      if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+        return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+      }
+      std::vector<std::string> found;
+      int r;
+      while ((r = sqlite3_step(stmt)) == SQLITE_ROW) found.push_back(ColumnText(stmt, 1));
+      sqlite3_finalize(stmt);
+      if (r != SQLITE_DONE) return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
+      if (found != columns) {
+        return FailedPrecondition(path_ + ": table '" + table +
+                                  "' is missing or has unexpected columns; the file is "
+                                  "damaged or was not written by tourneyd; refusing to start");
+      }
     }
-    std::vector<std::string> found;
-    int r;
-    while ((r = sqlite3_step(stmt)) == SQLITE_ROW) found.push_back(ColumnText(stmt, 1));
-    sqlite3_finalize(stmt);
-    if (r != SQLITE_DONE) return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
-    if (found != columns) {
-      return FailedPrecondition(path_ + ": table '" + table +
-                                "' is missing or has unexpected columns; the file is damaged "
-                                "or was not written by tourneyd; refusing to start");
-    }
+    return Status::Ok();
+  };
+  if (!fresh && version < kSchemaVersion) {
+    s = check_schema(version);
+    if (!s.ok()) return s;
+    s = Migrate(version);
+    if (!s.ok()) return s;
   }
+  s = check_schema(kSchemaVersion);
+  if (!s.ok()) return s;
 
   for (auto [sql, stmt] : std::initializer_list<std::pair<const char*, sqlite3_stmt**>>{
            {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
-            "annotator, segment, document, systems, ranks, groups, committed_unix_ms) "
-            "VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+            "annotator, segment, document, systems, ranks, groups, committed_unix_ms, "
+            "leased_unix_ms, check_kind, check_ref, check_passed) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             &insert_judgment_},
            {"INSERT INTO leases(match_id, campaign_id, annotator, segment_index, systems, "
-            "expires_unix_ms) VALUES(?,?,?,?,?,?)",
+            "expires_unix_ms, check_kind, check_ref) VALUES(?,?,?,?,?,?,?,?)",
             &insert_lease_},
            {"DELETE FROM leases WHERE match_id=?", &delete_lease_},
            {"DELETE FROM leases WHERE expires_unix_ms<?", &delete_expired_},
            {"INSERT INTO campaigns(name, config, token_sha256, created_unix_ms) "
             "VALUES(?,?,?,?)",
-            &insert_campaign_}}) {
+            &insert_campaign_},
+           {"INSERT INTO campaign_events(campaign_id, kind, annotator, created_unix_ms) "
+            "VALUES(?,?,?,?)",
+            &insert_event_},
+           {"INSERT INTO import_keys(campaign_id, key, content_sha256, response) "
+            "VALUES(?,?,?,?)",
+            &insert_import_key_}}) {
     s = Prepare(sql, stmt);
     if (!s.ok()) return s;
   }
@@ -396,6 +416,32 @@ Status Store::Initialize() {
   if (sqlite3_prepare_v3(reader_, find.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &find_stmt_,
                          nullptr) != SQLITE_OK) {
     return FailedPrecondition(path_ + ": " + sqlite3_errmsg(reader_));
+  }
+  return Status::Ok();
+}
+
+Status Store::Migrate(int64_t from_version) {
+  // Only version 1 exists before this one. The schema check that follows verifies the
+  // result; a failure rolls the whole migration back and leaves the file as it was.
+  std::string sql = "BEGIN IMMEDIATE;";
+  if (from_version == 1) {
+    sql += "ALTER TABLE judgments ADD COLUMN leased_unix_ms INTEGER;";
+    for (const char* column : {"judgments ADD COLUMN check_kind", "judgments ADD COLUMN check_ref",
+                               "judgments ADD COLUMN check_passed",
+                               "leases ADD COLUMN check_kind", "leases ADD COLUMN check_ref"}) {
+      sql += std::string("ALTER TABLE ") + column + " INTEGER NOT NULL DEFAULT 0;";
+    }
+    sql += kMigrateFrom1;
+  }
+  sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errmsg(db_);
+    sqlite3_free(err);
+    if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return FailedPrecondition(path_ + ": cannot migrate schema version " +
+                              std::to_string(from_version) + " to " +
+                              std::to_string(kSchemaVersion) + ": " + msg);
   }
   return Status::Ok();
 }
@@ -421,87 +467,6 @@ Status Store::StartBoot() {
   return Status::Ok();
 }
 
-Status Store::LoadCampaigns(const std::function<Status(StoredCampaign)>& fn) {
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_,
-                         "SELECT id, name, config, token_sha256, created_unix_ms FROM campaigns "
-                         "ORDER BY id",
-                         -1, &stmt, nullptr) != SQLITE_OK) {
-    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
-  }
-  int rc;
-  Status s;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    StoredCampaign c;
-    c.id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 0));
-    c.name = ColumnText(stmt, 1);
-    c.config = ColumnBlob(stmt, 2);
-    c.token_sha256 = ColumnBlob(stmt, 3);
-    c.created_unix_ms = sqlite3_column_int64(stmt, 4);
-    s = fn(std::move(c));
-    if (!s.ok()) break;
-  }
-  if (s.ok() && rc != SQLITE_DONE) {
-    s = FailedPrecondition(path_ + ": reading campaigns: " + sqlite3_errmsg(db_));
-  }
-  sqlite3_finalize(stmt);
-  return s;
-}
-
-Status Store::LoadJudgments(const std::function<Status(StoredJudgment&)>& fn) {
-  sqlite3_stmt* stmt = nullptr;
-  const std::string sql = std::string(kSelectJudgment) + " ORDER BY seq";
-  if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
-    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
-  }
-  int rc;
-  Status s;
-  StoredJudgment j;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    s = ReadJudgmentRow(stmt, &j);
-    if (s.ok()) s = fn(j);
-    if (!s.ok()) break;
-  }
-  if (s.ok() && rc != SQLITE_DONE) {
-    s = FailedPrecondition(path_ + ": reading judgments: " + sqlite3_errmsg(db_));
-  }
-  sqlite3_finalize(stmt);
-  return s;
-}
-
-Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db_,
-                         "SELECT match_id, campaign_id, annotator, segment_index, systems, "
-                         "expires_unix_ms FROM leases ORDER BY match_id",
-                         -1, &stmt, nullptr) != SQLITE_OK) {
-    return FailedPrecondition(path_ + ": " + sqlite3_errmsg(db_));
-  }
-  int rc;
-  Status s;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    StoredLease l;
-    l.match_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 0));
-    l.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 1));
-    l.annotator = ColumnText(stmt, 2);
-    l.segment_index = static_cast<int32_t>(sqlite3_column_int64(stmt, 3));
-    if (!DecodeSystems(sqlite3_column_blob(stmt, 4), sqlite3_column_bytes(stmt, 4),
-                       &l.systems)) {
-      s = FailedPrecondition(path_ + ": lease " + std::to_string(l.match_id) +
-                             ": malformed systems column");
-      break;
-    }
-    l.expires_unix_ms = sqlite3_column_int64(stmt, 5);
-    s = fn(std::move(l));
-    if (!s.ok()) break;
-  }
-  if (s.ok() && rc != SQLITE_DONE) {
-    s = FailedPrecondition(path_ + ": reading leases: " + sqlite3_errmsg(db_));
-  }
-  sqlite3_finalize(stmt);
-  return s;
-}
-
 Status Store::Commit(const std::function<Status(WriteTransaction&)>& body) {
   if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
     return IoError(path_ + ": begin: " + sqlite3_errmsg(db_));
@@ -518,41 +483,6 @@ Status Store::Commit(const std::function<Status(WriteTransaction&)>& body) {
     return IoError(path_ + ": commit: " + msg);
   }
   return Status::Ok();
-}
-
-StatusOr<std::optional<StoredJudgment>> Store::FindJudgmentByMatch(uint64_t match_id) {
-  std::lock_guard<std::mutex> lock(reader_mu_);
-  sqlite3_reset(find_stmt_);
-  sqlite3_bind_int64(find_stmt_, 1, static_cast<sqlite3_int64>(match_id));
-  const int rc = sqlite3_step(find_stmt_);
-  std::optional<StoredJudgment> result;
-  Status s;
-  if (rc == SQLITE_ROW) {
-    StoredJudgment j;
-    s = ReadJudgmentRow(find_stmt_, &j);
-    if (s.ok()) result = std::move(j);
-  } else if (rc != SQLITE_DONE) {
-    s = IoError(path_ + ": lookup: " + sqlite3_errmsg(reader_));
-  }
-  sqlite3_reset(find_stmt_);
-  if (!s.ok()) return s;
-  return result;
-}
-
-StatusOr<int64_t> Store::CountJudgments() {
-  std::lock_guard<std::mutex> lock(reader_mu_);
-  sqlite3_stmt* stmt = nullptr;
-  int64_t n = 0;
-  if (sqlite3_prepare_v2(reader_, "SELECT count(*) FROM judgments", -1, &stmt, nullptr) !=
-          SQLITE_OK ||
-      sqlite3_step(stmt) != SQLITE_ROW) {
-    const std::string msg = sqlite3_errmsg(reader_);
-    sqlite3_finalize(stmt);
-    return IoError(path_ + ": count: " + msg);
-  }
-  n = sqlite3_column_int64(stmt, 0);
-  sqlite3_finalize(stmt);
-  return n;
 }
 
 }  // namespace tourney::service

@@ -2,10 +2,14 @@
 //
 // Layout (docs/service.md has the full schema): tables `campaigns`, `judgments` (one row
 // per committed ranking; `seq` is the global commit order), `leases` (outstanding
-// matches) and `meta` (the boot epoch). The file carries PRAGMA application_id =
-// kApplicationId and user_version = kSchemaVersion; Open() refuses a file that is not a
-// SQLite database, belongs to another application, has another schema version or lacks
-// a table or column, instead of resetting it.
+// matches), `campaign_events` (closes and exclusions, in commit order), `import_keys`
+// (idempotent imports) and `meta` (the boot epoch). The file carries PRAGMA
+// application_id = kApplicationId and user_version = kSchemaVersion; Open() refuses a file
+// that is not a SQLite database, belongs to another application, has a schema version
+// other than 1 or kSchemaVersion, or lacks a table or column, instead of resetting it. A
+// file of schema version 1 (no lease times, quality checks, events or import keys) is
+// checked against that schema, then migrated in place in one transaction: the missing
+// columns and tables are added, existing rows are kept (no lease time, no check).
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
@@ -38,7 +42,9 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 1;
+inline constexpr int32_t kSchemaVersion = 2;
+// The oldest schema version Open() migrates.
+inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
 
 struct StoredCampaign {
@@ -61,6 +67,26 @@ struct StoredJudgment {
   std::vector<uint8_t> ranks;
   std::vector<uint8_t> groups;   // empty: every entry its own column
   int64_t committed_unix_ms = 0;
+  int64_t leased_unix_ms = 0;    // when the match was leased; 0: unknown or imported
+  int32_t check_kind = 0;        // tourney::QualityCheck: 0 none, 1 repeat, 2 control
+  uint64_t check_ref = 0;        // a repeat's original match id; 0 otherwise
+  bool check_passed = false;     // meaningful when check_kind != 0
+};
+
+// A durable campaign event, replayed in commit order at start-up.
+struct StoredEvent {
+  uint64_t campaign_id = 0;
+  std::string kind;       // "close", "exclude" or "include"
+  std::string annotator;  // the annotator an event names; empty otherwise
+  int64_t created_unix_ms = 0;
+};
+
+// An import made with an idempotency key.
+struct StoredImportKey {
+  uint64_t campaign_id = 0;
+  std::string key;
+  std::string content_sha256;  // 32 raw bytes: digest of the imported rankings
+  std::string response;        // serialized tourney.v1.ImportRankingsResponse
 };
 
 struct StoredLease {
@@ -70,6 +96,8 @@ struct StoredLease {
   int32_t segment_index = 0;
   std::vector<int32_t> systems;
   int64_t expires_unix_ms = 0;
+  int32_t check_kind = 0;  // as in StoredJudgment
+  uint64_t check_ref = 0;
 };
 
 // The statements one write transaction can run. Obtained from Store::Commit.
@@ -81,6 +109,9 @@ class WriteTransaction {
   virtual Status DeleteLease(uint64_t match_id) = 0;
   virtual Status DeleteLeasesExpiredBefore(int64_t unix_ms) = 0;
   virtual StatusOr<uint64_t> InsertCampaign(const StoredCampaign& campaign) = 0;
+  virtual Status InsertEvent(const StoredEvent& event) = 0;
+  // AlreadyExists when the campaign already has an import with that key.
+  virtual Status InsertImportKey(const StoredImportKey& key) = 0;
 };
 
 class Store {
@@ -113,6 +144,14 @@ class Store {
   // In commit order.
   Status LoadJudgments(const std::function<Status(StoredJudgment&)>& fn);
   Status LoadLeases(const std::function<Status(StoredLease)>& fn);
+  // In commit order.
+  Status LoadEvents(const std::function<Status(StoredEvent)>& fn);
+  Status LoadImportKeys(const std::function<Status(StoredImportKey)>& fn);
+
+  // Calls `fn` for every judgment of `campaign_id` in commit order, from one read
+  // transaction (a consistent snapshot) on a connection of its own, so it may run
+  // concurrently with everything else from any thread. Stops at the first error of `fn`.
+  Status ScanJudgments(uint64_t campaign_id, const std::function<Status(StoredJudgment&)>& fn);
 
   // Runs `body` in one transaction and commits it durably. Each call of body's statements
   // that fails leaves the transaction usable; `body` decides. If `body` returns an error
@@ -130,6 +169,8 @@ class Store {
   class Transaction;
   Store() = default;
   Status Initialize();
+  // Brings a file of an older schema version up to kSchemaVersion in one transaction.
+  Status Migrate(int64_t from_version);
   Status Prepare(const char* sql, sqlite3_stmt** stmt);
 
   std::string dir_;
@@ -144,6 +185,8 @@ class Store {
   sqlite3_stmt* delete_lease_ = nullptr;
   sqlite3_stmt* delete_expired_ = nullptr;
   sqlite3_stmt* insert_campaign_ = nullptr;
+  sqlite3_stmt* insert_event_ = nullptr;
+  sqlite3_stmt* insert_import_key_ = nullptr;
   uint64_t boot_epoch_ = 0;
 };
 

@@ -13,12 +13,14 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <mutex>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
 
+#include "call_executor.h"
 #include "commit_queue.h"
 #include "metrics.h"
 #include "storage.h"
@@ -28,21 +30,31 @@ namespace tourney::service {
 
 // Limits on what clients may ask for. Defaults in-class.
 struct ServiceLimits {
-  int max_systems = 1000;                  // systems per campaign (<= 1000)
-  int64_t max_segments = 1000000;          // segments per campaign (<= 1,000,000)
-  int64_t max_import_rankings = 1000000;   // rankings per ImportRankings stream
-  int max_campaigns = 10000;               // campaigns per server
-  int max_leases_per_annotator = 16;       // unexpired, unjudged leases per annotator
+  int max_systems = 1000;                 // systems per campaign (<= 1000)
+  int64_t max_segments = 1000000;         // segments per campaign (<= 1,000,000)
+  int64_t max_import_rankings = 1000000;  // rankings per ImportRankings stream
+  int max_campaigns = 10000;              // campaigns per server
+  int max_leases_per_annotator = 16;      // unexpired, unjudged leases per annotator
   int max_annotators_per_campaign = 100000;
-  int max_bootstrap_replicates = 10000;    // GetLeaderboard / WatchLeaderboard
-  int max_watchers = 64;                   // concurrent WatchLeaderboard streams
-  int max_concurrent_fits = 2;             // leaderboards fitted or bootstrapped at once;
-                                           // further ones wait their turn
+  int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
+  int max_watchers = 64;                 // concurrent WatchLeaderboard streams
+  int max_concurrent_fits = 2;           // leaderboards fitted or bootstrapped at once;
+                                         // further ones wait their turn
 };
 
 class LiveCampaign;
 
-class TournamentService final : public v1::Tournament::Service {
+// The generated service with the methods whose requests carry strings taken raw.
+using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
+    v1::Tournament::WithRawCallbackMethod_ImportRankings<
+        v1::Tournament::WithRawCallbackMethod_NextMatch<
+            v1::Tournament::WithRawCallbackMethod_SubmitJudgment<
+                v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
+                    v1::Tournament::WithRawCallbackMethod_ExcludeAnnotator<
+                        v1::Tournament::WithRawCallbackMethod_WatchLeaderboard<
+                            v1::Tournament::Service>>>>>>>;
+
+class TournamentService final : public TournamentBase {
  public:
   // `store` and `queue` must outlive the service. `admin_token` is the bearer token of
   // campaign-changing calls.
@@ -65,42 +77,103 @@ class TournamentService final : public v1::Tournament::Service {
   // registry lock and each campaign's lock, shared and briefly.
   ServiceGauges Gauges() const;
 
-  grpc::Status CreateCampaign(grpc::ServerContext* context,
-                              const v1::CreateCampaignRequest* request,
-                              v1::CreateCampaignResponse* response) override;
-  grpc::Status ImportRankings(grpc::ServerContext* context,
-                              grpc::ServerReader<v1::ImportRankingsRequest>* reader,
-                              v1::ImportRankingsResponse* response) override;
-  grpc::Status NextMatch(grpc::ServerContext* context, const v1::NextMatchRequest* request,
-                         v1::NextMatchResponse* response) override;
-  grpc::Status SubmitJudgment(grpc::ServerContext* context,
-                              const v1::SubmitJudgmentRequest* request,
-                              v1::SubmitJudgmentResponse* response) override;
-  grpc::Status GetLeaderboard(grpc::ServerContext* context,
-                              const v1::GetLeaderboardRequest* request,
-                              v1::Leaderboard* response) override;
-  grpc::Status GetPairCounts(grpc::ServerContext* context,
-                             const v1::GetPairCountsRequest* request,
+  // The methods whose requests carry strings arrive as raw bytes (raw_calls.cc): the
+  // caller is authenticated from the metadata first, then the request is parsed, and a
+  // request protobuf cannot parse (invalid UTF-8 in a string field, or malformed bytes)
+  // fails with INVALID_ARGUMENT instead of gRPC's INTERNAL. The work then runs on
+  // executor_, never on gRPC's callback threads.
+  grpc::ServerUnaryReactor* CreateCampaign(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
+  grpc::ServerReadReactor<grpc::ByteBuffer>* ImportRankings(grpc::CallbackServerContext* context,
+                                                            grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* NextMatch(grpc::CallbackServerContext* context,
+                                      const grpc::ByteBuffer* request,
+                                      grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* SubmitJudgment(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* GetLeaderboard(grpc::CallbackServerContext* context,
+                                           const grpc::ByteBuffer* request,
+                                           grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* ExcludeAnnotator(grpc::CallbackServerContext* context,
+                                             const grpc::ByteBuffer* request,
+                                             grpc::ByteBuffer* response) override;
+  grpc::Status GetPairCounts(grpc::ServerContext* context, const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
-  grpc::Status WatchLeaderboard(grpc::ServerContext* context,
-                                const v1::WatchLeaderboardRequest* request,
-                                grpc::ServerWriter<v1::Leaderboard>* writer) override;
+  grpc::ServerWriteReactor<grpc::ByteBuffer>* WatchLeaderboard(
+      grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) override;
+  grpc::Status ListCampaigns(grpc::ServerContext* context, const v1::ListCampaignsRequest* request,
+                             v1::ListCampaignsResponse* response) override;
+  grpc::Status GetCampaign(grpc::ServerContext* context, const v1::GetCampaignRequest* request,
+                           v1::CampaignInfo* response) override;
+  grpc::Status ExportJudgments(grpc::ServerContext* context,
+                               const v1::ExportJudgmentsRequest* request,
+                               grpc::ServerWriter<v1::ExportedJudgment>* writer) override;
+  grpc::Status CloseCampaign(grpc::ServerContext* context, const v1::CloseCampaignRequest* request,
+                             v1::CampaignInfo* response) override;
+  grpc::Status GetAnnotatorStats(grpc::ServerContext* context,
+                                 const v1::GetAnnotatorStatsRequest* request,
+                                 v1::AnnotatorStatsResponse* response) override;
 
  private:
   enum class Access { kAdmin, kAnnotator };
+  // Reads the next message of an import stream: true with a message; false at the end of
+  // the stream (status OK) or on a bad message (status set).
+  using ImportReader = std::function<bool(v1::ImportRankingsRequest*, grpc::Status*)>;
+
+  // The typed bodies of the raw methods above.
+  grpc::Status DoCreateCampaign(grpc::ServerContextBase* context,
+                                const v1::CreateCampaignRequest* request,
+                                v1::CreateCampaignResponse* response);
+  grpc::Status DoImportRankings(grpc::ServerContextBase* context, const ImportReader& read,
+                                v1::ImportRankingsResponse* response);
+  grpc::Status DoNextMatch(grpc::ServerContextBase* context, const v1::NextMatchRequest* request,
+                           v1::NextMatchResponse* response);
+  grpc::Status DoSubmitJudgment(grpc::ServerContextBase* context,
+                                const v1::SubmitJudgmentRequest* request,
+                                v1::SubmitJudgmentResponse* response);
+  grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
+                                const v1::GetLeaderboardRequest* request,
+                                v1::Leaderboard* response);
+  // Sends one leaderboard of a watch stream; false once the client is gone.
+  using BoardWriter = std::function<bool(const v1::Leaderboard&)>;
+  grpc::Status DoWatchLeaderboard(grpc::ServerContextBase* context,
+                                  const v1::WatchLeaderboardRequest* request,
+                                  const BoardWriter& write);
+  grpc::Status DoExcludeAnnotator(grpc::ServerContextBase* context,
+                                  const v1::ExcludeAnnotatorRequest* request,
+                                  v1::ExcludeAnnotatorResponse* response);
+  // Rebuilds a campaign's ratings and segment history from the stored judgments committed
+  // so far, leaving out the excluded annotators' judgments (quality_control.cc).
+  // REQUIRES: c.mu held exclusively, on the commit queue's writer thread.
+  Status RebuildRatings(LiveCampaign& c);
+  // Authenticates `access` from the metadata, parses `request` as a Req and runs `body`
+  // on executor_; the reactor finishes with body's status (INVALID_ARGUMENT when the
+  // bytes do not parse).
+  template <class Req, class Resp>
+  grpc::ServerUnaryReactor* RunRaw(grpc::CallbackServerContext* context,
+                                   const grpc::ByteBuffer* request, grpc::ByteBuffer* response,
+                                   Access access,
+                                   grpc::Status (TournamentService::*body)(grpc::ServerContextBase*,
+                                                                           const Req*, Resp*));
+  // Before a raw request is parsed: the token must be the admin token (kAdmin) or any
+  // token the server knows (kAnnotator; the body then checks it against the campaign).
+  // UNAUTHENTICATED or PERMISSION_DENIED otherwise.
+  grpc::Status Authenticate(const grpc::ServerContextBase* context, Access access);
 
   // Checks the bearer token for `access` (annotator access is checked against the
   // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
   // NOT_FOUND.
-  grpc::Status Authorize(const grpc::ServerContext* context, Access access,
+  grpc::Status Authorize(const grpc::ServerContextBase* context, Access access,
                          uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
-  grpc::Status AuthorizeAdmin(const grpc::ServerContext* context);
+  grpc::Status AuthorizeAdmin(const grpc::ServerContextBase* context);
   std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
   // Fits the board `request` asks for. Costly computations wait for one of
   // limits_.max_concurrent_fits slots; the wait and the bootstrap both end early, with
   // CANCELLED or DEADLINE_EXCEEDED, once `context` is cancelled or past its deadline, and
   // with UNAVAILABLE once BeginShutdown() was called.
-  grpc::Status ComputeBoard(const grpc::ServerContext& context, LiveCampaign& campaign,
+  grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   void Register(std::shared_ptr<LiveCampaign> campaign);
   void EnqueueLeasePurge(int64_t before_unix_ms);
@@ -122,6 +195,9 @@ class TournamentService final : public v1::Tournament::Service {
   std::unordered_map<uint64_t, std::shared_ptr<LiveCampaign>> campaigns_;  // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_name_;                      // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_token_;  // token SHA-256 -> id, by registry_mu_
+
+  // Last member: destroyed first, so its threads finish before anything they use goes.
+  CallExecutor executor_;
 };
 
 }  // namespace tourney::service

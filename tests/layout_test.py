@@ -75,5 +75,45 @@ def main():
     return 1 if problems else 0
 
 
+def self_test():
+    """The checker catches each kind of violation in a small tree made here."""
+    import tempfile
+    global ROOT
+    saved = ROOT
+    with tempfile.TemporaryDirectory() as tree:
+        files = {
+            "engine/core/a.cc": '#include "grpcpp/grpcpp.h"\n',
+            "engine/models/b.cc": '#include "tourney/selection/campaign.h"\n',
+            "engine/include/tourney/statistics/c.h": '#include "render/svg_plot.h"\n',
+            "engine/selection/ok.cc": '#include "tourney/models/elo.h"\n',
+            "service/d.cc": '#include "common.h"\n',
+            "render/e.cc": '#include <grpcpp/grpcpp.h>\n',
+            "cli/long.cc": "int x;\n" * (MAX_LINES + 1),
+        }
+        for rel, text in files.items():
+            path = os.path.join(tree, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        ROOT = tree
+        import io
+        import contextlib
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = main()
+        ROOT = saved
+    found = out.getvalue()
+    expected = ["engine/core/a.cc", "engine/models/b.cc", "statistics/c.h", "service/d.cc",
+                "render/e.cc", "cli/long.cc"]
+    missing = [e for e in expected if e not in found]
+    if status != 1 or missing or "ok.cc" in found or "layout: 6 problem(s)" not in found:
+        print("self-test failed:\n" + found)
+        return 1
+    print("layout self-test: 6 of 6 violations found")
+    return 0
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--self-test":
+        sys.exit(self_test())
     sys.exit(main())

@@ -177,12 +177,126 @@ TEST_F(StorageTest, RefusesOtherSchemaVersionsAndMissingTables) {
     EXPECT_NE(server.error().find("schema version 99"), std::string::npos) << server.error();
   }
   ASSERT_EQ(
-      sqlite3_exec(handle, "PRAGMA user_version=1; DROP TABLE leases;", nullptr, nullptr, nullptr),
+      sqlite3_exec(handle, "PRAGMA user_version=2; DROP TABLE leases;", nullptr, nullptr, nullptr),
       SQLITE_OK);
   sqlite3_close(handle);
   testing::InProcessServer server(data());
   ASSERT_FALSE(server.ok());
   EXPECT_NE(server.error().find("table 'leases'"), std::string::npos) << server.error();
+}
+
+// The schema of version 1 (before lease times, campaign events and import keys), written
+// out by hand as that version created it.
+constexpr char kVersion1Schema[] = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE campaigns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, config BLOB NOT NULL,
+  token_sha256 BLOB NOT NULL, created_unix_ms INTEGER NOT NULL);
+CREATE TABLE judgments(seq INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES
+  campaigns(id), campaign_seq INTEGER NOT NULL, match_id INTEGER UNIQUE, idempotency_key TEXT
+  NOT NULL, annotator TEXT NOT NULL, segment INTEGER NOT NULL, document TEXT NOT NULL, systems
+  BLOB NOT NULL, ranks BLOB NOT NULL, groups BLOB, committed_unix_ms INTEGER NOT NULL,
+  UNIQUE(campaign_id, campaign_seq));
+CREATE TABLE leases(match_id INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES
+  campaigns(id), annotator TEXT NOT NULL, segment_index INTEGER NOT NULL, systems BLOB NOT NULL,
+  expires_unix_ms INTEGER NOT NULL);
+INSERT INTO meta(key, value) VALUES('boot_epoch', 3);
+PRAGMA application_id=1414420785;
+PRAGMA user_version=1;
+)sql";
+
+TEST_F(StorageTest, MigratesASchemaVersion1DatabaseKeepingItsJudgments) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion1Schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  // One campaign (systems s0..s2) with one match judgment: s2 > s0 on segment 101, by ann,
+  // match 77, committed at 1,000,000 ms. Systems are uint16 LE ids.
+  const std::string config = MakeConfig("old", 3, 4, 2).SerializeAsString();
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(handle,
+                               "INSERT INTO campaigns VALUES(1, 'old', ?, zeroblob(32), 500)", -1,
+                               &stmt, nullptr),
+            SQLITE_OK);
+  sqlite3_bind_blob(stmt, 1, config.data(), static_cast<int>(config.size()), SQLITE_TRANSIENT);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_DONE);
+  sqlite3_finalize(stmt);
+  ASSERT_EQ(sqlite3_exec(handle,
+                         "INSERT INTO judgments VALUES(1, 1, 1, 77, 'key', 'ann', 101, 'doc0', "
+                         "x'02000000', x'0102', NULL, 1000000)",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(handle);
+
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::ExportJudgmentsRequest req;
+    req.set_campaign_id(1);
+    auto ctx = Ctx(kAdminToken);
+    auto reader = server.stub().ExportJudgments(ctx.get(), req);
+    std::vector<v1::ExportedJudgment> rows;
+    v1::ExportedJudgment j;
+    while (reader->Read(&j)) rows.push_back(j);
+    ASSERT_TRUE(reader->Finish().ok());
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].match_id(), 77u);
+    EXPECT_EQ(rows[0].committed_unix_ms(), 1000000);
+    EXPECT_EQ(rows[0].leased_unix_ms(), 0);  // not recorded by version 1
+    EXPECT_EQ(rows[0].ranking().annotator(), "ann");
+    ASSERT_EQ(rows[0].ranking().systems_size(), 2);
+    EXPECT_EQ(rows[0].ranking().systems(0), "s2");
+    EXPECT_EQ(rows[0].ranking().systems(1), "s0");
+    v1::Leaderboard board;
+    ASSERT_TRUE(testing::Leaderboard(server.stub(), 1, "expected-wins", &board).ok());
+    EXPECT_EQ(board.entries(0).system(), "s2");
+    EXPECT_EQ(board.entries(0).wins(), 1);
+    // The migrated file takes new rows: a close is stored.
+    v1::CloseCampaignRequest close;
+    close.set_campaign_id(1);
+    v1::CampaignInfo info;
+    auto close_ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().CloseCampaign(close_ctx.get(), close, &info).ok());
+    EXPECT_EQ(info.created_unix_ms(), 500);
+  }
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 2);
+  sqlite3_finalize(stmt);
+  sqlite3_close(handle);
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::GetCampaignRequest get;
+  get.set_campaign_id(1);
+  v1::CampaignInfo info;
+  auto ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &info).ok());
+  EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_CLOSED);
+  EXPECT_EQ(info.judgments(), 1);
+}
+
+// A version-1 file with a table missing is refused before the migration writes anything.
+TEST_F(StorageTest, DamagedVersion1DatabaseIsRefusedUnmigrated) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion1Schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, "DROP TABLE leases", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(handle);
+  {
+    testing::InProcessServer server(data());
+    ASSERT_FALSE(server.ok());
+    EXPECT_NE(server.error().find("table 'leases'"), std::string::npos) << server.error();
+  }
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 1);
+  sqlite3_finalize(stmt);
+  sqlite3_close(handle);
 }
 
 TEST_F(StorageTest, RefusesADamagedDatabase) {

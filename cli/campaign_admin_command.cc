@@ -1,0 +1,386 @@
+// The admin verbs of `tourney campaign`: list, show, export (WMT CSV), close, and the
+// quality-control verbs stats and exclude.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "campaign_client.h"
+#include "common.h"
+#include "proto/leaderboard_proto.h"
+#include "tourney/core/leaderboard.h"
+
+namespace tourney::cli {
+namespace {
+
+// Most systemNId columns a WMT CSV holds (csv_reader.h).
+constexpr int kMaxWmtColumns = 5;
+
+const char* StateName(v1::CampaignState state) {
+  switch (state) {
+    case v1::CAMPAIGN_STATE_OPEN:
+      return "open";
+    case v1::CAMPAIGN_STATE_CLOSED:
+      return "closed";
+    default:
+      return "unknown";
+  }
+}
+
+// A CSV field: quoted when it holds a comma or a quote.
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// One ranking as WMT columns: '+'-joined ids of the entries sharing a column, and the
+// column's rank. InvalidArgument when a name cannot be written to a WMT CSV.
+Status ToColumns(const v1::ExportedJudgment& j, std::vector<std::string>* ids,
+                 std::vector<uint32_t>* ranks) {
+  const v1::Ranking& r = j.ranking();
+  ids->clear();
+  ranks->clear();
+  for (int e = 0; e < r.systems_size(); ++e) {
+    const std::string& name = r.systems(e);
+    if (name.find_first_of("+,\"\r\n") != std::string::npos || name == "PLACEHOLDER") {
+      return InvalidArgument("system '" + name +
+                             "' cannot be written to a WMT CSV (it holds '+', ',', a quote "
+                             "or a line break, or is PLACEHOLDER)");
+    }
+    const size_t column = r.groups_size() > 0 ? r.groups(e) : static_cast<size_t>(e);
+    if (column >= ids->size()) {
+      ids->resize(column + 1);
+      ranks->resize(column + 1, 0);
+    }
+    std::string& id = (*ids)[column];
+    id += (id.empty() ? "" : "+") + name;
+    (*ranks)[column] = r.ranks(e);
+  }
+  for (const std::string& id : *ids) {
+    if (id.empty()) return InvalidArgument("a ranking has an empty column");
+  }
+  for (const std::string* text : {&r.annotator(), &r.document()}) {
+    if (text->find_first_of("\r\n") != std::string::npos) {
+      return InvalidArgument("an annotator or document holds a line break");
+    }
+  }
+  return Status::Ok();
+}
+
+void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
+  std::cout << "campaign_id " << c.campaign_id() << "\nname " << c.config().name() << "\nstate "
+            << StateName(c.state()) << "\ncreated_unix_ms " << c.created_unix_ms()
+            << "\nclosed_unix_ms " << c.closed_unix_ms() << "\njudgments " << c.judgments()
+            << "\nimported_judgments " << c.imported_judgments() << "\nannotators "
+            << c.annotators() << "\nopen_leases " << c.open_leases() << "\nsystems " << c.systems()
+            << "\nsegments " << c.segments() << "\n";
+  if (with_config) {
+    const v1::CampaignConfig& config = c.config();
+    std::cout << "k " << config.k() << "\nselector "
+              << (config.selector().empty() ? "racing" : config.selector()) << "\nseed "
+              << config.seed() << "\nlease_seconds "
+              << (config.lease_seconds() == 0 ? 600 : config.lease_seconds()) << "\nsystem_names ";
+    for (int i = 0; i < config.systems_size(); ++i) {
+      std::cout << (i ? "," : "") << config.systems(i);
+    }
+    std::cout << "\n";
+  }
+}
+
+}  // namespace
+
+int RunCampaignList(int argc, char** argv) {
+  Flags flags("tourney campaign list --server ADDR --token-file ADMIN [--format text|json]",
+              "Lists the server's campaigns by id: one line each with the name, the state\n"
+              "(open or closed), judgments, annotators and open leases.");
+  flags.AddExample("tourney campaign list --server 127.0.0.1:7447 --token-file admin.token",
+                   "every campaign on the server");
+  AddConnectionFlags(flags);
+  flags.Add("format", "F", "text", "text or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign list", &code)) return code;
+  const std::string verb = "campaign list";
+  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
+    return ReportError(verb, InvalidArgument("--format must be text or json"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::ListCampaignsResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->ListCampaigns(ctx.get(), v1::ListCampaignsRequest(), &response);
+  if (!s.ok()) return ReportRpcError("list", s);
+  if (flags.Get("format") == "json") {
+    std::cout << ToJson(response);
+    return kExitOk;
+  }
+  std::cout << "id\tname\tstate\tjudgments\tannotators\topen_leases\n";
+  for (const v1::CampaignInfo& c : response.campaigns()) {
+    std::cout << c.campaign_id() << "\t" << c.config().name() << "\t" << StateName(c.state())
+              << "\t" << c.judgments() << "\t" << c.annotators() << "\t" << c.open_leases() << "\n";
+  }
+  return kExitOk;
+}
+
+int RunCampaignShow(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign show --server ADDR --token-file ADMIN --campaign ID "
+      "[--format text|json]",
+      "Prints one campaign: its state (open or closed), counts (judgments, imported\n"
+      "judgments, annotators, open leases) and configuration.");
+  flags.AddExample(
+      "tourney campaign show --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
+      "campaign 1's state and counts");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("format", "F", "text", "text or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign show", &code)) return code;
+  const std::string verb = "campaign show";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
+    return ReportError(verb, InvalidArgument("--format must be text or json"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::GetCampaignRequest request;
+  request.set_campaign_id(*campaign);
+  v1::CampaignInfo info;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->GetCampaign(ctx.get(), request, &info);
+  if (!s.ok()) return ReportRpcError("show", s);
+  if (flags.Get("format") == "json") {
+    std::cout << ToJson(info);
+  } else {
+    PrintInfo(info, true);
+  }
+  return kExitOk;
+}
+
+int RunCampaignExport(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign export --server ADDR --token-file ADMIN --campaign ID --output FILE",
+      "Writes every judgment of a campaign, in commit order, as WMT CSV: the format\n"
+      "`tourney rank` reads (segmentId, documentId, judgeId, systemNId, systemNrank), plus\n"
+      "the columns sequence, matchId (0 for imported rankings), leasedUnixMs (0 when\n"
+      "unknown), committedUnixMs, excluded (1: the annotator is excluded from the\n"
+      "ratings), check (none, repeat or control) and checkPassed (1 or 0). Systems shown\n"
+      "as one output are '+'-joined; shorter rankings are padded with PLACEHOLDER\n"
+      "columns. Every judgment is written, excluded ones too; with --skip-excluded only\n"
+      "those in the ratings, so that `tourney rank` on the file gives the campaign's\n"
+      "Expected Wins leaderboard exactly. The file is written whole or not at all (a\n"
+      "temporary file, then a rename).");
+  flags.AddExample(
+      "tourney campaign export --server 127.0.0.1:7447 --token-file admin.token "
+      "--campaign 1 --output fr-en.csv && tourney rank fr-en.csv",
+      "export, then rank offline");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("output", "FILE", "", "the CSV file to write ('-' for standard output)");
+  flags.AddBool("skip-excluded", "leave out the judgments of excluded annotators");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign export", &code)) return code;
+  const std::string verb = "campaign export";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  const std::string output = flags.Get("output");
+  if (output.empty()) return ReportError(verb, InvalidArgument("--output FILE is required"));
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+
+  v1::ExportJudgmentsRequest request;
+  request.set_campaign_id(*campaign);
+  auto ctx = conn->Context();
+  auto reader = conn->stub->ExportJudgments(ctx.get(), request);
+  // All judgments first: the header needs the widest ranking.
+  std::vector<v1::ExportedJudgment> judgments;
+  v1::ExportedJudgment j;
+  const bool skip_excluded = flags.IsSet("skip-excluded");
+  while (reader->Read(&j)) {
+    if (!(skip_excluded && j.excluded())) judgments.push_back(std::move(j));
+  }
+  grpc::Status s = reader->Finish();
+  if (!s.ok()) return ReportRpcError("export", s);
+
+  size_t width = 2;
+  std::vector<std::string> ids;
+  std::vector<uint32_t> ranks;
+  for (const v1::ExportedJudgment& e : judgments) {
+    Status c = ToColumns(e, &ids, &ranks);
+    if (!c.ok()) {
+      return ReportError(
+          verb, InvalidArgument("judgment " + std::to_string(e.sequence()) + ": " + c.message()));
+    }
+    if (ids.size() > static_cast<size_t>(kMaxWmtColumns)) {
+      return ReportError(verb, InvalidArgument("judgment " + std::to_string(e.sequence()) +
+                                               " has " + std::to_string(ids.size()) +
+                                               " columns; a WMT CSV holds at most 5"));
+    }
+    width = std::max(width, ids.size());
+  }
+  std::ostringstream out;
+  out << "sequence,matchId,segmentId,documentId,judgeId";
+  for (size_t c = 1; c <= width; ++c) out << ",system" << c << "Id";
+  for (size_t c = 1; c <= width; ++c) out << ",system" << c << "rank";
+  out << ",leasedUnixMs,committedUnixMs,excluded,check,checkPassed\n";
+  for (const v1::ExportedJudgment& e : judgments) {
+    ToColumns(e, &ids, &ranks);
+    const v1::Ranking& r = e.ranking();
+    out << e.sequence() << "," << e.match_id() << "," << r.segment() << ","
+        << CsvField(r.document()) << "," << CsvField(r.annotator());
+    for (size_t c = 0; c < width; ++c) out << "," << (c < ids.size() ? ids[c] : "PLACEHOLDER");
+    for (size_t c = 0; c < width; ++c) {
+      out << ",";
+      if (c < ranks.size()) out << ranks[c];
+    }
+    const char* check = e.check() == v1::QUALITY_CHECK_REPEAT    ? "repeat"
+                        : e.check() == v1::QUALITY_CHECK_CONTROL ? "control"
+                                                                 : "none";
+    out << "," << e.leased_unix_ms() << "," << e.committed_unix_ms() << ","
+        << (e.excluded() ? 1 : 0) << "," << check << ","
+        << (e.check() != v1::QUALITY_CHECK_NONE && e.check_passed() ? 1 : 0) << "\n";
+  }
+  if (output == "-") {
+    std::cout << out.str();
+  } else {
+    const std::string tmp = output + ".tmp";
+    std::ofstream file(tmp, std::ios::trunc | std::ios::binary);
+    file << out.str();
+    file.close();
+    std::error_code ec;
+    if (!file || (std::filesystem::rename(tmp, output, ec), ec)) {
+      std::filesystem::remove(tmp, ec);
+      return ReportError(verb, IoError(output + ": cannot write the file"));
+    }
+  }
+  std::cerr << "exported " << judgments.size() << " judgments of campaign " << *campaign << "\n";
+  return kExitOk;
+}
+
+int RunCampaignClose(int argc, char** argv) {
+  Flags flags("tourney campaign close --server ADDR --token-file ADMIN --campaign ID",
+              "Closes a campaign for good: it serves no more matches and takes no more\n"
+              "judgments or imports (a match leased before the close can no longer be\n"
+              "submitted). Leaderboards, show and export keep working. Closing a closed\n"
+              "campaign changes nothing. Prints the campaign as `show` does.");
+  flags.AddExample(
+      "tourney campaign close --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
+      "end campaign 1");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign close", &code)) return code;
+  const std::string verb = "campaign close";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::CloseCampaignRequest request;
+  request.set_campaign_id(*campaign);
+  v1::CampaignInfo info;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->CloseCampaign(ctx.get(), request, &info);
+  if (!s.ok()) return ReportRpcError("close", s);
+  PrintInfo(info, false);
+  return kExitOk;
+}
+
+int RunCampaignStats(int argc, char** argv) {
+  Flags flags("tourney campaign stats --server ADDR --token-file ADMIN --campaign ID [--format F]",
+              "Prints each annotator's quality record: judgments, quality checks passed and\n"
+              "failed (repeats and control matches, see `campaign create --check-fraction`), pass\n"
+              "rate, intra-annotator kappa (from repeats) and inter-annotator kappa (against the\n"
+              "others on shared items; WMT's definition), mean seconds from lease to commit, and\n"
+              "whether the annotator is excluded. '-' marks a value without data.");
+  flags.AddExample(
+      "tourney campaign stats --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
+      "who agrees with whom, who fails checks");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("format", "F", "text", "text (tab-separated) or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign stats", &code)) return code;
+  const std::string verb = "campaign stats";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
+    return ReportError(verb, InvalidArgument("--format must be text or json"));
+  }
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::GetAnnotatorStatsRequest request;
+  request.set_campaign_id(*campaign);
+  v1::AnnotatorStatsResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->GetAnnotatorStats(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("stats", s);
+  if (flags.Get("format") == "json") {
+    std::cout << ToJson(response);
+    return kExitOk;
+  }
+  auto value = [](bool has, double v) {
+    if (!has) return std::string("-");
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.3f", v);
+    return std::string(text);
+  };
+  std::cout << "annotator\tjudgments\tpassed\tfailed\tpass_rate\tintra_kappa\tinter_kappa\t"
+               "mean_seconds\texcluded\n";
+  for (const v1::AnnotatorStats& a : response.annotators()) {
+    std::cout << a.annotator() << "\t" << a.judgments() << "\t" << a.checks_passed() << "\t"
+              << a.checks_failed() << "\t" << value(a.has_pass_rate(), a.pass_rate()) << "\t"
+              << value(a.has_intra_kappa(), a.intra_kappa()) << "\t"
+              << value(a.has_inter_kappa(), a.inter_kappa()) << "\t"
+              << value(a.has_mean_seconds_per_judgment(), a.mean_seconds_per_judgment()) << "\t"
+              << (a.excluded() ? "yes" : "no") << "\n";
+  }
+  return kExitOk;
+}
+
+int RunCampaignExclude(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign exclude --server ADDR --token-file ADMIN --campaign ID "
+      "--annotator NAME [--include]",
+      "Excludes an annotator's judgments from the campaign's ratings (or, with\n"
+      "--include, takes them back in). Nothing is deleted: the server recomputes the\n"
+      "live ratings and leaderboards without them; export and stats still list them,\n"
+      "marked. The change is durable. Prints the excluded annotators and the judgments\n"
+      "now rated.");
+  flags.AddExample(
+      "tourney campaign exclude --server 127.0.0.1:7447 --token-file admin.token "
+      "--campaign 1 --annotator bob",
+      "leave bob's judgments out of the ratings");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("annotator", "NAME", "", "the annotator");
+  flags.AddBool("include", "include the annotator again instead");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign exclude", &code)) return code;
+  const std::string verb = "campaign exclude";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::ExcludeAnnotatorRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_annotator(flags.Get("annotator"));
+  request.set_include(flags.IsSet("include"));
+  v1::ExcludeAnnotatorResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->ExcludeAnnotator(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("exclude", s);
+  std::cout << "excluded ";
+  for (int i = 0; i < response.excluded_annotators_size(); ++i) {
+    std::cout << (i ? "," : "") << response.excluded_annotators(i);
+  }
+  std::cout << "\nrated_judgments " << response.rated_judgments() << "\n";
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,130 @@
+#include "campaign_client.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <sstream>
+
+#include "common.h"
+
+namespace tourney::cli {
+namespace {
+
+// Longest bearer token tourneyd accepts, in bytes.
+constexpr size_t kMaxTokenBytes = 256;
+
+}  // namespace
+
+void AddConnectionFlags(Flags& flags) {
+  flags.Add("server", "HOST:PORT", "127.0.0.1:7447", "tourneyd address");
+  flags.Add("token-file", "FILE", "",
+            "file holding the bearer token (admin token, or the campaign's annotator token for "
+            "next/submit); default: $TOURNEY_TOKEN");
+  flags.Add("tls-ca", "FILE", "", "PEM root certificate: connect with TLS and trust it");
+  flags.Add("timeout", "SECONDS", "60", "deadline of each call");
+}
+
+// A connected stub plus the bearer token and deadline every call carries.
+
+std::unique_ptr<grpc::ClientContext> Connection::Context() const {
+  auto ctx = std::make_unique<grpc::ClientContext>();
+  if (!token.empty()) ctx->AddMetadata("authorization", "Bearer " + token);
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(timeout_s));
+  return ctx;
+}
+
+StatusOr<Connection> Connect(const Flags& flags) {
+  Connection c;
+  auto timeout = flags.GetInt("timeout");
+  if (!timeout.ok()) return timeout.status();
+  if (*timeout < 1 || *timeout > 86400) return InvalidArgument("--timeout must be in 1..86400");
+  c.timeout_s = *timeout;
+  if (flags.IsSet("token-file")) {
+    std::string text;
+    Status s = ReadFileToString(flags.Get("token-file"), &text);
+    if (!s.ok()) return s;
+    const size_t b = text.find_first_not_of(" \t\r\n");
+    const size_t e = text.find_last_not_of(" \t\r\n");
+    c.token = b == std::string::npos ? "" : text.substr(b, e - b + 1);
+  } else if (const char* env = std::getenv("TOURNEY_TOKEN")) {
+    c.token = env;
+  }
+  if (c.token.empty()) {
+    return InvalidArgument("no token: give --token-file FILE or set TOURNEY_TOKEN");
+  }
+  // gRPC aborts on a metadata value with control characters, so the token is checked
+  // here. The message never repeats the token: it is a secret.
+  const std::string source =
+      flags.IsSet("token-file") ? flags.Get("token-file") : std::string("$TOURNEY_TOKEN");
+  if (c.token.size() > kMaxTokenBytes) {
+    return InvalidArgument(source + ": the token is longer than " + std::to_string(kMaxTokenBytes) +
+                           " bytes");
+  }
+  for (char ch : c.token) {
+    if (ch <= 0x20 || ch >= 0x7f) {
+      return InvalidArgument(source +
+                             ": the token holds a space, control or non-ASCII character; "
+                             "a token is printable ASCII without spaces");
+    }
+  }
+  std::shared_ptr<grpc::ChannelCredentials> credentials;
+  if (flags.IsSet("tls-ca")) {
+    grpc::SslCredentialsOptions ssl;
+    Status s = ReadFileToString(flags.Get("tls-ca"), &ssl.pem_root_certs);
+    if (!s.ok()) return s;
+    credentials = grpc::SslCredentials(ssl);
+  } else {
+    credentials = grpc::InsecureChannelCredentials();
+  }
+  grpc::ChannelArguments args;
+  args.SetMaxReceiveMessageSize(64 << 20);
+  const std::string server = flags.Get("server");
+  auto channel = grpc::CreateCustomChannel(server, credentials, args);
+  // A server on this machine may still be starting (`tourneyd ... &` then a command, as in
+  // the README): give it up to 5 s to accept the connection before the first call.
+  if (server.rfind("127.", 0) == 0 || server.rfind("localhost", 0) == 0 ||
+      server.rfind("[::1]", 0) == 0) {
+    channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  }
+  c.stub = v1::Tournament::NewStub(channel);
+  return c;
+}
+
+int ReportRpcError(const std::string& verb, const grpc::Status& s) {
+  std::cerr << "tourney campaign " << verb << ": " << s.error_message() << " (status "
+            << s.error_code() << ")\n";
+  switch (s.error_code()) {
+    case grpc::StatusCode::INVALID_ARGUMENT:
+    case grpc::StatusCode::NOT_FOUND:
+    case grpc::StatusCode::ALREADY_EXISTS:
+    case grpc::StatusCode::FAILED_PRECONDITION:
+    case grpc::StatusCode::UNAUTHENTICATED:
+    case grpc::StatusCode::PERMISSION_DENIED:
+    case grpc::StatusCode::OUT_OF_RANGE:
+      return kExitBadInput;
+    default:
+      return kExitFailure;
+  }
+}
+
+StatusOr<std::vector<std::string>> ReadLines(const std::string& path) {
+  std::string text;
+  Status s = ReadFileToString(path, &text);
+  if (!s.ok()) return s;
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+StatusOr<uint64_t> CampaignId(const Flags& flags) {
+  auto id = flags.GetUint("campaign");
+  if (!id.ok()) return id.status();
+  if (*id == 0) return InvalidArgument("--campaign ID is required");
+  return *id;
+}
+
+}  // namespace tourney::cli

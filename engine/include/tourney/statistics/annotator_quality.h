@@ -1,0 +1,86 @@
+// Live quality control of a campaign's annotators: check items and per-annotator statistics.
+//
+// DESCRIPTION
+//   A campaign may serve a fraction of its matches as checks whose right answer is known:
+//   - a repeat shows an annotator an item it judged before (same segment, same systems in
+//     the same display order). It passes when it reverses no pair the first judgment
+//     ordered: for every two entries, "first better" must not become "second better" or the
+//     other way round; a tie on either side is tolerated (a near tie may tip either way);
+//   - a control match contains a control system (a deliberately degraded output, WMT's "BAD
+//     reference"). It passes when the control ranks strictly last: a larger rank than every
+//     other entry (a tie with the control fails).
+//   Per annotator, ComputeAnnotatorQuality reports the judgments, the checks passed and
+//   failed, intra- and inter-annotator agreement, and the mean time per judgment:
+//   - agreement is agreement.h's (the WMT findings' definition, Bojar et al. 2013 §3.3):
+//     every ranking gives one label (better, worse, tie) per pair of its outputs; pA is the
+//     share of agreeing pairs of labels of the same item (segment, output i, output j);
+//     pE = P(tie)^2 + 2 ((1 - P(tie)) / 2)^2 from the tie rate; kappa = (pA - pE)/(1 - pE).
+//     Intra: pairs of one annotator's own labels of one item (repeats make them), pE from
+//     that annotator's labels in those items. Inter: pairs of its labels with other
+//     annotators' labels of the same item, against the campaign's inter pE;
+//   - time per judgment: commit time minus lease-issue time, averaged over the judgments
+//     whose lease time is known.
+//   Cost: O(L log L) for L labels (agreement.h) plus O(rankings).
+// Thread safety: reentrant.
+#ifndef TOURNEY_STATISTICS_ANNOTATOR_QUALITY_H_
+#define TOURNEY_STATISTICS_ANNOTATOR_QUALITY_H_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tourney/core/judgments.h"
+#include "tourney/core/status.h"
+#include "tourney/statistics/agreement.h"
+
+namespace tourney {
+
+// Which check a judgment answered.
+enum class QualityCheck : uint8_t {
+  kNone = 0,     // an ordinary match
+  kRepeat = 1,   // a repeat of an earlier item of the same annotator
+  kControl = 2,  // a match with the control system, expected last
+};
+
+// True when `repeat` reverses no pair that `original` orders (ties on either side
+// tolerated). REQUIRES: original.size() == repeat.size() (the same entries, same order).
+bool RepeatCheckPasses(std::span<const uint8_t> original, std::span<const uint8_t> repeat);
+
+// True when entry `control` has a larger rank than every other entry.
+// REQUIRES: control < ranks.size().
+bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control);
+
+// What quality control knows of a judgment beyond its ranking.
+struct JudgmentQuality {
+  QualityCheck check = QualityCheck::kNone;
+  bool check_passed = false;   // meaningful when check != kNone
+  int64_t leased_unix_ms = 0;  // when the match was leased; 0: unknown (imports)
+  int64_t committed_unix_ms = 0;
+};
+
+// One annotator's record.
+struct AnnotatorQuality {
+  std::string annotator;
+  int64_t judgments = 0;
+  int64_t checks_passed = 0;
+  int64_t checks_failed = 0;
+  std::optional<double> pass_rate;    // passed / (passed + failed); nullopt without checks
+  AgreementCounts intra;              // own pairs of labels (repeats)
+  std::optional<double> intra_kappa;  // nullopt without comparable pairs
+  AgreementCounts inter;              // pairs with other annotators' labels
+  std::optional<double> inter_kappa;  // against the campaign's inter pE
+  int64_t timed_judgments = 0;        // judgments with a known lease time
+  std::optional<double> mean_seconds_per_judgment;  // nullopt without timed judgments
+};
+
+// Per-annotator quality of `judgments`; quality[i] describes ranking i. Rankings without an
+// annotator are left out; rankings without a segment id count everywhere except in
+// agreement. Annotators in name order. InvalidArgument when the sizes differ.
+StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
+    const Judgments& judgments, std::span<const JudgmentQuality> quality);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_STATISTICS_ANNOTATOR_QUALITY_H_

@@ -1,0 +1,76 @@
+#include "tourney/statistics/annotator_quality.h"
+
+#include <map>
+
+namespace tourney {
+
+bool RepeatCheckPasses(std::span<const uint8_t> original, std::span<const uint8_t> repeat) {
+  for (size_t i = 0; i < original.size(); ++i) {
+    for (size_t j = i + 1; j < original.size(); ++j) {
+      const bool was_better = original[i]<original[j], was_worse = original[i]> original[j];
+      const bool is_better = repeat[i]<repeat[j], is_worse = repeat[i]> repeat[j];
+      if ((was_better && is_worse) || (was_worse && is_better)) return false;
+    }
+  }
+  return true;
+}
+
+bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control) {
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    if (i != control && ranks[i] >= ranks[control]) return false;
+  }
+  return true;
+}
+
+StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
+    const Judgments& judgments, std::span<const JudgmentQuality> quality) {
+  if (quality.size() != judgments.num_rankings()) {
+    return InvalidArgument("quality records " + std::to_string(quality.size()) + " != rankings " +
+                           std::to_string(judgments.num_rankings()));
+  }
+  std::map<std::string, AnnotatorQuality> by_name;
+  std::map<std::string, double> seconds;  // summed time per judgment
+  // Agreement needs an annotator and a segment id on every ranking: those alone.
+  Judgments labelled;
+  for (int s = 0; s < judgments.num_systems(); ++s) {
+    labelled.systems().Intern(judgments.systems().Name(s));
+  }
+  for (size_t i = 0; i < judgments.num_rankings(); ++i) {
+    const RankingView r = judgments.ranking(i);
+    if (r.judge < 0) continue;
+    const std::string& name = judgments.judges()[static_cast<size_t>(r.judge)];
+    AnnotatorQuality& a = by_name[name];
+    a.annotator = name;
+    ++a.judgments;
+    const JudgmentQuality& q = quality[i];
+    if (q.check != QualityCheck::kNone) ++(q.check_passed ? a.checks_passed : a.checks_failed);
+    if (q.leased_unix_ms > 0 && q.committed_unix_ms >= q.leased_unix_ms) {
+      ++a.timed_judgments;
+      seconds[name] += static_cast<double>(q.committed_unix_ms - q.leased_unix_ms) / 1000.0;
+    }
+    if (r.segment >= 0) labelled.AppendRankingFrom(judgments, i);
+  }
+  if (labelled.num_rankings() > 0) {
+    auto agreement = ComputeAgreement(labelled, /*collapsed=*/true);
+    if (!agreement.ok()) return agreement.status();
+    for (const AnnotatorAgreement& g : agreement->annotators) {
+      auto it = by_name.find(g.annotator);
+      if (it == by_name.end()) continue;
+      it->second.intra = g.self;
+      it->second.intra_kappa = g.self.kappa();
+      it->second.inter = g.with_others;
+      it->second.inter_kappa = g.kappa_with_others;
+    }
+  }
+  std::vector<AnnotatorQuality> out;
+  out.reserve(by_name.size());
+  for (auto& [name, a] : by_name) {
+    const int64_t checks = a.checks_passed + a.checks_failed;
+    if (checks > 0) a.pass_rate = static_cast<double>(a.checks_passed) / checks;
+    if (a.timed_judgments > 0) a.mean_seconds_per_judgment = seconds[name] / a.timed_judgments;
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace tourney

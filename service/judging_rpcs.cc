@@ -1,0 +1,302 @@
+// Judging RPCs: NextMatch (leases) and SubmitJudgment.
+#include <algorithm>
+#include <vector>
+
+#include "auth.h"
+#include "live_campaign.h"
+#include "tournament_service.h"
+
+namespace tourney::service {
+
+// ---------------------------------------------------------------------------------------
+// NextMatch.
+
+void TournamentService::EnqueueLeasePurge(int64_t before_unix_ms) {
+  queue_->Enqueue(std::make_unique<CallbackOp>(
+      [before_unix_ms](WriteTransaction& txn, BatchContext&) {
+        return txn.DeleteLeasesExpiredBefore(before_unix_ms);
+      },
+      [](const Status&) {}));
+}
+
+grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
+                                            const v1::NextMatchRequest* request,
+                                            v1::NextMatchResponse* response) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  const std::string& annotator = request->annotator();
+  if (!ValidAnnotatorName(annotator)) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "annotator must be 1..128 characters of [A-Za-z0-9._@:-]");
+  }
+  const uint32_t counter = ++match_counter_;
+  if (counter == 0) {
+    return Error(StatusCode::RESOURCE_EXHAUSTED, "match ids of this server run are exhausted");
+  }
+  const uint64_t match_id = (store_->boot_epoch() << 32) | counter;
+  const int64_t now = NowUnixMs();
+
+  StoredLease row;
+  {
+    std::unique_lock lock(campaign->mu);
+    if (campaign->closed_unix_ms != 0) {
+      return Error(StatusCode::FAILED_PRECONDITION,
+                   "campaign " + std::to_string(campaign->id) + " is closed");
+    }
+    // Forget leases that expired more than one lease length ago (late submissions in
+    // between still learn that the lease expired), at most once a second.
+    if (now - campaign->last_sweep_unix_ms >= 1000) {
+      campaign->last_sweep_unix_ms = now;
+      const int64_t horizon = now - campaign->lease_ms;
+      bool purged = false;
+      for (auto it = campaign->leases.begin(); it != campaign->leases.end();) {
+        if (it->second.expires_unix_ms < horizon && !it->second.submission) {
+          it = campaign->leases.erase(it);
+          purged = true;
+        } else {
+          ++it;
+        }
+      }
+      if (purged) EnqueueLeasePurge(horizon);
+    }
+    std::vector<uint64_t>& held = campaign->annotator_leases[annotator];
+    std::erase_if(held, [&](uint64_t id) {
+      auto it = campaign->leases.find(id);
+      return it == campaign->leases.end() ||
+             (it->second.expires_unix_ms <= now && !it->second.submission);
+    });
+    if (static_cast<int>(held.size()) >= limits_.max_leases_per_annotator) {
+      return Error(StatusCode::RESOURCE_EXHAUSTED,
+                   "annotator '" + annotator + "' already holds " + std::to_string(held.size()) +
+                       " open matches; judge them or let them expire");
+    }
+    if (campaign->state->SegmentsShown(annotator) == 0 &&
+        static_cast<int64_t>(campaign->annotator_leases.size()) >
+            limits_.max_annotators_per_campaign) {
+      campaign->annotator_leases.erase(annotator);
+      return Error(StatusCode::RESOURCE_EXHAUSTED, "the campaign has its maximum of annotators");
+    }
+    const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();
+    if (cap > 0) {
+      auto given = campaign->annotator_judgments.find(annotator);
+      const int64_t used = (given == campaign->annotator_judgments.end() ? 0 : given->second) +
+                           static_cast<int64_t>(held.size());
+      if (used >= cap) {
+        return Error(StatusCode::RESOURCE_EXHAUSTED, "annotator '" + annotator +
+                                                         "' has reached the campaign's cap of " +
+                                                         std::to_string(cap) + " judgments");
+      }
+    }
+    Lease lease;
+    lease.match_id = match_id;
+    lease.annotator = annotator;
+    CheckPlan plan = PlanCheck(*campaign, annotator);
+    if (plan.kind == QualityCheck::kRepeat) {
+      // The original answer is stored; a lookup failure serves an ordinary match instead.
+      auto original = store_->FindJudgmentByMatch(plan.repeat.match_id);
+      if (original.ok() && original->has_value()) {
+        lease.check = QualityCheck::kRepeat;
+        lease.check_ref = plan.repeat.match_id;
+        lease.original_ranks = (*original)->ranks;
+        lease.systems = plan.repeat.systems;
+        lease.segment_index = plan.repeat.segment_index;
+      }
+    }
+    if (lease.check != QualityCheck::kRepeat) {
+      // Batch awareness: the system sets of the matches still out with annotators.
+      std::vector<std::vector<SystemId>> open;
+      for (const auto& [id, other] : campaign->leases) {
+        if (other.expires_unix_ms > now && !other.submission) open.push_back(other.systems);
+      }
+      auto match = campaign->state->ProposeMatch(annotator, open);
+      if (!match.ok()) return ToGrpc(match.status());
+      lease.systems = match->systems;
+      lease.segment_index = match->segment_index;
+      if (plan.kind == QualityCheck::kControl) {
+        const SystemId control =
+            *campaign->state->FindSystem(campaign->config.quality_control().control_system());
+        if (std::find(lease.systems.begin(), lease.systems.end(), control) == lease.systems.end()) {
+          lease.systems[plan.control_slot % lease.systems.size()] = control;
+        }
+        lease.check = QualityCheck::kControl;
+      }
+    }
+    lease.expires_unix_ms = now + campaign->lease_ms;
+    lease.leased_unix_ms = now;
+    held.push_back(match_id);
+
+    const CampaignState& state = *campaign->state;
+    response->set_match_id(match_id);
+    for (SystemId id : lease.systems) response->add_systems(state.SystemName(id));
+    const CampaignSegment& segment = state.config().segments[lease.segment_index];
+    response->mutable_segment()->set_id(segment.id);
+    response->mutable_segment()->set_document(segment.document);
+    response->set_lease_expires_unix_ms(lease.expires_unix_ms);
+
+    row.match_id = match_id;
+    row.campaign_id = campaign->id;
+    row.annotator = annotator;
+    row.segment_index = lease.segment_index;
+    row.systems.assign(lease.systems.begin(), lease.systems.end());
+    row.expires_unix_ms = lease.expires_unix_ms;
+    row.check_kind = static_cast<int32_t>(lease.check);
+    row.check_ref = lease.check_ref;
+    campaign->leases.emplace(match_id, std::move(lease));
+  }
+  // The lease row is written with the next batch; nobody waits for it. A crash before it
+  // commits only loses the lease (the submission then finds no match).
+  queue_->Enqueue(std::make_unique<CallbackOp>(
+      [row = std::move(row)](WriteTransaction& txn, BatchContext&) { return txn.InsertLease(row); },
+      [](const Status&) {}));
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// SubmitJudgment.
+
+grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* context,
+                                                 const v1::SubmitJudgmentRequest* request,
+                                                 v1::SubmitJudgmentResponse* response) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  if (!ValidAnnotatorName(request->annotator())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "annotator must be 1..128 characters of [A-Za-z0-9._@:-]");
+  }
+  if (request->idempotency_key().size() > 128) {
+    return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
+  }
+  {
+    // Ranks are checked against k before anything else (k is fixed for the campaign).
+    Status v = campaign->state->ValidateMatchRanks(
+        std::span<const uint32_t>(request->ranks().data(), request->ranks().size()));
+    if (!v.ok()) return ToGrpc(v);
+  }
+  std::vector<uint8_t> ranks(request->ranks().begin(), request->ranks().end());
+  const int64_t now = NowUnixMs();
+
+  std::shared_future<Ack> ack;
+  {
+    std::unique_lock lock(campaign->mu);
+    auto it = campaign->leases.find(request->match_id());
+    if (it != campaign->leases.end()) {
+      Lease& lease = it->second;
+      if (lease.annotator != request->annotator()) {
+        return Error(StatusCode::FAILED_PRECONDITION,
+                     "match " + std::to_string(lease.match_id) + " is leased to another annotator");
+      }
+      if (lease.submission) {
+        if (lease.submission->ranks != ranks ||
+            lease.submission->idempotency_key != request->idempotency_key()) {
+          return Error(StatusCode::ALREADY_EXISTS, "match " + std::to_string(lease.match_id) +
+                                                       " already has a different answer");
+        }
+        ack = lease.submission->ack;  // an identical retry joins the first submission
+      } else if (campaign->closed_unix_ms != 0) {
+        return Error(StatusCode::FAILED_PRECONDITION, "campaign " + std::to_string(campaign->id) +
+                                                          " is closed; it takes no more judgments");
+      } else if (now > lease.expires_unix_ms) {
+        return Error(StatusCode::FAILED_PRECONDITION, "the lease of match " +
+                                                          std::to_string(lease.match_id) +
+                                                          " expired; ask for a new match");
+      } else {
+        auto submission = std::make_shared<Submission>();
+        submission->ranks = ranks;
+        submission->idempotency_key = request->idempotency_key();
+        lease.submission = submission;
+        ack = submission->ack;
+
+        StoredJudgment row;
+        row.campaign_id = campaign->id;
+        row.match_id = lease.match_id;
+        row.idempotency_key = request->idempotency_key();
+        row.annotator = lease.annotator;
+        const CampaignSegment& segment = campaign->state->config().segments[lease.segment_index];
+        row.segment = segment.id;
+        row.document = segment.document;
+        row.systems.assign(lease.systems.begin(), lease.systems.end());
+        row.ranks = ranks;
+        row.leased_unix_ms = lease.leased_unix_ms;
+        row.check_kind = static_cast<int32_t>(lease.check);
+        row.check_ref = lease.check_ref;
+        row.check_passed = CheckPasses(*campaign, lease, ranks);
+        CampaignRanking ranking;
+        ranking.systems = lease.systems;
+        ranking.ranks = ranks;
+        ranking.segment = segment.id;
+        ranking.document = segment.document;
+        ranking.annotator = lease.annotator;
+        auto shared_row = std::make_shared<StoredJudgment>(std::move(row));
+        queue_->Enqueue(std::make_unique<CallbackOp>(
+            [campaign, shared_row](WriteTransaction& txn, BatchContext& batch) -> Status {
+              shared_row->campaign_seq = campaign->NextSeq(batch);
+              shared_row->committed_unix_ms = batch.now_unix_ms;
+              Status s = txn.InsertJudgment(*shared_row);
+              if (!s.ok()) return s;
+              return txn.DeleteLease(shared_row->match_id);
+            },
+            [campaign, shared_row, submission, ranking = std::move(ranking),
+             segment_index = lease.segment_index](const Status& s) {
+              Ack result;
+              result.status = s;
+              {
+                std::unique_lock lock(campaign->mu);
+                auto lease = campaign->leases.find(shared_row->match_id);
+                if (s.ok()) {
+                  campaign->ApplyLocked(ranking, false);
+                  if (shared_row->check_kind == 0) {
+                    AddRepeatable(*campaign, ranking.annotator, shared_row->match_id, segment_index,
+                                  ranking.systems);
+                  }
+                  if (lease != campaign->leases.end()) campaign->leases.erase(lease);
+                  result.sequence = shared_row->campaign_seq;
+                  result.committed_unix_ms = shared_row->committed_unix_ms;
+                } else if (lease != campaign->leases.end()) {
+                  lease->second.submission.reset();  // the match can be answered again
+                }
+              }
+              if (s.ok()) campaign->NotifyChanged();
+              submission->promise.set_value(std::move(result));
+            }));
+      }
+    }
+  }
+  if (!ack.valid()) {
+    // No lease in memory: the match was judged (possibly before a restart), or never existed.
+    auto stored = store_->FindJudgmentByMatch(request->match_id());
+    if (!stored.ok()) return ToGrpc(stored.status());
+    if (!stored->has_value() || (*stored)->campaign_id != campaign->id) {
+      std::shared_lock lock(campaign->mu);
+      if (campaign->closed_unix_ms != 0) {
+        return Error(StatusCode::FAILED_PRECONDITION, "campaign " + std::to_string(campaign->id) +
+                                                          " is closed; it takes no more judgments");
+      }
+      return Error(StatusCode::NOT_FOUND, "no match " + std::to_string(request->match_id()) +
+                                              " in campaign " + std::to_string(campaign->id));
+    }
+    const StoredJudgment& j = **stored;
+    if (j.annotator != request->annotator()) {
+      return Error(StatusCode::FAILED_PRECONDITION,
+                   "match " + std::to_string(j.match_id) + " was leased to another annotator");
+    }
+    if (j.ranks != ranks || j.idempotency_key != request->idempotency_key()) {
+      return Error(StatusCode::ALREADY_EXISTS,
+                   "match " + std::to_string(j.match_id) + " already has a different answer");
+    }
+    response->set_sequence(j.campaign_seq);
+    response->set_committed_unix_ms(j.committed_unix_ms);
+    return grpc::Status::OK;
+  }
+  const Ack& result = ack.get();
+  if (!result.status.ok()) {
+    return Error(StatusCode::UNAVAILABLE,
+                 "the judgment could not be stored: " + result.status.message());
+  }
+  response->set_sequence(result.sequence);
+  response->set_committed_unix_ms(result.committed_unix_ms);
+  return grpc::Status::OK;
+}
+
+}  // namespace tourney::service

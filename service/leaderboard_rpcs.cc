@@ -1,0 +1,161 @@
+// Reads of the ratings: GetLeaderboard, GetPairCounts, WatchLeaderboard.
+#include <algorithm>
+#include <vector>
+
+#include "auth.h"
+#include "live_campaign.h"
+#include "proto/leaderboard_proto.h"
+#include "tournament_service.h"
+#include "tourney/core/defaults.h"
+
+namespace tourney::service {
+
+// ---------------------------------------------------------------------------------------
+// Leaderboards.
+
+grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& context,
+                                             LiveCampaign& campaign,
+                                             const v1::GetLeaderboardRequest& request,
+                                             v1::Leaderboard* board) {
+  LeaderboardQuery query;
+  query.model = request.model();
+  query.replicates = request.bootstrap_replicates();
+  query.confidence = request.confidence() == 0.0 ? kDefaultConfidence : request.confidence();
+  query.seed = request.seed();
+  if (query.replicates < 0 || query.replicates > limits_.max_bootstrap_replicates) {
+    return Error(
+        StatusCode::INVALID_ARGUMENT,
+        "bootstrap_replicates must be in 0.." + std::to_string(limits_.max_bootstrap_replicates));
+  }
+  if (!(query.confidence > 0.0 && query.confidence < 1.0)) {
+    return Error(StatusCode::INVALID_ARGUMENT, "confidence must be in (0, 1)");
+  }
+  CampaignSnapshot snapshot;
+  {
+    std::shared_lock lock(campaign.mu);
+    const std::string live = campaign.state->live_model();
+    if (query.model.empty()) query.model = live;
+    if (query.model == live && query.replicates == 0) {
+      *board = ToProto(campaign.state->LiveLeaderboard());
+      return grpc::Status::OK;
+    }
+    if (query.model != live) {
+      auto model = MakeCampaignModel(query.model, campaign.state->config().rating);
+      if (!model.ok()) return ToGrpc(model.status());
+    }
+  }
+  // Costly: wait for a slot, then copy the data and fit outside the campaign lock. A call
+  // its client abandoned (cancelled, or past its deadline) gives up its place or its slot,
+  // and so does every call once the server shuts down.
+  auto abandoned = [this, &context] {
+    return shutting_down_ || context.IsCancelled() ||
+           context.deadline() <= std::chrono::system_clock::now();
+  };
+  auto abandoned_status = [this, &context] {
+    if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
+    return context.deadline() <= std::chrono::system_clock::now()
+               ? Error(StatusCode::DEADLINE_EXCEEDED,
+                       "the deadline passed before the leaderboard was computed")
+               : Error(StatusCode::CANCELLED, "the call was cancelled");
+  };
+  {
+    std::unique_lock lock(fits_mu_);
+    while (fits_running_ >= limits_.max_concurrent_fits) {
+      if (abandoned()) return abandoned_status();
+      fits_cv_.wait_for(lock, std::chrono::milliseconds(10));
+    }
+    ++fits_running_;
+  }
+  struct Slot {
+    TournamentService* service;
+    ~Slot() {
+      std::lock_guard lock(service->fits_mu_);
+      --service->fits_running_;
+      service->fits_cv_.notify_one();
+    }
+  } slot{this};
+  {
+    std::shared_lock lock(campaign.mu);
+    snapshot = campaign.state->Snapshot();
+  }
+  query.cancelled = abandoned;
+  auto result = ComputeLeaderboard(snapshot, query);
+  if (!result.ok()) {
+    if (result.status().code() == tourney::StatusCode::kCancelled) return abandoned_status();
+    return ToGrpc(result.status());
+  }
+  *board = ToProto(*result);
+  return grpc::Status::OK;
+}
+
+grpc::Status TournamentService::DoGetLeaderboard(grpc::ServerContextBase* context,
+                                                 const v1::GetLeaderboardRequest* request,
+                                                 v1::Leaderboard* response) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  return ComputeBoard(*context, *campaign, *request, response);
+}
+
+grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
+                                              const v1::GetPairCountsRequest* request,
+                                              v1::PairCountsMatrix* response) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  std::shared_lock lock(campaign->mu);
+  const CampaignState& state = *campaign->state;
+  const PairCounts& counts = state.pair_counts();
+  const int n = state.num_systems();
+  for (int i = 0; i < n; ++i) response->add_systems(state.SystemName(i));
+  response->mutable_wins()->Reserve(n * n);
+  response->mutable_ties()->Reserve(n * n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      response->add_wins(counts.wins(i, j));
+      response->add_ties(counts.ties(i, j));
+    }
+  }
+  response->set_rankings(state.num_judgments());
+  response->set_comparisons(static_cast<int64_t>(state.judgments().comparisons().size()));
+  return grpc::Status::OK;
+}
+
+grpc::Status TournamentService::DoWatchLeaderboard(grpc::ServerContextBase* context,
+                                                   const v1::WatchLeaderboardRequest* request,
+                                                   const BoardWriter& write) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth =
+      Authorize(context, Access::kAdmin, request->leaderboard().campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  if (request->every_judgments() < 1) {
+    return Error(StatusCode::INVALID_ARGUMENT, "every_judgments must be >= 1");
+  }
+  if (++watchers_ > limits_.max_watchers) {
+    --watchers_;
+    return Error(StatusCode::RESOURCE_EXHAUSTED, "the server serves at most " +
+                                                     std::to_string(limits_.max_watchers) +
+                                                     " leaderboard watchers");
+  }
+  struct Release {
+    std::atomic<int>* n;
+    ~Release() { --*n; }
+  } release{&watchers_};
+
+  while (!context->IsCancelled() && !shutting_down_) {
+    const int64_t seen = campaign->committed.load();
+    v1::Leaderboard board;
+    grpc::Status s = ComputeBoard(*context, *campaign, request->leaderboard(), &board);
+    if (!s.ok()) return s;
+    if (!write(board)) break;
+    const int64_t target = seen + request->every_judgments();
+    std::unique_lock lock(campaign->notify_mu);
+    while (campaign->committed.load() < target && !context->IsCancelled() && !shutting_down_) {
+      campaign->changed.wait_for(lock, std::chrono::milliseconds(200));
+    }
+  }
+  if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
+  return grpc::Status::OK;
+}
+
+}  // namespace tourney::service
