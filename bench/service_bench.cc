@@ -133,7 +133,9 @@ std::unique_ptr<v1::Tournament::Stub> Stub(int port) {
 
 // The campaign of every scenario: 13 systems, k = 5, 3,000 segments, the default selector.
 // The one place to change the configuration (e.g. to switch quality control on).
-v1::CampaignConfig BenchConfig(const std::string& name) {
+// With `quality_control`, a tenth of the matches are checks (repeats, or matches with the
+// control system "system-12") and each annotator may give at most 1,000,000 judgments.
+v1::CampaignConfig BenchConfig(const std::string& name, bool quality_control = false) {
   v1::CampaignConfig c;
   c.set_name(name);
   for (int i = 0; i < 13; ++i) c.add_systems("system-" + std::to_string(i));
@@ -141,6 +143,12 @@ v1::CampaignConfig BenchConfig(const std::string& name) {
   c.set_k(5);
   c.set_selector(std::string(kDefaultMatchSelector));
   c.set_seed(1);
+  if (quality_control) {
+    v1::QualityControlConfig* qc = c.mutable_quality_control();
+    qc->set_check_fraction(0.1);
+    qc->set_control_system("system-12");
+    qc->set_max_judgments_per_annotator(1000000);
+  }
   return c;
 }
 
@@ -207,7 +215,7 @@ size_t Scrape(int port) {
   return total;
 }
 
-void RoundTrips(benchmark::State& state, Beside beside) {
+void RoundTrips(benchmark::State& state, Beside beside, bool quality_control = false) {
   const int annotators = static_cast<int>(state.range(0));
   const auto duration = std::chrono::seconds(4);
   const std::string dir = TempDir();
@@ -223,7 +231,7 @@ void RoundTrips(benchmark::State& state, Beside beside) {
   }
   auto admin = Stub(server.port());
   v1::CreateCampaignRequest create;
-  *create.mutable_config() = BenchConfig("load");
+  *create.mutable_config() = BenchConfig("load", quality_control);
   v1::CreateCampaignResponse campaign;
   {
     grpc::ClientContext ctx;
@@ -319,10 +327,19 @@ void RoundTrips(benchmark::State& state, Beside beside) {
 void BM_RoundTrips(benchmark::State& state) { RoundTrips(state, Beside::kNothing); }
 void BM_RoundTripsMetrics(benchmark::State& state) { RoundTrips(state, Beside::kMetricsScrapes); }
 void BM_RoundTripsDuringBackup(benchmark::State& state) { RoundTrips(state, Beside::kBackup); }
+void BM_RoundTripsQualityControl(benchmark::State& state) {
+  RoundTrips(state, Beside::kNothing, /*quality_control=*/true);
+}
 BENCHMARK(BM_RoundTrips)
     ->ArgName("annotators")
     ->Arg(1)
     ->Arg(8)
+    ->Arg(32)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RoundTripsQualityControl)
+    ->ArgName("annotators")
     ->Arg(32)
     ->Iterations(1)
     ->UseManualTime()
