@@ -106,16 +106,15 @@ int RunCampaignList(int argc, char** argv) {
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign list", &code)) return code;
   const std::string verb = "campaign list";
-  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
-    return ReportError(verb, InvalidArgument("--format must be text or json"));
-  }
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());
   v1::ListCampaignsResponse response;
   auto ctx = conn->Context();
   grpc::Status s = conn->stub->ListCampaigns(ctx.get(), v1::ListCampaignsRequest(), &response);
   if (!s.ok()) return ReportRpcError("list", s);
-  if (flags.Get("format") == "json") {
+  if (*json) {
     std::cout << ToJson(response);
     return kExitOk;
   }
@@ -144,9 +143,8 @@ int RunCampaignShow(int argc, char** argv) {
   const std::string verb = "campaign show";
   auto campaign = CampaignId(flags);
   if (!campaign.ok()) return ReportError(verb, campaign.status());
-  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
-    return ReportError(verb, InvalidArgument("--format must be text or json"));
-  }
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());
   v1::GetCampaignRequest request;
@@ -155,7 +153,7 @@ int RunCampaignShow(int argc, char** argv) {
   auto ctx = conn->Context();
   grpc::Status s = conn->stub->GetCampaign(ctx.get(), request, &info);
   if (!s.ok()) return ReportRpcError("show", s);
-  if (flags.Get("format") == "json") {
+  if (*json) {
     std::cout << ToJson(info);
   } else {
     PrintInfo(info, true);
@@ -309,9 +307,8 @@ int RunCampaignStats(int argc, char** argv) {
   const std::string verb = "campaign stats";
   auto campaign = CampaignId(flags);
   if (!campaign.ok()) return ReportError(verb, campaign.status());
-  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
-    return ReportError(verb, InvalidArgument("--format must be text or json"));
-  }
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());
   v1::GetAnnotatorStatsRequest request;
@@ -320,7 +317,7 @@ int RunCampaignStats(int argc, char** argv) {
   auto ctx = conn->Context();
   grpc::Status s = conn->stub->GetAnnotatorStats(ctx.get(), request, &response);
   if (!s.ok()) return ReportRpcError("stats", s);
-  if (flags.Get("format") == "json") {
+  if (*json) {
     std::cout << ToJson(response);
     return kExitOk;
   }

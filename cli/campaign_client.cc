@@ -127,4 +127,12 @@ StatusOr<uint64_t> CampaignId(const Flags& flags) {
   return *id;
 }
 
+StatusOr<bool> JsonFormat(const Flags& flags) {
+  const std::string format = flags.Get("format");
+  if (format != "text" && format != "json") {
+    return InvalidArgument("--format must be text or json");
+  }
+  return format == "json";
+}
+
 }  // namespace tourney::cli

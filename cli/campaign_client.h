@@ -42,6 +42,10 @@ StatusOr<std::vector<std::string>> ReadLines(const std::string& path);
 // --campaign ID; InvalidArgument when missing or 0.
 StatusOr<uint64_t> CampaignId(const Flags& flags);
 
+// --format of the client verbs that print a message: true for "json", false for "text";
+// InvalidArgument otherwise.
+StatusOr<bool> JsonFormat(const Flags& flags);
+
 // The admin verbs of campaign_admin_command.cc (list, show, export, close).
 int RunCampaignList(int argc, char** argv);
 int RunCampaignShow(int argc, char** argv);

@@ -321,9 +321,8 @@ int RunCampaignNext(int argc, char** argv) {
   const std::string verb = "campaign next";
   auto campaign = CampaignId(flags);
   if (!campaign.ok()) return ReportError(verb, campaign.status());
-  if (flags.Get("format") != "text" && flags.Get("format") != "json") {
-    return ReportError(verb, InvalidArgument("--format must be text or json"));
-  }
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());
   v1::NextMatchRequest request;
@@ -333,7 +332,7 @@ int RunCampaignNext(int argc, char** argv) {
   auto ctx = conn->Context();
   grpc::Status s = conn->stub->NextMatch(ctx.get(), request, &match);
   if (!s.ok()) return ReportRpcError("next", s);
-  if (flags.Get("format") == "json") {
+  if (*json) {
     std::cout << ToJson(match);
     return kExitOk;
   }

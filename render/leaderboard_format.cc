@@ -82,11 +82,11 @@ struct View {
 
 View MakeView(const Leaderboard& board) {
   View v;
+  v.clustered = board.clustered();
   std::vector<std::string> full;
   for (const auto& e : board.entries) {
     full.push_back(e.system);
     v.gaussian |= e.sigma.has_value();
-    v.clustered |= e.cluster.has_value();
     v.r_hat |= e.r_hat.has_value();
   }
   v.names = ShortSystemNames(full);

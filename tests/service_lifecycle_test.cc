@@ -18,25 +18,9 @@ using testing::MakeConfig;
 using testing::NextMatch;
 using testing::Submit;
 
-class ServiceLifecycle : public ::testing::Test {
+class ServiceLifecycle : public testing::InProcessServerTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir("service_lifecycle");
-    Start();
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  void Start() {
-    server_ = std::make_unique<testing::InProcessServer>(dir_ + "/data");
-    ASSERT_TRUE(server_->ok()) << server_->error();
-  }
-  void Restart() {
-    server_.reset();
-    Start();
-  }
-  v1::Tournament::Stub& stub() { return server_->stub(); }
+  ServiceLifecycle() : InProcessServerTest("service_lifecycle") {}
 
   grpc::Status GetCampaign(uint64_t id, v1::CampaignInfo* info) {
     v1::GetCampaignRequest req;
@@ -69,20 +53,8 @@ class ServiceLifecycle : public ::testing::Test {
     writer->WritesDone();
     return writer->Finish();
   }
-  std::vector<v1::ExportedJudgment> Export(uint64_t id, grpc::Status* status) {
-    v1::ExportJudgmentsRequest req;
-    req.set_campaign_id(id);
-    auto ctx = Ctx(kAdminToken);
-    auto reader = stub().ExportJudgments(ctx.get(), req);
-    std::vector<v1::ExportedJudgment> out;
-    v1::ExportedJudgment j;
-    while (reader->Read(&j)) out.push_back(j);
-    *status = reader->Finish();
-    return out;
-  }
 
-  std::string dir_;
-  std::unique_ptr<testing::InProcessServer> server_;
+
 };
 
 v1::Ranking MakeRanking(std::vector<std::string> systems, std::vector<uint32_t> ranks,
@@ -184,7 +156,7 @@ TEST_F(ServiceLifecycle, ExportStreamsEveryJudgmentInCommitOrderWithTimes) {
     judged.push_back({m, ranks, ack.sequence(), ack.committed_unix_ms()});
   }
   grpc::Status status;
-  const auto rows = Export(c.id, &status);
+  const auto rows = testing::ExportJudgments(stub(), c.id, &status);
   ASSERT_TRUE(status.ok()) << status.error_message();
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].sequence(), 1);
@@ -215,13 +187,13 @@ TEST_F(ServiceLifecycle, ExportStreamsEveryJudgmentInCommitOrderWithTimes) {
   }
   // After a restart the stored rows read the same.
   Restart();
-  const auto again = Export(c.id, &status);
+  const auto again = testing::ExportJudgments(stub(), c.id, &status);
   ASSERT_TRUE(status.ok());
   ASSERT_EQ(again.size(), rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(again[i].SerializeAsString(), rows[i].SerializeAsString()) << i;
   }
-  EXPECT_EQ(Export(12345, &status).size(), 0u);
+  EXPECT_EQ(testing::ExportJudgments(stub(), 12345, &status).size(), 0u);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::NOT_FOUND);
 }
 
@@ -265,7 +237,7 @@ TEST_F(ServiceLifecycle, CloseRefusesNewWorkKeepsReadsAndSurvivesRestart) {
     ASSERT_TRUE(testing::PairCounts(stub(), c.id, &counts).ok());
     EXPECT_EQ(counts.rankings(), 1);
     grpc::Status status;
-    EXPECT_EQ(Export(c.id, &status).size(), 1u);
+    EXPECT_EQ(testing::ExportJudgments(stub(), c.id, &status).size(), 1u);
     EXPECT_TRUE(status.ok());
     v1::GetAnnotatorStatsRequest stats_req;
     stats_req.set_campaign_id(c.id);

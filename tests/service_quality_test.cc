@@ -20,37 +20,17 @@ using testing::MakeConfig;
 using testing::NextMatch;
 using testing::Submit;
 
-class ServiceQuality : public ::testing::Test {
+class ServiceQuality : public testing::InProcessServerTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir("service_quality");
-    Start();
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  void Start() {
-    server_ = std::make_unique<testing::InProcessServer>(dir_ + "/data");
-    ASSERT_TRUE(server_->ok()) << server_->error();
-  }
-  void Restart() {
-    server_.reset();
-    Start();
-  }
-  v1::Tournament::Stub& stub() { return server_->stub(); }
+  ServiceQuality() : InProcessServerTest("service_quality") {}
 
   std::vector<v1::ExportedJudgment> Export(uint64_t id) {
-    v1::ExportJudgmentsRequest req;
-    req.set_campaign_id(id);
-    auto ctx = Ctx(kAdminToken);
-    auto reader = stub().ExportJudgments(ctx.get(), req);
-    std::vector<v1::ExportedJudgment> out;
-    v1::ExportedJudgment j;
-    while (reader->Read(&j)) out.push_back(j);
-    EXPECT_TRUE(reader->Finish().ok());
+    grpc::Status status;
+    std::vector<v1::ExportedJudgment> out = testing::ExportJudgments(stub(), id, &status);
+    EXPECT_TRUE(status.ok()) << status.error_message();
     return out;
   }
+
   std::map<std::string, v1::AnnotatorStats> Stats(uint64_t id) {
     v1::GetAnnotatorStatsRequest req;
     req.set_campaign_id(id);
@@ -71,8 +51,6 @@ class ServiceQuality : public ::testing::Test {
     return stub().ExcludeAnnotator(ctx.get(), req, resp);
   }
 
-  std::string dir_;
-  std::unique_ptr<testing::InProcessServer> server_;
 };
 
 int Id(const std::string& system) { return std::stoi(system.substr(1)); }

@@ -80,19 +80,9 @@ size_t Count(const std::string& text, const std::string& what) {
   return n;
 }
 
-class ServiceRawRequests : public ::testing::Test {
+class ServiceRawRequests : public testing::InProcessServerTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir("service_raw");
-    server_ = std::make_unique<testing::InProcessServer>(dir_ + "/data");
-    ASSERT_TRUE(server_->ok()) << server_->error();
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  std::string dir_;
-  std::unique_ptr<testing::InProcessServer> server_;
+  ServiceRawRequests() : InProcessServerTest("service_raw") {}
 };
 
 TEST_F(ServiceRawRequests, InvalidUtf8IsInvalidArgumentOnlyAfterAuthentication) {

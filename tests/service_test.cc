@@ -24,21 +24,9 @@ using testing::MakeConfig;
 using testing::NextMatch;
 using testing::Submit;
 
-class ServiceTest : public ::testing::Test {
+class ServiceTest : public testing::InProcessServerTest {
  protected:
-  void SetUp() override {
-    dir_ = testing::TempDir("service");
-    server_ = std::make_unique<testing::InProcessServer>(dir_ + "/data");
-    ASSERT_TRUE(server_->ok()) << server_->error();
-  }
-  void TearDown() override {
-    server_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  v1::Tournament::Stub& stub() { return server_->stub(); }
-
-  std::string dir_;
-  std::unique_ptr<testing::InProcessServer> server_;
+  ServiceTest() : InProcessServerTest("service") {}
 };
 
 // The ranks a perfect annotator gives when system sN has quality N: higher ids rank first.

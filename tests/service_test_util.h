@@ -154,6 +154,51 @@ inline grpc::Status PairCounts(v1::Tournament::Stub& stub, uint64_t campaign,
   return stub.GetPairCounts(ctx.get(), req, counts);
 }
 
+// A test fixture with an in-process server on a data dir of its own (removed after the
+// test), which a test may restart on the same data.
+class InProcessServerTest : public ::testing::Test {
+ protected:
+  explicit InProcessServerTest(std::string name) : name_(std::move(name)) {}
+  void SetUp() override {
+    dir_ = TempDir(name_);
+    Start();
+  }
+  void TearDown() override {
+    server_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  void Start() {
+    server_ = std::make_unique<InProcessServer>(dir_ + "/data");
+    ASSERT_TRUE(server_->ok()) << server_->error();
+  }
+  void Restart() {
+    server_.reset();
+    Start();
+  }
+  v1::Tournament::Stub& stub() { return server_->stub(); }
+
+  std::string dir_;
+  std::unique_ptr<InProcessServer> server_;
+
+ private:
+  const std::string name_;
+};
+
+// Every judgment ExportJudgments streams for `campaign`, in order; *status is how the
+// stream ended.
+inline std::vector<v1::ExportedJudgment> ExportJudgments(v1::Tournament::Stub& stub,
+                                                         uint64_t campaign, grpc::Status* status) {
+  v1::ExportJudgmentsRequest req;
+  req.set_campaign_id(campaign);
+  auto ctx = Ctx(kAdminToken);
+  auto reader = stub.ExportJudgments(ctx.get(), req);
+  std::vector<v1::ExportedJudgment> out;
+  v1::ExportedJudgment j;
+  while (reader->Read(&j)) out.push_back(j);
+  *status = reader->Finish();
+  return out;
+}
+
 // A tourneyd child process (the real binary) on 127.0.0.1 with a port the OS picks.
 class ChildServer {
  public:
