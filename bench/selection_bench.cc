@@ -2,7 +2,7 @@
 // (ratings and pair counts as a campaign sees them mid-way), and one refit of the selection
 // posterior (selection_posterior.h) for 16 systems. Goal: the default selector takes
 // <= 2 us per selection at 16 systems and <= 100 us at 1,000.
-//   build/bin/selection_bench [--benchmark_filter=racing] [--benchmark_repetitions=5]
+//   build/bin/selection_bench [--benchmark_filter=frontier] [--benchmark_repetitions=5]
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -55,7 +55,7 @@ void PosteriorRefit(benchmark::State& state) {
 
 void Register() {
   for (const char* name :
-       {"racing", "trueskill", "uniform", "lucb", "info-gain", "thompson", "arena"}) {
+       {"frontier", "racing", "trueskill", "uniform", "lucb", "info-gain", "thompson", "arena"}) {
     for (int n : {16, 1000}) {
       benchmark::RegisterBenchmark(
           ("Select/" + std::string(name) + "/" + std::to_string(n)).c_str(),

@@ -10,6 +10,7 @@
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/selection/match_selector.h"
 
 namespace tourney::cli {
 namespace {
@@ -83,7 +84,7 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
   if (with_config) {
     const v1::CampaignConfig& config = c.config();
     std::cout << "k " << config.k() << "\nselector "
-              << (config.selector().empty() ? "racing" : config.selector()) << "\nseed "
+              << (config.selector().empty() ? std::string(kDefaultMatchSelector) : config.selector()) << "\nseed "
               << config.seed() << "\nlease_seconds "
               << (config.lease_seconds() == 0 ? 600 : config.lease_seconds()) << "\nsystem_names ";
     for (int i = 0; i < config.systems_size(); ++i) {

@@ -22,6 +22,7 @@
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/ingest/csv_reader.h"
+#include "tourney/selection/match_selector.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 namespace tourney::cli {
@@ -51,8 +52,9 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("segments", "N", "0", "number of segments (ids 0..N-1)");
   flags.Add("segments-file", "FILE", "", "segments, one `id[,document]` per line");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("selector", "NAME", "racing",
-            "match selector: racing (default), trueskill (paper §2.4), uniform, lucb, info-gain, "
+  flags.Add("selector", "NAME", std::string(kDefaultMatchSelector),
+            "match selector: frontier (default), trueskill (paper §2.4), uniform, racing, lucb, "
+            "info-gain, "
             "thompson or arena (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");

@@ -2,11 +2,11 @@
 //
 // Starts tourneyd (found next to this binary) on 127.0.0.1 with a temporary data dir,
 // creates two campaigns over the same simulated systems, one with the uniform selector and
-// one with the default selector (racing, docs/selection.md), and lets simulated annotators
+// one with the default selector (frontier, docs/selection.md), and lets simulated annotators
 // judge them from threads (their answers come from the hidden qualities: SimulateRanks).
 // Each campaign stops at the first checkpoint whose leaderboard the stopping rule calls
 // settled (stopping_rule.h), or at the budget. It prints the clustered leaderboard of each,
-// the judgments each selector spent, and how many judgments racing selection needed to
+// the judgments each selector spent, and how many judgments frontier selection needed to
 // reach the clusters uniform selection reached.
 //
 // Reproducibility: within each round annotators ask for matches and submit them in a fixed
@@ -279,20 +279,20 @@ int RunDemo(int argc, char** argv) {
   }
   Flags flags("tourney demo [options]   (tourney demo --offline [options]: the offline demo)",
               "Starts tourneyd on 127.0.0.1 with a temporary data dir, runs two simulated\n"
-              "campaigns on it (uniform and racing match selection, the default; simulated\n"
+              "campaigns on it (uniform and frontier match selection, the default; simulated\n"
               "annotators in threads answer from hidden system qualities). Each campaign stops\n"
               "when the leaderboard's stopping rule says settled, or at the budget. Prints the\n"
               "clustered leaderboards, the judgments each selector spent, and how many\n"
-              "judgments racing selection needed to reach uniform selection's clusters.");
+              "judgments frontier selection needed to reach uniform selection's clusters.");
   flags.Add("systems", "N", "10", "number of systems (3..100)");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("budget", "N", "1000", "most judgments of the uniform campaign (and of the racing "
+  flags.Add("budget", "N", "1000", "most judgments of the uniform campaign (and of the frontier "
                                    "campaign, but see --max-factor)");
   flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
   flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
                                       "multiple of --annotators)");
   flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
-  flags.Add("max-factor", "X", "3", "racing selection that has not settled may judge up to X "
+  flags.Add("max-factor", "X", "3", "frontier selection that has not settled may judge up to X "
                                     "times the budget to reach uniform selection's clusters");
   flags.Add("model", "M", "trueskill", "model of the clustered leaderboards");
   flags.Add("seed", "S", "1", "random seed (qualities, annotators, selection, bootstrap)");
@@ -461,7 +461,7 @@ int RunDemo(int argc, char** argv) {
     }
     return nullptr;
   };
-  // Not settled and not there yet: racing selection goes on, up to --max-factor times the
+  // Not settled and not there yet: frontier selection goes on, up to --max-factor times the
   // budget.
   const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
   while (runs[1].settled_at < 0 && !first_reach(runs[1]) && runs[1].rounds_done < rounds_cap &&
@@ -484,7 +484,7 @@ int RunDemo(int argc, char** argv) {
 
   std::cout << "Uniform selection, " << WithThousands(uniform_judgments) << " judgments:\n"
             << FormatLeaderboard(FromProto(uniform_board), OutputFormat::kTable) << "\n";
-  std::cout << "Racing selection, " << WithThousands(shown.first) << " judgments:\n"
+  std::cout << "Frontier selection, " << WithThousands(shown.first) << " judgments:\n"
             << FormatLeaderboard(FromProto(shown.second), OutputFormat::kTable) << "\n";
 
   // How much of each campaign's data compared systems close in the hidden order.
@@ -531,17 +531,17 @@ int RunDemo(int argc, char** argv) {
                 WithThousands(uniform_reach->first).c_str());
   }
   if (trueskill_reach) {
-    std::printf("  racing selection first showed them after    %s judgments (%.0f%% of %s)\n",
+    std::printf("  frontier selection first showed them after    %s judgments (%.0f%% of %s)\n",
                 WithThousands(trueskill_reach->first).c_str(),
                 100.0 * static_cast<double>(trueskill_reach->first) /
                     static_cast<double>(uniform_judgments),
                 WithThousands(uniform_judgments).c_str());
   } else {
-    std::printf("  racing selection did not show them within %s judgments\n",
+    std::printf("  frontier selection did not show them within %s judgments\n",
                 WithThousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
   }
   std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
-              "racing %.0f%% (checked every %s judgments).\n",
+              "frontier %.0f%% (checked every %s judgments).\n",
               close_share(runs[0].counts), close_share(runs[1].counts),
               WithThousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
 

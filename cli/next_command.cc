@@ -66,14 +66,16 @@ int RunNext(int argc, char** argv) {
               "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
               "on the largest sigma (ties: first entry) and draws opponents with probability\n"
               "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; the\n"
-              "default, 'racing', serves a boundary of the ranking whose intervals mu +- 1.96 sd\n"
-              "still overlap (other active selectors: lucb, info-gain, thompson, arena; see\n"
-              "docs/selection.md). The offline twin of the service's NextMatch.");
+              "default, 'frontier', serves the least separated pair across a cut of the ranking,\n"
+              "cuts chosen by how close they are to separating (other active selectors: racing,\n"
+              "lucb, info-gain, thompson, arena; see docs/selection.md). The offline twin of the\n"
+              "service's NextMatch.");
   flags.Add("ratings", "FILE", "", "leaderboard JSON with mu and sigma per system (required)");
   flags.Add("n", "N", "2", "systems in the match (2..5): the anchor and N-1 opponents");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("selection", "S", std::string(kDefaultMatchSelector),
-            "selector: racing, trueskill (paper §2.4), uniform, lucb, info-gain, thompson, arena");
+            "selector: frontier, trueskill (paper §2.4), uniform, racing, lucb, info-gain, "
+            "thompson, arena");
   flags.Add("format", "F", "table", "output: table or json");
   flags.AddExample(
       "tourney rank judgments.csv --model trueskill --format json > ratings.json && tourney next "

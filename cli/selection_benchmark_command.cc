@@ -26,7 +26,7 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
       "ordered pair, and rank-range coverage.");
   flags.Add("pool", "FILE", "", "replay this pool of judgments (WMT or pairwise CSV)");
   flags.Add("systems", "N", "16", "systems of the hidden-truth campaigns");
-  flags.Add("selectors", "LIST", "uniform,trueskill,racing,info-gain,thompson,arena",
+  flags.Add("selectors", "LIST", "uniform,trueskill,frontier,racing,info-gain,thompson,arena",
             "selectors to compare (uniform is the reference)");
   flags.Add("seeds", "S", "20", "campaigns (seeds) per selector");
   flags.Add("seed", "S", "1", "base seed");

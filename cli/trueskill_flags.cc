@@ -19,7 +19,7 @@ void AddTrueSkillFlags(Flags& flags) {
             "trueskill: draw margin eps in performance units (overrides --draw-probability)");
   flags.Add("selection", "S", "trueskill",
             "trueskill: 'none' applies every judgment once in file order; 'trueskill' (paper "
-            "§2.4), 'uniform' or an active selector (racing, lucb, info-gain, thompson, "
+            "§2.4), 'uniform' or an active selector (frontier, racing, lucb, info-gain, thompson, "
             "arena; docs/selection.md) run the match-selection protocol: --budget times pick "
             "a pair, draw one of its judgments at random (with replacement), update");
   flags.Add("mode", "M", "pairwise",
@@ -72,7 +72,7 @@ StatusOr<TrueSkillModelOptions> TrueSkillOptionsFromFlags(const Flags& flags) {
     o.selector = selection;
   } else {
     return InvalidArgument("option '--selection': '" + selection +
-                           "' is not one of none, trueskill, uniform, racing, lucb, info-gain, "
+                           "' is not one of none, trueskill, uniform, frontier, racing, lucb, info-gain, "
                            "thompson, arena");
   }
   const std::string mode = flags.Get("mode");

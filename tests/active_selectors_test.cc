@@ -14,7 +14,7 @@
 namespace tourney {
 namespace {
 
-const char* const kActive[] = {"racing", "lucb", "info-gain", "thompson", "arena"};
+const char* const kActive[] = {"frontier", "racing", "lucb", "info-gain", "thompson", "arena"};
 
 std::unique_ptr<MatchSelector> Make(const std::string& name) {
   auto s = MakeActiveSelector(name, ActiveSelectorOptions());
@@ -146,6 +146,71 @@ TEST(ActiveSelectors, RacingServesTheOpenBoundary) {
           << a << "," << b;
     }
   }
+}
+
+// Frontier, by hand. Four systems, mu 4, 3, 2.9, 0 (ids 0..3), sigma 0.5 each and no
+// covariance, so every pair's difference has variance 0.5:
+//   cut 0 ({0} | {1, 2, 3}): the least separated pair is {0, 1}, z = 1 / sqrt(0.5) = 1.4142;
+//   cut 1 ({0, 1} | {2, 3}): {1, 2}, z = 0.1 / sqrt(0.5) = 0.14142;
+//   cut 2 ({0, 1, 2} | {3}): {2, 3}, z = 2.9 / sqrt(0.5) = 4.10 >= 2.5: closed.
+// Values exp(-(z - 1.5)^2 / 2) * max(z, 0.5) * 0.5: 0.704510 and 0.0993444 (shares 0.876415
+// and 0.123585). With spread 0.2 a cut is served with 0.1 + 0.8 * share: 0.801132 and
+// 0.198868; with exploration 0.1 over 6 pairs, {0, 1} 0.9 * 0.801132 + 1/60 = 0.737685,
+// {1, 2} 0.195648 and every other pair 1/60.
+TEST(ActiveSelectors, FrontierServesTheCutsByTheirValue) {
+  const std::vector<Rating> ratings = {{4, 0.5}, {3, 0.5}, {2.9, 0.5}, {0, 0.5}};
+  const int draws = 60000;
+  const auto shares = PairShares(*Make("frontier"), {ratings}, 21, draws);
+  for (int a = 0; a < 4; ++a) {
+    for (int b = a + 1; b < 4; ++b) {
+      const double expected = (a == 0 && b == 1)   ? 0.737685
+                              : (a == 1 && b == 2) ? 0.195648
+                                                   : 1.0 / 60.0;
+      const auto it = shares.find({a, b});
+      EXPECT_NEAR(it == shares.end() ? 0.0 : it->second, expected, Tolerance(expected, draws))
+          << a << "," << b;
+    }
+  }
+}
+
+// Frontier reads the joint covariance when it is given. mu 1, 0, -1 (ids 0..2), marginal
+// variances 0.25 and cov(0, 1) = 0.2: var(theta0 - theta1) = 0.25 + 0.25 - 0.4 = 0.1, so
+// cut 0 has z = 1 / sqrt(0.1) = 3.16 >= 2.5 (closed) and only cut 1 is open (its least
+// separated pair {1, 2}: var 0.5, z = 1.41; {0, 2} has z = 2.83): {1, 2} is served with
+// 0.9 + 0.1 / 3. Without the covariance both cuts have z = 1.41 and the same value:
+// {0, 1} and {1, 2} get 0.45 + 0.1 / 3 each.
+TEST(ActiveSelectors, FrontierUsesTheJointCovariance) {
+  const std::vector<Rating> ratings = {{1, 0.5}, {0, 0.5}, {-1, 0.5}};
+  const std::vector<double> cov = {0.25, 0.2, 0.0, 0.2, 0.25, 0.0, 0.0, 0.0, 0.25};
+  const int draws = 40000;
+  const auto joint = PairShares(*Make("frontier"), {ratings, nullptr, nullptr, cov}, 4, draws);
+  EXPECT_NEAR(joint.at({1, 2}), 0.9 + 0.1 / 3, Tolerance(0.933, draws));
+  EXPECT_NEAR(joint.at({0, 1}), 0.1 / 3, Tolerance(0.033, draws));
+  const auto alone = PairShares(*Make("frontier"), {ratings}, 4, draws);
+  EXPECT_NEAR(alone.at({0, 1}), 0.45 + 0.1 / 3, Tolerance(0.483, draws));
+  EXPECT_NEAR(alone.at({1, 2}), 0.45 + 0.1 / 3, Tolerance(0.483, draws));
+}
+
+// Frontier warms up with uniform matches: until 0.5 * #pairs comparisons are counted
+// (3 of the 6 pairs of 4 systems) every pair is served with 1/6, whatever the ratings.
+TEST(ActiveSelectors, FrontierWarmsUpUniformly) {
+  const std::vector<Rating> ratings = {{4, 0.5}, {3, 0.5}, {2.9, 0.5}, {0, 0.5}};
+  PairCounts counts(4);
+  counts.Add(0, 1, Outcome::kFirstWins, 2);
+  const int draws = 30000;
+  const auto warm = PairShares(*Make("frontier"), {ratings, nullptr, &counts}, 8, draws);
+  for (const auto& [pair, share] : warm) {
+    EXPECT_NEAR(share, 1.0 / 6, Tolerance(1.0 / 6, draws)) << pair.first << "," << pair.second;
+  }
+  counts.Add(2, 3, Outcome::kTie);  // 3 comparisons: warm-up over
+  const auto after = PairShares(*Make("frontier"), {ratings, nullptr, &counts}, 8, draws);
+  EXPECT_NEAR(after.at({0, 1}), 0.737685, Tolerance(0.737685, draws));
+  ActiveSelectorOptions bad;
+  bad.warmup = -1;
+  EXPECT_FALSE(MakeFrontierSelector(bad).ok());
+  bad = ActiveSelectorOptions();
+  bad.frontier_spread = 1.5;
+  EXPECT_FALSE(MakeFrontierSelector(bad).ok());
 }
 
 // LUCB tests every pair, not just neighbours: here too only {1, 4} overlaps (every other

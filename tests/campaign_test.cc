@@ -291,10 +291,10 @@ TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
   }
 }
 
-TEST(CampaignConfig, DefaultSelectorIsRacingAndEveryNamedSelectorIsAccepted) {
-  EXPECT_EQ(CampaignConfig().selector, "racing");
+TEST(CampaignConfig, DefaultSelectorIsFrontierAndEveryNamedSelectorIsAccepted) {
+  EXPECT_EQ(CampaignConfig().selector, "frontier");
   for (const char* name :
-       {"racing", "lucb", "info-gain", "thompson", "arena", "trueskill", "uniform"}) {
+       {"frontier", "racing", "lucb", "info-gain", "thompson", "arena", "trueskill", "uniform"}) {
     CampaignConfig c = Config(4, 3, 2);
     c.selector = name;
     EXPECT_TRUE(ValidateCampaignConfig(c).ok()) << name;

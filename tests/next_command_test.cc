@@ -70,11 +70,12 @@ TEST_F(NextCommand, AnchorsOnTheLargestSigmaFirstEntryAmongEquals) {
   }
 }
 
-// The default selector is racing: A and B are the only neighbours whose intervals
-// mu +- 1.96 sd overlap, so {A, B} is served with probability 0.9 + 0.1 / 6 (the other
-// five pairs only through the 10% uniform exploration). Over 40 seeds the count is
+// The default selector is frontier: in mu order D, C, B, A only the cut between B and A
+// is open (z = 0.001 / sqrt(2 * 0.01^2) = 0.07; the other cuts are over 300 sds apart,
+// far beyond 2.5), so {A, B} is served with probability 0.9 + 0.1 / 6 (the other five
+// pairs only through the 10% uniform exploration). Over 40 seeds the count is
 // Binomial(40, 0.917): mean 36.7, sd 1.75; 28 is five sds below.
-TEST_F(NextCommand, DefaultIsRacingOnTheOpenBoundary) {
+TEST_F(NextCommand, DefaultIsFrontierOnTheOpenCut) {
   const std::string path = Write(
       "r.json", Board({{"A", 0.0, 0.01}, {"B", 0.001, 0.01}, {"C", 5.0, 0.01}, {"D", 10.0, 0.01}}));
   int open = 0;
@@ -86,7 +87,7 @@ TEST_F(NextCommand, DefaultIsRacingOnTheOpenBoundary) {
   }
   EXPECT_GE(open, 28);
   const testing::CommandResult r = Next("--ratings " + path + " --format json");
-  EXPECT_NE(r.out.find("\"selection\": \"racing\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"selection\": \"frontier\""), std::string::npos) << r.out;
 }
 
 TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {

@@ -165,10 +165,10 @@ TEST_F(ServiceTest, ConcurrentOpenMatchesAreDifferent) {
   }
 }
 
-// An empty selector is the default (racing); every named active selector is accepted and
+// An empty selector is the default (frontier); every named active selector is accepted and
 // serves k distinct systems.
 TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
-  for (const std::string selector : {"", "racing", "lucb", "info-gain", "thompson", "arena"}) {
+  for (const std::string selector : {"", "frontier", "racing", "lucb", "info-gain", "thompson", "arena"}) {
     const CreatedCampaign c =
         CreateCampaign(stub(), MakeConfig("active" + selector, 6, 100, 3, selector));
     for (int i = 0; i < 10; ++i) {

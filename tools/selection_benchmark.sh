@@ -7,7 +7,7 @@ set -euo pipefail
 out=${1:-selection-benchmark}
 bin=${TOURNEY_BIN:-build/bin/tourney}
 shared=${TOURNEY_SHARED_DIR:-../shared}
-selectors=uniform,trueskill,racing,lucb,info-gain,thompson,arena
+selectors=uniform,trueskill,frontier,racing,lucb,info-gain,thompson,arena
 mkdir -p "$out"
 for n in 10 16; do
   "$bin" selection-benchmark --systems "$n" --seeds 20 --seed 2 --budget 20000 --every 250 \

@@ -13,6 +13,7 @@ PairCounts PairCounts::FromComparisons(int num_systems, const Comparisons& c) {
   const SystemId* second = c.second.data();
   const Outcome* outcome = c.outcome.data();
   uint32_t* cell = cells.data();
+  counts.total_ = static_cast<int64_t>(n);
   for (size_t i = 0; i < n; ++i) {
     ++cell[(static_cast<size_t>(first[i]) * stride + static_cast<size_t>(second[i])) * 3 +
            static_cast<size_t>(outcome[i])];

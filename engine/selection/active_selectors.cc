@@ -17,6 +17,8 @@ namespace {
 // Pair scoring is exhaustive up to this many systems, sampled above.
 constexpr int kExhaustiveSystems = 64;
 constexpr int kSampledCandidates = 128;
+// Frontier: how many systems on each side of a cut are searched for its binding pair.
+constexpr int kFrontierWindow = 3;
 
 // System ids sorted by mu, best first (ties: lower id first), in thread-local scratch.
 const std::vector<SystemId>& OrderByMu(std::span<const Rating> ratings) {
@@ -178,6 +180,85 @@ class RacingSelector final : public ActiveSelector {
   const bool adjacent_only_;
 };
 
+// Cluster-frontier selection: every cut of the mean order is worth the progress one more
+// judgment of its least separated pair would bring (see active_selectors.h).
+class FrontierSelector final : public ActiveSelector {
+ public:
+  using ActiveSelector::ActiveSelector;
+  std::string_view name() const override { return "frontier"; }
+
+ protected:
+  bool ChoosePair(const SelectionState& state, const PairSet* allowed, Rng& rng, SystemId* a,
+                  SystemId* b) const override {
+    const std::span<const Rating> r = state.ratings;
+    const int n = static_cast<int>(r.size());
+    if (state.counts != nullptr &&
+        static_cast<double>(state.counts->total()) <
+            options_.warmup * 0.5 * static_cast<double>(n) * static_cast<double>(n - 1)) {
+      return false;  // warm-up: uniform matches
+    }
+    const std::vector<SystemId>& order = OrderByMu(r);
+    const std::span<const double> cov = state.covariance;
+    const bool joint = cov.size() == static_cast<size_t>(n) * static_cast<size_t>(n);
+    auto variance = [&](SystemId x, SystemId y) {
+      const size_t sx = static_cast<size_t>(x), sy = static_cast<size_t>(y);
+      const size_t un = static_cast<size_t>(n);
+      const double v = joint ? cov[sx * un + sx] + cov[sy * un + sy] - 2.0 * cov[sx * un + sy]
+                             : r[x].sigma * r[x].sigma + r[y].sigma * r[y].sigma;
+      return std::max(v, 1e-12);
+    };
+    thread_local std::vector<std::pair<SystemId, SystemId>> binding;
+    thread_local std::vector<double> value;
+    binding.clear();
+    value.clear();
+    double total = 0.0;
+    for (int cut = 0; cut + 1 < n; ++cut) {
+      // The least separated pair across the cut among the kFrontierWindow systems on each
+      // side of it.
+      double z = 0.0, v = 0.0;
+      SystemId top = -1, bottom = -1;
+      for (int x = std::max(0, cut - kFrontierWindow + 1); x <= cut; ++x) {
+        for (int y = cut + 1; y <= std::min(n - 1, cut + kFrontierWindow); ++y) {
+          const SystemId t = order[static_cast<size_t>(x)], u = order[static_cast<size_t>(y)];
+          if (allowed != nullptr && !allowed->Contains(t, u)) continue;
+          const double vt = variance(t, u);
+          const double zt = (r[t].mu - r[u].mu) / std::sqrt(vt);
+          if (top < 0 || zt < z) {
+            z = zt;
+            v = vt;
+            top = t;
+            bottom = u;
+          }
+        }
+      }
+      if (top < 0 || !(z < options_.frontier_close)) continue;
+      // d z / d(judgments of the pair) = z * v * info / 2: the progress of one judgment,
+      // weighted by a bump that peaks where cuts are about to separate.
+      const double off = z - options_.frontier_center;
+      const double w = std::exp(-0.5 * off * off) * std::max(z, options_.frontier_floor) * v;
+      binding.emplace_back(top, bottom);
+      value.push_back(w);
+      total += w;
+    }
+    if (binding.empty() || !(total > 0.0) || !std::isfinite(total)) return false;
+    if (rng.Uniform() < options_.frontier_spread) {  // every open cut alike (ordering)
+      const size_t j = rng.UniformInt(binding.size());
+      *a = binding[j].first;
+      *b = binding[j].second;
+      return true;
+    }
+    double u = rng.Uniform() * total;
+    size_t k = 0;
+    for (; k + 1 < binding.size(); ++k) {
+      u -= value[k];
+      if (u < 0.0) break;
+    }
+    *a = binding[k].first;
+    *b = binding[k].second;
+    return true;
+  }
+};
+
 class ThompsonSelector final : public ActiveSelector {
  public:
   using ActiveSelector::ActiveSelector;
@@ -303,6 +384,16 @@ Status ValidateOptions(const ActiveSelectorOptions& o) {
   if (!std::isfinite(o.draw_margin)) {
     return InvalidArgument("active selector: draw margin must be finite");
   }
+  if (!(o.warmup >= 0.0) || !std::isfinite(o.warmup)) {
+    return InvalidArgument("active selector: warmup must be finite and >= 0");
+  }
+  if (!std::isfinite(o.frontier_center) || !(o.frontier_floor >= 0.0) ||
+      !std::isfinite(o.frontier_floor) || !(o.frontier_close > 0.0) ||
+      !std::isfinite(o.frontier_close) || !(o.frontier_spread >= 0.0 && o.frontier_spread <= 1.0)) {
+    return InvalidArgument(
+        "active selector: frontier center must be finite, floor >= 0, close > 0 and spread in "
+        "[0, 1]");
+  }
   return Status::Ok();
 }
 
@@ -316,6 +407,12 @@ ActiveSelectorOptions Resolved(ActiveSelectorOptions o) {
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options) {
   if (Status s = ValidateOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), true));
+}
+
+StatusOr<std::unique_ptr<MatchSelector>> MakeFrontierSelector(
+    const ActiveSelectorOptions& options) {
+  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  return std::unique_ptr<MatchSelector>(new FrontierSelector(Resolved(options)));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options) {
@@ -342,13 +439,14 @@ StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorO
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
                                                             const ActiveSelectorOptions& options) {
+  if (name == "frontier") return MakeFrontierSelector(options);
   if (name == "racing") return MakeRacingSelector(options);
   if (name == "lucb") return MakeLucbSelector(options);
   if (name == "info-gain") return MakeInfoGainSelector(options);
   if (name == "thompson") return MakeThompsonSelector(options);
   if (name == "arena") return MakeArenaSelector(options);
   return InvalidArgument("unknown active selector '" + std::string(name) +
-                         "' (expected racing, lucb, info-gain, thompson or arena)");
+                         "' (expected frontier, racing, lucb, info-gain, thompson or arena)");
 }
 
 }  // namespace tourney

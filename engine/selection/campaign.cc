@@ -222,18 +222,18 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) const
   }
 }
 
-std::span<const Rating> CampaignState::SelectionRatings() {
+SelectionState CampaignState::SelectionView() {
   const std::string_view name = selector_->name();
   if (name == "trueskill" || name == "uniform" || num_systems() > kMaxSelectionPosteriorSystems) {
-    return ratings_;
+    return {ratings_, nullptr, &counts_};
   }
   const int64_t comparisons = static_cast<int64_t>(judgments_.comparisons().size());
   if (posterior_comparisons_ < 0 ||
       comparisons - posterior_comparisons_ >= kSelectionPosteriorRefit) {
-    posterior_ = SelectionPosterior(counts_);
+    posterior_ = FitSelectionPosterior(counts_);
     posterior_comparisons_ = comparisons;
   }
-  return posterior_;
+  return {posterior_.ratings, nullptr, &counts_, posterior_.covariance};
 }
 
 namespace {
@@ -261,7 +261,7 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
   ProposedMatch match;
   // Systems: the selector's choice from the live ratings, shown in a random order.
   match.systems.resize(static_cast<size_t>(config_.k));
-  const SelectionState selection{SelectionRatings(), nullptr, &counts_};
+  const SelectionState selection = SelectionView();
   Status s = selector_->Select(selection, rng, match.systems);
   if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
   if (!open.empty() && RepeatsOpenMatch(match.systems, open)) {

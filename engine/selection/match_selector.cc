@@ -233,8 +233,8 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector() {
 std::unique_ptr<MatchSelector> MakeUniformSelector() { return std::make_unique<UniformSelector>(); }
 
 std::span<const std::string_view> MatchSelectorNames() {
-  static constexpr std::string_view kNames[] = {"trueskill", "uniform",  "racing", "lucb",
-                                                "info-gain", "thompson", "arena"};
+  static constexpr std::string_view kNames[] = {"trueskill", "uniform",   "frontier", "racing",
+                                                "lucb",      "info-gain", "thompson", "arena"};
   return kNames;
 }
 

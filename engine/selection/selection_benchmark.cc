@@ -109,7 +109,16 @@ Scoring Score(const PairCounts& counts, std::span<const double> truth, int draws
   for (int a = 0; a < n; ++a) {
     if (ranges[a].lo <= true_rank[a] && true_rank[a] <= ranges[a].hi) ++s.covered;
     for (int b = 0; b < n; ++b) {
-      if (cluster[a] < cluster[b] && truth[b] > truth[a]) s.wrong_separation = true;
+      if (cluster[a] < cluster[b] && truth[b] > truth[a]) {
+        s.wrong_separation = true;
+        if (getenv("TOURNEY_DIAG")) {
+          const double var = fit.covariance[a * n + a] + fit.covariance[b * n + b] - 2 * fit.covariance[a * n + b];
+          fprintf(stderr, "WRONG total=%lld a=%d b=%d tgap=%.3f egap=%.3f z=%.2f nab=%d na=%lld nb=%lld ca=%d cb=%d trank=%d,%d\n",
+                  0LL, a, b, truth[b] - truth[a], fit.theta[a] - fit.theta[b],
+                  (fit.theta[a] - fit.theta[b]) / std::sqrt(var), (int)counts.total(a, b), (long long)(counts.wins(a)+counts.losses(a)+counts.ties(a)), (long long)(counts.wins(b)+counts.losses(b)+counts.ties(b)),
+                  cluster[a], cluster[b], true_rank[a], true_rank[b]);
+        }
+      }
     }
   }
   return s;
@@ -162,7 +171,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   const std::string_view name = selector.name();
   const int64_t posterior_every = name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
-  std::vector<Rating> bt_ratings = SelectionPosterior(counts);
+  SelectionPosteriorFit posterior = FitSelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
       score_rng(DeriveSeed(seed, 2));
   const double noise = std::sqrt(2.0 * (o.sigma_a * o.sigma_a + o.sigma_obs * o.sigma_obs));
@@ -181,8 +190,12 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     used.assign(c.pools->offsets.size(), 0);
   }
   for (int64_t step = 1; step <= o.budget; ++step) {
-    const std::vector<Rating>& seen = posterior_every > 0 ? bt_ratings : ratings;
-    const Status s = selector.Select(SelectionState{seen, allowed, &counts}, select_rng,
+    const bool fitted = posterior_every > 0;
+    const Status s = selector.Select(
+        SelectionState{fitted ? posterior.ratings : ratings, allowed, &counts,
+                       fitted ? std::span<const double>(posterior.covariance)
+                              : std::span<const double>()},
+        select_rng,
                                      std::span<SystemId>(match, 2));
     if (!s.ok()) break;  // every pair of the pool is used up
     const SystemId a = match[0], b = match[1];
@@ -225,7 +238,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     counts.Add(a, b, outcome);
     env.Rate(outcome, &ratings[a], &ratings[b]);
     if (posterior_every > 0 && step % posterior_every == 0) {
-      bt_ratings = SelectionPosterior(counts);
+      posterior = FitSelectionPosterior(counts);
     }
     if (next < checkpoints.size() && step == checkpoints[next]) {
       scores.push_back(Score(counts, c.truth, o.draws, o.confidence, score_rng));

@@ -51,7 +51,11 @@ SelectionBtFit FitSelectionBt(const PairCounts& counts, double ridge) {
 }
 
 std::vector<Rating> SelectionPosterior(const PairCounts& counts) {
-  const SelectionBtFit fit = FitSelectionBt(counts);
+  return FitSelectionPosterior(counts).ratings;
+}
+
+SelectionPosteriorFit FitSelectionPosterior(const PairCounts& counts) {
+  SelectionBtFit fit = FitSelectionBt(counts);
   const size_t n = fit.theta.size();
   const double inv_n = 1.0 / static_cast<double>(n);
   std::vector<double> row_mean(n, 0.0);
@@ -60,12 +64,14 @@ std::vector<Rating> SelectionPosterior(const PairCounts& counts) {
     for (size_t j = 0; j < n; ++j) row_mean[i] += fit.covariance[i * n + j] * inv_n;
     grand += row_mean[i] * inv_n;
   }
-  std::vector<Rating> out(n);
+  SelectionPosteriorFit out;
+  out.ratings.resize(n);
   for (size_t j = 0; j < n; ++j) {
     // Var(theta_j - mean) = S_jj - 2 mean_k S_jk + mean_kl S_kl.
     const double v = fit.covariance[j * n + j] - 2.0 * row_mean[j] + grand;
-    out[j] = {fit.theta[j], std::sqrt(std::max(v, 0.0))};
+    out.ratings[j] = {fit.theta[j], std::sqrt(std::max(v, 0.0))};
   }
+  out.covariance = std::move(fit.covariance);
   return out;
 }
 

@@ -106,11 +106,12 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
                                   : (name == "trueskill" || name == "uniform") ? 0
                                                                                : 50;
   PairCounts counts(num_systems);
-  std::vector<Rating> posterior;
-  if (posterior_every > 0) posterior = SelectionPosterior(counts);
-  const SelectionState state{
-      posterior_every > 0 ? std::span<const Rating>(posterior) : std::span<const Rating>(ratings),
-      &allowed, posterior_every > 0 ? &counts : nullptr};
+  SelectionPosteriorFit posterior;
+  if (posterior_every > 0) posterior = FitSelectionPosterior(counts);
+  const SelectionState state{posterior_every > 0 ? std::span<const Rating>(posterior.ratings)
+                                                 : std::span<const Rating>(ratings),
+                             &allowed, posterior_every > 0 ? &counts : nullptr,
+                             std::span<const double>(posterior.covariance)};
   Rng rng(DeriveSeed(seed, 0x5e1ec7));
   std::array<SystemId, 2> match;
   for (int64_t step = 0; step < budget; ++step) {
@@ -132,8 +133,9 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
     if (posterior_every > 0) {
       counts.Add(lo, hi, static_cast<Outcome>(entry & 3));
       if ((step + 1) % posterior_every == 0) {
-        const std::vector<Rating> refit = SelectionPosterior(counts);
-        std::copy(refit.begin(), refit.end(), posterior.begin());
+        const SelectionPosteriorFit refit = FitSelectionPosterior(counts);
+        std::copy(refit.ratings.begin(), refit.ratings.end(), posterior.ratings.begin());
+        std::copy(refit.covariance.begin(), refit.covariance.end(), posterior.covariance.begin());
       }
     }
     if (need_entry) {

@@ -25,6 +25,7 @@ class PairCounts {
   static PairCounts FromComparisons(int num_systems, const Comparisons& comparisons);
 
   void Add(SystemId a, SystemId b, Outcome o, int64_t count = 1) {
+    total_ += count;
     switch (o) {
       case Outcome::kFirstWins:
         wins_[Index(a, b)] += count;
@@ -44,6 +45,8 @@ class PairCounts {
   int64_t ties(int i, int j) const { return ties_[Index(i, j)]; }
   // All comparisons between i and j, in either direction.
   int64_t total(int i, int j) const { return wins(i, j) + wins(j, i) + ties(i, j); }
+  // Every comparison counted so far.
+  int64_t total() const { return total_; }
 
   // Per-system totals.
   int64_t wins(int i) const;
@@ -55,6 +58,7 @@ class PairCounts {
   int n_;
   std::vector<int64_t> wins_;
   std::vector<int64_t> ties_;
+  int64_t total_ = 0;
 };
 
 }  // namespace tourney

@@ -58,16 +58,26 @@ struct ActiveSelectorOptions {
   // For the live TrueSkill ratings use their beta (0.25 by default).
   double beta = 1.2035;       // > 0
   double draw_margin = -1.0;  // eps >= 0; < 0: derived from draw probability 0.25
+  // frontier: uniform matches until warmup * #pairs comparisons are counted (>= 0)...
+  double warmup = 0.5;
+  // ...then cuts valued by exp(-(z - center)^2 / 2) * max(z, floor) * var; cuts with
+  // z >= close get exploration only.
+  double frontier_center = 1.5;
+  double frontier_floor = 0.5;
+  double frontier_close = 2.5;
+  // ...and this share of its matches goes to a uniformly chosen open cut, in [0, 1].
+  double frontier_spread = 0.2;
 };
 
 // InvalidArgument for an option out of range.
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options);
+StatusOr<std::unique_ptr<MatchSelector>> MakeFrontierSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options);
 
-// By name ("racing", "lucb", "info-gain", "thompson", "arena");
+// By name ("frontier", "racing", "lucb", "info-gain", "thompson", "arena");
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
                                                             const ActiveSelectorOptions& options);

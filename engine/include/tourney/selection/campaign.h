@@ -9,7 +9,7 @@
 //     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
 //     Selection::kNone run over the same judgments, and replaying the same judgments in the
 //     same order rebuilds exactly the same state,
-//   - the match selector (match_selector.h: by default "racing" of active_selectors.h, or
+//   - the match selector (match_selector.h: by default "frontier" of active_selectors.h, or
 //     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
 //     picks the systems of the next match; the paper's and the uniform selector read the
 //     live ratings, the active ones the selection posterior (selection_posterior.h: a
@@ -52,6 +52,7 @@
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/match_selector.h"
+#include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/trueskill_model.h"
 
 namespace tourney {
@@ -230,8 +231,9 @@ class CampaignState {
   static void ClearShown(AnnotatorProgress& p);
   void MarkShown(AnnotatorProgress& p, int32_t segment_index) const;
   void UpdateLiveRatings(size_t ranking_index);
-  // What the selector reads: the live ratings, or the (refreshed) selection posterior.
-  std::span<const Rating> SelectionRatings();
+  // What the selector reads: the live ratings, or the (refreshed) selection posterior with
+  // its covariance; the counts either way.
+  SelectionState SelectionView();
 
   const CampaignConfig config_;
   std::unordered_map<std::string, SystemId> system_ids_;
@@ -242,7 +244,7 @@ class CampaignState {
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
-  std::vector<Rating> posterior_;       // selection posterior (active selectors)
+  SelectionPosteriorFit posterior_;     // selection posterior (active selectors)
   int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
   // Scratch for free-for-all updates.
   std::vector<Rating> players_;

@@ -3,8 +3,8 @@
 // DESCRIPTION
 //   One interface for every match-selection policy, called once per served match by the
 //   selection protocol (selection_protocol.h), by `tourney next`, and by the service's
-//   NextMatch. The active policies (racing, the default, and lucb, info-gain, thompson,
-//   arena) are in active_selectors.h; the two classic ones are here:
+//   NextMatch. The active policies (frontier, the default, and racing, lucb, info-gain,
+//   thompson, arena) are in active_selectors.h; the two classic ones are here:
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
@@ -84,6 +84,9 @@ struct SelectionState {
   std::span<const Rating> ratings;   // indexed by system id
   const PairSet* allowed = nullptr;  // null: every pair may be served
   const PairCounts* counts = nullptr;  // null: no counts known
+  // The ratings' joint covariance, n x n row-major (selection_posterior.h); empty: unknown
+  // (policies that read it treat the systems as independent).
+  std::span<const double> covariance = {};
 };
 
 // Ok when a selector can serve a match of `match_size` systems from `state`: at least two
@@ -113,14 +116,15 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector();
 // Uniform over pairs / N-subsets (the WMT baseline).
 std::unique_ptr<MatchSelector> MakeUniformSelector();
 // By name: "trueskill" (alias "paper"), "uniform", or an active policy of
-// active_selectors.h ("racing", "info-gain", "thompson", "arena") with default options;
+// active_selectors.h ("frontier", "racing", "lucb", "info-gain", "thompson", "arena") with
+// default options;
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
 
 // The selector tourney uses unless told otherwise (`tourney next`, `tourney simulate`, a
 // campaign's CampaignConfig::selector): the winner of the selection benchmark
 // (docs/selection.md).
-inline constexpr std::string_view kDefaultMatchSelector = "racing";
+inline constexpr std::string_view kDefaultMatchSelector = "frontier";
 
 // Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
 std::span<const std::string_view> MatchSelectorNames();

@@ -69,7 +69,7 @@ SeedInterval MeanInterval(std::span<const double> values);
 SeedInterval RatioInterval(std::span<const double> numerator, std::span<const double> denominator);
 
 struct SelectionBenchmarkOptions {
-  std::vector<std::string> selectors = {"uniform",   "trueskill", "racing",
+  std::vector<std::string> selectors = {"uniform",   "trueskill", "frontier", "racing",
                                         "info-gain", "thompson",  "arena"};
   int seeds = 20;
   uint64_t seed = 1;

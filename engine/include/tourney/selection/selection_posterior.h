@@ -36,7 +36,16 @@ struct SelectionBtFit {
 
 SelectionBtFit FitSelectionBt(const PairCounts& counts, double ridge = 0.01);
 
-// Ratings for the active selectors: mu = theta_i, sigma = sd(theta_i - mean(theta)).
+// What the active selectors read: the ratings (mu = theta_i, sigma = sd(theta_i -
+// mean(theta))) and the fit's covariance H^-1 (n x n row-major), from which the sd of any
+// difference theta_i - theta_j follows.
+struct SelectionPosteriorFit {
+  std::vector<Rating> ratings;
+  std::vector<double> covariance;
+};
+SelectionPosteriorFit FitSelectionPosterior(const PairCounts& counts);
+
+// FitSelectionPosterior(counts).ratings.
 std::vector<Rating> SelectionPosterior(const PairCounts& counts);
 
 // The largest campaign for which tourneyd keeps a selection posterior (the fit is O(n^3));
