@@ -1,11 +1,26 @@
 // Active match selectors: policies that spend judgments where the ranking is still open.
 //
 // DESCRIPTION
-//   Four policies over the live TrueSkill ratings (trueskill.h; mu and sigma per system),
-//   each a MatchSelector (match_selector.h). Every one of them first flips a coin: with
+//   Policies over ratings (mu and sigma per system: the selection posterior of
+//   selection_posterior.h, or the live TrueSkill ratings of trueskill.h), each a
+//   MatchSelector (match_selector.h). Every one of them first flips a coin: with
 //   probability `explore` it serves a uniform match (the uniform selector's draw), so every
 //   allowed pair keeps a probability of at least explore / #pairs (no pair starves and the
 //   fitted model stays identifiable whatever the policy does). Otherwise:
+//   - "frontier" (the default; cluster-frontier selection): systems are sorted by mu and
+//     every cut of that order (the top i systems against the rest) is represented by its
+//     least separated pair among the 3 systems on each side of it: the pair with the
+//     smallest z = (mu_t - mu_u) / sd(theta_t - theta_u), the sd from the covariance when
+//     SelectionState::covariance is given (else sqrt(sigma_t^2 + sigma_u^2)). A cut with
+//     z >= frontier_close (2.5) is settled. An open cut is worth
+//       exp(-(z - center)^2 / 2) * max(z, floor) * var,
+//     the progress one judgment of its pair brings to z (dz/dn is proportional to z * var),
+//     weighted by a bump around center = 1.5, where cuts are about to separate: near-ties
+//     (z ~ 0) cannot be separated within any budget and settled cuts need nothing. A cut
+//     is drawn with probability proportional to its worth (a share frontier_spread = 0.2
+//     of the time uniformly among the open cuts, which keeps the order inside clusters
+//     moving) and its pair is served. Until warmup * #pairs comparisons are counted
+//     (SelectionState::counts; 0.5 per pair by default) every match is uniform.
 //   - "racing" (rank-interval racing; Heckel, Shah, Ramchandran & Wainwright 2019, and the
 //     LUCB rule of Kalyanakrishnan et al. 2012 applied to neighbours): systems are sorted
 //     by mu; the boundary between rank neighbours u (above) and l is open while their
@@ -33,8 +48,9 @@
 //   pair's midpoint (a window of the ranking around the chosen boundary). With an
 //   incomplete allowed pair set, N > 2 is served by the uniform selector's rule, and a
 //   pair that is not allowed is never served (neighbour policies skip such boundaries).
-//   Costs per selection: racing and thompson O(n log n) (sort), info-gain and arena
-//   O(n^2) up to 64 systems and O(n) above. Deterministic for a seed.
+//   Costs per selection: frontier O(n log n) (sort, then 9 pairs per cut), racing and
+//   thompson O(n log n), info-gain and arena O(n^2) up to 64 systems and O(n) above.
+//   Deterministic for a seed.
 // Thread safety: selectors are immutable; Select() is const and safe to call concurrently
 // with distinct Rngs. Scratch space is thread-local and reused (no allocation once a
 // thread has served a match of the same size).
