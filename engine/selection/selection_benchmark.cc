@@ -109,16 +109,7 @@ Scoring Score(const PairCounts& counts, std::span<const double> truth, int draws
   for (int a = 0; a < n; ++a) {
     if (ranges[a].lo <= true_rank[a] && true_rank[a] <= ranges[a].hi) ++s.covered;
     for (int b = 0; b < n; ++b) {
-      if (cluster[a] < cluster[b] && truth[b] > truth[a]) {
-        s.wrong_separation = true;
-        if (getenv("TOURNEY_DIAG")) {
-          const double var = fit.covariance[a * n + a] + fit.covariance[b * n + b] - 2 * fit.covariance[a * n + b];
-          fprintf(stderr, "WRONG total=%lld a=%d b=%d tgap=%.3f egap=%.3f z=%.2f nab=%d na=%lld nb=%lld ca=%d cb=%d trank=%d,%d\n",
-                  0LL, a, b, truth[b] - truth[a], fit.theta[a] - fit.theta[b],
-                  (fit.theta[a] - fit.theta[b]) / std::sqrt(var), (int)counts.total(a, b), (long long)(counts.wins(a)+counts.losses(a)+counts.ties(a)), (long long)(counts.wins(b)+counts.losses(b)+counts.ties(b)),
-                  cluster[a], cluster[b], true_rank[a], true_rank[b]);
-        }
-      }
+      if (cluster[a] < cluster[b] && truth[b] > truth[a]) s.wrong_separation = true;
     }
   }
   return s;
@@ -189,14 +180,12 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     index = c.pools->index;
     used.assign(c.pools->offsets.size(), 0);
   }
+  const bool fitted = posterior_every > 0;
   for (int64_t step = 1; step <= o.budget; ++step) {
-    const bool fitted = posterior_every > 0;
-    const Status s = selector.Select(
-        SelectionState{fitted ? posterior.ratings : ratings, allowed, &counts,
-                       fitted ? std::span<const double>(posterior.covariance)
-                              : std::span<const double>()},
-        select_rng,
-                                     std::span<SystemId>(match, 2));
+    const SelectionState state{fitted ? posterior.ratings : ratings, allowed, &counts,
+                               fitted ? std::span<const double>(posterior.covariance)
+                                      : std::span<const double>()};
+    const Status s = selector.Select(state, select_rng, std::span<SystemId>(match, 2));
     if (!s.ok()) break;  // every pair of the pool is used up
     const SystemId a = match[0], b = match[1];
     Outcome outcome;
@@ -237,7 +226,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     }
     counts.Add(a, b, outcome);
     env.Rate(outcome, &ratings[a], &ratings[b]);
-    if (posterior_every > 0 && step % posterior_every == 0) {
+    if (fitted && step % posterior_every == 0) {
       posterior = FitSelectionPosterior(counts);
     }
     if (next < checkpoints.size() && step == checkpoints[next]) {
