@@ -44,6 +44,22 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
                 "each pooled judgment at most once per run");
   flags.Add("explore", "P", "0.1", "active selectors: share of uniform matches");
   flags.Add("z", "Z", "1.96", "racing and lucb: interval half-width in sds");
+  const ActiveSelectorOptions defaults;
+  auto shortest = [](double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return std::string(buffer);
+  };
+  flags.Add("warmup", "X", shortest(defaults.warmup),
+            "frontier: uniform judgments per pair before it starts");
+  flags.Add("frontier-center", "Z", shortest(defaults.frontier_center),
+            "frontier: z at which a cut's worth peaks");
+  flags.Add("frontier-floor", "Z", shortest(defaults.frontier_floor),
+            "frontier: the smallest z a cut's worth uses");
+  flags.Add("frontier-close", "Z", shortest(defaults.frontier_close),
+            "frontier: z from which a cut is settled");
+  flags.Add("frontier-spread", "P", shortest(defaults.frontier_spread),
+            "frontier: share of its draws that pick an open cut uniformly");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -86,6 +102,15 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   auto z = flags.GetDouble("z");
   if (!z.ok()) return fail(z.status());
   o.active.z = *z;
+  for (auto [name, field] : {std::pair{"warmup", &o.active.warmup},
+                             {"frontier-center", &o.active.frontier_center},
+                             {"frontier-floor", &o.active.frontier_floor},
+                             {"frontier-close", &o.active.frontier_close},
+                             {"frontier-spread", &o.active.frontier_spread}}) {
+    auto v = flags.GetDouble(name);
+    if (!v.ok()) return fail(v.status());
+    *field = *v;
+  }
   o.live.sigma = *live_sigma;
   o.live.beta = *live_beta;
   for (const Status* s : {&systems.status(), &seeds.status(), &seed.status(), &budget.status(),
@@ -139,14 +164,17 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
     std::cout << json;
   }
   // A readable table on stderr.
-  std::fprintf(stderr, "%-10s %26s %26s %8s %8s %8s\n", "selector", "to clusters (x uniform)",
-               "to tau (x uniform)", "wrong", "cover", "clusters");
+  std::fprintf(stderr, "%-10s %26s %26s %8s %20s %8s %8s\n", "selector",
+               "to clusters (x uniform)", "to tau (x uniform)", "wrong", "wrong - uniform",
+               "cover", "clusters");
   for (const SelectorSummary& s : result->summaries) {
     std::fprintf(stderr,
-                 "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.3f %8.3f %8.2f\n",
+                 "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.4f "
+                 "[%+7.4f,%+7.4f] %8.3f %8.2f\n",
                  s.name.c_str(), s.to_clusters.mean, s.clusters_ratio.mean, s.clusters_ratio.lo,
                  s.clusters_ratio.hi, s.to_tau.mean, s.tau_ratio.mean, s.tau_ratio.lo,
-                 s.tau_ratio.hi, s.wrong_separation.mean, s.coverage.mean, s.final_clusters.mean);
+                 s.tau_ratio.hi, s.wrong_separation.mean, s.wrong_separation_excess.lo,
+                 s.wrong_separation_excess.hi, s.coverage.mean, s.final_clusters.mean);
   }
   return kExitOk;
 }

@@ -32,7 +32,11 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
          ",\n  \"tau_target\": " + Num(o.tau_target) +
          ",\n  \"reference_at\": " + std::to_string(o.reference_at) +
          ",\n  \"posterior_every\": " + std::to_string(o.posterior_every) +
-         ",\n  \"explore\": " + Num(o.active.explore) + ",\n  \"live_beta\": " + Num(o.live.beta) +
+         ",\n  \"explore\": " + Num(o.active.explore) + ",\n  \"frontier\": {\"warmup\": " +
+         Num(o.active.warmup) + ", \"center\": " + Num(o.active.frontier_center) +
+         ", \"floor\": " + Num(o.active.frontier_floor) + ", \"close\": " +
+         Num(o.active.frontier_close) + ", \"spread\": " + Num(o.active.frontier_spread) +
+         "},\n  \"live_beta\": " + Num(o.live.beta) +
          ",\n  \"draws\": " + std::to_string(o.draws) +
          ",\n  \"confidence\": " + Num(o.confidence) + ",\n";
   out += "  \"checkpoints\": [";
@@ -52,6 +56,7 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
     out += "     \"clusters_censored\": " + std::to_string(s.clusters_censored) +
            ", \"tau_censored\": " + std::to_string(s.tau_censored) + ",\n";
     out += "     \"wrong_separation_share\": " + Interval(s.wrong_separation) + ",\n";
+    out += "     \"wrong_separation_minus_uniform\": " + Interval(s.wrong_separation_excess) + ",\n";
     out += "     \"rank_range_coverage\": " + Interval(s.coverage) + ",\n";
     out += "     \"final_clusters\": " + Interval(s.final_clusters) + ",\n";
     out += "     \"tau_at\": [";

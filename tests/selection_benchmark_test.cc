@@ -54,6 +54,12 @@ TEST(SelectionBenchmark, SummaryByHand) {
     }
   }
   runs[1][0].clusters_censored = true;
+  // Wrong-separation shares: uniform 0.1 and 0.3, x 0.2 and 0.2; paired differences 0.1
+  // and -0.1, mean 0, sd sqrt(0.02), t(0.975, 1) = 12.7062047.
+  runs[0][0].wrong_separation = 0.1;
+  runs[0][1].wrong_separation = 0.3;
+  runs[1][0].wrong_separation = 0.2;
+  runs[1][1].wrong_separation = 0.2;
   const auto s = SummarizeSelectionRuns({"uniform", "x"}, runs, 2, 0);
   ASSERT_EQ(s.size(), 2u);
   EXPECT_NEAR(s[1].to_clusters.mean, 1250, 1e-9);
@@ -62,6 +68,11 @@ TEST(SelectionBenchmark, SummaryByHand) {
   EXPECT_EQ(s[1].clusters_censored, 1);
   EXPECT_NEAR(s[1].final_clusters.mean, 3, 1e-12);
   EXPECT_NEAR(s[1].tau_curve[0].mean, 0.5, 1e-12);
+  EXPECT_NEAR(s[1].wrong_separation.mean, 0.2, 1e-12);
+  EXPECT_NEAR(s[1].wrong_separation_excess.mean, 0.0, 1e-12);
+  EXPECT_NEAR(s[1].wrong_separation_excess.hi, 12.7062047 * std::sqrt(0.02) / std::sqrt(2.0),
+              1e-6);
+  EXPECT_NEAR(s[0].wrong_separation_excess.hi, 0.0, 1e-12);  // uniform against itself
 }
 
 SelectionBenchmarkOptions Small() {

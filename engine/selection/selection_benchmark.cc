@@ -306,6 +306,13 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
     }
     s.wrong_separation =
         MeanInterval(column(sel, [](const SelectionRun& r) { return r.wrong_separation; }));
+    if (uniform != selectors.end()) {
+      std::vector<double> excess;
+      for (size_t k = 0; k < runs[sel].size() && k < runs[u].size(); ++k) {
+        excess.push_back(runs[sel][k].wrong_separation - runs[u][k].wrong_separation);
+      }
+      s.wrong_separation_excess = MeanInterval(excess);
+    }
     s.coverage = MeanInterval(column(sel, [](const SelectionRun& r) { return r.coverage; }));
     s.final_clusters = MeanInterval(column(
         sel, [](const SelectionRun& r) { return r.clusters.empty() ? 0 : r.clusters.back(); }));
@@ -331,6 +338,9 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
 StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptions& options) {
   const SelectionBenchmarkOptions& o = options;
   if (o.selectors.empty()) return InvalidArgument("no selectors");
+  // Every active selector shares the option checks; out-of-range options are an error, not
+  // a silent fallback to the defaults.
+  if (auto check = MakeActiveSelector("frontier", o.active); !check.ok()) return check.status();
   std::vector<std::unique_ptr<MatchSelector>> selectors;
   for (const std::string& name : o.selectors) {
     auto active = MakeActiveSelector(name, o.active);

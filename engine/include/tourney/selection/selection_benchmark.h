@@ -127,6 +127,10 @@ struct SelectorSummary {
   SeedInterval to_clusters, to_tau;        // judgments
   SeedInterval clusters_ratio, tau_ratio;  // to uniform (when uniform ran)
   SeedInterval wrong_separation, coverage, final_clusters;
+  // The run's wrong-separation share minus uniform's on the same seed (paired; when
+  // uniform ran): an interval above 0 says the selector splits wrongly ordered pairs more
+  // often than uniform does, one that holds 0 that the seeds cannot tell them apart.
+  SeedInterval wrong_separation_excess;
   std::vector<SeedInterval> tau_at;
   int clusters_censored = 0, tau_censored = 0;
   // Per checkpoint across seeds: mean and 95% interval of clusters and tau.
