@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reruns the selection benchmark behind docs/selection.md: every selector over 20 seeds on
 # hidden-truth campaigns of 10 and 16 systems and on the WMT13 fr-en pool, writing JSON and
-# SVG into OUT (default: selection-benchmark/). Run from the repository root after building.
+# SVG into OUT (default: selection-benchmark/), then the large evaluation (500 seeds).
+# Run from the repository root after building.
 #   tools/selection_benchmark.sh [OUT]
 set -euo pipefail
 out=${1:-selection-benchmark}
@@ -42,4 +43,15 @@ if [[ -f "$pool" ]]; then
     --tau-at 25000 --selectors "$selectors" --out "$out/replication/fren.json"
 else
   echo "skipping the fr-en replay: $pool is absent" >&2
+fi
+# The large evaluation (base seed 6): 500 campaigns of 10 and 16 systems and 100 fr-en
+# replays, two threads (results do not depend on the thread count). About 4 minutes.
+mkdir -p "$out/large"
+for n in 10 16; do
+  "$bin" selection-benchmark --systems "$n" --seeds 500 --seed 6 --budget 20000 --every 250 \
+    --selectors "$selectors" --threads 2 --out "$out/large/sim$n.json"
+done
+if [[ -f "$pool" ]]; then
+  "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 40000 --every 1000 \
+    --tau-at 25000 --selectors "$selectors" --threads 2 --out "$out/large/fren.json"
 fi
