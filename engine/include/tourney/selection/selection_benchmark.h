@@ -31,7 +31,9 @@
 //   censored at the budget (counted in `censored`).
 //   Across seeds: means with 95% Student-t intervals (mean +- t_{0.975, s-1} sd / sqrt(s)),
 //   and ratios to uniform as geometric means of per-seed ratios with the t interval taken on
-//   the log ratios (SeedInterval, RatioInterval).
+//   the log ratios (SeedInterval, RatioInterval); the wrong-separation share is also paired
+//   with uniform's on each seed (the mean difference and its t interval). Active-selector
+//   options out of range are InvalidArgument.
 //   Costs: O(budget * selection + checkpoints * (n^3 + draws * n log n)) per run. Runs are
 //   independent and seeded by (seed, seed index, selector name), so results never depend
 //   on the thread count nor on which other selectors run alongside. Every selector of a
