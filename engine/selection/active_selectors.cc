@@ -371,7 +371,15 @@ class ArenaSelector final : public ActiveSelector {
   }
 };
 
-Status ValidateOptions(const ActiveSelectorOptions& o) {
+
+ActiveSelectorOptions Resolved(ActiveSelectorOptions o) {
+  if (o.draw_margin < 0.0) o.draw_margin = DrawMarginFromProbability(0.25, 2, o.beta);
+  return o;
+}
+
+}  // namespace
+
+Status ValidateActiveSelectorOptions(const ActiveSelectorOptions& o) {
   if (!(o.explore > 0.0 && o.explore <= 1.0)) {
     return InvalidArgument("active selector: explore must be in (0, 1]");
   }
@@ -397,43 +405,36 @@ Status ValidateOptions(const ActiveSelectorOptions& o) {
   return Status::Ok();
 }
 
-ActiveSelectorOptions Resolved(ActiveSelectorOptions o) {
-  if (o.draw_margin < 0.0) o.draw_margin = DrawMarginFromProbability(0.25, 2, o.beta);
-  return o;
-}
-
-}  // namespace
-
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), true));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeFrontierSelector(
     const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new FrontierSelector(Resolved(options)));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeLucbSelector(const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new RacingSelector(Resolved(options), false));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(
     const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new InfoGainSelector(Resolved(options)));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(
     const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new ThompsonSelector(Resolved(options)));
 }
 
 StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options) {
-  if (Status s = ValidateOptions(options); !s.ok()) return s;
+  if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
   return std::unique_ptr<MatchSelector>(new ArenaSelector(Resolved(options)));
 }
 

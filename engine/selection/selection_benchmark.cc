@@ -338,9 +338,8 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
 StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptions& options) {
   const SelectionBenchmarkOptions& o = options;
   if (o.selectors.empty()) return InvalidArgument("no selectors");
-  // Every active selector shares the option checks; out-of-range options are an error, not
-  // a silent fallback to the defaults.
-  if (auto check = MakeActiveSelector("frontier", o.active); !check.ok()) return check.status();
+  // Out-of-range options are an error, not a silent fallback to the defaults below.
+  if (Status s = ValidateActiveSelectorOptions(o.active); !s.ok()) return s;
   std::vector<std::unique_ptr<MatchSelector>> selectors;
   for (const std::string& name : o.selectors) {
     auto active = MakeActiveSelector(name, o.active);

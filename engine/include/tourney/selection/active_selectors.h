@@ -85,6 +85,9 @@ struct ActiveSelectorOptions {
   double frontier_spread = 0.2;
 };
 
+// InvalidArgument for an option out of range (every active selector shares the checks).
+Status ValidateActiveSelectorOptions(const ActiveSelectorOptions& options);
+
 // InvalidArgument for an option out of range.
 StatusOr<std::unique_ptr<MatchSelector>> MakeRacingSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeFrontierSelector(const ActiveSelectorOptions& options);
