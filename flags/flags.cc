@@ -65,7 +65,8 @@ void Wrap(const std::string& text, size_t width, size_t first, size_t indent, st
   bool line_empty = true;
   while (words >> word) {
     if (!line_empty && column + 1 + word.size() > width) {
-      *out += "\n" + std::string(indent, ' ');
+      out->push_back('\n');
+      out->append(indent, ' ');
       column = indent;
       line_empty = true;
     }

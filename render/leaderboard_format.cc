@@ -331,7 +331,8 @@ std::string FormatMarkdown(const Leaderboard& board) {
     out += "| " + pos[i] + " | " + Fixed(e.score, 3) + " |";
     if (v.gaussian) out += " " + Fixed(e.sigma.value_or(0.0), 3) + " |";
     if (v.clustered) out += " " + RangeText(e) + " | " + std::to_string(e.cluster.value_or(0)) + " |";
-    out += " " + MarkdownCell(v.names[i]) + " | " + std::to_string(e.comparisons) + " |\n";
+    out += ' ';
+    out += MarkdownCell(v.names[i]) + " | " + std::to_string(e.comparisons) + " |\n";
   }
   const std::vector<std::string> notes = BoardNotes(board);
   if (!notes.empty()) out += "\n";

@@ -255,8 +255,10 @@ void AppendEvaluation(const ReportData& d, std::string& out) {
   // Accuracy and perplexity against training size.
   std::vector<LineSeries> accuracy, perplexity;
   for (size_t m = 0; m < d.eval_models.size(); ++m) {
-    LineSeries a{ModelTitle(d.eval_models[m]), {}, {}};
-    LineSeries p{ModelTitle(d.eval_models[m]), {}, {}};
+    LineSeries a;
+    a.name = ModelTitle(d.eval_models[m]);
+    LineSeries p;
+    p.name = a.name;
     for (size_t s = 0; s < num_sizes; ++s) {
       const EvalRow& r = row_of(m, s);
       a.x.push_back(static_cast<double>(d.eval_sizes[s]));

@@ -133,7 +133,9 @@ TEST(BattleLogReaderFuzz, CorruptedLogsNeverCrashAndReportALine) {
         ASSERT_NE(log.battles.first[i], log.battles.second[i]);
         ASSERT_TRUE(std::isfinite(log.covariate(i, 0)));
       }
-      if (skip) EXPECT_EQ(static_cast<int64_t>(log.size()) + report.skipped, report.rows);
+      if (skip) {
+        EXPECT_EQ(static_cast<int64_t>(log.size()) + report.skipped, report.rows);
+      }
     }
   }
 }

@@ -20,7 +20,8 @@ using ::tourney::testing::RunCommand;
 std::string ChainCsv(int n) {
   std::string out = "system_a,system_b,outcome\n";
   for (int i = 0; i + 1 < n; ++i) {
-    out += "S" + std::to_string(i) + ",S" + std::to_string(i + 1) + ",a\n";
+    out += 'S';
+    out += std::to_string(i) + ",S" + std::to_string(i + 1) + ",a\n";
   }
   return out;
 }

@@ -66,7 +66,7 @@ TEST(CampaignState, ProposalsHaveKDistinctSystemsAndAreReproducible) {
   ASSERT_TRUE(a.ok() && b.ok());
   for (uint64_t seq = 1; seq <= 50; ++seq) {
     // b serves other annotators in between: x's matches do not change.
-    (*b)->ProposeMatch("y" + std::to_string(seq));
+    (*b)->ProposeMatch(std::string("y") + std::to_string(seq));
     auto ma = (*a)->ProposeMatch("x");
     auto mb = (*b)->ProposeMatch("x");
     ASSERT_TRUE(ma.ok() && mb.ok());
@@ -84,7 +84,7 @@ TEST(CampaignState, UniformSelectorServesEveryPairAlike) {
   std::map<std::pair<int, int>, int> pairs;
   const int kDraws = 6000;
   for (int i = 0; i < kDraws; ++i) {
-    auto m = (*state)->ProposeMatch("u" + std::to_string(i % 5));
+    auto m = (*state)->ProposeMatch(std::string("u") + std::to_string(i % 5));
     ASSERT_TRUE(m.ok());
     const int a = std::min(m->systems[0], m->systems[1]);
     const int b = std::max(m->systems[0], m->systems[1]);
@@ -350,7 +350,7 @@ TEST(CampaignState, ConcurrentAnnotatorsGetDifferentMatches) {
   }
   const std::vector<std::vector<SystemId>> open = {{3, 2}};
   for (int i = 0; i < 100; ++i) {
-    auto m = (*state)->ProposeMatch("b" + std::to_string(i), open);
+    auto m = (*state)->ProposeMatch(std::string("b") + std::to_string(i), open);
     ASSERT_TRUE(m.ok());
     EXPECT_FALSE(std::min(m->systems[0], m->systems[1]) == 2 &&
                  std::max(m->systems[0], m->systems[1]) == 3);
@@ -358,7 +358,7 @@ TEST(CampaignState, ConcurrentAnnotatorsGetDifferentMatches) {
   // Ten annotators asking in turn, each match kept open: ten different pairs.
   std::vector<std::vector<SystemId>> out;
   for (int i = 0; i < 10; ++i) {
-    auto m = (*state)->ProposeMatch("c" + std::to_string(i), out);
+    auto m = (*state)->ProposeMatch(std::string("c") + std::to_string(i), out);
     ASSERT_TRUE(m.ok());
     for (const auto& other : out) {
       EXPECT_FALSE(std::set<SystemId>(other.begin(), other.end()) ==

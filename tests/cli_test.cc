@@ -76,7 +76,7 @@ TEST_F(CliTest, SeveralFilesAreConcatenated) {
 
 TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {
   const std::string f = dir_ + "/sim.csv";
-  auto r = RunCommand("(" + BinPath("tourney") +
+  auto r = RunCommand(std::string("(") + BinPath("tourney") +
                       " simulate-campaign --systems 6 --rankings 300 --seed 3 > " + f + ")");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = RunCommand(BinPath("tourney") + " rank " + f + " --format json");

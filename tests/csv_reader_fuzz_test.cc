@@ -185,7 +185,9 @@ TEST(CsvReaderFuzz, CorruptedPairRowFilesNeverCrashOrDoubleCount) {
         expected += k * (k - 1) / 2;
       }
       EXPECT_EQ(j.comparisons().size(), expected);
-      if (edits == 0) EXPECT_EQ(j.num_rankings(), 12u);
+      if (edits == 0) {
+        EXPECT_EQ(j.num_rankings(), 12u);
+      }
     }
   }
 }

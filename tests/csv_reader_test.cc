@@ -61,7 +61,7 @@ TEST(CsvReader, TwoWayToFiveWay) {
     std::string header, row;
     for (int i = 1; i <= k; ++i) header += "system" + std::to_string(i) + "Id,";
     for (int i = 1; i <= k; ++i) header += "system" + std::to_string(i) + "rank,";
-    for (int i = 1; i <= k; ++i) row += "S" + std::to_string(i) + ",";
+    for (int i = 1; i <= k; ++i) row += std::string("S") + std::to_string(i) + ",";
     for (int i = 1; i <= k; ++i) row += std::to_string(i) + ",";
     header.pop_back();
     row.pop_back();

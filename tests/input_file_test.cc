@@ -88,7 +88,9 @@ TEST(InputFile, RandomCorruptionNeverCrashes) {
     }
     std::string out;
     const Status s = Gunzip(bytes, "fuzz.gz", &out);
-    if (!s.ok()) EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+    if (!s.ok()) {
+      EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+    }
   }
 }
 

@@ -88,9 +88,9 @@ TEST(FormatTick, DecimalsFromTheStep) {
 
 TEST(LinePlotSvg, OnePolylinePerSeriesWithLegend) {
   std::vector<LineSeries> series = {
-      {"expected-wins", {1000, 2000, 3000}, {1, 2, 3}},
-      {"hopkins <may> & co", {1000, 2000, 3000}, {1, 1, 2}},
-      {"trueskill", {1000, 2000, 3000}, {2, 3, 3}},
+      {"expected-wins", {1000, 2000, 3000}, {1, 2, 3}, {}, {}},
+      {"hopkins <may> & co", {1000, 2000, 3000}, {1, 1, 2}, {}, {}},
+      {"trueskill", {1000, 2000, 3000}, {2, 3, 3}, {}, {}},
   };
   LinePlotOptions o;
   o.title = "Clusters vs training data";
@@ -126,7 +126,7 @@ TEST(LinePlotSvg, OnePolylinePerSeriesWithLegend) {
 TEST(LinePlotSvg, FractionalTicksWithoutIntegerY) {
   LinePlotOptions o;
   o.title = "t";
-  const std::string svg = LinePlotSvg({{"a", {0, 1, 2}, {1, 2, 3}}}, o);
+  const std::string svg = LinePlotSvg({{"a", {0, 1, 2}, {1, 2, 3}, {}, {}}}, o);
   const auto check = CheckXml(svg);
   ASSERT_TRUE(check.ok) << check.error;
   EXPECT_TRUE(HasText(check, "1.5"));  // raw step 1/3 -> 0.5
@@ -136,7 +136,7 @@ TEST(LinePlotSvg, FractionalTicksWithoutIntegerY) {
 TEST(LinePlotSvg, SkipsNonFinitePointsAndHandlesNoData) {
   LinePlotOptions o;
   o.title = "t";
-  const std::string gaps = LinePlotSvg({{"a", {0, 1, kNaN, 3}, {1, kNaN, 2, 4}}}, o);
+  const std::string gaps = LinePlotSvg({{"a", {0, 1, kNaN, 3}, {1, kNaN, 2, 4}, {}, {}}}, o);
   const auto check = CheckXml(gaps);
   ASSERT_TRUE(check.ok) << check.error;
   EXPECT_EQ(check.element_counts.at("polyline"), 1);
@@ -148,8 +148,8 @@ TEST(LinePlotSvg, SkipsNonFinitePointsAndHandlesNoData) {
   EXPECT_EQ(gaps.find(",nan"), std::string::npos);
 
   for (const std::vector<LineSeries>& empty :
-       {std::vector<LineSeries>{}, std::vector<LineSeries>{{"only nan", {kNaN}, {1.0}}},
-        std::vector<LineSeries>{{"mismatched", {1.0, 2.0}, {}}}}) {
+       {std::vector<LineSeries>{}, std::vector<LineSeries>{{"only nan", {kNaN}, {1.0}, {}, {}}},
+        std::vector<LineSeries>{{"mismatched", {1.0, 2.0}, {}, {}, {}}}}) {
     const std::string svg = LinePlotSvg(empty, o);
     const auto c = CheckXml(svg);
     ASSERT_TRUE(c.ok) << c.error;
@@ -161,7 +161,8 @@ TEST(LinePlotSvg, SkipsNonFinitePointsAndHandlesNoData) {
 TEST(LinePlotSvg, SinglePointAndFlatSeries) {
   LinePlotOptions o;
   o.integer_y = true;
-  const std::string svg = LinePlotSvg({{"one", {5}, {7}}, {"flat", {1, 9}, {7, 7}}}, o);
+  const std::string svg =
+      LinePlotSvg({{"one", {5}, {7}, {}, {}}, {"flat", {1, 9}, {7, 7}, {}, {}}}, o);
   const auto check = CheckXml(svg);
   ASSERT_TRUE(check.ok) << check.error;
   EXPECT_EQ(check.element_counts.at("polyline"), 2);

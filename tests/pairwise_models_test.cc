@@ -112,7 +112,7 @@ TEST(PairwiseModels, EveryModelStaysFiniteOnDegenerateData) {
   for (int iter = 0; iter < 300; ++iter) {
     const int n = 1 + static_cast<int>(rng.UniformInt(6));
     Judgments j;
-    for (int i = 0; i < n; ++i) j.systems().Intern("s" + std::to_string(i));
+    for (int i = 0; i < n; ++i) j.systems().Intern(std::string("s") + std::to_string(i));
     const int rankings = static_cast<int>(rng.UniformInt(8));
     for (int r = 0; r < rankings && n >= 2; ++r) {
       const int k = 2 + static_cast<int>(rng.UniformInt(std::min(n, 4) - 1));

@@ -18,7 +18,7 @@ void Add(Judgments& j, std::vector<SystemId> systems, std::vector<uint8_t> ranks
 
 Judgments WithSystems(int n) {
   Judgments j;
-  for (int i = 0; i < n; ++i) j.systems().Intern("s" + std::to_string(i));
+  for (int i = 0; i < n; ++i) j.systems().Intern(std::string("s") + std::to_string(i));
   return j;
 }
 

@@ -67,7 +67,7 @@ void ImportSlowToBootstrap(v1::Tournament::Stub& stub, uint64_t id) {
   for (int i = 0; i < 4000; ++i) {
     v1::Ranking* r = chunk.add_rankings();
     for (int j = 0; j < 5; ++j) {
-      r->add_systems("s" + std::to_string((i + 2 * j) % 10));
+      r->add_systems(std::string("s") + std::to_string((i + 2 * j) % 10));
       r->add_ranks(static_cast<uint32_t>((i * 7 + j * 3) % 5 + 1));
     }
   }

@@ -50,11 +50,11 @@ inline v1::CampaignConfig MakeConfig(const std::string& name, int systems, int s
                                      const std::string& selector = "uniform") {
   v1::CampaignConfig c;
   c.set_name(name);
-  for (int i = 0; i < systems; ++i) c.add_systems("s" + std::to_string(i));
+  for (int i = 0; i < systems; ++i) c.add_systems(std::string("s") + std::to_string(i));
   for (int i = 0; i < segments; ++i) {
     v1::Segment* s = c.add_segments();
     s->set_id(100 + i);
-    s->set_document("doc" + std::to_string(i / 10));
+    s->set_document(std::string("doc") + std::to_string(i / 10));
   }
   c.set_k(k);
   c.set_selector(selector);

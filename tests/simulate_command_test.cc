@@ -32,7 +32,7 @@ class SimulateCommandTest : public ::testing::Test {
   void SetUp() override {
     dir_ = testing::TempDir("simulate");
     pool_ = dir_ + "/pool.csv";
-    const auto r = RunCommand("(" + BinPath("tourney") +
+    const auto r = RunCommand(std::string("(") + BinPath("tourney") +
                               " simulate-campaign --systems 6 --rankings 400 --seed 4 > " +
                               pool_ + ")");
     ASSERT_EQ(r.exit_code, 0) << r.err;

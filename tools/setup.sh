@@ -7,13 +7,18 @@
 #   bash tools/setup.sh sanitize  # set up, build with ASan+UBSan (build-asan/), run the suite
 # `test` runs the suite on the Release build, then on the sanitizer build.
 #
-# Environment: BUILD_DIR (default build), JOBS (default: number of cores).
+# Environment: BUILD_DIR (default build), JOBS (default: number of cores), TOURNEY_WERROR
+# (default ON: compiler warnings are errors).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 mode="${1:-demo}"
 build_dir="${BUILD_DIR:-build}"
 jobs="${JOBS:-$(nproc)}"
+# The build is warning-free on Debian 12's g++; any new warning fails it (TOURNEY_WERROR=OFF
+# to build with another compiler that warns). One setting for every mode, so that switching
+# between demo and test does not rebuild everything.
+werror="${TOURNEY_WERROR:-ON}"
 
 packages=(
   cmake ninja-build g++ pkg-config git
@@ -44,7 +49,8 @@ install_missing() {
 }
 
 build() {
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOURNEY_WERROR="$werror" \
+    >/dev/null
   cmake --build "$build_dir" -j "$jobs"
 }
 
@@ -55,6 +61,7 @@ sanitize() {
   local flags="-O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all"
   flags+=" -fno-omit-frame-pointer"
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DTOURNEY_BUILD_BENCH=OFF \
+    -DTOURNEY_WERROR="$werror" \
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     >/dev/null
   cmake --build "$dir" -j "$jobs"
