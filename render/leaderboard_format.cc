@@ -328,11 +328,23 @@ std::string FormatMarkdown(const Leaderboard& board) {
          ":--|--:|\n";
   for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
     const auto& e = board.entries[i];
-    out += "| " + pos[i] + " | " + Fixed(e.score, 3) + " |";
-    if (v.gaussian) out += " " + Fixed(e.sigma.value_or(0.0), 3) + " |";
-    if (v.clustered) out += " " + RangeText(e) + " | " + std::to_string(e.cluster.value_or(0)) + " |";
-    out += ' ';
-    out += MarkdownCell(v.names[i]) + " | " + std::to_string(e.comparisons) + " |\n";
+    // Appended cell by cell: GCC 12 misreads `"lit" + std::string` here as overlapping copies.
+    const auto cell = [&out](const std::string& text) {
+      out += ' ';
+      out += text;
+      out += " |";
+    };
+    out += '|';
+    cell(pos[i]);
+    cell(Fixed(e.score, 3));
+    if (v.gaussian) cell(Fixed(e.sigma.value_or(0.0), 3));
+    if (v.clustered) {
+      cell(RangeText(e));
+      cell(std::to_string(e.cluster.value_or(0)));
+    }
+    cell(MarkdownCell(v.names[i]));
+    cell(std::to_string(e.comparisons));
+    out += '\n';
   }
   const std::vector<std::string> notes = BoardNotes(board);
   if (!notes.empty()) out += "\n";
