@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "battle_input.h"
 #include "commands.h"
 #include "common.h"
 #include "render/text_format.h"
@@ -189,6 +190,20 @@ int RunAgreement(int argc, char** argv) {
                                                     "apply here; see --uncollapsed"));
   }
   const bool collapsed = !flags.GetBool("uncollapsed");
+  for (const std::string& file : flags.positionals()) {
+    // A battle log would otherwise meet the ranking readers and fail on its header.
+    auto battles = IsBattleLogInput(file, flags);
+    if (!battles.ok()) return ReportError("agreement", battles.status());
+    if (*battles) {
+      return ReportError(
+          "agreement",
+          InvalidArgument(file +
+                          " is a battle log: agreement compares the labels annotators gave "
+                          "the same item (a segment and its outputs), which a battle log does "
+                          "not record; it reads the Appraise XML export, WMT ranking CSV and "
+                          "the WMT15/16 pairwise-row CSVs"));
+    }
+  }
   auto inputs = LoadJudgmentsByPair(flags.positionals(), flags);
   if (!inputs.ok()) return ReportError("agreement", inputs.status());
   std::vector<PairAgreement> pairs;

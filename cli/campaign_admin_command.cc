@@ -10,7 +10,9 @@
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/selection/campaign.h"
 #include "tourney/selection/match_selector.h"
+#include "tourney/selection/trueskill_model.h"
 
 namespace tourney::cli {
 namespace {
@@ -90,6 +92,40 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
     for (int i = 0; i < config.systems_size(); ++i) {
       std::cout << (i ? "," : "") << config.systems(i);
     }
+    // The live ratings' TrueSkill parameters as the server uses them (defaults filled in).
+    const v1::TrueSkillConfig& t = config.trueskill();
+    LiveRatingOptions live;
+    live.mu = t.mu();
+    live.sigma = t.sigma();
+    live.beta = t.beta();
+    live.tau = t.tau();
+    if (t.draw_case() == v1::TrueSkillConfig::kDrawProbability) {
+      live.draw_probability = t.draw_probability();
+    }
+    if (t.draw_case() == v1::TrueSkillConfig::kDrawMargin) live.draw_margin = t.draw_margin();
+    const TrueSkillOptions ts = ResolveTrueSkillOptions(LiveTrueSkillOptions(live), 0);
+    std::cout << "\ntrueskill_mu " << ts.mu << "\ntrueskill_sigma " << ts.sigma
+              << "\ntrueskill_beta " << ts.beta << "\ntrueskill_tau " << ts.tau;
+    if (ts.draw_margin) {
+      std::cout << "\ntrueskill_draw_margin " << *ts.draw_margin;
+    } else {
+      std::cout << "\ntrueskill_draw_probability " << ts.draw_probability;
+    }
+    std::cout << "\ntrueskill_update " << (t.update().empty() ? "pairwise" : t.update());
+    const v1::QualityControlConfig& qc = config.quality_control();
+    std::cout << "\nqc_check_fraction " << qc.check_fraction() << "\nqc_control_system "
+              << (qc.control_system().empty() ? "none" : qc.control_system())
+              << "\nqc_max_judgments_per_annotator ";
+    if (qc.max_judgments_per_annotator() > 0) {
+      std::cout << qc.max_judgments_per_annotator();
+    } else {
+      std::cout << "none";
+    }
+    std::cout << "\nexcluded_annotators ";
+    for (int i = 0; i < c.excluded_annotators_size(); ++i) {
+      std::cout << (i ? "," : "") << c.excluded_annotators(i);
+    }
+    if (c.excluded_annotators_size() == 0) std::cout << "none";
     std::cout << "\n";
   }
 }
@@ -132,7 +168,9 @@ int RunCampaignShow(int argc, char** argv) {
       "tourney campaign show --server ADDR --token-file ADMIN --campaign ID "
       "[--format text|json]",
       "Prints one campaign: its state (open or closed), counts (judgments, imported\n"
-      "judgments, annotators, open leases) and configuration.");
+      "judgments, annotators, open leases), configuration, the live ratings' TrueSkill\n"
+      "parameters (trueskill_*, defaults filled in), quality control (qc_*: 'none' for no\n"
+      "control system or no cap) and the annotators excluded from the ratings.");
   flags.AddExample(
       "tourney campaign show --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "campaign 1's state and counts");

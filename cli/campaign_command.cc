@@ -299,10 +299,18 @@ int RunCampaignImport(int argc, char** argv) {
   std::cout << "accepted " << response.accepted() << "\nrejected " << response.rejected()
             << "\ncampaign_judgments " << response.campaign_judgments() << "\n";
   if (response.rejected() > 0) {
+    // The hint only where it helps: a system the campaign lacks.
+    bool unknown_system = false;
+    for (const v1::Rejection& r : response.rejections()) {
+      unknown_system |= r.reason().find("is not in the campaign") != std::string::npos;
+    }
     std::cerr << "tourney campaign import: rejected " << response.rejected() << " of "
               << response.accepted() + response.rejected() << " rankings (" << response.accepted()
-              << " accepted and committed); create the campaign with --from FILE to take "
-                 "the file's systems and segments\n";
+              << " accepted and committed)"
+              << (unknown_system ? "; create the campaign with --from FILE to take the file's "
+                                   "systems and segments"
+                                 : "")
+              << "\n";
     return kExitBadInput;
   }
   return kExitOk;

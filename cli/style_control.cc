@@ -9,6 +9,7 @@
 #include "common.h"
 #include "pairwise_flags.h"
 #include "render/leaderboard_format.h"
+#include "tourney/ingest/battle_log_reader.h"
 #include "tourney/models/contextual_bradley_terry.h"
 #include "tourney/models/pairwise_models.h"
 #include "tourney/statistics/model_intervals.h"
@@ -30,6 +31,9 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
   }
   if (SplitList(flags.Get("covariates")).empty()) {
     return ReportError(command, InvalidArgument("option '--covariates': no covariate named"));
+  }
+  if (Status s = CheckBattleLogCovariates(SplitList(flags.Get("covariates"))); !s.ok()) {
+    return ReportError(command, InvalidArgument("option '--covariates': " + s.message()));
   }
   if (flags.positionals().empty()) {
     return ReportError(command, InvalidArgument("no input file given (see --help)"));

@@ -13,6 +13,25 @@ namespace tourney::service {
 // ---------------------------------------------------------------------------------------
 // CreateCampaign.
 
+namespace {
+
+// Why `name` could not go through the campaign's WMT CSV export (ExportJudgments as
+// `tourney campaign export` writes it) and come back as the same system from `tourney
+// rank`; empty when it can. Checked at creation only: stored campaigns load as they are.
+std::string UnexportableSystemName(const std::string& name) {
+  if (name == "PLACEHOLDER") return "PLACEHOLDER marks an empty column in a WMT CSV";
+  if (name.find('+') != std::string::npos) {
+    return "'+' joins the systems that share an output in a WMT CSV";
+  }
+  if (name.find_first_of(",\"") != std::string::npos) return "it holds a comma or a quote";
+  if (name.front() == ' ' || name.back() == ' ') {
+    return "it begins or ends with a space (a CSV reader trims it)";
+  }
+  return {};
+}
+
+}  // namespace
+
 grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* context,
                                                  const v1::CreateCampaignRequest* request,
                                                  v1::CreateCampaignResponse* response) {
@@ -23,6 +42,14 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
     return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
                                                    " systems per campaign on this server, got " +
                                                    std::to_string(proto.systems_size()));
+  }
+  for (const std::string& name : proto.systems()) {
+    if (name.empty()) continue;  // FromProto names the problem
+    const std::string why = UnexportableSystemName(name);
+    if (!why.empty()) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "system '" + name + "' cannot be exported as WMT CSV: " + why);
+    }
   }
   if (proto.segments_size() > limits_.max_segments) {
     return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_segments) +
@@ -293,6 +320,7 @@ void FillInfo(const LiveCampaign& c, bool with_config, v1::CampaignInfo* info) {
   info->set_campaign_id(c.id);
   if (with_config) {
     *info->mutable_config() = c.config;
+    for (const std::string& name : c.excluded) info->add_excluded_annotators(name);
   } else {
     info->mutable_config()->set_name(c.config.name());
   }

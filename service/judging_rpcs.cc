@@ -155,6 +155,34 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
 // ---------------------------------------------------------------------------------------
 // SubmitJudgment.
 
+namespace {
+
+// ALREADY_EXISTS for a submission to an answered match that is not an identical retry of
+// the first one (`first_ranks` under `first_key`): says whether the ranks or only the
+// idempotency key differ, without repeating the key.
+grpc::Status NotARetry(uint64_t match, const std::vector<uint8_t>& first_ranks,
+                       const std::string& first_key, const std::vector<uint8_t>& ranks,
+                       const std::string& key) {
+  const std::string m = "match " + std::to_string(match);
+  if (first_ranks != ranks)
+    return Error(StatusCode::ALREADY_EXISTS, m + " already has a different answer");
+  const std::string same = m + " is already answered with these ranks ";
+  if (key.empty()) {
+    return Error(StatusCode::ALREADY_EXISTS,
+                 same +
+                     "under an idempotency key, and this submission has none; a retry "
+                     "must repeat the key");
+  }
+  if (first_key.empty()) {
+    return Error(StatusCode::ALREADY_EXISTS,
+                 same + "without an idempotency key; a retry must not add one");
+  }
+  return Error(StatusCode::ALREADY_EXISTS,
+               same + "under another idempotency key; a retry must repeat the first key");
+}
+
+}  // namespace
+
 grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* context,
                                                  const v1::SubmitJudgmentRequest* request,
                                                  v1::SubmitJudgmentResponse* response) {
@@ -190,8 +218,8 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
       if (lease.submission) {
         if (lease.submission->ranks != ranks ||
             lease.submission->idempotency_key != request->idempotency_key()) {
-          return Error(StatusCode::ALREADY_EXISTS, "match " + std::to_string(lease.match_id) +
-                                                       " already has a different answer");
+          return NotARetry(lease.match_id, lease.submission->ranks,
+                           lease.submission->idempotency_key, ranks, request->idempotency_key());
         }
         ack = lease.submission->ack;  // an identical retry joins the first submission
       } else if (campaign->closed_unix_ms != 0) {
@@ -282,8 +310,7 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
                    "match " + std::to_string(j.match_id) + " was leased to another annotator");
     }
     if (j.ranks != ranks || j.idempotency_key != request->idempotency_key()) {
-      return Error(StatusCode::ALREADY_EXISTS,
-                   "match " + std::to_string(j.match_id) + " already has a different answer");
+      return NotARetry(j.match_id, j.ranks, j.idempotency_key, ranks, request->idempotency_key());
     }
     response->set_sequence(j.campaign_seq);
     response->set_committed_unix_ms(j.committed_unix_ms);

@@ -31,6 +31,22 @@ int Fail(const std::string& message, int code) {
   return code;
 }
 
+// "1 campaign", "3 campaigns".
+std::string Count(int64_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+// A duration for a person: "3 ms" below a second, "1.2 s" from there on.
+std::string Duration(double seconds) {
+  char buf[32];
+  if (seconds < 0.9995) {
+    std::snprintf(buf, sizeof(buf), "%.0f ms", seconds * 1000);
+  } else {
+    std::snprintf(buf, sizeof(buf), "%.1f s", seconds);
+  }
+  return buf;
+}
+
 bool IsLoopback(const std::string& address) {
   return address.rfind("127.", 0) == 0 || address.rfind("localhost:", 0) == 0 ||
          address.rfind("[::1]:", 0) == 0 || address.rfind("unix:", 0) == 0;
@@ -60,9 +76,10 @@ int RunBackupOrRestore(const tourney::Flags& flags) {
   }
   std::cout << (backup ? "backed up " + data_dir + " to " + file
                        : "restored " + file + " into " + data_dir)
-            << ": " << summary->campaigns << " campaigns, " << summary->judgments
-            << " judgments, last seq " << summary->last_judgment_seq << ", "
-            << summary->bytes << " bytes in " << summary->seconds << " s\n";
+            << ": " << Count(summary->campaigns, "campaign") << ", "
+            << Count(summary->judgments, "judgment") << ", last seq " << summary->last_judgment_seq
+            << ", " << Count(summary->bytes, "byte") << " in " << Duration(summary->seconds)
+            << "\n";
   return kExitOk;
 }
 
@@ -129,6 +146,9 @@ int main(int argc, char** argv) {
   options.data_dir = flags.Get("data-dir");
   options.listen = flags.Get("listen");
   if (options.data_dir.empty()) return Fail("--data-dir is required", kExitBadInput);
+  if (Status s = tourney::service::CheckListenAddress(options.listen); !s.ok()) {
+    return Fail("--listen: " + s.message(), kExitBadInput);
+  }
   if (flags.Get("admin-token-file").empty()) {
     return Fail("--admin-token-file is required", kExitBadInput);
   }
@@ -190,6 +210,10 @@ int main(int argc, char** argv) {
     return Fail("--metrics-address needs --metrics-port", kExitBadInput);
   }
   options.metrics_address = flags.Get("metrics-address");
+  if (options.metrics_port >= 0) {
+    Status s = tourney::service::CheckMetricsAddress(options.metrics_address);
+    if (!s.ok()) return Fail("--metrics-address: " + s.message(), kExitBadInput);
+  }
   options.max_message_bytes = static_cast<int>(max_message);
   options.limits.max_systems = static_cast<int>(max_systems);
   options.limits.max_segments = max_segments;
@@ -231,7 +255,7 @@ int main(int argc, char** argv) {
   const std::string host = options.listen.substr(0, options.listen.rfind(':'));
   std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
             << (options.tls_cert_pem.empty() ? "plaintext" : "TLS") << ", data dir "
-            << options.data_dir << ", loaded in " << load_s << " s)\n";
+            << options.data_dir << ", loaded in " << Duration(load_s) << ")\n";
   if ((*server)->metrics_port() > 0) {
     const bool v6 = options.metrics_address.find(':') != std::string::npos;
     std::cerr << "tourneyd: metrics on http://" << (v6 ? "[" : "") << options.metrics_address

@@ -49,6 +49,17 @@ MHD_Result HandleRequest(void* cls, MHD_Connection* connection, const char* url,
 
 }  // namespace
 
+Status CheckMetricsAddress(const std::string& address) {
+  in_addr v4{};
+  in6_addr v6{};
+  if (inet_pton(AF_INET, address.c_str(), &v4) == 1 ||
+      inet_pton(AF_INET6, address.c_str(), &v6) == 1) {
+    return Status::Ok();
+  }
+  return InvalidArgument("metrics address '" + address +
+                         "' is not an IPv4 or IPv6 address literal");
+}
+
 StatusOr<std::unique_ptr<MetricsHttpServer>> MetricsHttpServer::Start(
     const std::string& address, int port, std::function<std::string()> render) {
   if (port < 0 || port > 65535) return InvalidArgument("the metrics port must be in 0..65535");
@@ -66,8 +77,7 @@ StatusOr<std::unique_ptr<MetricsHttpServer>> MetricsHttpServer::Start(
     addr = reinterpret_cast<const sockaddr*>(&v6);
     flags |= MHD_USE_IPv6;
   } else {
-    return InvalidArgument("metrics address '" + address +
-                           "' is not an IPv4 or IPv6 address literal");
+    return CheckMetricsAddress(address);
   }
   std::unique_ptr<MetricsHttpServer> server(new MetricsHttpServer(std::move(render)));
   // With port 0 libmicrohttpd reads the port the OS chose back from the socket.

@@ -22,6 +22,10 @@ struct MHD_Daemon;
 
 namespace tourney::service {
 
+// OK when `address` is an IPv4 or IPv6 literal ("127.0.0.1", "::1"); InvalidArgument naming
+// it otherwise.
+Status CheckMetricsAddress(const std::string& address);
+
 class MetricsHttpServer {
  public:
   // Listens on `address` (an IPv4 or IPv6 literal, e.g. "127.0.0.1" or "::1") and `port`

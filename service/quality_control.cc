@@ -201,6 +201,14 @@ grpc::Status TournamentService::DoExcludeAnnotator(grpc::ServerContextBase* cont
   {
     // Allowed on closed campaigns too: it changes which judgments are rated, not the data.
     std::unique_lock lock(campaign->mu);
+    if (!include && campaign->excluded.count(annotator) == 0 &&
+        campaign->annotator_judgments.count(annotator) == 0) {
+      // As offline (--exclude-annotators): excluding a name that judged nothing is most
+      // likely a typo, and would change nothing.
+      return Error(StatusCode::NOT_FOUND, "annotator '" + annotator +
+                                              "' has no judgments in campaign " +
+                                              std::to_string(campaign->id));
+    }
     if ((campaign->excluded.count(annotator) != 0) == !include) {
       done->set_value(Status::Ok());  // already as asked: nothing to store
     } else {

@@ -1,14 +1,17 @@
 #include "server.h"
 
+#include <arpa/inet.h>
+#include <google/protobuf/stubs/logging.h>
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
+#include <netinet/in.h>
 #include <openssl/bio.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
-#include <google/protobuf/stubs/logging.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -77,9 +80,59 @@ void FilterProtobufLog(google::protobuf::LogLevel level, const char* file, int l
 
 }  // namespace
 
+Status CheckListenAddress(const std::string& listen) {
+  const std::string quoted = "listen address '" + listen + "'";
+  if (listen.rfind("unix:", 0) == 0) {
+    if (listen.size() == 5) return InvalidArgument(quoted + ": unix: needs a socket path");
+    return Status::Ok();
+  }
+  const size_t colon = listen.rfind(':');
+  if (colon == std::string::npos) {
+    return InvalidArgument(quoted + " is not HOST:PORT (for example 127.0.0.1:7447)");
+  }
+  const std::string host = listen.substr(0, colon), port = listen.substr(colon + 1);
+  if (port.empty() || port.size() > 5 ||
+      !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+      std::stoi(port) > 65535) {
+    return InvalidArgument(quoted + ": port '" + port +
+                           "' is not in 0..65535 (0 picks a free port)");
+  }
+  if (host.empty()) {
+    return InvalidArgument(quoted +
+                           " names no host (0.0.0.0 for every IPv4 interface, [::] "
+                           "for every interface)");
+  }
+  if (host.front() == '[') {
+    in6_addr v6{};
+    if (host.back() != ']' ||
+        inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &v6) != 1) {
+      return InvalidArgument(quoted + ": '" + host + "' is not a bracketed IPv6 address");
+    }
+    return Status::Ok();
+  }
+  if (host.find(':') != std::string::npos) {
+    return InvalidArgument(quoted + ": write an IPv6 address in brackets ([::1]:7447)");
+  }
+  const bool numeric = std::all_of(host.begin(), host.end(),
+                                   [](char c) { return (c >= '0' && c <= '9') || c == '.'; });
+  in_addr v4{};
+  if (numeric && inet_pton(AF_INET, host.c_str(), &v4) != 1) {
+    return InvalidArgument(quoted + ": '" + host + "' is not an IPv4 address");
+  }
+  const bool name_chars = std::all_of(host.begin(), host.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '-';
+  });
+  if (!name_chars) {
+    return InvalidArgument(quoted + ": '" + host + "' is not an IP address or a host name");
+  }
+  return Status::Ok();
+}
+
 StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOptions& options) {
   if (options.data_dir.empty()) return InvalidArgument("a data directory is required");
   if (options.admin_token.empty()) return InvalidArgument("an admin token is required");
+  if (Status s = CheckListenAddress(options.listen); !s.ok()) return s;
   if (options.tls_cert_pem.empty() != options.tls_key_pem.empty()) {
     return InvalidArgument("TLS needs both a certificate and a key");
   }
@@ -126,6 +179,9 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   } else {
     credentials = grpc::InsecureServerCredentials();
   }
+  // Without SO_REUSEPORT (gRPC sets it by default) a second server on a busy port fails
+  // to listen instead of silently sharing the port and splitting the clients' calls.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(options.listen, credentials, &server->port_);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.SetMaxSendMessageSize(64 << 20);
@@ -137,7 +193,8 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   }
   server->server_ = builder.BuildAndStart();
   if (!server->server_ || server->port_ == 0) {
-    return IoError("cannot listen on " + options.listen);
+    return IoError("cannot listen on " + options.listen +
+                   " (is the port in use, or the address not one of this machine's?)");
   }
   if (auto* health = server->server_->GetHealthCheckService()) {
     health->SetServingStatus(true);

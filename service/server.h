@@ -32,12 +32,19 @@ struct ServerOptions {
   std::string metrics_address = "127.0.0.1";  // address the metrics port binds
 };
 
+// OK when `listen` is an address tourneyd can be asked to listen on: HOST:PORT with PORT
+// in 0..65535 (0 picks a free port) and HOST an IPv4 literal, a bracketed IPv6 literal
+// ("[::1]") or a host name; or unix:PATH. InvalidArgument saying what is wrong otherwise
+// (gRPC would pick another port for 99999 and log a raw error for "garbage").
+Status CheckListenAddress(const std::string& listen);
+
 class TourneyServer {
  public:
-  // InvalidArgument for missing options or a TLS certificate and key that are not PEM or
-  // do not match; the Store's errors for the data directory; IoError when the address
-  // or the metrics address cannot be bound (InvalidArgument for a metrics address that
-  // is not an IP literal).
+  // InvalidArgument for missing options, a listen address CheckListenAddress refuses, or
+  // a TLS certificate and key that are not PEM or do not match; the Store's errors for the
+  // data directory; IoError when the address or the metrics address cannot be bound (a
+  // port in use: SO_REUSEPORT is off, so a second server never shares a port; InvalidArgument
+  // for a metrics address that is not an IP literal).
   static StatusOr<std::unique_ptr<TourneyServer>> Start(const ServerOptions& options);
 
   // Owns threads and the database.

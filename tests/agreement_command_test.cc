@@ -128,6 +128,21 @@ TEST_F(AgreementCommand, MalformedXmlExitsTwoWithTheLine) {
   EXPECT_NE(r.err.find("bad.xml:3: malformed XML: mismatched tag"), std::string::npos) << r.err;
 }
 
+// A battle log holds no items to agree on: said so, where a JSONL log used to fail with
+// "unterminated quote in header" and a left,right,winner CSV with "unrecognised header".
+TEST_F(AgreementCommand, BattleLogsAreRefusedWithTheReason) {
+  WriteFile(dir_ + "/b.jsonl", "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"tie\"}\n");
+  WriteFile(dir_ + "/b.csv", "id,left,right,winner,worker\n1,x,y,left,w1\n");
+  for (const std::string& file : {dir_ + "/b.jsonl", dir_ + "/b.csv"}) {
+    const auto r = RunCommand(BinPath("tourney") + " agreement " + file);
+    EXPECT_EQ(r.exit_code, 2) << file;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_EQ(r.err.rfind("tourney agreement: " + file + " is a battle log: agreement compares", 0),
+              0u)
+        << r.err;
+  }
+}
+
 TEST_F(AgreementCommand, AnnotatorFiltersApplyToEveryCommand) {
   const auto r = RunCommand(BinPath("tourney") + " rank " + xml_ +
                             " --language-pair de-en --exclude-annotators bob --format csv");

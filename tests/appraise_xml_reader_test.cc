@@ -232,5 +232,27 @@ TEST(AppraiseXmlReader, Wmt16XmlMatchesTheOrganisersCsv) {
   EXPECT_EQ(multiset(xml), multiset(csv));
 }
 
+// A system name that is not UTF-8 is refused at its line (expat refuses the bytes; the
+// message says why).
+TEST(AppraiseXmlReader, NamesThatAreNotUtf8AreALocatedError) {
+  std::string text = kXml;
+  text.replace(text.find("system=\"D\""), 10, "system=\"D\xFF\"");
+  Judgments j;
+  const Status s = Parse(text, &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("w.xml:8: malformed XML: ", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("the text is not valid UTF-8"), std::string::npos) << s.message();
+}
+
+// An export without a single ranking-result holds no judgments, as an empty file.
+TEST(AppraiseXmlReader, NoRankingResultIsAnErrorAsAnEmptyFile) {
+  Judgments j;
+  const Status s = Parse("<?xml version=\"1.0\"?>\n<wmt16-results>\n</wmt16-results>\n", &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "w.xml: no judgments: no element 'ranking-result'");
+  Judgments k;
+  EXPECT_EQ(Parse("", &k).code(), StatusCode::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace tourney

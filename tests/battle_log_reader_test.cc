@@ -188,5 +188,103 @@ TEST(BattleLogReader, ReadsGzipFilesWhole) {
   std::filesystem::remove_all(dir);
 }
 
+// Names that are not UTF-8 used to reach the JSON output altered ('A' and '\xFFA' both
+// printed as "A"). Every battle format refuses them at their line.
+TEST(BattleLogReader, RejectsNamesThatAreNotUtf8) {
+  auto csv = Parse(
+      "left,right,winner\nA,B,left\nA,\xFF"
+      "A,right\n");
+  ASSERT_FALSE(csv.ok());
+  EXPECT_EQ(csv.status().message(),
+            "in:3: field 'right': '\\xFFA' is not valid UTF-8 (byte 0xFF at offset 0)");
+  auto judge = Parse("left,right,winner,judge\nA,B,left,w\xC3\n");
+  ASSERT_FALSE(judge.ok());
+  EXPECT_EQ(judge.status().message().rfind("in:2: field 'judge': 'w\\xC3' is not valid UTF-8", 0),
+            0u)
+      << judge.status().message();
+  auto jsonl = Parse(
+      "{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"tie\"}\n"
+      "{\"model_a\":\"\xFF"
+      "A\",\"model_b\":\"B\",\"winner\":\"tie\"}\n");
+  ASSERT_FALSE(jsonl.ok());
+  EXPECT_EQ(jsonl.status().message().rfind("in:2: ", 0), 0u) << jsonl.status().message();
+  auto array = Parse(
+      "[{\"model_a\":\"A\",\"model_b\":\"B\",\"winner\":\"tie\"},\n"
+      "{\"model_a\":\"A\",\"model_b\":\"B\xE0\x80\",\"winner\":\"tie\"}]");
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().message(),
+            "in:2: invalid JSON: the text is not valid UTF-8 (column 28)");  // after 27 bytes
+  // A lone surrogate written as a JSON escape is no character either.
+  auto escaped = Parse("{\"model_a\":\"A\",\"model_b\":\"B\\udc00\",\"winner\":\"tie\"}\n");
+  ASSERT_FALSE(escaped.ok());
+  EXPECT_EQ(escaped.status().message().rfind("in:1: ", 0), 0u) << escaped.status().message();
+  // Valid multi-byte names pass unchanged.
+  auto fine = Parse("left,right,winner\n\xC3\xA9,\xE2\x82\xAC,left\n");
+  ASSERT_TRUE(fine.ok()) << fine.status().message();
+  EXPECT_EQ(fine->systems.Name(0), "\xC3\xA9");
+}
+
+// A covariate named twice or named like a battle's own field could never be filled: every
+// battle used to fail with "missing covariate".
+TEST(BattleLogReader, CovariateNamesAreChecked) {
+  EXPECT_TRUE(CheckBattleLogCovariates({"len_diff", "turns"}).ok());
+  EXPECT_EQ(CheckBattleLogCovariates({"len_diff", "len_diff"}).message(),
+            "covariate 'len_diff' is named twice");
+  for (const char* field : {"judge", "annotator", "worker", "winner", "model_a", "right"}) {
+    const Status s = CheckBattleLogCovariates({field});
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << field;
+    EXPECT_EQ(
+        s.message().rfind(std::string("covariate '") + field + "' is a field of every battle", 0),
+        0u)
+        << s.message();
+  }
+  BattleLogOptions o;
+  o.covariates = {"judge"};
+  auto log = Parse("{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"tie\",\"judge\":\"a\"}\n", o);
+  ASSERT_FALSE(log.ok());
+  EXPECT_EQ(log.status().message().rfind("covariate 'judge' is a field of every battle", 0), 0u);
+}
+
+// A role named by two columns used to keep the first and ignore the second silently.
+TEST(BattleLogReader, RejectsTwoColumnsForOneRole) {
+  auto twice = Parse("left,right,winner,winner\nA,B,left,right\n");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.status().message(),
+            "in:1: field 'winner': columns 3 ('winner') and 4 ('winner') both name the winner");
+  auto both = Parse("model_a,model_b,left,winner\nA,B,C,model_a\n");
+  ASSERT_FALSE(both.ok());
+  EXPECT_EQ(both.status().message(),
+            "in:1: field 'left': columns 1 ('model_a') and 3 ('left') both name the first system");
+}
+
+// An empty JSON array or a CSV header without rows holds no battles, as an empty file: all
+// three are errors (the first two used to give an empty leaderboard and exit 0).
+TEST(BattleLogReader, NoBattlesIsAnErrorAsAnEmptyFile) {
+  auto empty = Parse("");
+  ASSERT_FALSE(empty.ok());
+  EXPECT_EQ(empty.status().message(), "in: empty file (no battles and no CSV header)");
+  auto array = Parse(" [ ]\n");
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(array.status().message(), "in: no battles: the JSON array is empty");
+  auto header = Parse("left,right,winner\n\n");
+  ASSERT_FALSE(header.ok());
+  EXPECT_EQ(header.status().message(),
+            "in: no battles: the file holds only its CSV header (line 1)");
+  BattleLogOptions jsonl;
+  jsonl.format = BattleLogFormat::kJsonl;
+  auto blank = Parse("\n \n", jsonl);
+  ASSERT_FALSE(blank.ok());
+  EXPECT_EQ(blank.status().message(), "in: empty file (no battles)");
+  // The file reader (streaming) says the same.
+  const std::string dir = testing::TempDir("battles_empty");
+  testing::WriteFile(dir + "/h.csv", "left,right,winner\n");
+  BattleLog log;
+  BattleLogReport report;
+  const Status s = ReadBattleLogFile(dir + "/h.csv", {}, &log, &report);
+  EXPECT_EQ(s.message(), dir + "/h.csv: no battles: the file holds only its CSV header (line 1)");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tourney

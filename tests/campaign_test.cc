@@ -152,7 +152,11 @@ TEST(CampaignState, ValidatesRankings) {
   EXPECT_TRUE(s.ValidateRanking(ranking({0, 1, 2}, {2, 2, 1}, {0, 0, 1})).ok());
   EXPECT_FALSE(s.ValidateRanking(ranking({0, 1, 2}, {1, 2, 1}, {0, 0, 1})).ok());
   EXPECT_FALSE(s.ValidateRanking(ranking({0, 1, 2}, {3, 3, 1}, {0, 0, 1})).ok());
-  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1, 1}, {0, 0})).ok());
+  // One output shared by every system shown (WMT16 de-en has such a ranking): nothing to
+  // compare, but a valid judgment, as the offline readers take it.
+  EXPECT_TRUE(s.ValidateRanking(ranking({0, 1}, {1, 1}, {0, 0})).ok());
+  EXPECT_TRUE(s.ValidateRanking(ranking({0, 1, 2, 3}, {1, 1, 1, 1}, {0, 0, 0, 0})).ok());
+  EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {2, 2}, {0, 0})).ok());  // 1 column: rank 1
   EXPECT_FALSE(s.ValidateRanking(ranking({0, 1}, {1, 2}, {0, 5})).ok());
   CampaignRanking r = ranking({0, 1}, {1, 2});
   r.segment = -2;
@@ -208,6 +212,23 @@ TEST(CampaignState, AppliesRankingsToCountsAndLiveLeaderboard) {
   EXPECT_EQ(live.rankings, 2);
   EXPECT_EQ(live.judgments, 2);
   EXPECT_EQ(live.comparisons, 6);
+
+  // One output shared by systems 0, 1 and 3: a judgment with no comparison; the ratings
+  // do not move.
+  const std::vector<Rating> before = s.ratings();
+  CampaignRanking shared;
+  shared.systems = {0, 1, 3};
+  shared.ranks = {1, 1, 1};
+  shared.groups = {0, 0, 0};
+  ASSERT_TRUE(s.ValidateRanking(shared).ok());
+  s.ApplyRanking(shared);
+  EXPECT_EQ(s.num_judgments(), 3);
+  EXPECT_EQ(s.LiveLeaderboard().rankings, 3);
+  EXPECT_EQ(s.judgments().comparisons().size(), 6u);  // 3 + 3 from the first two
+  for (size_t i = 0; i < before.size(); ++i) {
+    EXPECT_EQ(s.ratings()[i].mu, before[i].mu) << i;
+    EXPECT_EQ(s.ratings()[i].sigma, before[i].sigma) << i;
+  }
 }
 
 // One 2-way ranking A > B from the prior: the paper's §2.3 update by hand.

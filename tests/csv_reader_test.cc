@@ -432,5 +432,105 @@ TEST(CsvReader, AnUnclosedQuoteCostsOnlyItsLine) {
   EXPECT_EQ(k.skipped_invalid, 1);
 }
 
+// Names are read as UTF-8: a byte that is not UTF-8 would be altered on output (JSON), so
+// that 'A' and '\xFFA' both printed as "A". Every reader refuses such a name at its line.
+TEST(CsvReader, RejectsNamesThatAreNotUtf8) {
+  Judgments j;
+  Status s = Parse(std::string(kHeader) + Row("A",
+                                              "\xFF"
+                                              "A",
+                                              "C", "D", "E", "1,2,3,4,5"),
+                   &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "t.csv:2: field 'system2Id': system id '\\xFFA' is not valid UTF-8 (byte 0xFF at "
+            "offset 0)");
+  // Inside a '+'-joined id, and an overlong encoding of '/' (C0 AF).
+  Judgments j2;
+  s = Parse(std::string(kHeader) + Row("A", "B+C\xC0\xAF", "D", "E", "F", "1,2,3,4,5"), &j2);
+  EXPECT_EQ(s.message(),
+            "t.csv:2: field 'system2Id': system id 'C\\xC0\\xAF' is not valid UTF-8 (byte 0xC0 "
+            "at offset 1)");
+  // The judge column.
+  Judgments j3;
+  std::string row = Row("A", "B", "C", "D", "E", "1,2,3,4,5");
+  row.replace(row.find("j1"), 2, "j\xED\xA0\x80");  // a UTF-16 surrogate, U+D800
+  s = Parse(std::string(kHeader) + row, &j3);
+  EXPECT_EQ(s.message().rfind("t.csv:2: field 'judgeId': judge id 'j\\xED\\xA0\\x80' is not "
+                              "valid UTF-8",
+                              0),
+            0u)
+      << s.message();
+  // Pairwise CSV, and WMT15/16 pairwise rows.
+  Judgments j4;
+  s = Parse("system_a,system_b,outcome\nA,B,a\nA,\xF5Z,b\n", &j4);
+  EXPECT_EQ(s.message().rfind("t.csv:3: field 'system_b': system id '\\xF5Z'", 0), 0u)
+      << s.message();
+  Judgments j5;
+  s = Parse(
+      "srclang,trglang,segmentId,judgeID,system1Id,system1rank,system2Id,system2rank,"
+      "rankingID\nde,en,1,j,A\xE2\x82,1,B,2,r1\n",
+      &j5);
+  EXPECT_EQ(s.message().rfind("t.csv:2: field 'system1Id': system id 'A\\xE2\\x82'", 0), 0u)
+      << s.message();
+  // Valid multi-byte names are read as they are: é (2 bytes), € (3), 😀 (4).
+  Judgments ok;
+  ASSERT_TRUE(Parse("system_a,system_b,outcome\n\xC3\xA9,\xE2\x82\xAC,a\n\xF0\x9F\x98\x80,"
+                    "\xC3\xA9,tie\n",
+                    &ok)
+                  .ok());
+  EXPECT_EQ(ok.num_systems(), 3);
+  EXPECT_EQ(ok.systems().Name(2), "\xF0\x9F\x98\x80");
+  // Under --skip-invalid the row is skipped and counted.
+  Judgments skipped;
+  ASSERT_TRUE(Parse("system_a,system_b,outcome\nA,B,a\n\xFF,B,a\n", &skipped, true).ok());
+  EXPECT_EQ(skipped.num_rankings(), 1u);
+  EXPECT_EQ(skipped.skipped_invalid, 1);
+}
+
+// A column named twice used to leave the second one unread (system1Id twice: the second
+// system silently dropped).
+TEST(CsvReader, RejectsAColumnNamedTwice) {
+  Judgments j;
+  Status s = Parse("system1Id,system1rank,system2Id,system2rank,system1Id\nA,1,B,2,C\n", &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "t.csv:1: field 'system1Id': column 'system1Id' appears twice (columns 1 and 5)");
+  Judgments j2;
+  s = Parse("judgeId,system1Id,system1rank,system2Id,system2rank,judgeId\nj,A,1,B,2,k\n", &j2);
+  EXPECT_EQ(s.message(),
+            "t.csv:1: field 'judgeId': column 'judgeId' appears twice (columns 1 and 6)");
+  Judgments j3;
+  s = Parse("system_a,system_b,outcome,system_b\nA,B,a,C\n", &j3);
+  EXPECT_EQ(s.message(),
+            "t.csv:1: field 'system_b': column 'system_b' appears twice (columns 2 and 4)");
+  // Columns the reader does not use may repeat.
+  Judgments j4;
+  EXPECT_TRUE(
+      Parse("note,system1Id,system1rank,system2Id,system2rank,note\nx,A,1,B,2,y\n", &j4).ok());
+}
+
+// A header with no rows holds no judgments, as an empty file: both are errors (they used to
+// give an empty leaderboard and exit 0).
+TEST(CsvReader, HeaderOnlyIsAnErrorAsAnEmptyFile) {
+  Judgments j;
+  Status s = Parse(std::string(kHeader) + "\n\n", &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(s.message(), "t.csv: no judgments: the file holds only its header (line 1)");
+  Judgments j2;
+  s = Parse("\nsystem_a,system_b,outcome\n", &j2);
+  EXPECT_EQ(s.message(), "t.csv: no judgments: the file holds only its header (line 2)");
+  // An empty file is refused whatever the format asked for.
+  Judgments j3;
+  ReadOptions pairwise;
+  pairwise.format = InputFormat::kPairwise;
+  s = ParseJudgments("", "p.csv", pairwise, &j3, nullptr);
+  EXPECT_EQ(s.message(), "p.csv: empty file (no header line)");
+  // Rows that are all dropped (blank ranks) are not an empty input.
+  Judgments j4;
+  EXPECT_TRUE(Parse(std::string(kHeader) + Row("A", "B", "C", "D", "E", "1,2,3,4,-1"), &j4).ok());
+}
+
 }  // namespace
 }  // namespace tourney

@@ -145,6 +145,19 @@ TEST_F(PairwiseCliTest, CovariatesNeedBradleyTerryAndTheColumn) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find(f + ":1: field 'len_diff': missing covariate"), std::string::npos)
       << missing.err;
+  // A covariate named twice, or a battle's own field (judge is read as the judge): said so,
+  // where both used to be "missing covariate".
+  const auto twice = RunCommand(BinPath("tourney") + " rank " + f +
+                                " --model bradley-terry --covariates len_diff,len_diff");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_EQ(twice.err,
+            "tourney rank: option '--covariates': covariate 'len_diff' is named twice\n");
+  const auto judge =
+      RunCommand(BinPath("tourney") + " rank " + f + " --model bradley-terry --covariates judge");
+  EXPECT_EQ(judge.exit_code, 2);
+  EXPECT_NE(judge.err.find("option '--covariates': covariate 'judge' is a field of every battle"),
+            std::string::npos)
+      << judge.err;
 }
 
 TEST_F(PairwiseCliTest, BattleLogsFromGzipAndStandardInput) {

@@ -93,6 +93,18 @@ TEST(ServiceBackup, BackupDuringSubmissionsRestoresEveryEarlierAcknowledgment) {
     acks_when_backup_ended = acks();
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("backed up"), std::string::npos) << r.out;
+    // One campaign, in the singular; the time in ms or s, not a raw double.
+    EXPECT_NE(r.out.find(": 1 campaign, "), std::string::npos) << r.out;
+    const size_t in = r.out.rfind(" bytes in ");
+    ASSERT_NE(in, std::string::npos) << r.out;
+    const std::string took = r.out.substr(in + 10);  // "12 ms\n" or "1.5 s\n"
+    const size_t digits = took.find_first_not_of("0123456789");
+    EXPECT_GT(digits, 0u) << took;
+    EXPECT_TRUE(took.substr(digits) == " ms\n" ||
+                (took[digits] == '.' &&
+                 took.find_first_not_of("0123456789", digits + 1) == digits + 2 &&
+                 took.substr(digits + 2) == " s\n"))
+        << took;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     stop = true;
     for (auto& t : threads) t.join();

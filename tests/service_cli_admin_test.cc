@@ -170,6 +170,96 @@ TEST_F(ServiceCliAdmin, ListShowCloseAndImportOnceWithTheDefaultKey) {
   EXPECT_NE(r.out.find("WMT CSV"), std::string::npos);
 }
 
+// `campaign show` lists the TrueSkill parameters (defaults filled in: sigma 0.5 and
+// draw probability 0.25, tourney/models/trueskill.h), the quality control and the excluded
+// annotators; it used to print none of them.
+TEST_F(ServiceCliAdmin, ShowListsTrueSkillQualityControlAndExclusions) {
+  auto r = Verb("create",
+                "--name shown --systems A,B,C --segments 4 --k 2 --beta 0.3 --draw-margin 0.1 "
+                "--update free-for-all --check-fraction 0.2 --control-system C "
+                "--max-judgments-per-annotator 50");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string id = Fields(r.out)["campaign_id"];
+  r = Verb("show", "--campaign " + id);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto shown = Fields(r.out);
+  EXPECT_EQ(shown["trueskill_mu"], "0");
+  EXPECT_EQ(shown["trueskill_sigma"], "0.5");
+  EXPECT_EQ(shown["trueskill_beta"], "0.3");
+  EXPECT_EQ(shown["trueskill_tau"], "0");
+  EXPECT_EQ(shown["trueskill_draw_margin"], "0.1");
+  EXPECT_EQ(shown.count("trueskill_draw_probability"), 0u);
+  EXPECT_EQ(shown["trueskill_update"], "free-for-all");
+  EXPECT_EQ(shown["qc_check_fraction"], "0.2");
+  EXPECT_EQ(shown["qc_control_system"], "C");
+  EXPECT_EQ(shown["qc_max_judgments_per_annotator"], "50");
+  EXPECT_EQ(shown["excluded_annotators"], "none");
+
+  // Defaults, and an exclusion.
+  r = Verb("create", "--name plain --systems A,B,C --segments 4 --k 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string plain = Fields(r.out)["campaign_id"];
+  testing::WriteFile(dir_ + "/in.csv",
+                     "segmentId,judgeId,system1Id,system2Id,system1rank,system2rank\n"
+                     "1,ann,A,B,1,2\n"
+                     "2,bob,B,C,1,2\n");
+  ASSERT_EQ(Verb("import", "--campaign " + plain + " " + dir_ + "/in.csv").exit_code, 0);
+  ASSERT_EQ(Verb("exclude", "--campaign " + plain + " --annotator bob").exit_code, 0);
+  r = Verb("show", "--campaign " + plain);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  shown = Fields(r.out);
+  EXPECT_EQ(shown["trueskill_sigma"], "0.5");
+  EXPECT_EQ(shown["trueskill_beta"], "0.25");
+  EXPECT_EQ(shown["trueskill_draw_probability"], "0.25");
+  EXPECT_EQ(shown["trueskill_update"], "pairwise");
+  EXPECT_EQ(shown["qc_check_fraction"], "0");
+  EXPECT_EQ(shown["qc_control_system"], "none");
+  EXPECT_EQ(shown["qc_max_judgments_per_annotator"], "none");
+  EXPECT_EQ(shown["excluded_annotators"], "bob");
+  r = Verb("show", "--campaign " + plain + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::CampaignInfo info;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &info).ok()) << r.out;
+  ASSERT_EQ(info.excluded_annotators_size(), 1);
+  EXPECT_EQ(info.excluded_annotators(0), "bob");
+}
+
+// System names the WMT CSV export cannot write (or `tourney rank` would read back as other
+// names) are refused at creation; `C+D` used to be accepted and then fail every export.
+TEST_F(ServiceCliAdmin, CreateRefusesNamesTheExportCannotWrite) {
+  for (const std::string& systems :
+       {std::string("A,C+D"), std::string("A,PLACEHOLDER"), std::string("A,'B\"'")}) {
+    auto r = Verb("create", "--name bad --segments 2 --k 2 --systems " + systems);
+    EXPECT_EQ(r.exit_code, 2) << systems << ": " << r.out;
+    EXPECT_NE(r.err.find("cannot be exported as WMT CSV"), std::string::npos) << r.err;
+  }
+  testing::WriteFile(dir_ + "/systems.txt", "A\n B\n");
+  auto r = Verb("create", "--name bad --segments 2 --k 2 --systems-file " + dir_ + "/systems.txt");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("system ' B' cannot be exported as WMT CSV: it begins or ends with a space"),
+            std::string::npos)
+      << r.err;
+  r = Verb("list", "");
+  EXPECT_EQ(Lines(r.out).size(), 1u) << r.out;  // the header alone: nothing was created
+}
+
+// WMT16 de-en into a campaign created --from the same XML: every ranking is taken, as
+// `tourney rank` takes them. The import used to reject one (index 971), whose single output
+// is shared by all 10 systems: a judgment without a comparison.
+TEST_F(ServiceCliAdmin, Wmt16DeEnImportsEveryRankingOfItsOwnFile) {
+  TOURNEY_REQUIRE_SHARED("data/wmt16/wmt16.xml.gz");
+  const std::string xml = testing::SharedPath("data/wmt16/wmt16.xml.gz");
+  auto r = Verb("create", "--name de-en --language-pair de-en --from " + xml);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string id = Fields(r.out)["campaign_id"];
+  r = Verb("import", "--campaign " + id + " --language-pair de-en " + xml);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // The XML holds 1362 de-en ranking-results; 21 rank nothing (no translation, or a rank
+  // of -1) and are dropped: 1341 rankings (counted from the XML with a short script).
+  EXPECT_EQ(Fields(r.out)["accepted"], "1341") << r.out;
+  EXPECT_EQ(Fields(r.out)["rejected"], "0") << r.out;
+}
+
 // exclude and stats verbs; the export without excluded annotators ranks like the live
 // board, which leaves them out.
 TEST_F(ServiceCliAdmin, ExcludeStatsAndExportWithoutExcluded) {
@@ -194,6 +284,12 @@ TEST_F(ServiceCliAdmin, ExcludeStatsAndExportWithoutExcluded) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Fields(r.out)["excluded"], "noisy");
   EXPECT_EQ(Fields(r.out)["rated_judgments"], "20");
+  // An annotator with no judgments: a usage error, as offline (it used to exit 0).
+  auto unknown = Verb("exclude", "--campaign " + id + " --annotator noisey");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("annotator 'noisey' has no judgments in campaign " + id),
+            std::string::npos)
+      << unknown.err;
 
   r = Verb("stats", "--campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;

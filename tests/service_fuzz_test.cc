@@ -149,8 +149,8 @@ bool ValidRanking(const v1::Ranking& r, const std::set<std::string>& systems) {
       auto [it, inserted] = rank_of_group.emplace(r.groups(i), r.ranks(i));
       if (!inserted && it->second != r.ranks(i)) return false;
     }
+    // One column (an output shared by every entry) is valid: a judgment without a comparison.
     columns = static_cast<int>(rank_of_group.size());
-    if (columns < 2) return false;
   }
   for (uint32_t rank : r.ranks()) {
     if (rank < 1 || rank > static_cast<uint32_t>(columns)) return false;

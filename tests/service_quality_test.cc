@@ -284,6 +284,15 @@ TEST_F(ServiceQuality, ExcludedAnnotatorLeavesTheRatingsDurablyAndComesBack) {
   Restart();
   expect_board(all_wins, 61);
   EXPECT_EQ(Exclude(c.id, "", false, &resp).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  // Excluding an annotator with no judgments in the campaign is an error, as offline; it
+  // used to succeed and change nothing. Including one that is not excluded stays a no-op.
+  const grpc::Status unknown = Exclude(c.id, "nobody", false, &resp);
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_EQ(unknown.error_message(),
+            "annotator 'nobody' has no judgments in campaign " + std::to_string(c.id));
+  ASSERT_TRUE(Exclude(c.id, "nobody", true, &resp).ok());
+  EXPECT_EQ(resp.excluded_annotators_size(), 0);
+  expect_board(all_wins, 61);
   // A closed campaign can still leave an annotator out of its final board.
   v1::CloseCampaignRequest close;
   close.set_campaign_id(c.id);

@@ -264,14 +264,34 @@ TEST_F(ServiceTest, SubmitStatusCodes) {
   ASSERT_TRUE(Submit(stub(), c, m.match_id(), "alice", {1, 1, 3}, "k1", &again).ok());
   EXPECT_EQ(again.sequence(), ack.sequence());
   EXPECT_EQ(again.committed_unix_ms(), ack.committed_unix_ms());
-  // ALREADY_EXISTS: a different answer, or the same answer under another key.
-  EXPECT_EQ(Submit(stub(), c, m.match_id(), "alice", {1, 2, 3}, "k1", &again).error_code(),
-            grpc::StatusCode::ALREADY_EXISTS);
-  EXPECT_EQ(Submit(stub(), c, m.match_id(), "alice", {1, 1, 3}, "k2", &again).error_code(),
-            grpc::StatusCode::ALREADY_EXISTS);
+  // ALREADY_EXISTS: a different answer, or the same answer under another key or none. The
+  // message says which (the same ranks used to be called "a different answer").
+  const std::string match = "match " + std::to_string(m.match_id());
+  s = Submit(stub(), c, m.match_id(), "alice", {1, 2, 3}, "k1", &again);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(s.error_message(), match + " already has a different answer");
+  s = Submit(stub(), c, m.match_id(), "alice", {1, 1, 3}, "k2", &again);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(s.error_message(), match +
+                                   " is already answered with these ranks under another "
+                                   "idempotency key; a retry must repeat the first key");
+  s = Submit(stub(), c, m.match_id(), "alice", {1, 1, 3}, "", &again);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(s.error_message(), match +
+                                   " is already answered with these ranks under an idempotency "
+                                   "key, and this submission has none; a retry must repeat the "
+                                   "key");
   // Someone else replaying it: not their match.
   EXPECT_EQ(Submit(stub(), c, m.match_id(), "bob", {1, 1, 3}, "k1", &again).error_code(),
             grpc::StatusCode::FAILED_PRECONDITION);
+  // A match answered without a key, retried with one.
+  v1::NextMatchResponse keyless;
+  ASSERT_TRUE(NextMatch(stub(), c, "alice", &keyless).ok());
+  ASSERT_TRUE(Submit(stub(), c, keyless.match_id(), "alice", {1, 2, 3}, "", &ack).ok());
+  s = Submit(stub(), c, keyless.match_id(), "alice", {1, 2, 3}, "late-key", &again);
+  EXPECT_EQ(s.error_message(), "match " + std::to_string(keyless.match_id()) +
+                                   " is already answered with these ranks without an "
+                                   "idempotency key; a retry must not add one");
 
   // A match of another campaign is not found in this one.
   const CreatedCampaign other = CreateCampaign(stub(), MakeConfig("codes2", 5, 10, 3));
@@ -282,7 +302,7 @@ TEST_F(ServiceTest, SubmitStatusCodes) {
 
   v1::PairCountsMatrix counts;
   ASSERT_TRUE(testing::PairCounts(stub(), c.id, &counts).ok());
-  EXPECT_EQ(counts.rankings(), 1);
+  EXPECT_EQ(counts.rankings(), 2);
 }
 
 TEST_F(ServiceTest, ExpiredLeaseIsFailedPrecondition) {

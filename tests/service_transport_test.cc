@@ -128,5 +128,78 @@ TEST(ServiceTls, BadCertificateOrKeyIsNamed) {
   std::filesystem::remove_all(dir);
 }
 
+// A port another server listens on is refused. gRPC turns SO_REUSEPORT on by default, so a
+// second tourneyd on a busy port used to start and take a share of the clients' calls.
+TEST(ServiceListen, ABusyPortIsRefused) {
+  const std::string dir = testing::TempDir("listen_busy");
+  testing::InProcessServer first(dir + "/a");
+  ASSERT_TRUE(first.ok()) << first.error();
+  const std::string address = "127.0.0.1:" + std::to_string(first.port());
+  service::ServerOptions options;
+  options.data_dir = dir + "/b";
+  options.listen = address;
+  options.admin_token = kAdminToken;
+  auto second = service::TourneyServer::Start(options);
+  ASSERT_FALSE(second.ok()) << "a second server listens on " << address;
+  EXPECT_EQ(second.status().code(), StatusCode::kIoError);
+  EXPECT_NE(second.status().message().find("cannot listen on " + address), std::string::npos)
+      << second.status().message();
+  // The binary: "cannot listen", exit status 1 (timeout's 124 would mean it served).
+  testing::WriteFile(dir + "/token", std::string(kAdminToken) + "\n");
+  const testing::CommandResult r =
+      testing::RunCommand("timeout 20 " + testing::BinPath("tourneyd") + " --data-dir " + dir +
+                          "/c --admin-token-file " + dir + "/token --listen " + address);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("tourneyd: cannot listen on " + address), std::string::npos) << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ServiceListen, ChecksTheAddressShape) {
+  for (const char* good :
+       {"127.0.0.1:0", "127.0.0.1:7447", "0.0.0.0:65535", "[::1]:7447", "[::]:1", "localhost:80",
+        "tourney-1.example.org:443", "unix:/tmp/tourneyd.sock"}) {
+    EXPECT_TRUE(service::CheckListenAddress(good).ok()) << good;
+  }
+  for (const char* bad :
+       {"127.0.0.1:99999", "127.0.0.1:65536", "127.0.0.1:", "127.0.0.1:-1", "127.0.0.1:+80",
+        "127.0.0.1:80x", "garbage", ":7447", "::1:7447", "[::1:7447", "[127.0.0.1]:80",
+        "1.2.3.999:80", "host_name:80", "unix:", ""}) {
+    const Status s = service::CheckListenAddress(bad);
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << bad;
+  }
+  EXPECT_EQ(service::CheckListenAddress("127.0.0.1:99999").message(),
+            "listen address '127.0.0.1:99999': port '99999' is not in 0..65535 (0 picks a free "
+            "port)");
+}
+
+// Ports outside 0..65535 and malformed addresses are usage errors (exit status 2) before
+// anything starts: 99999 used to serve on port 34463 (99999 mod 65536), 65536 on a random
+// port, "garbage" exited 1 after a raw gRPC log line, and a metrics address that is not an
+// IP literal exited 1.
+TEST(ServiceListen, BadAddressesAreUsageErrors) {
+  const std::string dir = testing::TempDir("listen_usage");
+  testing::WriteFile(dir + "/token", std::string(kAdminToken) + "\n");
+  std::filesystem::permissions(
+      dir + "/token", std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  const std::string base = "timeout 20 " + testing::BinPath("tourneyd") + " --data-dir " + dir +
+                           "/data --admin-token-file " + dir + "/token";
+  for (const char* listen : {"127.0.0.1:99999", "127.0.0.1:65536", "garbage"}) {
+    const testing::CommandResult r = testing::RunCommand(base + " --listen " + listen);
+    EXPECT_EQ(r.exit_code, 2) << listen << ": " << r.err;
+    EXPECT_EQ(r.err.rfind(std::string("tourneyd: --listen: listen address '") + listen + "'", 0),
+              0u)
+        << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line only: " << r.err;
+  }
+  const testing::CommandResult m = testing::RunCommand(
+      base + " --listen 127.0.0.1:0 --metrics-port 0 --metrics-address 0.0.0.0x");
+  EXPECT_EQ(m.exit_code, 2) << m.err;
+  EXPECT_EQ(m.err,
+            "tourneyd: --metrics-address: metrics address '0.0.0.0x' is not an IPv4 or IPv6 "
+            "address literal\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/data")) << "refused before opening the data dir";
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -59,11 +59,16 @@ class XmlParser {
     if (!fatal_.ok()) {
       result = fatal_;
     } else if (!ok) {
-      result =
-          InvalidArgument(Where() + "malformed XML: " + XML_ErrorString(XML_GetErrorCode(p)) +
-                          " (column " + std::to_string(XML_GetCurrentColumnNumber(p) + 1) + ")");
+      // Expat refuses bytes that are not UTF-8 as an "invalid token": say so.
+      const bool utf8 = XML_GetErrorCode(p) != XML_ERROR_INVALID_TOKEN || IsValidUtf8(text);
+      result = InvalidArgument(Where() + "malformed XML: " + XML_ErrorString(XML_GetErrorCode(p)) +
+                               " (column " + std::to_string(XML_GetCurrentColumnNumber(p) + 1) +
+                               ")" + (utf8 ? "" : ": the text is not valid UTF-8"));
     } else if (!saw_root_) {
       result = InvalidArgument(std::string(name_) + ": no XML element");
+    } else if (results_ == 0) {
+      // As an empty file: an export without rankings holds no judgments.
+      result = InvalidArgument(std::string(name_) + ": no judgments: no element 'ranking-result'");
     }
     XML_ParserFree(p);
     return result;
@@ -126,6 +131,7 @@ class XmlParser {
         }
       }
     } else if (std::strcmp(element, "ranking-result") == 0) {
+      ++results_;
       in_result_ = true;
       result_invalid_ = false;
       blank_ = false;
@@ -257,6 +263,7 @@ class XmlParser {
   XML_Parser parser_ = nullptr;
   Status fatal_ = Status::Ok();
   bool saw_root_ = false;
+  int64_t results_ = 0;  // ranking-result elements seen
 
   std::string pair_;
   bool keep_hit_ = true;

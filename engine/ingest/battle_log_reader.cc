@@ -67,7 +67,10 @@ class BattleSink {
     return -1;
   }
 
-  void BeginRow() { ++report_->rows; }
+  void BeginRow() {
+    ++report_->rows;
+    ++rows_;
+  }
 
   Status Commit(int64_t line, bool csv) {
     const RawBattle& r = raw_;
@@ -77,6 +80,17 @@ class BattleSink {
       return RowError(line, std::string("field '") + a_field + "': missing or empty");
     if (r.model_b.empty())
       return RowError(line, std::string("field '") + b_field + "': missing or empty");
+    if (!KnownValid(r.model_a, 0) && !IsValidUtf8(r.model_a)) {
+      return RowError(line,
+                      std::string("field '") + a_field + "': " + InvalidUtf8Message(r.model_a));
+    }
+    if (!KnownValid(r.model_b, 1) && !IsValidUtf8(r.model_b)) {
+      return RowError(line,
+                      std::string("field '") + b_field + "': " + InvalidUtf8Message(r.model_b));
+    }
+    if (r.judge.has_value() && !IsValidUtf8(*r.judge)) {
+      return RowError(line, "field 'judge': " + InvalidUtf8Message(*r.judge));
+    }
     if (r.model_a == r.model_b) {
       return RowError(line, std::string("field '") + b_field + "': " + QuotedValue(r.model_b, 63) +
                                 " is the same system as " + a_field);
@@ -119,8 +133,15 @@ class BattleSink {
 
   RawBattle& raw() { return raw_; }
   const BattleLogOptions& options() const { return options_; }
+  // Battles seen in this file (valid or not).
+  int64_t rows() const { return rows_; }
 
  private:
+  // True when `name` is the name last interned on `side` (so already checked).
+  bool KnownValid(std::string_view name, int side) const {
+    return cache_id_[side] >= 0 && cache_name_[side] == name;
+  }
+
   // Interning with a one-entry cache per side: logs often repeat a model on consecutive rows.
   SystemId Intern(std::string_view name, int side) {
     if (cache_id_[side] >= 0 && cache_name_[side] == name) return cache_id_[side];
@@ -135,6 +156,7 @@ class BattleSink {
   BattleLog* log_;
   BattleLogReport* report_;
   RawBattle raw_;
+  int64_t rows_ = 0;
   // Copies, not views: the registry's strings move when its vector grows.
   std::string cache_name_[2];
   SystemId cache_id_[2] = {-1, -1};
@@ -226,6 +248,14 @@ Status ParseJsonArray(std::string_view text, std::string_view name, BattleSink& 
   ondemand::parser parser;
   ondemand::document doc;
   const std::string where = std::string(name) + ": ";
+  if (const size_t bad = FirstInvalidUtf8(text); bad < text.size()) {
+    // simdjson refuses the whole document at once; name the line and the column.
+    const std::string_view before = text.substr(0, bad);
+    const int64_t line = 1 + std::count(before.begin(), before.end(), '\n');
+    const size_t line_start = before.find_last_of('\n') + 1;  // 0 on the first line
+    return InvalidArgument(sink.Where(line) + "invalid JSON: the text is not valid UTF-8 (column " +
+                           std::to_string(bad - line_start + 1) + ")");
+  }
   if (auto e = parser.iterate(padded).get(doc)) return InvalidArgument(where + JsonError(e));
   ondemand::array array;
   if (auto e = doc.get_array().get(array)) return InvalidArgument(where + JsonError(e));
@@ -259,6 +289,10 @@ Status ParseJsonArray(std::string_view text, std::string_view name, BattleSink& 
     if (Status s = sink.Commit(line, false); !s.ok()) return s;
   }
   if (!AtEnd(doc)) return InvalidArgument(where + "invalid JSON: trailing content after the array");
+  if (sink.rows() == 0) {
+    // As an empty file: an empty array holds no battles.
+    return InvalidArgument(where + "no battles: the JSON array is empty");
+  }
   return Status::Ok();
 }
 
@@ -328,19 +362,32 @@ Status ParseCsvHeader(std::string_view line, std::string_view name, const Battle
     return InvalidArgument(where + "malformed CSV header");
   columns->width = fields.size();
   columns->covariates.assign(options.covariates.size(), -1);
+  // A role named by two columns (twice the same name, or both 'left' and 'model_a') is an
+  // error: the second column would otherwise be ignored silently.
+  std::string duplicate;
+  auto claim = [&](int* slot, size_t c, const char* role) {
+    if (*slot >= 0) {
+      if (duplicate.empty()) {
+        duplicate = "field '" + std::string(fields[c]) + "': columns " + std::to_string(*slot + 1) +
+                    " ('" + std::string(fields[static_cast<size_t>(*slot)]) + "') and " +
+                    std::to_string(c + 1) + " ('" + std::string(fields[c]) + "') both name the " +
+                    role;
+      }
+      return;
+    }
+    *slot = static_cast<int>(c);
+  };
   for (size_t c = 0; c < fields.size(); ++c) {
     const std::string_view f = fields[c];
-    const int col = static_cast<int>(c);
-    if ((f == "left" || f == "model_a") && columns->left < 0) columns->left = col;
-    if ((f == "right" || f == "model_b") && columns->right < 0) columns->right = col;
-    if (f == "winner" && columns->winner < 0) columns->winner = col;
-    if ((f == "judge" || f == "annotator" || f == "worker") && columns->judge < 0) {
-      columns->judge = col;
-    }
+    if (f == "left" || f == "model_a") claim(&columns->left, c, "first system");
+    if (f == "right" || f == "model_b") claim(&columns->right, c, "second system");
+    if (f == "winner") claim(&columns->winner, c, "winner");
+    if (f == "judge" || f == "annotator" || f == "worker") claim(&columns->judge, c, "judge");
     for (size_t k = 0; k < options.covariates.size(); ++k) {
-      if (f == options.covariates[k] && columns->covariates[k] < 0) columns->covariates[k] = col;
+      if (f == options.covariates[k]) claim(&columns->covariates[k], c, "covariate");
     }
   }
+  if (!duplicate.empty()) return InvalidArgument(where + duplicate);
   if (columns->left < 0 || columns->right < 0 || columns->winner < 0) {
     return InvalidArgument(where +
                            "header must name 'left' (or 'model_a'), 'right' (or 'model_b') and "
@@ -420,6 +467,14 @@ class LineParser {
     if (format_ == BattleLogFormat::kCsv && !header_seen_) {
       return InvalidArgument(std::string(name_) + ": empty file (no battles and no CSV header)");
     }
+    if (sink_.rows() == 0) {
+      // As an empty file: a header alone (or blank lines) holds no battles.
+      return InvalidArgument(std::string(name_) + (format_ == BattleLogFormat::kCsv
+                                                       ? ": no battles: the file holds only its "
+                                                         "CSV header (line " +
+                                                             std::to_string(header_line_) + ")"
+                                                       : ": empty file (no battles)"));
+    }
     return Status::Ok();
   }
 
@@ -432,6 +487,7 @@ class LineParser {
     if (!header_seen_) {
       if (line.empty() || line == "\r") return Status::Ok();
       header_seen_ = true;
+      header_line_ = line_;
       return ParseCsvHeader(line, name_, options_, &columns_);
     }
     return ParseCsvRow(line, line_, columns_, sink_, fields_, storage_);
@@ -444,6 +500,7 @@ class LineParser {
   ondemand::parser parser_;
   int64_t line_ = 0;
   bool header_seen_ = false;
+  int64_t header_line_ = 0;
   CsvColumns columns_;
   std::vector<std::string_view> fields_;
   std::deque<std::string> storage_;
@@ -465,8 +522,27 @@ std::string_view StripBom(std::string_view text) {
 
 }  // namespace
 
+Status CheckBattleLogCovariates(const std::vector<std::string>& covariates) {
+  for (size_t k = 0; k < covariates.size(); ++k) {
+    const std::string& c = covariates[k];
+    for (const char* field :
+         {"model_a", "model_b", "left", "right", "winner", "judge", "annotator", "worker"}) {
+      if (c == field) {
+        return InvalidArgument("covariate '" + c +
+                               "' is a field of every battle (the systems, the winner or the "
+                               "judge), not a numeric covariate");
+      }
+    }
+    for (size_t j = 0; j < k; ++j) {
+      if (covariates[j] == c) return InvalidArgument("covariate '" + c + "' is named twice");
+    }
+  }
+  return Status::Ok();
+}
+
 Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
                       BattleLog* log, BattleLogReport* report) {
+  if (Status s = CheckBattleLogCovariates(options.covariates); !s.ok()) return s;
   text = StripBom(text);
   BattleSink sink(name, options, log, report);
   const BattleLogFormat format =
@@ -485,6 +561,7 @@ Status ParseBattleLog(std::string_view text, std::string_view name, const Battle
 
 Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& options, BattleLog* log,
                          BattleLogReport* report) {
+  if (Status s = CheckBattleLogCovariates(options.covariates); !s.ok()) return s;
   if (path == kStdinPath) {  // standard input, gzip or not, is read whole
     std::string text;
     if (Status s = ReadInputFile(path, &text); !s.ok()) return s;

@@ -26,6 +26,25 @@ constexpr std::string_view kPlaceholder = "PLACEHOLDER";
 
 bool IsBlankLine(std::string_view line) { return TrimField(line).empty(); }
 
+// Index of column `col` in the header, or -1. Sets *duplicate when it is named twice: a
+// second column of the same name would otherwise be ignored silently.
+int FindColumn(const std::vector<std::string_view>& header, std::string_view col,
+               std::string* duplicate) {
+  int found = -1;
+  for (size_t i = 0; i < header.size(); ++i) {
+    if (TrimField(header[i]) != col) continue;
+    if (found >= 0) {
+      if (duplicate->empty()) {
+        *duplicate = "field '" + std::string(col) + "': column '" + std::string(col) +
+                     "' appears twice (columns " + std::to_string(found + 1) + " and " +
+                     std::to_string(i + 1) + ")";
+      }
+      break;
+    }
+    found = static_cast<int>(i);
+  }
+  return found;
+}
 
 class Parser {
  public:
@@ -81,6 +100,7 @@ class Parser {
   std::array<int, kMaxSystemColumns> rank_col_{};
   std::array<std::string, kMaxSystemColumns> id_names_, rank_names_;
   int segment_col_ = -1, judge_col_ = -1, document_col_ = -1;
+  std::string judge_name_;  // the judge column's header name
   int src_col_ = -1, trg_col_ = -1;
   std::string_view last_src_, last_trg_;
   std::string last_src_storage_, last_trg_storage_;
@@ -112,12 +132,8 @@ class Parser {
 };
 
 Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line) {
-  auto find = [&](std::string_view col) -> int {
-    for (size_t i = 0; i < header.size(); ++i) {
-      if (TrimField(header[i]) == col) return static_cast<int>(i);
-    }
-    return -1;
-  };
+  std::string duplicate;
+  auto find = [&](std::string_view col) -> int { return FindColumn(header, col, &duplicate); };
   k_ = 0;
   for (int i = 1; i <= kMaxSystemColumns; ++i) {
     const std::string id = "system" + std::to_string(i) + "Id";
@@ -148,6 +164,9 @@ Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64
   src_col_ = find("srclang");
   trg_col_ = find("trglang");
   ranking_id_col_ = find("rankingID");
+  if (!duplicate.empty()) return InvalidArgument(Where(line) + duplicate);
+  judge_name_ = judge_col_ >= 0 ? std::string(TrimField(header[static_cast<size_t>(judge_col_)]))
+                                : std::string();
   rows_mode_ = ranking_id_col_ >= 0 && k_ == 2;
   num_fields_ = header.size();
   return Status::Ok();
@@ -186,12 +205,8 @@ bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error)
 }
 
 Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line) {
-  auto find = [&](std::string_view col) -> int {
-    for (size_t i = 0; i < header.size(); ++i) {
-      if (TrimField(header[i]) == col) return static_cast<int>(i);
-    }
-    return -1;
-  };
+  std::string duplicate;
+  auto find = [&](std::string_view col) -> int { return FindColumn(header, col, &duplicate); };
   for (std::string_view col : {"system_a", "system_b", "outcome"}) {
     if (find(col) < 0) {
       return InvalidArgument(Where(line) + "missing column '" + std::string(col) + "'");
@@ -200,6 +215,7 @@ Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, 
   a_col_ = find("system_a");
   b_col_ = find("system_b");
   outcome_col_ = find("outcome");
+  if (!duplicate.empty()) return InvalidArgument(Where(line) + duplicate);
   num_fields_ = header.size();
   return Status::Ok();
 }
@@ -246,6 +262,8 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       const std::string_view part =
           TrimField(id.substr(start, plus == std::string_view::npos ? id.npos : plus - start));
       if (part.empty()) return Where(line, id_field) + "empty system id in " + QuotedValue(id);
+      if (!IsValidUtf8(part))
+        return Where(line, id_field) + "system id " + InvalidUtf8Message(part);
       if (part != kPlaceholder) {
         for (size_t i = 0; i < n; ++i) {
           if (names[i] == part) {
@@ -265,6 +283,13 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       start = plus + 1;
     }
   }
+  std::string_view judge_text;
+  if (judge_col_ >= 0) {
+    judge_text = TrimField(f[static_cast<size_t>(judge_col_)]);
+    if (!IsValidUtf8(judge_text)) {
+      return Where(line, judge_name_) + "judge id " + InvalidUtf8Message(judge_text);
+    }
+  }
   if (blank) {
     ++judgments_->dropped_blank;
     return {};
@@ -277,10 +302,7 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
     if (auto s = ParseIntField(f[static_cast<size_t>(segment_col_)])) segment = *s;
   }
   int32_t judge = -1, document = -1;
-  if (judge_col_ >= 0) {
-    const std::string_view j = TrimField(f[static_cast<size_t>(judge_col_)]);
-    if (!j.empty()) judge = judgments_->InternJudge(j);
-  }
+  if (!judge_text.empty()) judge = judgments_->InternJudge(judge_text);
   if (document_col_ >= 0) {
     const std::string_view d = TrimField(f[static_cast<size_t>(document_col_)]);
     if (!d.empty() && d != "-1") document = judgments_->InternDocument(d);
@@ -302,6 +324,7 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
   const std::string_view judge =
       judge_col_ >= 0 ? TrimField(f[static_cast<size_t>(judge_col_)]) : std::string_view();
   PendingRanking& p = pending_;
+  const bool judge_utf8 = IsValidUtf8(judge);
   if (!p.active) {
     if (finished_ids_.count(std::string(rid)) != 0) {
       p.active = true;
@@ -324,6 +347,10 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
            std::to_string(p.first_line) + ")";
   }
   if (p.poisoned) return {};
+  if (!judge_utf8) {
+    p.poisoned = true;
+    return Where(line, judge_name_) + "judge id " + InvalidUtf8Message(judge);
+  }
   size_t index[2];
   for (int c = 0; c < 2; ++c) {
     const std::string_view id = TrimField(f[static_cast<size_t>(id_col_[c])]);
@@ -331,6 +358,10 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
     if (id.empty()) {
       p.poisoned = true;
       return Where(line, id_names_[c]) + "empty system id";
+    }
+    if (!IsValidUtf8(id)) {
+      p.poisoned = true;
+      return Where(line, id_names_[c]) + "system id " + InvalidUtf8Message(id);
     }
     int rank = 0;
     if (rank_text.empty()) {
@@ -426,6 +457,8 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   const std::string_view o = TrimField(f[static_cast<size_t>(outcome_col_)]);
   if (a.empty()) return Where(line, "system_a") + "empty system id";
   if (b.empty()) return Where(line, "system_b") + "empty system id";
+  if (!IsValidUtf8(a)) return Where(line, "system_a") + "system id " + InvalidUtf8Message(a);
+  if (!IsValidUtf8(b)) return Where(line, "system_b") + "system id " + InvalidUtf8Message(b);
   if (a == b) return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
   uint8_t ranks[2];
   if (o == "a") {
@@ -450,9 +483,13 @@ Status Parser::Parse(std::string_view text) {
 
   // Header: the first non-blank line.
   bool have_header = false;
+  bool saw_line = false;
+  int64_t header_line = 0;
   format_ = options_.format;
   while (lines.Next(&line)) {
     if (IsBlankLine(line)) continue;
+    saw_line = true;
+    header_line = lines.line_number();
     if (!SplitCsvLine(line, &fields, &storage)) {
       return InvalidArgument(Where(lines.line_number()) + "unterminated quote in header");
     }
@@ -484,16 +521,16 @@ Status Parser::Parse(std::string_view text) {
     }
     break;
   }
-  if (format_ == InputFormat::kAuto) {
-    return InvalidArgument(std::string(name_) + ": empty file (no header line)");
-  }
+  if (!saw_line) return InvalidArgument(std::string(name_) + ": empty file (no header line)");
 
+  int64_t data_rows = 0;
   bool pending_first = format_ == InputFormat::kPairwise && !have_header && !line.empty();
   while (pending_first || lines.Next(&line)) {
     const bool reuse = pending_first;
     pending_first = false;
     if (!reuse && IsBlankLine(line)) continue;
     ++report_->rows;
+    ++data_rows;
     const int64_t ln = lines.line_number();
     if (!reuse && !SplitCsvLine(line, &fields, &storage)) {
       Status s = RowError(Where(ln) + "unterminated quote");
@@ -527,6 +564,12 @@ Status Parser::Parse(std::string_view text) {
       Status s = RowError(std::move(error));
       if (!s.ok()) return s;
     }
+  }
+  if (data_rows == 0) {
+    // As an empty file: a header alone holds no judgments.
+    return InvalidArgument(std::string(name_) +
+                           ": no judgments: the file holds only its header (line " +
+                           std::to_string(header_line) + ")");
   }
   return Status::Ok();
 }

@@ -24,6 +24,18 @@ std::optional<int64_t> ParseIntField(std::string_view s);
 // max_chars - 3 bytes and "...".
 std::string QuotedValue(std::string_view v, size_t max_chars = 40);
 
+// True when `s` is well-formed UTF-8 (no overlong forms, surrogates or code points above
+// U+10FFFF).
+bool IsValidUtf8(std::string_view s);
+
+// Offset of the first byte of `s` that does not begin a well-formed UTF-8 sequence, or
+// s.size() when `s` is valid.
+size_t FirstInvalidUtf8(std::string_view s);
+
+// The message for a name that is not UTF-8: "'A\xFF' is not valid UTF-8 (byte 0xFF at
+// offset 1)", bytes outside printable ASCII written as \xHH.
+std::string InvalidUtf8Message(std::string_view s);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_INGEST_FIELD_TEXT_H_

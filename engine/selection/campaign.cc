@@ -406,7 +406,8 @@ Status CampaignState::ValidateRanking(const CampaignRanking& r) const {
         return InvalidArgument("entries of group " + std::to_string(g) + " have different ranks");
       }
     }
-    if (columns < 2) return InvalidArgument("a ranking needs at least two columns");
+    // One column (an output shared by every system shown) is a judgment without a
+    // comparison, as the offline readers take it.
   }
   for (size_t i = 0; i < m; ++i) {
     if (r.ranks[i] < 1 || r.ranks[i] > columns) {

@@ -51,8 +51,15 @@ struct BattleLogReport {
   std::vector<std::string> warnings;
 };
 
+// OK when `covariates` names each covariate once and none of the battle's own fields
+// (model_a, model_b, left, right, winner, judge, annotator, worker); InvalidArgument naming
+// the first that does (a repeated or reserved name would otherwise never be filled, and
+// every battle would fail with "missing covariate").
+Status CheckBattleLogCovariates(const std::vector<std::string>& covariates);
+
 // Parses `text` (the contents of a file called `name`, used in messages) and appends its
-// battles to *log. On error *log holds an unspecified prefix: discard it.
+// battles to *log. On error *log holds an unspecified prefix: discard it. InvalidArgument
+// when options.covariates fails CheckBattleLogCovariates.
 Status ParseBattleLog(std::string_view text, std::string_view name, const BattleLogOptions& options,
                       BattleLog* log, BattleLogReport* report);
 
