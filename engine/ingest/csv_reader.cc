@@ -67,6 +67,9 @@ class Parser {
   std::string ParseWmtPairRow(const std::vector<std::string_view>& f, int64_t line);
   // Adds the pending ranking (if any) to the judgments after checking it is whole.
   std::string FlushPending();
+  // Reserves the judgments' arrays for at most one ranking per remaining line of `text`, so
+  // that a large file is not copied as its arrays grow (each copy faults in fresh pages).
+  void ReserveForRows(std::string_view text);
 
   const std::string_view name_;
   const ReadOptions& options_;
@@ -477,6 +480,24 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   return {};
 }
 
+void Parser::ReserveForRows(std::string_view text) {
+  size_t lines = 1;
+  for (const char* p = text.data();
+       (p = static_cast<const char*>(std::memchr(p, '\n', text.data() + text.size() - p))); ++p) {
+    ++lines;
+  }
+  size_t entries = 2 * lines, comparisons = lines;  // pairwise rows (alone or rebuilt)
+  if (format_ == InputFormat::kWmt && !rows_mode_) {
+    const size_t k = static_cast<size_t>(k_);
+    entries = k * lines;
+    comparisons = k * (k - 1) / 2 * lines;
+  }
+  // Past this the estimate may be far off (wide rankings, mostly blank lines): let the
+  // arrays grow instead of reserving gigabytes.
+  if (comparisons > (size_t{1} << 26)) return;
+  judgments_->Reserve(lines, entries, comparisons);
+}
+
 Status Parser::Parse(std::string_view text) {
   CsvRecordReader lines(text);
   std::string_view line;
@@ -523,6 +544,7 @@ Status Parser::Parse(std::string_view text) {
     return InvalidArgument(std::string(name_) + ": empty file (no header line)");
   }
 
+  ReserveForRows(text);
   bool pending_first = format_ == InputFormat::kPairwise && !have_header && !line.empty();
   while (pending_first || lines.Next(&line)) {
     const bool reuse = pending_first;
