@@ -49,7 +49,8 @@ int RunCluster(int argc, char** argv) {
             "a named protocol: wmt16 = the official WMT15/16 results (TrueSkill's match-"
             "selection protocol rerun on R resamples of the pairwise comparisons, systems "
             "ordered by mean mu; implies --model trueskill --expand-identical and, unless "
-            "given, --bootstrap 1000)");
+            "given, --bootstrap 1000; with --resample rankings, whole rankings are "
+            "resampled instead, a variant)");
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -75,11 +76,6 @@ int RunCluster(int argc, char** argv) {
                                                     "TrueSkill; it cannot be combined with "
                                                     "--model " +
                                                     flags.Get("model")));
-    }
-    if (flags.Get("resample") != "comparisons") {
-      return ReportError("cluster", InvalidArgument("option '--protocol wmt16' resamples "
-                                                    "comparisons; --resample " +
-                                                    flags.Get("resample") + " contradicts it"));
     }
     flags.Set("model", "trueskill");
     flags.Set("expand-identical", "");

@@ -49,6 +49,22 @@ TEST(ClusterCommand, SameSeedSameJsonWithOneOrTwoThreads) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ClusterCommand, Wmt16ProtocolTakesTheRankingsUnitAsAVariant) {
+  // --protocol wmt16 resamples comparisons; --resample rankings draws whole rankings instead
+  // (once refused as a contradiction). With the same seed the replicates must then differ:
+  // if the flag were ignored, the two outputs would be byte-identical.
+  const std::string dir = TempDir("cluster_wmt16_unit");
+  const std::string base = BinPath("tourney") + " cluster " + SimulatedCsv(dir) +
+                           " --protocol wmt16 --bootstrap 40 --seed 3 --format json";
+  const auto comparisons = RunCommand(base);
+  const auto rankings = RunCommand(base + " --resample rankings");
+  ASSERT_EQ(comparisons.exit_code, 0) << comparisons.err;
+  ASSERT_EQ(rankings.exit_code, 0) << rankings.err;
+  EXPECT_NE(rankings.out.find("\"bootstrap_replicates\": 40"), std::string::npos);
+  EXPECT_NE(comparisons.out, rankings.out);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ClusterCommand, TableReadsLikePaperTable1) {
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
   const auto r = RunCommand(BinPath("tourney") + " cluster " +

@@ -51,6 +51,24 @@ TEST(Judgments, GroupMembersAreNotComparedWithEachOther) {
   EXPECT_EQ(j.comparisons().outcome[1], Outcome::kFirstWins);
 }
 
+TEST(Judgments, ReserveKeepsContentsAndAvoidsReallocation) {
+  Judgments j;
+  const SystemId a = j.systems().Intern("A"), b = j.systems().Intern("B");
+  const std::vector<SystemId> sys = {a, b};
+  const std::vector<uint8_t> ranks = {1, 2};
+  j.AddRanking(sys, ranks);
+  // Room for 100 more two-system rankings: 200 entries, 100 comparisons.
+  j.Reserve(100, 200, 100);
+  ASSERT_EQ(j.num_rankings(), 1u);
+  ASSERT_EQ(j.comparisons().size(), 1u);
+  EXPECT_EQ(j.comparisons().outcome[0], Outcome::kFirstWins);
+  const SystemId* before = j.comparisons().first.data();
+  for (int i = 0; i < 100; ++i) j.AddRanking(sys, ranks);
+  EXPECT_EQ(j.comparisons().first.data(), before);  // no reallocation
+  EXPECT_EQ(j.num_rankings(), 101u);
+  EXPECT_EQ(j.ranking(100).systems.size(), 2u);
+}
+
 TEST(Judgments, RankingViewRoundTrips) {
   Judgments j;
   const std::vector<SystemId> sys = {j.systems().Intern("x"), j.systems().Intern("y")};

@@ -28,6 +28,21 @@ size_t Judgments::AddRanking(std::span<const SystemId> systems, std::span<const 
   return num_rankings() - 1;
 }
 
+void Judgments::Reserve(size_t rankings, size_t entries, size_t comparisons) {
+  const size_t r = num_rankings() + rankings;
+  ranking_offsets_.reserve(r + 1);
+  comparison_offsets_.reserve(r + 1);
+  segments_.reserve(r);
+  judge_ids_.reserve(r);
+  document_ids_.reserve(r);
+  pair_ids_.reserve(r);
+  const size_t e = ranking_systems_.size() + entries;
+  ranking_systems_.reserve(e);
+  ranking_ranks_.reserve(e);
+  ranking_groups_.reserve(e);
+  comparisons_.Reserve(comparisons_.size() + comparisons);
+}
+
 RankingView Judgments::ranking(size_t i) const {
   const size_t b = ranking_offsets_[i], e = ranking_offsets_[i + 1];
   RankingView v;

@@ -1,5 +1,6 @@
 #include "tourney/ingest/csv_reader.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cerrno>
@@ -86,6 +87,9 @@ class Parser {
   std::string ParseWmtPairRow(const std::vector<std::string_view>& f, int64_t line);
   // Adds the pending ranking (if any) to the judgments after checking it is whole.
   std::string FlushPending();
+  // Reserves the judgments' arrays for at most one ranking per remaining line of `text`, so
+  // that a large file is not copied as its arrays grow (each copy faults in fresh pages).
+  void ReserveForRows(std::string_view text);
 
   const std::string_view name_;
   const ReadOptions& options_;
@@ -127,8 +131,40 @@ class Parser {
   // Pairwise columns.
   int a_col_ = 0, b_col_ = 1, outcome_col_ = 2;
 
+  // Ids of system and judge names: a file repeats a few names thousands of times, so a
+  // direct-mapped cache keyed by the length and the last 8 bytes settles most lookups with
+  // one comparison instead of hashing the whole name. A slot holds id + 1 (0 = empty).
+  using NameCache = std::array<int32_t, 256>;
+  template <typename Intern, typename NameOf>
+  static int32_t CachedIntern(NameCache& cache, std::string_view name, Intern intern,
+                              NameOf name_of) {
+    uint64_t tail = 0;
+    const size_t n = std::min<size_t>(name.size(), sizeof tail);
+    if (n > 0) std::memcpy(&tail, name.data() + name.size() - n, n);
+    int32_t& cached =
+        cache[static_cast<size_t>(((tail ^ name.size()) * 0x9E3779B97F4A7C15ULL) >> 56)];
+    if (cached > 0 && name_of(cached - 1) == name) return cached - 1;
+    const int32_t id = intern(name);
+    cached = id + 1;
+    return id;
+  }
+  SystemId InternSystem(std::string_view name) {
+    SystemRegistry& systems = judgments_->systems();
+    return CachedIntern(
+        system_cache_, name, [&](std::string_view x) { return systems.Intern(x); },
+        [&](int32_t id) -> const std::string& { return systems.Name(id); });
+  }
+  int32_t InternJudge(std::string_view name) {
+    return CachedIntern(
+        judge_cache_, name, [&](std::string_view x) { return judgments_->InternJudge(x); },
+        [&](int32_t id) -> const std::string& {
+          return judgments_->judges()[static_cast<size_t>(id)];
+        });
+  }
+
   // Scratch buffers reused across rows.
   std::vector<SystemId> row_systems_;
+  NameCache system_cache_{}, judge_cache_{};
 };
 
 Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line) {
@@ -245,7 +281,8 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       blank = true;
     } else {
       const std::optional<int64_t> r = ParseIntField(rank_text);
-      if (!r) return Where(line, rank_field) + "rank " + QuotedValue(rank_text) + " is not an integer";
+      if (!r)
+        return Where(line, rank_field) + "rank " + QuotedValue(rank_text) + " is not an integer";
       if (*r == -1) {
         blank = true;
       } else if (*r < 1 || *r > k_) {
@@ -296,13 +333,13 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
   }
   if (n < 2) return {};  // nothing to compare (placeholders only)
   row_systems_.clear();
-  for (size_t i = 0; i < n; ++i) row_systems_.push_back(judgments_->systems().Intern(names[i]));
+  for (size_t i = 0; i < n; ++i) row_systems_.push_back(InternSystem(names[i]));
   int64_t segment = -1;
   if (segment_col_ >= 0) {
     if (auto s = ParseIntField(f[static_cast<size_t>(segment_col_)])) segment = *s;
   }
   int32_t judge = -1, document = -1;
-  if (!judge_text.empty()) judge = judgments_->InternJudge(judge_text);
+  if (!judge_text.empty()) judge = InternJudge(judge_text);
   if (document_col_ >= 0) {
     const std::string_view d = TrimField(f[static_cast<size_t>(document_col_)]);
     if (!d.empty() && d != "-1") document = judgments_->InternDocument(d);
@@ -370,7 +407,8 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
       const std::optional<int64_t> r = ParseIntField(rank_text);
       if (!r) {
         p.poisoned = true;
-        return Where(line, rank_names_[c]) + "rank " + QuotedValue(rank_text) + " is not an integer";
+        return Where(line, rank_names_[c]) + "rank " + QuotedValue(rank_text) +
+               " is not an integer";
       }
       if (*r == -1) {
         p.blank = true;
@@ -409,8 +447,8 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
       static_cast<uint32_t>(std::min(index[0], index[1]) * 256 + std::max(index[0], index[1]));
   if (!p.pairs.insert(key).second) {
     p.poisoned = true;
-    return Where(line) + "ranking " + QuotedValue(rid) + " compares " + QuotedValue(p.names[index[0]]) +
-           " and " + QuotedValue(p.names[index[1]]) + " twice";
+    return Where(line) + "ranking " + QuotedValue(rid) + " compares " +
+           QuotedValue(p.names[index[0]]) + " and " + QuotedValue(p.names[index[1]]) + " twice";
   }
   ++p.rows;
   return {};
@@ -437,11 +475,11 @@ std::string Parser::FlushPending() {
   }
   row_systems_.clear();
   for (const std::string& name : p.names) {
-    row_systems_.push_back(judgments_->systems().Intern(name));
+    row_systems_.push_back(InternSystem(name));
   }
   int64_t segment = -1;
   if (auto v = ParseIntField(p.segment_text)) segment = *v;
-  const int32_t judge = p.judge_text.empty() ? -1 : judgments_->InternJudge(p.judge_text);
+  const int32_t judge = p.judge_text.empty() ? -1 : InternJudge(p.judge_text);
   judgments_->AddRanking(row_systems_, p.ranks, {}, segment, judge, -1,
                          p.pair.empty() ? -1 : judgments_->InternLanguagePair(p.pair));
   return {};
@@ -459,7 +497,8 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   if (b.empty()) return Where(line, "system_b") + "empty system id";
   if (!IsValidUtf8(a)) return Where(line, "system_a") + "system id " + InvalidUtf8Message(a);
   if (!IsValidUtf8(b)) return Where(line, "system_b") + "system id " + InvalidUtf8Message(b);
-  if (a == b) return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
+  if (a == b)
+    return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
   uint8_t ranks[2];
   if (o == "a") {
     ranks[0] = 1, ranks[1] = 2;
@@ -470,9 +509,27 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   } else {
     return Where(line, "outcome") + "outcome " + QuotedValue(o) + " is not one of a, b, tie";
   }
-  const SystemId ids[2] = {judgments_->systems().Intern(a), judgments_->systems().Intern(b)};
+  const SystemId ids[2] = {InternSystem(a), InternSystem(b)};
   judgments_->AddRanking(ids, ranks);
   return {};
+}
+
+void Parser::ReserveForRows(std::string_view text) {
+  size_t lines = 1;
+  for (const char* p = text.data();
+       (p = static_cast<const char*>(std::memchr(p, '\n', text.data() + text.size() - p))); ++p) {
+    ++lines;
+  }
+  size_t entries = 2 * lines, comparisons = lines;  // pairwise rows (alone or rebuilt)
+  if (format_ == InputFormat::kWmt && !rows_mode_) {
+    const size_t k = static_cast<size_t>(k_);
+    entries = k * lines;
+    comparisons = k * (k - 1) / 2 * lines;
+  }
+  // Past this the estimate may be far off (wide rankings, mostly blank lines): let the
+  // arrays grow instead of reserving gigabytes.
+  if (comparisons > (size_t{1} << 26)) return;
+  judgments_->Reserve(lines, entries, comparisons);
 }
 
 Status Parser::Parse(std::string_view text) {
@@ -523,6 +580,7 @@ Status Parser::Parse(std::string_view text) {
   }
   if (!saw_line) return InvalidArgument(std::string(name_) + ": empty file (no header line)");
 
+  ReserveForRows(text);
   int64_t data_rows = 0;
   bool pending_first = format_ == InputFormat::kPairwise && !have_header && !line.empty();
   while (pending_first || lines.Next(&line)) {

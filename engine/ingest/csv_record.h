@@ -59,6 +59,7 @@ class CsvRecordReader {
 
  private:
   static bool OpenQuote(std::string_view s) {
+    if (s.empty() || std::memchr(s.data(), '"', s.size()) == nullptr) return false;
     size_t quotes = 0;
     for (char c : s) quotes += c == '"';
     return quotes % 2 == 1;

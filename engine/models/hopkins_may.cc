@@ -42,32 +42,49 @@ Problem BuildProblem(int num_systems, const Comparisons& comparisons) {
   Problem p;
   p.num_systems = num_systems;
   p.comparisons_of.assign(static_cast<size_t>(num_systems), 0);
-  // Key: winner, loser, tie flag; sorting makes the group order independent of input order.
-  std::vector<uint64_t> keys;
-  keys.reserve(comparisons.size());
-  for (size_t i = 0; i < comparisons.size(); ++i) {
-    uint64_t a = comparisons.first[i], b = comparisons.second[i];
+  // Groups in the order of the key (winner, loser, tie flag), whatever the input order.
+  auto add_group = [&p](uint64_t winner, uint64_t loser, bool tie, int64_t count) {
+    p.groups.push_back(PairGroup{static_cast<int>(winner), static_cast<int>(loser), tie, count});
+    p.largest_group = std::max(p.largest_group, count);
+  };
+  auto orient = [&](size_t i, uint64_t* a, uint64_t* b) {
+    *a = comparisons.first[i];
+    *b = comparisons.second[i];
     const Outcome o = comparisons.outcome[i];
-    uint64_t tie = 0;
-    if (o == Outcome::kSecondWins) std::swap(a, b);
-    if (o == Outcome::kTie) {
-      tie = 1;
-      if (a > b) std::swap(a, b);
+    ++p.comparisons_of[*a];
+    ++p.comparisons_of[*b];
+    if (o == Outcome::kSecondWins) std::swap(*a, *b);
+    if (o == Outcome::kTie && *a > *b) std::swap(*a, *b);
+    return o == Outcome::kTie;
+  };
+  const uint64_t n = static_cast<uint64_t>(num_systems);
+  if (n <= 256) {
+    // Few systems: count into a (winner, loser, tie) table, O(C + n^2), no sort.
+    std::vector<int64_t> table(2 * n * n, 0);
+    for (size_t i = 0; i < comparisons.size(); ++i) {
+      uint64_t a, b;
+      const bool tie = orient(i, &a, &b);
+      ++table[(a * n + b) * 2 + (tie ? 1 : 0)];
     }
-    keys.push_back((a << 33) | (b << 1) | tie);
-    ++p.comparisons_of[comparisons.first[i]];
-    ++p.comparisons_of[comparisons.second[i]];
-  }
-  std::sort(keys.begin(), keys.end());
-  for (size_t i = 0; i < keys.size();) {
-    size_t j = i;
-    while (j < keys.size() && keys[j] == keys[i]) ++j;
-    const uint64_t k = keys[i];
-    p.groups.push_back(PairGroup{static_cast<int>(k >> 33),
-                                 static_cast<int>((k >> 1) & 0xffffffffULL), (k & 1) != 0,
-                                 static_cast<int64_t>(j - i)});
-    p.largest_group = std::max<int64_t>(p.largest_group, static_cast<int64_t>(j - i));
-    i = j;
+    for (uint64_t k = 0; k < table.size(); ++k) {
+      if (table[k] > 0) add_group(k / 2 / n, k / 2 % n, (k & 1) != 0, table[k]);
+    }
+  } else {
+    std::vector<uint64_t> keys;
+    keys.reserve(comparisons.size());
+    for (size_t i = 0; i < comparisons.size(); ++i) {
+      uint64_t a, b;
+      const bool tie = orient(i, &a, &b);
+      keys.push_back((a << 33) | (b << 1) | (tie ? 1 : 0));
+    }
+    std::sort(keys.begin(), keys.end());
+    for (size_t i = 0; i < keys.size();) {
+      size_t j = i;
+      while (j < keys.size() && keys[j] == keys[i]) ++j;
+      add_group(keys[i] >> 33, (keys[i] >> 1) & 0xffffffffULL, (keys[i] & 1) != 0,
+                static_cast<int64_t>(j - i));
+      i = j;
+    }
   }
   for (int s = 0; s < num_systems; ++s) {
     if (p.comparisons_of[s] > 0) p.active.push_back(s);
@@ -86,6 +103,38 @@ struct ChainSummary {
   std::vector<SequenceMoments> first_half, second_half, all;
 };
 
+// Groups of at least this many comparisons have the paper sampler's corrected sum drawn
+// from its exact mean and variance instead of term by term (see PaperIteration).
+constexpr int64_t kExactGroup = 64;
+
+// Mean and variance of c(x) = clamp(x, a, b) for x ~ N(0, 1); a < b, a may be -inf only when
+// b is finite and b may be +inf.
+struct CensoredMoments {
+  double mean;
+  double variance;
+};
+
+CensoredMoments CensoredNormalMoments(double a, double b) {
+  constexpr double kInvSqrt2 = 0.70710678118654752440;
+  constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+  const auto pdf = [&](double x) {
+    return std::isfinite(x) ? kInvSqrt2Pi * std::exp(-0.5 * x * x) : 0.0;
+  };
+  // Phi(x) and 1 - Phi(x), each accurate in its own tail.
+  const auto cdf = [&](double x) { return 0.5 * std::erfc(-x * kInvSqrt2); };
+  const auto sf = [&](double x) { return 0.5 * std::erfc(x * kInvSqrt2); };
+  const double pa = pdf(a), pb = pdf(b);
+  const double below = std::isfinite(a) ? cdf(a) : 0.0;  // P(x < a): c = a
+  const double above = std::isfinite(b) ? sf(b) : 0.0;   // P(x > b): c = b
+  const double inside = std::max(0.0, 1.0 - below - above);
+  // E[x; a<x<b] = pa - pb;  E[x^2; a<x<b] = inside + a pa - b pb (with x pdf(x) = 0 at inf).
+  const double a_term = std::isfinite(a) ? a : 0.0, b_term = std::isfinite(b) ? b : 0.0;
+  const double mean = a_term * below + b_term * above + (pa - pb);
+  const double second =
+      a_term * a_term * below + b_term * b_term * above + inside + a_term * pa - b_term * pb;
+  return {mean, std::max(0.0, second - mean * mean)};
+}
+
 // One chain of either sampler.
 class Chain {
  public:
@@ -94,11 +143,10 @@ class Chain {
         o_(options),
         rng_(seed),
         tau2_(options.sigma_a * options.sigma_a + options.sigma_obs * options.sigma_obs),
-        noise_sd_(std::sqrt(tau2_)),
         mu_(Eigen::ArrayXd::Zero(problem.num_systems)),
         sums_(Eigen::ArrayXd::Zero(problem.num_systems)) {
     if (o_.sampler == HopkinsMaySampler::kPaper) {
-      draws_.resize(static_cast<size_t>(2 * problem.largest_group));
+      draws_.resize(static_cast<size_t>(std::min<int64_t>(problem.largest_group, kExactGroup)));
     }
   }
 
@@ -140,25 +188,42 @@ class Chain {
 
   // §2.2: draw q1, q2 per comparison, correct them to respect the judgment, and set each
   // mean to the average of its corrected q.
+  //
+  // For a group of m comparisons of winner w and loser l (gap g = mu_w - mu_l) write
+  // q1 = mu_w + (u + v)/2 and q2 = mu_l + (u - v)/2, where t = q1 - q2 = g + v and
+  // u = (q1 - mu_w) + (q2 - mu_l) are independent N(0, 2 tau^2). The correction moves only
+  // t, onto c(t) = max(t, d) for a win or clamp(t, -d, d) for a tie, so the corrected sums
+  // are
+  //   sum q1' = m mu_w + U/2 + S,   sum q2' = m mu_l + U/2 - S,   S = sum (c(t_k) - g)/2,
+  // with U = sum u_k ~ N(0, 2 m tau^2) independent of S: one normal per group. S is a sum of
+  // m iid censored normals. Below kExactGroup comparisons it is drawn term by term (one
+  // normal each); above, from the normal with its exact mean and variance (CensoredMoments).
   void PaperIteration() {
     const double d = o_.radius;
-    const double sd = noise_sd_;
+    const double s = std::sqrt(2.0 * tau2_);  // sd of t and of u
     sums_.setZero();
     for (const PairGroup& g : p_.groups) {
-      const Eigen::Index m = g.count;
-      normal_.Fill(rng_, std::span<double>(draws_.data(), static_cast<size_t>(2 * m)));
-      const Eigen::Map<const Eigen::ArrayXd> z1(draws_.data(), m);
-      const Eigen::Map<const Eigen::ArrayXd> z2(draws_.data() + m, m);
       const double mu1 = mu_[g.winner], mu2 = mu_[g.loser];
-      // t = q1 - q2; the correction moves q1 up and q2 down by half of (target - t).
-      const auto t = (mu1 - mu2) + sd * (z1 - z2);
-      const double shift = 0.5 * (g.tie ? (t.max(-d).min(d) - t).sum() : (t.max(d) - t).sum());
-      const double md = static_cast<double>(m);
-      sums_[g.winner] += md * mu1 + sd * z1.sum() + shift;
-      sums_[g.loser] += md * mu2 + sd * z2.sum() - shift;
+      const double gap = mu1 - mu2;
+      const double lo = g.tie ? -d : d;
+      const double hi = g.tie ? d : std::numeric_limits<double>::infinity();
+      const double md = static_cast<double>(g.count);
+      double shift;  // S
+      if (g.count < kExactGroup) {
+        const Eigen::Index m = g.count;
+        normal_.Fill(rng_, std::span<double>(draws_.data(), static_cast<size_t>(m)));
+        const Eigen::Map<const Eigen::ArrayXd> z(draws_.data(), m);
+        shift = 0.5 * (((gap + s * z).max(lo).min(hi)).sum() - md * gap);
+      } else {
+        const CensoredMoments c = CensoredNormalMoments((lo - gap) / s, (hi - gap) / s);
+        shift = 0.5 * s * (md * c.mean + std::sqrt(md * c.variance) * normal_(rng_));
+      }
+      const double half_u = 0.5 * s * std::sqrt(md) * normal_(rng_);
+      sums_[g.winner] += md * mu1 + half_u + shift;
+      sums_[g.loser] += md * mu2 + half_u - shift;
     }
-    for (int s : p_.active) {
-      mu_[s] = sums_[s] / static_cast<double>(p_.comparisons_of[s]);
+    for (int a : p_.active) {
+      mu_[a] = sums_[a] / static_cast<double>(p_.comparisons_of[a]);
     }
   }
 
@@ -202,7 +267,6 @@ class Chain {
   Rng rng_;
   const FastNormal normal_;
   const double tau2_;
-  const double noise_sd_;
   Eigen::ArrayXd mu_;
   Eigen::ArrayXd sums_;
   std::vector<double> draws_;

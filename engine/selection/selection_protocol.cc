@@ -82,8 +82,10 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
       pairs_with_data.emplace_back(static_cast<SystemId>(p / n), static_cast<SystemId>(p % n));
     }
   }
-  std::vector<uint32_t> pool(num_comparisons);
-  {
+  const bool need_entry = options.record != nullptr || options.observer != nullptr;
+  // Without records the thresholds settle every draw: the pool itself is not needed.
+  std::vector<uint32_t> pool(need_entry ? num_comparisons : 0);
+  if (need_entry) {
     std::vector<uint32_t> fill(bucket_offset.begin(), bucket_offset.end() - 1);
     for (size_t i = 0; i < num_comparisons; ++i) {
       const uint32_t o = from_lo(i);
@@ -92,7 +94,6 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
       pool[fill[3 * p + o]++] = static_cast<uint32_t>(i) << 2 | o;
     }
   }
-  const bool need_entry = options.record != nullptr || options.observer != nullptr;
   const PairSet allowed = PairSet::FromPairs(num_systems, pairs_with_data);
 
   const int64_t budget =

@@ -363,7 +363,11 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
   result.confidence = options.confidence;
   result.seed = options.seed;
   result.self_sampling = plan.self_sampling;
-  result.score = options.score;
+  // A self-sampling model's full-data run is one draw of the run-to-run distribution that
+  // the interval describes, so it can fall outside that interval: head with the mean.
+  const bool replicate_mean =
+      options.score == BootstrapScore::kReplicateMean || model.self_sampling();
+  result.score = replicate_mean ? BootstrapScore::kReplicateMean : BootstrapScore::kFullData;
   result.count_shortcut = static_cast<bool>(plan.scorer);
   result.resample = options.resample;
 
@@ -437,7 +441,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
     }
   }
   for (std::string& w : MergeReplicateWarnings(warnings)) result.warnings.push_back(std::move(w));
-  if (options.score == BootstrapScore::kReplicateMean) {
+  if (replicate_mean) {
     for (int s = 0; s < n; ++s) {
       // Two-pass mean and variance over the replicates, in replicate order.
       double sum = 0.0;

@@ -85,6 +85,11 @@ class Judgments {
                     std::span<const uint8_t> groups = {}, int64_t segment = -1, int32_t judge = -1,
                     int32_t document = -1, int32_t language_pair = -1);
 
+  // Makes room for `rankings` more rankings holding `entries` system entries and
+  // `comparisons` comparisons in all, so that appending them does not reallocate. Capacity
+  // only: the contents do not change.
+  void Reserve(size_t rankings, size_t entries, size_t comparisons);
+
   // Appends ranking i of `from` (another Judgments) with its systems, judge, document and
   // language pair re-interned by name here, and its comparisons exactly as in `from`.
   size_t AppendRankingFrom(const Judgments& from, size_t i);

@@ -25,6 +25,9 @@
 //     each on the pairwise comparisons drawn with replacement).
 //   Headline scores: the model on the full data (BootstrapScore::kFullData), or each
 //   system's mean score over the replicates (kReplicateMean, as WMT15/16 report mean mu).
+//   Self-sampling models always get kReplicateMean: their full-data run is one protocol run,
+//   a single draw of the distribution the score interval summarises, and could lie outside
+//   its own interval or order two systems against their means.
 //   A replicate ranks the systems 1..n by score, best first; systems with exactly equal
 //   scores are put in a random order (stream DeriveSeed(s_r, 2)), so ties share their
 //   ranks evenly instead of all taking the best one.
@@ -85,6 +88,7 @@ struct BootstrapOptions {
   bool count_shortcut = true;
   // Rerun self-sampling models on resampled data rather than on the full data.
   bool resample_self_sampling = false;
+  // Ignored (kReplicateMean) for self-sampling models.
   BootstrapScore score = BootstrapScore::kFullData;
   // Called after each finished replicate with (finished, replicates). Calls are serialized
   // by the engine but come from worker threads, in no particular order of replicates.
@@ -107,7 +111,7 @@ struct BootstrapResult {
   double confidence = 0.0;
   uint64_t seed = 0;
   bool self_sampling = false;  // replicates were reruns on the full data
-  BootstrapScore score = BootstrapScore::kFullData;
+  BootstrapScore score = BootstrapScore::kFullData;  // the one used
   bool count_shortcut = false;  // replicates were scored from resampled count tables
   ResampleUnit resample = ResampleUnit::kComparisons;
 };
