@@ -28,8 +28,9 @@ int RunEstimateCommand(int argc, char** argv) {
   AddScoredSegmentFlags(flags);
   flags.Add("design", "D", "docs-prop", "how the annotated segments were sampled");
   flags.Add("estimator", "E", "cv-knn", "estimator");
-  flags.Add("bound", "B", "bootstrap-t",
-            "interval: bootstrap-t (the study's recommended one), clt-t, clt, hoeffding or bernstein");
+  flags.Add(
+      "bound", "B", "bootstrap-t",
+      "interval: bootstrap-t (the study's recommended one), clt-t, clt, hoeffding or bernstein");
   flags.Add("seed", "S", "1", "seed of the bootstrap-t resamples");
   flags.Add("confidence", "G", "0.95", "confidence level of the intervals");
   flags.Add("range", "R", "0", "score range for hoeffding and bernstein (0: the observed range)");
@@ -63,8 +64,8 @@ int RunEstimateCommand(int argc, char** argv) {
   auto range = flags.GetDouble("range");
   auto tolerance = flags.GetDouble("tolerance");
   auto bin = BinSizeFromFlags(flags);
-  for (const Status* s : {&confidence.status(), &range.status(), &tolerance.status(),
-                          &bin.status()}) {
+  for (const Status* s :
+       {&confidence.status(), &range.status(), &tolerance.status(), &bin.status()}) {
     if (!s->ok()) return fail(*s);
   }
   if (!(*confidence > 0 && *confidence < 1)) {

@@ -43,8 +43,9 @@ int RunSampleCommand(int argc, char** argv) {
   auto design = ParseDesign(flags.Get("design"));
   if (!design.ok()) return fail(design.status());
   if (*design == Design::kDocsIncrHuman || *design == Design::kDocsIncrMetrics) {
-    return fail(InvalidArgument("option '--design': incremental designs learn from scores as "
-                                "they arrive; sample in batches with a fixed design instead"));
+    return fail(
+        InvalidArgument("option '--design': incremental designs learn from scores as "
+                        "they arrive; sample in batches with a fixed design instead"));
   }
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return fail(seed.status());

@@ -83,7 +83,8 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   flags.Add("format", "F", "table", "table, json, csv, latex or markdown");
   flags.Add("out", "FILE", "", "write the result here instead of stdout");
   flags.Add("plot", "FILE", "", "absolute error against sample size as SVG (or PDF)");
-  flags.Add("plot-methods", "LIST", "baseline,docs-prop,cv-knn,docs-prop+cv-knn,metrics-prop+cv-knn",
+  flags.Add("plot-methods", "LIST",
+            "baseline,docs-prop,cv-knn,docs-prop+cv-knn,metrics-prop+cv-knn",
             "methods drawn in the plot (Figure 4's)");
   flags.Add("title", "TEXT", "", "title of the tables and the plot");
   AddPlotTitleFlag(flags);
@@ -116,9 +117,8 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   auto range = flags.GetDouble("range");
   auto batches = flags.GetInt("batches");
   auto bin = BinSizeFromFlags(flags);
-  for (const Status* s : {&draws.status(), &seed.status(), &threads.status(),
-                          &confidence.status(), &range.status(), &batches.status(),
-                          &bin.status()}) {
+  for (const Status* s : {&draws.status(), &seed.status(), &threads.status(), &confidence.status(),
+                          &range.status(), &batches.status(), &bin.status()}) {
     if (!s->ok()) return fail(*s);
   }
   if (*draws < 2 || *draws > 100000) return fail(InvalidArgument("option '--draws': 2..100000"));
@@ -126,7 +126,8 @@ int RunSamplingStudyCommand(int argc, char** argv) {
     return fail(InvalidArgument("option '--confidence': in (0, 1)"));
   }
   if (!(*range >= 0)) return fail(InvalidArgument("option '--range': >= 0"));
-  if (*batches < 1 || *batches > 10000) return fail(InvalidArgument("option '--batches': 1..10000"));
+  if (*batches < 1 || *batches > 10000)
+    return fail(InvalidArgument("option '--batches': 1..10000"));
   o.draws = static_cast<int>(*draws);
   o.seed = *seed;
   o.threads = static_cast<int>(std::clamp<int64_t>(*threads, 0, 4096));
@@ -142,8 +143,8 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   std::string title = flags.Get("title");
   if (title.empty()) title = "Sampling study of " + flags.positionals()[0];
   if (!flags.Get("plot").empty()) {
-    const std::string svg = SamplingStudySvg(*result, SplitList(flags.Get("plot-methods")), title,
-                                             PlotTitles(flags));
+    const std::string svg =
+        SamplingStudySvg(*result, SplitList(flags.Get("plot-methods")), title, PlotTitles(flags));
     if (Status s = WritePlotFile(flags.Get("plot"), svg); !s.ok()) return fail(s);
     std::cerr << "wrote " << flags.Get("plot") << "\n";
   }

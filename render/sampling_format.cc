@@ -146,10 +146,9 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
   }
   std::vector<TextTable> tables;
   TextTable summary;
-  summary.caption = title + ": aggregated over sizes " + SizeLabel(study.sizes_pct.front()) +
-                    "-" + SizeLabel(study.sizes_pct.back()) + ", " +
-                    std::to_string(study.draws) + " draws, " +
-                    std::to_string(study.systems.size()) + " systems";
+  summary.caption = title + ": aggregated over sizes " + SizeLabel(study.sizes_pct.front()) + "-" +
+                    SizeLabel(study.sizes_pct.back()) + ", " + std::to_string(study.draws) +
+                    " draws, " + std::to_string(study.systems.size()) + " systems";
   summary.header = {"method", "abs error", "sdev", "win %", "vs baseline", "bias"};
   const double base = study.methods.empty() ? 0.0 : study.methods[0].abs_error_all;
   for (size_t k = 0; k < study.methods.size(); ++k) {
@@ -157,8 +156,7 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
     const std::string rel =
         k == 0 || base <= 0 ? "-" : Number(100.0 * (m.abs_error_all / base - 1.0), 1) + "%";
     summary.rows.push_back({m.name, Number(m.abs_error_all, 3), Number(m.sdev_all, 3),
-                            k == 0 ? "-" : Number(m.win_pct_all, 1), rel,
-                            Number(m.bias_all, 4)});
+                            k == 0 ? "-" : Number(m.win_pct_all, 1), rel, Number(m.bias_all, 4)});
   }
   tables.push_back(summary);
   TextTable per_size;
@@ -217,8 +215,8 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
     out << "{\n\"leaderboard\": " << board << ",\n\"systems\": [\n";
     for (size_t i = 0; i < e.systems.size(); ++i) {
       const SystemEstimate& s = e.systems[i];
-      out << "  {\"name\": " << JsonQuote(s.name) << ", \"estimate\": "
-          << JsonNumber(s.estimate.value) << ", \"lo\": " << JsonNumber(s.lo)
+      out << "  {\"name\": " << JsonQuote(s.name)
+          << ", \"estimate\": " << JsonNumber(s.estimate.value) << ", \"lo\": " << JsonNumber(s.lo)
           << ", \"hi\": " << JsonNumber(s.hi) << ", \"half_width\": " << JsonNumber(s.half_width)
           << ", \"annotated\": " << s.annotated << ", \"segments\": " << s.segments;
       if (e.options.tolerance > 0) {
@@ -245,8 +243,8 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
                     Number(100 * e.options.confidence, 0) + "% " +
                     std::string(BoundName(e.options.bound)) +
                     " intervals; a new cluster where rank neighbours are separated)";
-  systems.header = {"rank", "cluster", "system", "estimate", "lo", "hi", "+-", "annotated",
-                    "segments"};
+  systems.header = {"rank", "cluster", "system",    "estimate", "lo",
+                    "hi",   "+-",      "annotated", "segments"};
   if (e.options.tolerance > 0) {
     systems.header.push_back("within +-" + Number(e.options.tolerance, 3));
     systems.header.push_back("segments needed");

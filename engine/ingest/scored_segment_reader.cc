@@ -84,8 +84,7 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
   std::unordered_map<std::string, int> column;
   for (size_t c = 0; c < header.size(); ++c) {
     if (header[c].empty()) {
-      return InvalidArgument(at(header_line) + "column " + std::to_string(c + 1) +
-                             " has no name");
+      return InvalidArgument(at(header_line) + "column " + std::to_string(c + 1) + " has no name");
     }
     if (!column.emplace(header[c], static_cast<int>(c)).second) {
       return InvalidArgument(at(header_line) + "column " + QuotedValue(header[c]) +
@@ -149,7 +148,8 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
           numeric = false;
           break;
         }
-        if (std::isfinite(*v) && *v != std::floor(*v)) fractional = true;
+        // A non-finite value makes the column a metric, to be rejected below by name.
+        if (!std::isfinite(*v) || *v != std::floor(*v)) fractional = true;
       }
       if (numeric && fractional) metric_cols.push_back(c);
     }
@@ -181,10 +181,11 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
       out.segment_ids.push_back(seg);
       out.segment_document.push_back(doc_it.first->second);
     } else if (out.segment_document[seg_it.first->second] != doc_it.first->second) {
-      return field_error(row.line, *doc_col,
-                         "segment " + QuotedValue(seg) + " is in document " +
-                             QuotedValue(out.document_ids[out.segment_document[seg_it.first->second]]) +
-                             " on an earlier line, here in " + QuotedValue(doc));
+      return field_error(
+          row.line, *doc_col,
+          "segment " + QuotedValue(seg) + " is in document " +
+              QuotedValue(out.document_ids[out.segment_document[seg_it.first->second]]) +
+              " on an earlier line, here in " + QuotedValue(doc));
     }
     // Values are checked for every row, excluded systems included.
     std::optional<double> score;

@@ -82,9 +82,8 @@ std::vector<int> RoundAllocation(const std::vector<double>& ideal, int n, Rng* r
   if (rng != nullptr) {  // a random order among ties: shuffle, then a stable sort
     for (size_t i = bins; i > 1; --i) std::swap(order[i - 1], order[rng->UniformInt(i)]);
   }
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return frac[a] > frac[b] + 1e-12;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return frac[a] > frac[b] + 1e-12; });
   for (size_t k = 0; k < bins && assigned < n; ++k) {
     ++out[order[k]];
     ++assigned;

@@ -169,8 +169,9 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
         // segments) is not starved, which would bias its mean downwards.
         const double m = static_cast<double>(scored.size());
         const double s2 = m >= 2 ? Spread(p.x, scored) * Spread(p.x, scored) * m / (m - 1) : 0;
-        const double sd = std::sqrt(((m >= 2 ? (m - 1) * s2 : 0.0) + kPriorScores * pooled * pooled) /
-                                    ((m >= 2 ? m - 1 : 0.0) + kPriorScores));
+        const double sd =
+            std::sqrt(((m >= 2 ? (m - 1) * s2 : 0.0) + kPriorScores * pooled * pooled) /
+                      ((m >= 2 ? m - 1 : 0.0) + kPriorScores));
         weight[l] = room[l] * sd;
       }
     } else {

@@ -1,9 +1,9 @@
 // Error bounds (see tourney/sampling/error_bound.h).
 #include "tourney/sampling/error_bound.h"
 
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <boost/math/policies/policy.hpp>
-#include <algorithm>
 #include <cmath>
 #include <vector>
 

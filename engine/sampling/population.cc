@@ -59,8 +59,7 @@ void FinishPopulation(const ScoredSegments& table, std::vector<std::vector<doubl
                    [&](int a, int b) { return p->z_mean[a] < p->z_mean[b]; });
   p->metric_bin.assign(n, 0);
   for (int r = 0; r < n; ++r) {
-    p->metric_bin[order[r]] =
-        static_cast<int>(static_cast<int64_t>(r) * p->num_metric_bins / n);
+    p->metric_bin[order[r]] = static_cast<int>(static_cast<int64_t>(r) * p->num_metric_bins / n);
   }
 }
 

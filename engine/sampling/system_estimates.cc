@@ -61,9 +61,9 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     r.name = sys.name;
     r.estimate = *e;
     const double range = options.range > 0 ? options.range : AnnotatedRange(*p);
-    const ErrorInterval interval =
-        IntervalOf(options.bound, *e, options.confidence, range,
-                   DeriveSeed(options.seed, static_cast<uint64_t>(s)), options.bootstrap_replicates);
+    const ErrorInterval interval = IntervalOf(options.bound, *e, options.confidence, range,
+                                              DeriveSeed(options.seed, static_cast<uint64_t>(s)),
+                                              options.bootstrap_replicates);
     r.half_width = 0.5 * (interval.below + interval.above);
     r.lo = e->value - interval.below;
     r.hi = e->value + interval.above;
@@ -108,10 +108,10 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
         auto e = EstimateMean(*p, sample, options.estimator);
         if (!e.ok()) return e.status();
         const double range = options.range > 0 ? 2.0 * options.range : AnnotatedRange(*p);
-        const ErrorInterval interval = IntervalOf(
-            options.bound, *e, options.confidence, range,
-            DeriveSeed(options.seed, static_cast<uint64_t>(1000003 + i * systems + j)),
-            options.bootstrap_replicates);
+        const ErrorInterval interval =
+            IntervalOf(options.bound, *e, options.confidence, range,
+                       DeriveSeed(options.seed, static_cast<uint64_t>(1000003 + i * systems + j)),
+                       options.bootstrap_replicates);
         d.difference = e->value;
         d.lo = e->value - interval.below;
         d.hi = e->value + interval.above;

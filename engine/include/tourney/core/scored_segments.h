@@ -19,9 +19,9 @@ namespace tourney {
 // One system's rows, in input order.
 struct SystemSegments {
   std::string name;
-  std::vector<int> segment;         // index into ScoredSegments::segment_ids, one per row
-  std::vector<double> human;        // the human score; 0 where not annotated
-  std::vector<uint8_t> annotated;   // 1 where `human` holds a score
+  std::vector<int> segment;        // index into ScoredSegments::segment_ids, one per row
+  std::vector<double> human;       // the human score; 0 where not annotated
+  std::vector<uint8_t> annotated;  // 1 where `human` holds a score
   // Metric scores, row-major: metrics[row * num_metrics + m] for the table's metric m.
   std::vector<double> metrics;
   // The metrics this system uses (indices into ScoredSegments::metric_names): the table's
@@ -38,8 +38,8 @@ struct SystemSegments {
 
 struct ScoredSegments {
   std::vector<std::string> metric_names;
-  std::vector<std::string> segment_ids;  // distinct segment keys, in order of first appearance
-  std::vector<int> segment_document;     // per segment: index into document_ids
+  std::vector<std::string> segment_ids;   // distinct segment keys, in order of first appearance
+  std::vector<int> segment_document;      // per segment: index into document_ids
   std::vector<std::string> document_ids;  // in order of first appearance
   std::vector<SystemSegments> systems;    // in order of first appearance
   std::vector<std::string> warnings;      // dropped constant metrics, ...

@@ -61,8 +61,8 @@ struct Sample {
 };
 
 struct DesignOptions {
-  int batches = 5;          // incremental designs: the sample grows in this many batches
-  int knn_k = kPaperKnnK;   // docs-incr-metrics
+  int batches = 5;         // incremental designs: the sample grows in this many batches
+  int knn_k = kPaperKnnK;  // docs-incr-metrics
 };
 
 // Draws n items of `p`. Incremental designs read the human scores of the items they have

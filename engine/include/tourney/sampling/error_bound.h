@@ -35,8 +35,9 @@ enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT };
 StatusOr<BoundKind> ParseBound(std::string_view name);
 std::string_view BoundName(BoundKind kind);
 
-// The half-width t of `kind` for `estimate` (bootstrap-t: the mean of its two sides, seed 1) at confidence `confidence` in (0, 1), with
-// score range `range` (Hoeffding, Bernstein). REQUIRES: estimate.n >= 1.
+// The half-width t of `kind` for `estimate` (bootstrap-t: the mean of its two sides, seed 1) at
+// confidence `confidence` in (0, 1), with score range `range` (Hoeffding, Bernstein). REQUIRES:
+// estimate.n >= 1.
 double ErrorBound(BoundKind kind, const Estimate& estimate, double confidence, double range);
 
 // An interval around an estimate: [value − below, value + above].
@@ -47,8 +48,8 @@ struct ErrorInterval {
 
 // The interval of `kind` (symmetric but for bootstrap-t, which draws `replicates`
 // resamples from `seed`).
-ErrorInterval IntervalOf(BoundKind kind, const Estimate& estimate, double confidence,
-                         double range, uint64_t seed = 1, int replicates = 1000);
+ErrorInterval IntervalOf(BoundKind kind, const Estimate& estimate, double confidence, double range,
+                         uint64_t seed = 1, int replicates = 1000);
 
 // Student's t quantile with `df` > 0 degrees of freedom at probability p in (0, 1).
 double StudentQuantile(double p, double df);

@@ -57,11 +57,11 @@ StatusOr<EstimatorSpec> ParseEstimator(std::string_view name);
 std::string EstimatorName(const EstimatorSpec& spec);
 
 struct Estimate {
-  double value = 0.0;       // the estimated test-set mean
-  double variance = 0.0;    // estimated variance of `value` (see above)
-  double residual_sd = 0.0; // s: weighted sd of the residuals
-  int n = 0;                // sampled items
-  int population = 0;       // N
+  double value = 0.0;        // the estimated test-set mean
+  double variance = 0.0;     // estimated variance of `value` (see above)
+  double residual_sd = 0.0;  // s: weighted sd of the residuals
+  int n = 0;                 // sampled items
+  int population = 0;        // N
   // The residuals e_i = X_i − β·Z_i of the sampled items (the scores for `mean`): µ̂ is
   // their design-weighted mean. The bootstrap-t interval resamples them.
   std::vector<double> residuals;
@@ -71,8 +71,7 @@ struct Estimate {
 // without a known score, or names a metric `p` does not have. With `lists`, cv-knn uses
 // the precomputed neighbour lists (same result, faster).
 StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
-                                const EstimatorSpec& spec,
-                                const NeighbourLists* lists = nullptr);
+                                const EstimatorSpec& spec, const NeighbourLists* lists = nullptr);
 
 // The exact test-set mean of a population whose every score is known.
 double PopulationMean(const Population& p);

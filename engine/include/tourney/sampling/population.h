@@ -25,18 +25,18 @@ struct PopulationOptions {
 };
 
 struct Population {
-  int size = 0;                   // N
-  std::vector<double> x;          // human scores; meaningful where known[i]
-  std::vector<uint8_t> known;     // 1 where the human score is known (annotated)
-  std::vector<int> segment;       // the segment each item is (ScoredSegments::segment_ids)
-  std::vector<int> document;      // dense document index per item, 0..num_documents-1
+  int size = 0;                // N
+  std::vector<double> x;       // human scores; meaningful where known[i]
+  std::vector<uint8_t> known;  // 1 where the human score is known (annotated)
+  std::vector<int> segment;    // the segment each item is (ScoredSegments::segment_ids)
+  std::vector<int> document;   // dense document index per item, 0..num_documents-1
   int num_documents = 0;
-  std::vector<int> metric_bin;    // metric bin per item, 0..num_metric_bins-1
+  std::vector<int> metric_bin;  // metric bin per item, 0..num_metric_bins-1
   int num_metric_bins = 0;
-  int num_metrics = 0;            // M: metrics this system uses
+  int num_metrics = 0;  // M: metrics this system uses
   std::vector<std::string> metric_names;
-  std::vector<double> z;          // standardised metrics, row-major N x M
-  std::vector<double> z_mean;     // standardised mean of the standardised metrics (N)
+  std::vector<double> z;       // standardised metrics, row-major N x M
+  std::vector<double> z_mean;  // standardised mean of the standardised metrics (N)
   // E(Z Z^T) over the test set (M x M, row-major): the metrics' correlation matrix.
   std::vector<double> zz;
 
@@ -46,7 +46,7 @@ struct Population {
 // The population of system `system` of `table`. InvalidArgument when the system has no rows.
 // `known` marks annotated rows (in a simulation every row is annotated).
 StatusOr<Population> MakePopulation(const ScoredSegments& table, int system,
-                                     const PopulationOptions& options = {});
+                                    const PopulationOptions& options = {});
 
 // The population of paired differences between systems a and b on the segments both have:
 // x = x_a - x_b (known where both are annotated), metrics the differences of the metrics

@@ -55,7 +55,7 @@ struct SamplingStudyOptions {
   // Table 5's oracle Hoeffding range (the paper's R = 4 for en-de); 0: not evaluated.
   double fixed_range = 0.0;
   std::string bound_method = "docs-prop+cv-knn";  // bounds for it and the baseline
-  int bootstrap_replicates = 200;  // bootstrap-t resamples per draw
+  int bootstrap_replicates = 200;                 // bootstrap-t resamples per draw
   PopulationOptions population;
   DesignOptions design;
 };
@@ -90,7 +90,7 @@ struct SamplingStudyResult {
   double confidence = 0.0;
   std::vector<MethodResult> methods;  // baseline first
   std::vector<BoundResult> bounds;
-  double seconds = 0.0;               // wall-clock time of the protocol
+  double seconds = 0.0;  // wall-clock time of the protocol
 };
 
 // Runs the protocol on every system of `table` whose every segment is annotated.
