@@ -1,6 +1,7 @@
 // tourney estimate: every system's test-set score from a partly annotated scored-segment
 // table, with intervals, and the paired differences as a clustered leaderboard
 // (tourney/sampling/system_estimates.h).
+#include <algorithm>
 #include <iostream>
 
 #include "commands.h"
@@ -36,6 +37,7 @@ int RunEstimateCommand(int argc, char** argv) {
   flags.Add("range", "R", "0", "score range for hoeffding and bernstein (0: the observed range)");
   flags.Add("tolerance", "T", "0", "annotate until +-T: report whether each score is known to it");
   flags.Add("pairs", "WHICH", "adjacent", "paired differences: adjacent (rank neighbours) or all");
+  flags.Add("threads", "T", "0", "worker threads (0 = all cores; results do not depend on it)");
   flags.Add("format", "F", "table", "table, json, csv, latex or markdown");
   flags.Add("plot", "FILE", "", "the estimates with their intervals as SVG (or PDF)");
   flags.AddExample(
@@ -79,6 +81,10 @@ int RunEstimateCommand(int argc, char** argv) {
   }
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return fail(seed.status());
+  auto threads = flags.GetInt("threads");
+  if (!threads.ok()) return fail(threads.status());
+  if (*threads < 0) return fail(InvalidArgument("option '--threads': >= 0"));
+  o.threads = static_cast<int>(std::min<int64_t>(*threads, 4096));
   o.seed = *seed;
   o.confidence = *confidence;
   o.range = *range;

@@ -100,6 +100,21 @@ TEST(SystemEstimates, DefaultsRunOnAPartlyAnnotatedTable) {
     EXPECT_GE(s.hi, s.estimate.value);
   }
   EXPECT_EQ(r->board.model, "docs-prop+cv-knn");
+  // The same with 3 threads, every pair.
+  SystemEstimatesOptions o;
+  o.all_pairs = true;
+  auto one = EstimateSystems(t, o);
+  o.threads = 3;
+  auto three = EstimateSystems(t, o);
+  ASSERT_TRUE(one.ok() && three.ok());
+  ASSERT_EQ(one->pairs.size(), 6u);
+  for (size_t k = 0; k < one->pairs.size(); ++k) {
+    EXPECT_EQ(one->pairs[k].lo, three->pairs[k].lo);
+    EXPECT_EQ(one->pairs[k].hi, three->pairs[k].hi);
+  }
+  for (size_t k = 0; k < one->systems.size(); ++k) {
+    EXPECT_EQ(one->systems[k].lo, three->systems[k].lo);
+  }
 }
 
 }  // namespace

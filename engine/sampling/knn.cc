@@ -23,13 +23,37 @@ double Distance2(const Population& p, int a, int b) {
 std::vector<double> KnnPredict(const Population& p, const std::vector<int>& sample, int k) {
   const int n = static_cast<int>(sample.size());
   const int kk = std::min(std::max(k, 1), n);
+  const int m = p.num_metrics;
   std::vector<double> out(p.size, 0.0);
-  std::vector<std::pair<double, int>> d(n);
+  // The sample in index order (ties in distance go to the lower index), its metrics
+  // metric-major so that the distances to all of it vectorise.
+  std::vector<int> sorted(sample);
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<double> zs(static_cast<size_t>(m) * n);
+  for (int j = 0; j < n; ++j) {
+    for (int c = 0; c < m; ++c) zs[static_cast<size_t>(c) * n + j] = p.z[sorted[j] * m + c];
+  }
+  std::vector<double> d(n);
+  std::vector<std::pair<double, int>> heap(kk);  // max-heap of (distance, position)
   for (int i = 0; i < p.size; ++i) {
-    for (int j = 0; j < n; ++j) d[j] = {Distance2(p, i, sample[j]), sample[j]};
-    std::nth_element(d.begin(), d.begin() + (kk - 1), d.end());
+    std::fill(d.begin(), d.end(), 0.0);
+    for (int c = 0; c < m; ++c) {
+      const double zi = p.z[static_cast<size_t>(i) * m + c];
+      const double* col = zs.data() + static_cast<size_t>(c) * n;
+      for (int j = 0; j < n; ++j) d[j] += (col[j] - zi) * (col[j] - zi);
+    }
+    for (int j = 0; j < kk; ++j) heap[j] = {d[j], j};
+    std::make_heap(heap.begin(), heap.end());
+    // Positions come in increasing index order: an equal distance never displaces.
+    for (int j = kk; j < n; ++j) {
+      if (d[j] < heap.front().first) {
+        std::pop_heap(heap.begin(), heap.end());
+        heap.back() = {d[j], j};
+        std::push_heap(heap.begin(), heap.end());
+      }
+    }
     double s = 0.0;
-    for (int j = 0; j < kk; ++j) s += p.x[d[j].second];
+    for (const auto& [dist, j] : heap) s += p.x[sorted[j]];
     out[i] = s / kk;
   }
   return out;

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
+#include "core/thread_pool.h"
 #include "tourney/core/random.h"
 
 namespace tourney {
@@ -46,18 +48,30 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   out.options = options;
   out.warnings = table.warnings;
   const int systems = static_cast<int>(table.systems.size());
-  for (int s = 0; s < systems; ++s) {
-    const SystemSegments& sys = table.systems[s];
+  for (const SystemSegments& sys : table.systems) {
     if (sys.num_annotated() < 2) {
       return InvalidArgument("system '" + sys.name + "' has " +
                              std::to_string(sys.num_annotated()) +
                              " annotated segments (at least 2 are needed)");
     }
+  }
+  ThreadPool pool(options.threads);
+  out.systems.resize(systems);
+  std::vector<Status> failures(systems);
+  pool.ParallelFor(systems, [&](int64_t index, int) {
+    const int s = static_cast<int>(index);
+    const SystemSegments& sys = table.systems[s];
     auto p = MakePopulation(table, s, options.population);
-    if (!p.ok()) return p.status();
+    if (!p.ok()) {
+      failures[s] = p.status();
+      return;
+    }
     auto e = EstimateMean(*p, AnnotatedSample(*p, options.design), options.estimator);
-    if (!e.ok()) return InvalidArgument("system '" + sys.name + "': " + e.status().message());
-    SystemEstimate r;
+    if (!e.ok()) {
+      failures[s] = InvalidArgument("system '" + sys.name + "': " + e.status().message());
+      return;
+    }
+    SystemEstimate& r = out.systems[s];
     r.name = sys.name;
     r.estimate = *e;
     const double range = options.range > 0 ? options.range : AnnotatedRange(*p);
@@ -74,7 +88,9 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
       r.segments_needed = SegmentsForTolerance(std::max(interval.below, interval.above),
                                                r.annotated, r.segments, options.tolerance);
     }
-    out.systems.push_back(r);
+  });
+  for (const Status& f : failures) {
+    if (!f.ok()) return f;
   }
   // Best first; equal scores by name.
   const double sign = options.lower_is_better ? 1.0 : -1.0;
@@ -93,37 +109,54 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   }
   out.systems = std::move(sorted);
   // Paired differences: rank neighbours, or every pair.
-  std::vector<char> separated_after(systems, 0);
+  std::vector<std::pair<int, int>> which;
   for (int i = 0; i < systems; ++i) {
     for (int j = i + 1; j < systems; ++j) {
-      if (!options.all_pairs && j != i + 1) continue;
-      auto p = MakeDifferencePopulation(table, table_index[i], table_index[j], options.population);
-      if (!p.ok()) return p.status();
-      PairDifference d;
-      d.better = out.systems[i].name;
-      d.worse = out.systems[j].name;
-      const Sample sample = AnnotatedSample(*p, options.design);
-      d.paired = static_cast<int>(sample.items.size());
-      if (d.paired >= 2) {
-        auto e = EstimateMean(*p, sample, options.estimator);
-        if (!e.ok()) return e.status();
-        const double range = options.range > 0 ? 2.0 * options.range : AnnotatedRange(*p);
-        const ErrorInterval interval =
-            IntervalOf(options.bound, *e, options.confidence, range,
-                       DeriveSeed(options.seed, static_cast<uint64_t>(1000003 + i * systems + j)),
-                       options.bootstrap_replicates);
-        d.difference = e->value;
-        d.lo = e->value - interval.below;
-        d.hi = e->value + interval.above;
-        d.separated = d.lo > 0 || d.hi < 0;
-      } else {
-        out.warnings.push_back("systems '" + d.better + "' and '" + d.worse + "' share " +
-                               std::to_string(d.paired) +
-                               " annotated segments: their difference is not estimated");
-      }
-      if (j == i + 1) separated_after[i] = d.separated;
-      out.pairs.push_back(d);
+      if (options.all_pairs || j == i + 1) which.emplace_back(i, j);
     }
+  }
+  out.pairs.resize(which.size());
+  std::vector<Status> pair_failures(which.size());
+  pool.ParallelFor(static_cast<int64_t>(which.size()), [&](int64_t index, int) {
+    const auto [i, j] = which[index];
+    auto p = MakeDifferencePopulation(table, table_index[i], table_index[j], options.population);
+    if (!p.ok()) {
+      pair_failures[index] = p.status();
+      return;
+    }
+    PairDifference& d = out.pairs[index];
+    d.better = out.systems[i].name;
+    d.worse = out.systems[j].name;
+    const Sample sample = AnnotatedSample(*p, options.design);
+    d.paired = static_cast<int>(sample.items.size());
+    if (d.paired < 2) return;
+    auto e = EstimateMean(*p, sample, options.estimator);
+    if (!e.ok()) {
+      pair_failures[index] = e.status();
+      return;
+    }
+    const double range = options.range > 0 ? 2.0 * options.range : AnnotatedRange(*p);
+    const ErrorInterval interval =
+        IntervalOf(options.bound, *e, options.confidence, range,
+                   DeriveSeed(options.seed, static_cast<uint64_t>(1000003 + i * systems + j)),
+                   options.bootstrap_replicates);
+    d.difference = e->value;
+    d.lo = e->value - interval.below;
+    d.hi = e->value + interval.above;
+    d.separated = d.lo > 0 || d.hi < 0;
+  });
+  for (const Status& f : pair_failures) {
+    if (!f.ok()) return f;
+  }
+  std::vector<char> separated_after(systems, 0);
+  for (size_t k = 0; k < which.size(); ++k) {
+    const PairDifference& d = out.pairs[k];
+    if (d.paired < 2) {
+      out.warnings.push_back("systems '" + d.better + "' and '" + d.worse + "' share " +
+                             std::to_string(d.paired) +
+                             " annotated segments: their difference is not estimated");
+    }
+    if (which[k].second == which[k].first + 1) separated_after[which[k].first] = d.separated;
   }
   // The leaderboard.
   Leaderboard& board = out.board;

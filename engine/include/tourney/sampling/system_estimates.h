@@ -9,6 +9,7 @@
 // cluster starts where the difference between rank neighbours is separated (its interval
 // excludes 0). With a tolerance t, each system also says whether its interval is within
 // ±t and how many annotated segments in all would make it so (error_bound.h).
+// Results do not depend on `threads` (each system and pair has its own seed).
 // Thread safety: reentrant.
 #ifndef TOURNEY_SAMPLING_SYSTEM_ESTIMATES_H_
 #define TOURNEY_SAMPLING_SYSTEM_ESTIMATES_H_
@@ -38,6 +39,7 @@ struct SystemEstimatesOptions {
   bool all_pairs = false;        // every pair of systems, not only rank neighbours
   double tolerance = 0.0;        // ±t target; 0: none
   PopulationOptions population;
+  int threads = 1;  // systems and pairs in parallel (<= 0: all cores); results do not depend on it
 };
 
 struct SystemEstimate {
