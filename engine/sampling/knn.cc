@@ -95,15 +95,6 @@ void NeighbourLists::Predict(const std::vector<uint8_t>& in_sample, int sample_s
     out->assign(n_, all / sample_size);
     return;
   }
-  // Small samples: distances to the sample are cheaper than walking ~k·N/n list entries.
-  if (static_cast<int64_t>(sample_size) * sample_size * 8 < static_cast<int64_t>(kk) * n_) {
-    std::vector<int> sample;
-    for (int j = 0; j < n_; ++j) {
-      if (in_sample[j]) sample.push_back(j);
-    }
-    *out = KnnPredict(*population_, sample, k);
-    return;
-  }
   constexpr int kBlock = 16;
   for (int i = 0; i < n_; ++i) {
     const uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
