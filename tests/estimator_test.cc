@@ -175,6 +175,63 @@ TEST(Estimator, KnnControlVariateWithTheWholeTestSetIsExact) {
   }
 }
 
+TEST(Estimator, KnnControlVariateByHand) {
+  // One metric 1.5, 2.5, 3.5, 10.5, scores 0, 3, 6, 9; sample {0, 1, 3}, k = 2.
+  // Predictions (knn_test): 1.5, 1.5, 1.5, 6; mean 2.625, population sd
+  // sqrt((3·1.125² + 3.375²)/4) = 3.375/sqrt(3), so z = -1/√3, -1/√3, -1/√3, √3.
+  // x̄ = (0 + 3 + 9)/3 = 4; z̄ = (-2/√3 + √3)/3 = 1/(3√3);
+  // β = mean((x - x̄)(z - z̄)) = [(-4)(-4) + (-1)(-4) + 5·8]/(3√3)/3 = 20/(3√3);
+  // µ̂ = 4 - β·z̄ = 4 - 20/27.
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\tm\nA\td\t0\t0\t1.5\nA\td\t1\t3\t2.5\nA\td\t2\t6\t3.5\n"
+      "A\td\t3\t9\t10.5\n",
+      "k", {});
+  ASSERT_TRUE(t.ok());
+  const Population p = *MakePopulation(*t, 0);
+  const EstimatorSpec spec{EstimatorKind::kCvKnn, "", 2};
+  auto e = EstimateMean(p, Of({0, 1, 3}), spec);
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  EXPECT_NEAR(e->value, 4.0 - 20.0 / 27, 1e-12);
+  // Variance from leave-one-out predictions (2·f - x)/1: 3, 0, 3, standardised with the
+  // test set's mean and sd: √3/9, -7√3/9, √3/9; residuals x - β·that: -20/27, 221/27,
+  // 223/27; deviations from their mean 424/81: -484/81, 239/81, 245/81; s² = (484² + 239² +
+  // 245²)/81²/2 = 351402/13122; v = (1 - 3/4)·s²/3 = 351402/157464.
+  EXPECT_NEAR(e->variance, 351402.0 / 157464, 1e-12);
+  // The same through neighbour lists.
+  const NeighbourLists lists(p);
+  auto walked = EstimateMean(p, Of({0, 1, 3}), spec, &lists);
+  ASSERT_TRUE(walked.ok());
+  EXPECT_NEAR(walked->value, e->value, 1e-12);
+  EXPECT_NEAR(walked->variance, e->variance, 1e-12);
+}
+
+TEST(Estimator, MultiWithTwoOrthogonalMetricsByHand) {
+  // Scores 0, 2, 4, 10; metric a = 2.5, 2.5, 0.5, 0.5 (z = 1, 1, -1, -1) and b = 1.25, 0.25,
+  // 1.25, 0.25 (z = 1, -1, 1, -1): E(ZZᵀ) over the test set is the identity, so eq. 4's β
+  // is the sample covariances. Sample {0, 1, 2}: x̄ = 2, z̄ = (1/3, 1/3);
+  // cov_a = [(-2)(2/3) + 0 + 2(-4/3)]/3 = -4/3, cov_b = [(-2)(2/3) + 0 + 2(2/3)]/3 = 0;
+  // µ̂ = 2 - (-4/3)(1/3) - 0 = 22/9, as the scalar control variate with a alone.
+  std::string text = "system\tdoc\tseg\tmqm\ta\tb\n";
+  const char* rows[] = {"0\t2.5\t1.25", "2\t2.5\t0.25", "4\t0.5\t1.25", "10\t0.5\t0.25"};
+  for (int i = 0; i < 4; ++i) {
+    text += "A\td\t";
+    text += std::to_string(i);
+    text += '\t';
+    text += rows[i];
+    text += '\n';
+  }
+  ScoredSegmentReadOptions o;
+  o.metric_columns = {"a", "b"};
+  auto t = ParseScoredSegments(text, "ortho", o);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  const Population p = *MakePopulation(*t, 0);
+  auto multi = EstimateMean(p, Of({0, 1, 2}), Spec("cv-multi"));
+  auto scalar = EstimateMean(p, Of({0, 1, 2}), Spec("cv-a"));
+  ASSERT_TRUE(multi.ok() && scalar.ok());
+  EXPECT_NEAR(multi->value, 22.0 / 9, 1e-12);
+  EXPECT_NEAR(scalar->value, 22.0 / 9, 1e-12);
+}
+
 TEST(Estimator, BadInput) {
   const Population p = Tiny();
   EXPECT_FALSE(EstimateMean(p, Of({}), Spec("mean")).ok());
