@@ -20,6 +20,10 @@ int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
 int RunAgreement(int argc, char** argv);
 int RunSelectionBenchmarkCommand(int argc, char** argv);
+// Scored segments (sampling_commands.cc, sample_command.cc, estimate_command.cc).
+int RunSamplingStudyCommand(int argc, char** argv);
+int RunSampleCommand(int argc, char** argv);
+int RunEstimateCommand(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

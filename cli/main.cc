@@ -71,6 +71,12 @@ constexpr Command kCommands[] = {
      tourney::cli::RunReport},
     {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
      tourney::cli::RunSelectionBenchmarkCommand},
+    {"sampling-study", "sampling designs and estimators of a test-set score (Saldias et al.)",
+     tourney::cli::RunSamplingStudyCommand},
+    {"sample", "choose the segments to annotate with a sampling design",
+     tourney::cli::RunSampleCommand},
+    {"estimate", "system scores with intervals from partly annotated segments; clusters",
+     tourney::cli::RunEstimateCommand},
     {"campaign", "talk to a tourneyd server: campaigns, judging, leaderboards, export, QC",
      RunClient},
 };

@@ -1,0 +1,115 @@
+// tourney sample: which segments to annotate, from a sampling design (tourney/sampling/design.h).
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include "commands.h"
+#include "common.h"
+#include "render/text_format.h"
+#include "sampling_input.h"
+#include "tourney/core/random.h"
+#include "tourney/sampling/design.h"
+
+namespace tourney::cli {
+
+int RunSampleCommand(int argc, char** argv) {
+  Flags flags(
+      "tourney sample FILE --n N [--design D] [--seed S] [--system NAME] [--format F]",
+      "Chooses N segments of the test set to annotate with a sampling design, without\n"
+      "replacement, from --seed. Every system gets the same segments (so that paired\n"
+      "differences use them all); the metric designs read --system's metric scores (default:\n"
+      "the first system). Designs: random, docs-prop (stratified by document, proportional;\n"
+      "the recommended one), docs-opt, metrics-prop, metrics-opt. Prints the segment ids\n"
+      "(list), the (system, doc, segment) rows a campaign imports (tsv) or JSON.");
+  AddScoredSegmentFlags(flags);
+  flags.Add("n", "N", "", "segments to annotate (or --pct)");
+  flags.Add("pct", "P", "", "segments to annotate as % of the test set");
+  flags.Add("design", "D", "docs-prop", "sampling design");
+  flags.Add("seed", "S", "1", "seed");
+  flags.Add("system", "NAME", "", "the system whose metrics the metric designs read");
+  flags.Add("format", "F", "list", "list, tsv or json");
+  flags.AddExample("tourney sample en-de.tsv.gz --n 300 --design docs-prop --seed 7",
+                   "300 segment ids stratified by document");
+  flags.AddExample("tourney sample scores.csv --pct 20 --format tsv > to_annotate.tsv",
+                   "a fifth of the test set as campaign rows");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "sample", &code)) return code;
+  auto fail = [](const Status& s) { return ReportError("sample", s); };
+  const std::string format = flags.Get("format");
+  if (format != "list" && format != "tsv" && format != "json") {
+    return fail(InvalidArgument("option '--format': choose list, tsv or json"));
+  }
+  auto design = ParseDesign(flags.Get("design"));
+  if (!design.ok()) return fail(design.status());
+  if (*design == Design::kDocsIncrHuman || *design == Design::kDocsIncrMetrics) {
+    return fail(
+        InvalidArgument("option '--design': incremental designs learn from scores as "
+                        "they arrive; sample in batches with a fixed design instead"));
+  }
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return fail(seed.status());
+  auto bin = BinSizeFromFlags(flags);
+  if (!bin.ok()) return fail(bin.status());
+  if (flags.Get("n").empty() == flags.Get("pct").empty()) {
+    return fail(InvalidArgument("give exactly one of --n and --pct"));
+  }
+  auto table = LoadScoredSegments(flags, "sample");
+  if (!table.ok()) return fail(table.status());
+  int system = 0;
+  if (!flags.Get("system").empty()) {
+    system = -1;
+    for (size_t s = 0; s < table->systems.size(); ++s) {
+      if (table->systems[s].name == flags.Get("system")) system = static_cast<int>(s);
+    }
+    if (system < 0) return fail(InvalidArgument("no system '" + flags.Get("system") + "'"));
+  }
+  PopulationOptions po;
+  po.segments_per_bin = *bin;
+  auto p = MakePopulation(*table, system, po);
+  if (!p.ok()) return fail(p.status());
+  int n = 0;
+  if (!flags.Get("n").empty()) {
+    auto v = flags.GetInt("n");
+    if (!v.ok()) return fail(v.status());
+    if (*v < 1 || *v > p->size) {
+      return fail(InvalidArgument("option '--n': 1.." + std::to_string(p->size)));
+    }
+    n = static_cast<int>(*v);
+  } else {
+    auto v = flags.GetDouble("pct");
+    if (!v.ok()) return fail(v.status());
+    if (!(*v > 0 && *v <= 100)) return fail(InvalidArgument("option '--pct': in (0, 100]"));
+    n = std::max(1, static_cast<int>(std::lround(p->size * *v / 100.0)));
+  }
+  Rng rng(*seed);
+  auto sample = DrawSample(*p, *design, n, rng);
+  if (!sample.ok()) return fail(sample.status());
+  std::vector<int> segments;
+  for (int i : sample->items) segments.push_back(p->segment[i]);
+  std::sort(segments.begin(), segments.end());
+  std::ostringstream out;
+  if (format == "list") {
+    for (int s : segments) out << table->segment_ids[s] << "\n";
+  } else if (format == "tsv") {
+    out << flags.Get("system-column") << "\t" << flags.Get("doc-column") << "\t"
+        << flags.Get("segment-column") << "\n";
+    for (const SystemSegments& sys : table->systems) {
+      for (int s : segments) {
+        out << sys.name << "\t" << table->document_ids[table->segment_document[s]] << "\t"
+            << table->segment_ids[s] << "\n";
+      }
+    }
+  } else {
+    out << "{\"design\": " << JsonQuote(DesignName(*design)) << ", \"seed\": \"" << *seed
+        << "\", \"n\": " << n << ", \"test_set\": " << p->size << ", \"segments\": [";
+    for (size_t k = 0; k < segments.size(); ++k) {
+      out << (k ? ", " : "") << JsonQuote(table->segment_ids[segments[k]]);
+    }
+    out << "]}\n";
+  }
+  std::cout << out.str();
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,28 @@
+// Flags and loading shared by the scored-segment commands (sampling-study, sample,
+// estimate): the column names, metrics, excluded systems, and the table itself.
+#ifndef TOURNEY_CLI_SAMPLING_INPUT_H_
+#define TOURNEY_CLI_SAMPLING_INPUT_H_
+
+#include <string>
+
+#include "flags/flags.h"
+#include "tourney/core/scored_segments.h"
+#include "tourney/core/status.h"
+
+namespace tourney::cli {
+
+// --score, --system-column, --doc-column, --segment-column, --metrics, --exclude-system,
+// --lower-is-better, --bin-size.
+void AddScoredSegmentFlags(Flags& flags);
+
+// Reads the one positional file with those flags; with `warn`, prints the table's warnings
+// to stderr (estimate carries them in its output instead).
+StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::string& command,
+                                            bool warn = true);
+
+// --bin-size as validated (segments per metric bin, 1..100000).
+StatusOr<int> BinSizeFromFlags(const Flags& flags);
+
+}  // namespace tourney::cli
+
+#endif  // TOURNEY_CLI_SAMPLING_INPUT_H_

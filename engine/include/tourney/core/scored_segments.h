@@ -1,0 +1,52 @@
+// ScoredSegments: segment-level human scores (MQM, direct assessment) and automatic-metric
+// scores of several systems on one test set, as a campaign that annotates only part of the
+// test set holds them (Saldías et al. 2022, §2).
+//
+// Segments are shared by the systems (the same source sentence); each belongs to one
+// document. A system's row for a segment carries that system's metric scores and, when the
+// segment was annotated, its human score. The reader is tourney/ingest/scored_segment_reader.h;
+// the sampling designs and estimators are in tourney/sampling/.
+// Thread safety: a plain value.
+#ifndef TOURNEY_CORE_SCORED_SEGMENTS_H_
+#define TOURNEY_CORE_SCORED_SEGMENTS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tourney {
+
+// One system's rows, in input order.
+struct SystemSegments {
+  std::string name;
+  std::vector<int> segment;        // index into ScoredSegments::segment_ids, one per row
+  std::vector<double> human;       // the human score; 0 where not annotated
+  std::vector<uint8_t> annotated;  // 1 where `human` holds a score
+  // Metric scores, row-major: metrics[row * num_metrics + m] for the table's metric m.
+  std::vector<double> metrics;
+  // The metrics this system uses (indices into ScoredSegments::metric_names): the table's
+  // metrics minus those constant over this system's rows.
+  std::vector<int> active_metrics;
+
+  int size() const { return static_cast<int>(segment.size()); }
+  int64_t num_annotated() const {
+    int64_t k = 0;
+    for (uint8_t a : annotated) k += a;
+    return k;
+  }
+};
+
+struct ScoredSegments {
+  std::vector<std::string> metric_names;
+  std::vector<std::string> segment_ids;   // distinct segment keys, in order of first appearance
+  std::vector<int> segment_document;      // per segment: index into document_ids
+  std::vector<std::string> document_ids;  // in order of first appearance
+  std::vector<SystemSegments> systems;    // in order of first appearance
+  std::vector<std::string> warnings;      // dropped constant metrics, ...
+
+  int num_metrics() const { return static_cast<int>(metric_names.size()); }
+};
+
+}  // namespace tourney
+
+#endif  // TOURNEY_CORE_SCORED_SEGMENTS_H_

@@ -1,0 +1,82 @@
+// Sampling designs: which n of a test set's N segments to annotate (Saldías et al. 2022,
+// §2.1). Every design samples without replacement and draws its randomness from the Rng it
+// is given, so that a seed fixes the sample.
+//
+//   random             simple random sampling
+//   docs-prop          stratified by document, proportional allocation n_l ∝ N_l
+//   docs-opt           stratified by document, optimal (Neyman) allocation n_l ∝ N_l·σ̂_l
+//                      with σ̂_l the spread of the averaged standardised metrics in the bin
+//   metrics-prop       stratified by metric bins (about 80 segments each), proportional
+//   metrics-opt        stratified by metric bins, optimal allocation as docs-opt
+//   docs-incr-human    incremental: the sample grows in batches, each batch allocated over
+//                      documents ∝ (N_l − n_l)·σ̂_l with σ̂_l² the sample variance of the
+//                      scores already in the bin shrunk towards the pooled variance (which
+//                      counts as 2 scores): a bin whose first scores agree is not starved
+//   docs-incr-metrics  incremental as above, σ̂_l the sd of a k-NN (k = 25) prediction of the
+//                      unscored segments of the bin learned on all scores so far
+// Allocation uses the paper's rounding and reallocation (allocation.h); within a stratum the
+// segments are a simple random sample. The first batch of an incremental design is
+// proportional. Strata left empty (n_l = 0, which rounding causes when n is small) are
+// handled by the estimators (estimator.h): they weigh the sampled strata only, which is
+// unbiased for proportional designs up to which strata the rounding leaves empty; the study
+// measures the bias (sampling_study.h).
+// Thread safety: reentrant.
+#ifndef TOURNEY_SAMPLING_DESIGN_H_
+#define TOURNEY_SAMPLING_DESIGN_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tourney/core/random.h"
+#include "tourney/core/status.h"
+#include "tourney/sampling/knn.h"
+#include "tourney/sampling/population.h"
+
+namespace tourney {
+
+enum class Design {
+  kRandom,
+  kDocsProp,
+  kDocsOpt,
+  kMetricsProp,
+  kMetricsOpt,
+  kDocsIncrHuman,
+  kDocsIncrMetrics,
+};
+
+// "random" (or "baseline"), "docs-prop", ...; InvalidArgument naming the choices otherwise.
+StatusOr<Design> ParseDesign(std::string_view name);
+std::string_view DesignName(Design design);
+// The names ParseDesign accepts, comma-separated.
+std::string DesignNames();
+
+// How a sample's items were stratified: the estimator weighs strata by this.
+enum class Strata { kNone, kDocuments, kMetricBins };
+Strata DesignStrata(Design design);
+
+struct Sample {
+  std::vector<int> items;  // population indices, in the order drawn
+  Strata strata = Strata::kNone;
+};
+
+struct DesignOptions {
+  int batches = 5;         // incremental designs: the sample grows in this many batches
+  int knn_k = kPaperKnnK;  // docs-incr-metrics
+};
+
+// Draws n items of `p`. Incremental designs read the human scores of the items they have
+// drawn (p.known must hold for every item: a simulation), and use `lists` when given
+// (faster, same result). InvalidArgument when n is outside 1..N, or an incremental design
+// meets an item without a known score.
+StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
+                            const DesignOptions& options = {},
+                            const NeighbourLists* lists = nullptr);
+
+// The stratum of item i under `strata` (0 for kNone) and the number of strata.
+int StratumOf(const Population& p, Strata strata, int i);
+int NumStrata(const Population& p, Strata strata);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SAMPLING_DESIGN_H_

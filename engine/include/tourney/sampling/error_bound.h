@@ -1,0 +1,66 @@
+// Error bounds t with P(|µ − µ̂| ≤ t) ≥ γ for a sampled estimate of a test-set mean
+// (Saldías et al. 2022, §2.3), and "annotate until ±t".
+//
+//   hoeffding   t = R·sqrt(k_n·log(2/δ)/(2n)), k_n = 1 − (n−1)/N (Hoeffding with Serfling's
+//               correction for sampling without replacement); R the range of the scores
+//   bernstein   t = σ̂·sqrt(2·log(3/δ)/n) + 3·R·log(3/δ)/n (empirical Bernstein, Mnih et al.
+//               2008, as the paper gives it)
+//   clt         t = z_{1−δ/2}·sqrt(v), v the estimator's variance with the finite-population
+//               correction (estimator.h)
+//   clt-t       t = t_{n−1, 1−δ/2}·sqrt(v): Student's quantile, wider for small n
+//   bootstrap-t [µ̂ − q_{1−δ/2}·sqrt(v), µ̂ − q_{δ/2}·sqrt(v)] with q the quantiles of the
+//               studentised mean of the residuals resampled with replacement (B times,
+//               from a seed): no normality assumption; asymmetric, it follows the skew of
+//               MQM scores (many perfect segments, a long tail of bad ones), which makes the
+//               symmetric CLT intervals undercover at small n
+// δ = 1 − γ. Hoeffding and Bernstein hold for any scores in a range of width R; the CLT
+// and bootstrap intervals are asymptotic. The study (sampling_study.h) measures their
+// coverage.
+// Thread safety: reentrant.
+#ifndef TOURNEY_SAMPLING_ERROR_BOUND_H_
+#define TOURNEY_SAMPLING_ERROR_BOUND_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "tourney/core/status.h"
+#include "tourney/sampling/estimator.h"
+
+namespace tourney {
+
+enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT };
+
+// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t"; InvalidArgument otherwise.
+StatusOr<BoundKind> ParseBound(std::string_view name);
+std::string_view BoundName(BoundKind kind);
+
+// The half-width t of `kind` for `estimate` (bootstrap-t: the mean of its two sides, seed 1) at
+// confidence `confidence` in (0, 1), with score range `range` (Hoeffding, Bernstein). REQUIRES:
+// estimate.n >= 1.
+double ErrorBound(BoundKind kind, const Estimate& estimate, double confidence, double range);
+
+// An interval around an estimate: [value − below, value + above].
+struct ErrorInterval {
+  double below = 0.0;
+  double above = 0.0;
+};
+
+// The interval of `kind` (symmetric but for bootstrap-t, which draws `replicates`
+// resamples from `seed`).
+ErrorInterval IntervalOf(BoundKind kind, const Estimate& estimate, double confidence, double range,
+                         uint64_t seed = 1, int replicates = 1000);
+
+// Student's t quantile with `df` > 0 degrees of freedom at probability p in (0, 1).
+double StudentQuantile(double p, double df);
+
+// Annotate until ±t: how many sampled segments in all would bring an interval whose wider
+// side is `half_width` at n sampled of N down to ±tolerance, assuming that it shrinks as the
+// finite-population standard error, sqrt(1/n − 1/N): the smallest n' with
+// half_width·sqrt((1/n' − 1/N)/(1/n − 1/N)) ≤ tolerance. n when it is already there; N at
+// most (where the error is 0). REQUIRES: 1 <= n <= N, tolerance > 0.
+int SegmentsForTolerance(double half_width, int n, int population, double tolerance);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SAMPLING_ERROR_BOUND_H_

@@ -1,0 +1,81 @@
+// Estimators of a test set's mean human score from a sample (Saldías et al. 2022, §2):
+//
+//   mean        the sample mean, or for a stratified sample the stratified mean (eq. 1):
+//               Σ_l µ̂_l N_l / N over the strata
+//   cv-<metric> control variates with one standardised metric Z (eq. 3):
+//               µ̂ = X̄ − β·Z̄, β = Cov(X, Z) estimated from the sample
+//   cv-mean     eq. 3 with the standardised mean of the standardised metrics
+//   cv-multi    every metric jointly (eq. 4, Glynn & Szechtman 2002):
+//               µ̂ = X̄ − (E(ZZᵀ)⁻¹ E(XZ))ᵀ Z̄, E(ZZᵀ) over the test set, E(XZ) from the sample
+//   cv-knn      eq. 3 with Z the standardised prediction of a k-NN regression (k = 25) from
+//               the metrics to the human score learned on the sample (knn.h)
+//
+// E(XZ) = Cov(X, Z) is estimated by the sample covariance Σ w_i (X_i − X̄)(Z_i − Z̄), the
+// alternative of the paper's footnote 1: the paper's uncentred (1/n)·Σ X_i Z_i adds µ·Z̄ to
+// β, which biases µ̂ by about −µ·E(Z̄²) (per metric), large for MQM scores (µ ≈ 2): the
+// study measured a bias of −0.04 for cv-multi with six metrics on en-de.
+// Every sample average (X̄, Z̄, the covariances) is the design's weighted mean: item i of stratum l
+// weighs N_l / (N_s·n_l), N_s the size of the strata that were sampled (all of them unless
+// rounding left some empty; then the empty ones are left out, see design.h), 1/n without
+// strata. The control variates are applied after sampling, whatever the design.
+//
+// The variance estimate (for the CLT interval) treats the residuals e_i = X_i − β·Z_i as a
+// stratified sample with a pooled variance: v = Σ_l W_l² (1 − n_l/N_l) s²/n_l, W_l = N_l/N_s,
+// s² the weighted variance of the residuals with Bessel's correction. For cv-knn the
+// residuals use leave-one-out predictions ((k·f_i − X_i)/(k − 1): a sampled item is one of
+// its own k neighbours, and its in-sample residual understates the error; without this the
+// study's 95% intervals covered 92% at 5% sample size). For proportional
+// allocation this is (1 − n/N) s²/n, the finite-population CLT variance of simple random
+// sampling; the pooled s² includes the spread between strata, so it does not shrink with
+// strata of one sampled segment (where within-stratum variances do not exist).
+// Thread safety: reentrant.
+#ifndef TOURNEY_SAMPLING_ESTIMATOR_H_
+#define TOURNEY_SAMPLING_ESTIMATOR_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tourney/core/status.h"
+#include "tourney/sampling/design.h"
+#include "tourney/sampling/knn.h"
+#include "tourney/sampling/population.h"
+
+namespace tourney {
+
+enum class EstimatorKind { kMean, kCvMetric, kCvMean, kCvMulti, kCvKnn };
+
+struct EstimatorSpec {
+  EstimatorKind kind = EstimatorKind::kMean;
+  std::string metric;  // kCvMetric: the metric's name
+  int knn_k = kPaperKnnK;
+};
+
+// "mean", "cv-mean", "cv-multi", "cv-knn" or "cv-<metric>"; the metric is checked when
+// estimating (a population may have dropped it).
+StatusOr<EstimatorSpec> ParseEstimator(std::string_view name);
+std::string EstimatorName(const EstimatorSpec& spec);
+
+struct Estimate {
+  double value = 0.0;        // the estimated test-set mean
+  double variance = 0.0;     // estimated variance of `value` (see above)
+  double residual_sd = 0.0;  // s: weighted sd of the residuals
+  int n = 0;                 // sampled items
+  int population = 0;        // N
+  // The residuals e_i = X_i − β·Z_i of the sampled items (the scores for `mean`): µ̂ is
+  // their design-weighted mean. The bootstrap-t interval resamples them.
+  std::vector<double> residuals;
+};
+
+// The estimate from `sample` of `p`. InvalidArgument when the sample is empty, holds an item
+// without a known score, or names a metric `p` does not have. With `lists`, cv-knn uses
+// the precomputed neighbour lists (same result, faster).
+StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
+                                const EstimatorSpec& spec, const NeighbourLists* lists = nullptr);
+
+// The exact test-set mean of a population whose every score is known.
+double PopulationMean(const Population& p);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SAMPLING_ESTIMATOR_H_

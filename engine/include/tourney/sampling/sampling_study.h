@@ -1,0 +1,104 @@
+// The simulation protocol of Saldías et al. (2022), §4: for every system (one simulation
+// each), every sample size (a share of the test set) and every draw, each method samples the
+// test set and estimates its mean human score; the error against the true mean is averaged.
+//
+// A method is a design and an estimator (design.h, estimator.h), named as in the paper:
+// `baseline` (random sampling, sample mean), a design name (`docs-prop`, `docs-opt`,
+// `metrics-prop`, `metrics-opt`, `docs-incr-metrics`, `docs-incr-human`) with the (stratified)
+// mean, an estimator name (`cv-<metric>`, `cv-mean`, `cv-multi`, `cv-knn`) with random
+// sampling, or `DESIGN+ESTIMATOR` (`docs-prop+cv-knn`). In one draw every method with the
+// same design estimates from the same sample (common random numbers).
+//
+// Per (system, size) a method's absolute error and its sd are taken over the draws; a win
+// is a (system, size) whose mean absolute error is below the baseline's. Per size, the
+// figures are averaged over systems (Tables 1–4, Figure 4); aggregated, averaged over sizes
+// too. Error bounds (Table 5) are evaluated for the baseline and for `bound_method`: at each
+// size, coverage (share of draws whose error is within the bound), slack (bound − error)
+// and the bound t, averaged over systems.
+//
+// Draw d of size s for system k uses the seed DeriveSeed(DeriveSeed(seed, k), s·draws + d)
+// (and a sub-stream per design), so results do not depend on the thread count.
+// Thread safety: RunSamplingStudy is reentrant.
+#ifndef TOURNEY_SAMPLING_SAMPLING_STUDY_H_
+#define TOURNEY_SAMPLING_SAMPLING_STUDY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tourney/core/scored_segments.h"
+#include "tourney/core/status.h"
+#include "tourney/sampling/design.h"
+#include "tourney/sampling/estimator.h"
+
+namespace tourney {
+
+struct StudyMethod {
+  std::string name;
+  Design design = Design::kRandom;
+  EstimatorSpec estimator;
+};
+
+// "baseline", "docs-prop", "cv-knn", "docs-prop+cv-knn", ...; InvalidArgument otherwise.
+StatusOr<StudyMethod> ParseStudyMethod(const std::string& name);
+
+// The paper's methods for a table with these metrics (one cv-<metric> per metric).
+std::vector<std::string> PaperMethods(const std::vector<std::string>& metric_names);
+
+struct SamplingStudyOptions {
+  std::vector<std::string> methods;  // empty: PaperMethods; `baseline` is always added first
+  std::vector<double> sizes_pct = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50};
+  int draws = 100;
+  uint64_t seed = 1;
+  int threads = 1;  // <= 0: one per hardware thread
+  double confidence = 0.95;
+  // Table 5's oracle Hoeffding range (the paper's R = 4 for en-de); 0: not evaluated.
+  double fixed_range = 0.0;
+  std::string bound_method = "docs-prop+cv-knn";  // bounds for it and the baseline
+  int bootstrap_replicates = 200;                 // bootstrap-t resamples per draw
+  PopulationOptions population;
+  DesignOptions design;
+};
+
+struct MethodResult {
+  std::string name;
+  std::vector<double> abs_error;  // per size
+  std::vector<double> sdev;       // per size
+  std::vector<double> win_pct;    // per size (the baseline's is 0)
+  std::vector<double> bias;       // per size: mean signed error (estimate - truth)
+  double abs_error_all = 0.0;     // averaged over sizes
+  double sdev_all = 0.0;
+  double win_pct_all = 0.0;
+  double bias_all = 0.0;
+};
+
+struct BoundResult {
+  std::string name;    // "hoeffding", "hoeffding-r4", "bernstein", "clt", "clt-t", "bootstrap-t"
+  std::string method;  // the estimator's method
+  double size_pct = 0.0;
+  double coverage = 0.0;  // share of draws whose interval holds the truth, in percent
+  double slack = 0.0;     // mean of t - |error|
+  double t = 0.0;         // mean half-width (half the width for bootstrap-t's asymmetric one)
+  double width = 0.0;     // mean interval width (2t)
+};
+
+struct SamplingStudyResult {
+  std::vector<std::string> systems;
+  std::vector<double> sizes_pct;
+  int draws = 0;
+  uint64_t seed = 0;
+  double confidence = 0.0;
+  std::vector<MethodResult> methods;  // baseline first
+  std::vector<BoundResult> bounds;
+  double seconds = 0.0;  // wall-clock time of the protocol
+};
+
+// Runs the protocol on every system of `table` whose every segment is annotated.
+// InvalidArgument for an unknown method, a size outside (0, 100], draws < 2, or a system with
+// unannotated segments or fewer than 2 segments.
+StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
+                                               const SamplingStudyOptions& options);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SAMPLING_SAMPLING_STUDY_H_

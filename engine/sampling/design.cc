@@ -1,0 +1,198 @@
+// Sampling designs (see tourney/sampling/design.h).
+#include "tourney/sampling/design.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "tourney/sampling/allocation.h"
+
+namespace tourney {
+namespace {
+
+// docs-incr-human: the pooled variance counts as this many scores in every bin.
+constexpr double kPriorScores = 2.0;
+
+constexpr std::pair<Design, std::string_view> kDesignNames[] = {
+    {Design::kRandom, "random"},
+    {Design::kDocsProp, "docs-prop"},
+    {Design::kDocsOpt, "docs-opt"},
+    {Design::kMetricsProp, "metrics-prop"},
+    {Design::kMetricsOpt, "metrics-opt"},
+    {Design::kDocsIncrHuman, "docs-incr-human"},
+    {Design::kDocsIncrMetrics, "docs-incr-metrics"},
+};
+
+// Population sd of v over `items`.
+double Spread(const std::vector<double>& v, const std::vector<int>& items) {
+  if (items.size() < 2) return 0.0;
+  double mean = 0.0;
+  for (int i : items) mean += v[i];
+  mean /= items.size();
+  double ss = 0.0;
+  for (int i : items) ss += (v[i] - mean) * (v[i] - mean);
+  return std::sqrt(ss / items.size());
+}
+
+// Members of each stratum, each list shuffled.
+std::vector<std::vector<int>> ShuffledStrata(const Population& p, Strata strata, Rng& rng) {
+  std::vector<std::vector<int>> members(NumStrata(p, strata));
+  for (int i = 0; i < p.size; ++i) members[StratumOf(p, strata, i)].push_back(i);
+  for (auto& m : members) {
+    for (size_t i = m.size(); i > 1; --i) std::swap(m[i - 1], m[rng.UniformInt(i)]);
+  }
+  return members;
+}
+
+}  // namespace
+
+StatusOr<Design> ParseDesign(std::string_view name) {
+  if (name == "baseline") return Design::kRandom;
+  for (const auto& [d, n] : kDesignNames) {
+    if (n == name) return d;
+  }
+  return InvalidArgument("unknown design '" + std::string(name) + "' (choose from " +
+                         DesignNames() + ")");
+}
+
+std::string_view DesignName(Design design) {
+  for (const auto& [d, n] : kDesignNames) {
+    if (d == design) return n;
+  }
+  return "?";
+}
+
+std::string DesignNames() {
+  std::string out;
+  for (const auto& [d, n] : kDesignNames) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out;
+}
+
+Strata DesignStrata(Design design) {
+  switch (design) {
+    case Design::kRandom:
+      return Strata::kNone;
+    case Design::kMetricsProp:
+    case Design::kMetricsOpt:
+      return Strata::kMetricBins;
+    default:
+      return Strata::kDocuments;
+  }
+}
+
+int StratumOf(const Population& p, Strata strata, int i) {
+  switch (strata) {
+    case Strata::kDocuments:
+      return p.document[i];
+    case Strata::kMetricBins:
+      return p.metric_bin[i];
+    default:
+      return 0;
+  }
+}
+
+int NumStrata(const Population& p, Strata strata) {
+  switch (strata) {
+    case Strata::kDocuments:
+      return p.num_documents;
+    case Strata::kMetricBins:
+      return p.num_metric_bins;
+    default:
+      return 1;
+  }
+}
+
+StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
+                            const DesignOptions& options, const NeighbourLists* lists) {
+  if (n < 1 || n > p.size) {
+    return InvalidArgument("sample size " + std::to_string(n) + " outside 1.." +
+                           std::to_string(p.size));
+  }
+  Sample sample;
+  sample.strata = DesignStrata(design);
+  if (design == Design::kRandom) {
+    std::vector<int> all(p.size);
+    for (int i = 0; i < p.size; ++i) all[i] = i;
+    for (int k = 0; k < n; ++k) std::swap(all[k], all[k + rng.UniformInt(p.size - k)]);
+    sample.items.assign(all.begin(), all.begin() + n);
+    return sample;
+  }
+  std::vector<std::vector<int>> members = ShuffledStrata(p, sample.strata, rng);
+  const int bins = static_cast<int>(members.size());
+  std::vector<int> capacity(bins);
+  for (int l = 0; l < bins; ++l) capacity[l] = static_cast<int>(members[l].size());
+  std::vector<int> taken(bins, 0);
+  auto take = [&](const std::vector<int>& alloc) {
+    for (int l = 0; l < bins; ++l) {
+      for (int k = 0; k < alloc[l]; ++k) sample.items.push_back(members[l][taken[l] + k]);
+      taken[l] += alloc[l];
+    }
+  };
+  const bool incremental = design == Design::kDocsIncrHuman || design == Design::kDocsIncrMetrics;
+  if (!incremental) {
+    std::vector<double> weight(bins);
+    for (int l = 0; l < bins; ++l) {
+      weight[l] = capacity[l];
+      if (design == Design::kDocsOpt || design == Design::kMetricsOpt) {
+        weight[l] *= Spread(p.z_mean, members[l]);
+      }
+    }
+    auto alloc = Allocate(capacity, weight, n, &rng);
+    if (!alloc.ok()) return alloc.status();
+    take(*alloc);
+    return sample;
+  }
+  for (int i = 0; i < p.size; ++i) {
+    if (!p.known[i]) {
+      return InvalidArgument("incremental design: segment " + std::to_string(i + 1) +
+                             " has no human score to learn from");
+    }
+  }
+  const int batches = std::clamp(options.batches, 1, n);
+  std::vector<uint8_t> in_sample(p.size, 0);
+  std::vector<double> predicted;
+  for (int b = 0; b < batches; ++b) {
+    const int target = static_cast<int>(static_cast<int64_t>(n) * (b + 1) / batches);
+    const int batch = target - static_cast<int>(sample.items.size());
+    if (batch <= 0) continue;
+    std::vector<int> room(bins);
+    std::vector<double> weight(bins);
+    for (int l = 0; l < bins; ++l) room[l] = capacity[l] - taken[l];
+    if (b == 0) {
+      for (int l = 0; l < bins; ++l) weight[l] = room[l];
+    } else if (design == Design::kDocsIncrHuman) {
+      double pooled = Spread(p.x, sample.items);
+      for (int l = 0; l < bins; ++l) {
+        const std::vector<int> scored(members[l].begin(), members[l].begin() + taken[l]);
+        // The bin's variance shrunk towards the pooled one with the weight of
+        // kPriorScores scores: a bin whose first scores agree (several perfect
+        // segments) is not starved, which would bias its mean downwards.
+        const double m = static_cast<double>(scored.size());
+        const double s2 = m >= 2 ? Spread(p.x, scored) * Spread(p.x, scored) * m / (m - 1) : 0;
+        const double sd =
+            std::sqrt(((m >= 2 ? (m - 1) * s2 : 0.0) + kPriorScores * pooled * pooled) /
+                      ((m >= 2 ? m - 1 : 0.0) + kPriorScores));
+        weight[l] = room[l] * sd;
+      }
+    } else {
+      const int k = options.knn_k;
+      if (lists != nullptr) {
+        lists->Predict(in_sample, static_cast<int>(sample.items.size()), k, &predicted);
+      } else {
+        predicted = KnnPredict(p, sample.items, k);
+      }
+      for (int l = 0; l < bins; ++l) {
+        const std::vector<int> unscored(members[l].begin() + taken[l], members[l].end());
+        weight[l] = room[l] * Spread(predicted, unscored);
+      }
+    }
+    auto alloc = Allocate(room, weight, batch, &rng);
+    if (!alloc.ok()) return alloc.status();
+    const size_t before = sample.items.size();
+    take(*alloc);
+    for (size_t k = before; k < sample.items.size(); ++k) in_sample[sample.items[k]] = 1;
+  }
+  return sample;
+}
+
+}  // namespace tourney

@@ -1,0 +1,182 @@
+// Estimators of the test-set mean (see tourney/sampling/estimator.h).
+#include "tourney/sampling/estimator.h"
+
+#include <Eigen/Dense>
+#include <cmath>
+
+namespace tourney {
+
+StatusOr<EstimatorSpec> ParseEstimator(std::string_view name) {
+  EstimatorSpec spec;
+  if (name == "mean") return spec;
+  if (name == "cv-mean") {
+    spec.kind = EstimatorKind::kCvMean;
+  } else if (name == "cv-multi") {
+    spec.kind = EstimatorKind::kCvMulti;
+  } else if (name == "cv-knn") {
+    spec.kind = EstimatorKind::kCvKnn;
+  } else if (name.size() > 3 && name.substr(0, 3) == "cv-") {
+    spec.kind = EstimatorKind::kCvMetric;
+    spec.metric = std::string(name.substr(3));
+  } else {
+    return InvalidArgument("unknown estimator '" + std::string(name) +
+                           "' (choose from mean, cv-<metric>, cv-mean, cv-multi, cv-knn)");
+  }
+  return spec;
+}
+
+std::string EstimatorName(const EstimatorSpec& spec) {
+  switch (spec.kind) {
+    case EstimatorKind::kMean:
+      return "mean";
+    case EstimatorKind::kCvMetric:
+      return "cv-" + spec.metric;
+    case EstimatorKind::kCvMean:
+      return "cv-mean";
+    case EstimatorKind::kCvMulti:
+      return "cv-multi";
+    case EstimatorKind::kCvKnn:
+      return "cv-knn";
+  }
+  return "?";
+}
+
+double PopulationMean(const Population& p) {
+  double s = 0.0;
+  for (int i = 0; i < p.size; ++i) s += p.x[i];
+  return p.size > 0 ? s / p.size : 0.0;
+}
+
+StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
+                                const EstimatorSpec& spec, const NeighbourLists* lists) {
+  const int n = static_cast<int>(sample.items.size());
+  if (n == 0) return InvalidArgument("estimate: the sample is empty");
+  for (int i : sample.items) {
+    if (i < 0 || i >= p.size || !p.known[i]) {
+      return InvalidArgument("estimate: a sampled segment has no human score");
+    }
+  }
+  // Design weights.
+  const int bins = NumStrata(p, sample.strata);
+  std::vector<int> big_n(bins, 0), small_n(bins, 0);
+  for (int i = 0; i < p.size; ++i) ++big_n[StratumOf(p, sample.strata, i)];
+  for (int i : sample.items) ++small_n[StratumOf(p, sample.strata, i)];
+  double sampled_size = 0.0;
+  for (int l = 0; l < bins; ++l) {
+    if (small_n[l] > 0) sampled_size += big_n[l];
+  }
+  std::vector<double> w(n);
+  for (int k = 0; k < n; ++k) {
+    const int l = StratumOf(p, sample.strata, sample.items[k]);
+    w[k] = big_n[l] / (sampled_size * small_n[l]);
+  }
+  auto wmean = [&](auto&& f) {
+    double s = 0.0;
+    for (int k = 0; k < n; ++k) s += w[k] * f(sample.items[k]);
+    return s;
+  };
+  const double xbar = wmean([&](int i) { return p.x[i]; });
+  // Control variate(s): the residual e_i = x_i - beta . z_i.
+  std::vector<double> residual(n);
+  for (int k = 0; k < n; ++k) residual[k] = p.x[sample.items[k]];
+  double value = xbar;
+  auto apply_scalar = [&](const std::vector<double>& z) {
+    const double zbar = wmean([&](int i) { return z[i]; });
+    const double beta = wmean([&](int i) { return (p.x[i] - xbar) * (z[i] - zbar); });
+    value = xbar - beta * zbar;
+    for (int k = 0; k < n; ++k) residual[k] -= beta * z[sample.items[k]];
+  };
+  switch (spec.kind) {
+    case EstimatorKind::kMean:
+      break;
+    case EstimatorKind::kCvMetric: {
+      int m = -1;
+      for (int j = 0; j < p.num_metrics; ++j) {
+        if (p.metric_names[j] == spec.metric) m = j;
+      }
+      if (m < 0) {
+        return InvalidArgument("estimate: no usable metric '" + spec.metric + "'");
+      }
+      std::vector<double> z(p.size);
+      for (int i = 0; i < p.size; ++i) z[i] = p.Z(i, m);
+      apply_scalar(z);
+      break;
+    }
+    case EstimatorKind::kCvMean:
+      if (p.num_metrics > 0) apply_scalar(p.z_mean);
+      break;
+    case EstimatorKind::kCvKnn: {
+      if (p.num_metrics == 0) break;
+      std::vector<double> f;
+      if (lists != nullptr) {
+        std::vector<uint8_t> in(p.size, 0);
+        for (int i : sample.items) in[i] = 1;
+        lists->Predict(in, n, spec.knn_k, &f);
+      } else {
+        f = KnnPredict(p, sample.items, spec.knn_k);
+      }
+      const std::vector<double> raw = f;
+      if (!Standardize(&f)) break;
+      apply_scalar(f);
+      // Residuals for the variance from leave-one-out predictions: a sampled item is one
+      // of its own k neighbours, so its in-sample residual is too small by about 1/k.
+      const int kk = std::min(std::max(spec.knn_k, 1), n);
+      if (kk < 2) break;
+      double mean_f = 0.0, sd_f = 0.0;
+      for (int i = 0; i < p.size; ++i) mean_f += raw[i];
+      mean_f /= p.size;
+      for (int i = 0; i < p.size; ++i) sd_f += (raw[i] - mean_f) * (raw[i] - mean_f);
+      sd_f = std::sqrt(sd_f / p.size);
+      const double zbar = wmean([&](int i) { return f[i]; });
+      const double beta = wmean([&](int i) { return (p.x[i] - xbar) * (f[i] - zbar); });
+      for (int k = 0; k < n; ++k) {
+        const int i = sample.items[k];
+        const double loo = (kk * raw[i] - p.x[i]) / (kk - 1);
+        residual[k] = p.x[i] - beta * (loo - mean_f) / sd_f;
+      }
+      break;
+    }
+    case EstimatorKind::kCvMulti: {
+      const int mm = p.num_metrics;
+      if (mm == 0) break;
+      Eigen::MatrixXd g(mm, mm);
+      Eigen::VectorXd b(mm), zbar(mm);
+      for (int a = 0; a < mm; ++a) {
+        for (int c = 0; c < mm; ++c) g(a, c) = p.zz[static_cast<size_t>(a) * mm + c];
+        zbar(a) = wmean([&](int i) { return p.Z(i, a); });
+        b(a) = wmean([&](int i) { return (p.x[i] - xbar) * (p.Z(i, a) - zbar(a)); });
+      }
+      // The correlation matrix is singular when two metrics are collinear: the minimum-norm
+      // solution then spreads the weight over them.
+      const Eigen::VectorXd beta = g.completeOrthogonalDecomposition().solve(b);
+      value = xbar - beta.dot(zbar);
+      for (int k = 0; k < n; ++k) {
+        double fit = 0.0;
+        for (int a = 0; a < mm; ++a) fit += beta(a) * p.Z(sample.items[k], a);
+        residual[k] -= fit;
+      }
+      break;
+    }
+  }
+  Estimate out;
+  out.value = value;
+  out.n = n;
+  out.population = p.size;
+  double rbar = 0.0;
+  for (int k = 0; k < n; ++k) rbar += w[k] * residual[k];
+  double ss = 0.0;
+  for (int k = 0; k < n; ++k) ss += w[k] * (residual[k] - rbar) * (residual[k] - rbar);
+  const double s2 = n > 1 ? ss * n / (n - 1.0) : 0.0;
+  out.residual_sd = std::sqrt(s2);
+  double v = 0.0;
+  for (int l = 0; l < bins; ++l) {
+    if (small_n[l] == 0) continue;
+    const double wl = big_n[l] / sampled_size;
+    v += wl * wl * (1.0 - double(small_n[l]) / big_n[l]) * s2 / small_n[l];
+  }
+  out.variance = std::max(0.0, v);
+  out.residuals = std::move(residual);
+  return out;
+}
+
+}  // namespace tourney

@@ -1,0 +1,298 @@
+// The paper's simulation protocol (see tourney/sampling/sampling_study.h).
+#include "tourney/sampling/sampling_study.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+
+#include "core/thread_pool.h"
+#include "tourney/core/random.h"
+#include "tourney/sampling/error_bound.h"
+
+namespace tourney {
+namespace {
+
+constexpr int kMaxListSize = 3000;
+
+std::string RangeName(double r) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "hoeffding-r%g", r);
+  return buffer;
+}
+
+}  // namespace
+
+StatusOr<StudyMethod> ParseStudyMethod(const std::string& name) {
+  StudyMethod m;
+  m.name = name;
+  if (name == "baseline") return m;
+  const size_t plus = name.find('+');
+  std::string design = name, estimator;
+  // An estimator alone starts with "cv-" (a metric name may hold '+': cv-parchrf++).
+  if (name.rfind("cv-", 0) == 0) {
+    design = "random";
+    estimator = name;
+  } else if (plus != std::string::npos) {
+    design = name.substr(0, plus);
+    estimator = name.substr(plus + 1);
+  }
+  auto d = ParseDesign(design);
+  if (!d.ok()) return InvalidArgument("method '" + name + "': " + d.status().message());
+  m.design = *d;
+  if (!estimator.empty()) {
+    auto e = ParseEstimator(estimator);
+    if (!e.ok()) return InvalidArgument("method '" + name + "': " + e.status().message());
+    m.estimator = *e;
+  }
+  return m;
+}
+
+std::vector<std::string> PaperMethods(const std::vector<std::string>& metric_names) {
+  std::vector<std::string> out = {"baseline",     "docs-prop",         "docs-opt",
+                                  "metrics-prop", "docs-incr-metrics", "docs-incr-human"};
+  for (const std::string& m : metric_names) out.push_back("cv-" + m);
+  for (const char* m :
+       {"cv-mean", "cv-multi", "cv-knn", "docs-prop+cv-knn", "metrics-prop+cv-knn"}) {
+    out.push_back(m);
+  }
+  return out;
+}
+
+StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
+                                               const SamplingStudyOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (options.draws < 2) return InvalidArgument("draws: at least 2");
+  if (!(options.confidence > 0 && options.confidence < 1)) {
+    return InvalidArgument("confidence: in (0, 1)");
+  }
+  if (options.sizes_pct.empty()) return InvalidArgument("sizes: at least one");
+  for (double s : options.sizes_pct) {
+    if (!(s > 0 && s <= 100)) return InvalidArgument("sizes: each in (0, 100]");
+  }
+  std::vector<std::string> names =
+      options.methods.empty() ? PaperMethods(table.metric_names) : options.methods;
+  names.erase(std::remove(names.begin(), names.end(), "baseline"), names.end());
+  names.insert(names.begin(), "baseline");
+  std::vector<StudyMethod> methods;
+  for (const std::string& n : names) {
+    auto m = ParseStudyMethod(n);
+    if (!m.ok()) return m.status();
+    methods.push_back(*m);
+  }
+  const int num_methods = static_cast<int>(methods.size());
+  int bound_method = -1;
+  for (int k = 0; k < num_methods; ++k) {
+    if (methods[k].name == options.bound_method) bound_method = k;
+  }
+  std::vector<int> bound_methods = {0};
+  if (bound_method > 0) bound_methods.push_back(bound_method);
+  // Bounds: hoeffding (true range), the fixed range, bernstein, clt, clt-t.
+  struct BoundSpec {
+    std::string name;
+    BoundKind kind;
+    double fixed_range;  // 0: the population's range
+  };
+  std::vector<BoundSpec> bound_specs = {{"hoeffding", BoundKind::kHoeffding, 0.0}};
+  if (options.fixed_range > 0) {
+    bound_specs.push_back(
+        {RangeName(options.fixed_range), BoundKind::kHoeffding, options.fixed_range});
+  }
+  bound_specs.push_back({"bernstein", BoundKind::kBernstein, 0.0});
+  bound_specs.push_back({"clt", BoundKind::kClt, 0.0});
+  bound_specs.push_back({"clt-t", BoundKind::kCltT, 0.0});
+  bound_specs.push_back({"bootstrap-t", BoundKind::kBootstrapT, 0.0});
+  const int num_bounds = static_cast<int>(bound_specs.size());
+
+  // Populations: every system with every segment annotated.
+  const int systems = static_cast<int>(table.systems.size());
+  std::vector<Population> pops(systems);
+  for (int s = 0; s < systems; ++s) {
+    const SystemSegments& sys = table.systems[s];
+    if (sys.num_annotated() != sys.size()) {
+      return InvalidArgument("system '" + sys.name +
+                             "': " + std::to_string(sys.size() - sys.num_annotated()) +
+                             " segments without a human score (the study needs every score)");
+    }
+    if (sys.size() < 2) return InvalidArgument("system '" + sys.name + "': fewer than 2 segments");
+    auto p = MakePopulation(table, s, options.population);
+    if (!p.ok()) return p.status();
+    pops[s] = std::move(*p);
+  }
+  bool need_lists = false;
+  for (const StudyMethod& m : methods) {
+    need_lists = need_lists || m.estimator.kind == EstimatorKind::kCvKnn ||
+                 m.design == Design::kDocsIncrMetrics;
+  }
+  ThreadPool pool(options.threads);
+  std::vector<std::unique_ptr<NeighbourLists>> lists(systems);
+  std::vector<double> truth(systems), range(systems);
+  pool.ParallelFor(systems, [&](int64_t s, int) {
+    truth[s] = PopulationMean(pops[s]);
+    const auto [lo, hi] = std::minmax_element(pops[s].x.begin(), pops[s].x.end());
+    range[s] = *hi - *lo;
+    // Lists take 4·N² bytes (8 MB at N = 1418); larger test sets fit directly.
+    if (need_lists && pops[s].size <= kMaxListSize) {
+      lists[s] = std::make_unique<NeighbourLists>(pops[s]);
+    }
+  });
+  // Per (system, method) the estimator: a cv-<metric> whose metric is constant for a system
+  // (dropped by the reader) is the plain mean there, since the metric carries nothing.
+  std::vector<EstimatorSpec> estimators;
+  for (int s = 0; s < systems; ++s) {
+    for (const StudyMethod& m : methods) {
+      EstimatorSpec e = m.estimator;
+      if (e.kind == EstimatorKind::kCvMetric &&
+          std::find(pops[s].metric_names.begin(), pops[s].metric_names.end(), e.metric) ==
+              pops[s].metric_names.end()) {
+        bool known = false;
+        for (const std::string& name : table.metric_names) known = known || name == e.metric;
+        if (!known) return InvalidArgument("method '" + m.name + "': no metric '" + e.metric + "'");
+        e.kind = EstimatorKind::kMean;
+      }
+      estimators.push_back(e);
+    }
+  }
+  // Designs used, in order of first use.
+  std::vector<Design> designs;
+  std::vector<int> design_of(num_methods);
+  for (int k = 0; k < num_methods; ++k) {
+    auto it = std::find(designs.begin(), designs.end(), methods[k].design);
+    design_of[k] = static_cast<int>(it - designs.begin());
+    if (it == designs.end()) designs.push_back(methods[k].design);
+  }
+  const int sizes = static_cast<int>(options.sizes_pct.size());
+  const int draws = options.draws;
+  const int64_t tasks = int64_t{systems} * sizes * draws;
+  const int nb = static_cast<int>(bound_methods.size());
+  std::vector<double> error(tasks * num_methods, 0.0);
+  // Per bound: how far the interval reaches below and above the estimate.
+  std::vector<double> below(tasks * nb * num_bounds, 0.0), above(tasks * nb * num_bounds, 0.0);
+  std::vector<Status> failures(tasks);
+  pool.ParallelFor(tasks, [&](int64_t task, int) {
+    const int s = static_cast<int>(task / (int64_t{sizes} * draws));
+    const int z = static_cast<int>(task / draws % sizes);
+    const int d = static_cast<int>(task % draws);
+    const Population& p = pops[s];
+    const int n =
+        std::clamp(static_cast<int>(std::lround(p.size * options.sizes_pct[z] / 100.0)), 2, p.size);
+    const uint64_t task_seed = DeriveSeed(DeriveSeed(options.seed, static_cast<uint64_t>(s)),
+                                          static_cast<uint64_t>(z) * draws + d);
+    std::vector<Sample> samples(designs.size());
+    for (size_t k = 0; k < designs.size(); ++k) {
+      Rng rng(DeriveSeed(task_seed, static_cast<uint64_t>(designs[k])));
+      auto sample = DrawSample(p, designs[k], n, rng, options.design, lists[s].get());
+      if (!sample.ok()) {
+        failures[task] = sample.status();
+        return;
+      }
+      samples[k] = std::move(*sample);
+    }
+    for (int k = 0; k < num_methods; ++k) {
+      auto e =
+          EstimateMean(p, samples[design_of[k]], estimators[s * num_methods + k], lists[s].get());
+      if (!e.ok()) {
+        failures[task] = e.status();
+        return;
+      }
+      error[task * num_methods + k] = e->value - truth[s];
+      for (int b = 0; b < nb; ++b) {
+        if (bound_methods[b] != k) continue;
+        for (int j = 0; j < num_bounds; ++j) {
+          const double r = bound_specs[j].fixed_range > 0 ? bound_specs[j].fixed_range : range[s];
+          const ErrorInterval interval = IntervalOf(
+              bound_specs[j].kind, *e, options.confidence, r,
+              DeriveSeed(task_seed, 1000 + static_cast<uint64_t>(k)), options.bootstrap_replicates);
+          below[(task * nb + b) * num_bounds + j] = interval.below;
+          above[(task * nb + b) * num_bounds + j] = interval.above;
+        }
+      }
+    }
+  });
+  for (const Status& f : failures) {
+    if (!f.ok()) return f;
+  }
+
+  SamplingStudyResult result;
+  for (const SystemSegments& sys : table.systems) result.systems.push_back(sys.name);
+  result.sizes_pct = options.sizes_pct;
+  result.draws = draws;
+  result.seed = options.seed;
+  result.confidence = options.confidence;
+  // Per (method, system, size): mean |error|, its sd, mean signed error.
+  auto cell = [&](int k, int s, int z, double* mean_abs, double* sd, double* bias) {
+    double sum = 0.0, sum2 = 0.0, signed_sum = 0.0;
+    for (int d = 0; d < draws; ++d) {
+      const double e = error[((int64_t{s} * sizes + z) * draws + d) * num_methods + k];
+      sum += std::fabs(e);
+      sum2 += e * e;
+      signed_sum += e;
+    }
+    *mean_abs = sum / draws;
+    *sd = std::sqrt(std::max(0.0, (sum2 - sum * sum / draws) / (draws - 1)));
+    *bias = signed_sum / draws;
+  };
+  for (int k = 0; k < num_methods; ++k) {
+    MethodResult r;
+    r.name = methods[k].name;
+    int wins_all = 0;
+    for (int z = 0; z < sizes; ++z) {
+      double abs_sum = 0.0, sd_sum = 0.0, bias_sum = 0.0;
+      int wins = 0;
+      for (int s = 0; s < systems; ++s) {
+        double m, sd, b, m0, sd0, b0;
+        cell(k, s, z, &m, &sd, &b);
+        cell(0, s, z, &m0, &sd0, &b0);
+        abs_sum += m;
+        sd_sum += sd;
+        bias_sum += b;
+        // A win is a smaller error by more than rounding (at n = N both are ~1e-16).
+        if (k > 0 && m < m0 - 1e-12 * (1.0 + range[s])) ++wins;
+      }
+      r.abs_error.push_back(abs_sum / systems);
+      r.sdev.push_back(sd_sum / systems);
+      r.bias.push_back(bias_sum / systems);
+      r.win_pct.push_back(100.0 * wins / systems);
+      wins_all += wins;
+      r.abs_error_all += abs_sum / systems / sizes;
+      r.sdev_all += sd_sum / systems / sizes;
+      r.bias_all += bias_sum / systems / sizes;
+    }
+    r.win_pct_all = 100.0 * wins_all / (double(systems) * sizes);
+    result.methods.push_back(std::move(r));
+  }
+  for (int b = 0; b < nb; ++b) {
+    for (int j = 0; j < num_bounds; ++j) {
+      for (int z = 0; z < sizes; ++z) {
+        BoundResult r;
+        r.name = bound_specs[j].name;
+        r.method = methods[bound_methods[b]].name;
+        r.size_pct = options.sizes_pct[z];
+        for (int s = 0; s < systems; ++s) {
+          double covered = 0.0, slack = 0.0, t = 0.0;
+          for (int d = 0; d < draws; ++d) {
+            const int64_t task = (int64_t{s} * sizes + z) * draws + d;
+            const double err = error[task * num_methods + bound_methods[b]];
+            const double e = std::fabs(err);
+            const double lo = below[(task * nb + b) * num_bounds + j];
+            const double hi = above[(task * nb + b) * num_bounds + j];
+            const double tb = 0.5 * (lo + hi);
+            // The truth (estimate - error) is inside [estimate - lo, estimate + hi].
+            covered += -hi <= err && err <= lo;
+            slack += tb - e;
+            t += tb;
+          }
+          r.coverage += 100.0 * covered / draws / systems;
+          r.slack += slack / draws / systems;
+          r.t += t / draws / systems;
+        }
+        r.width = 2.0 * r.t;
+        result.bounds.push_back(r);
+      }
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace tourney

@@ -1,0 +1,314 @@
+// Rendering the sampling study and scored-segment estimates (see sampling_format.h).
+#include "render/sampling_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "render/line_plot.h"
+#include "render/text_format.h"
+
+namespace tourney {
+namespace {
+
+// A small table: a caption, a header and rows of text cells (numbers already formatted;
+// the first column left-aligned, the others right-aligned).
+struct TextTable {
+  std::string caption;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+};
+
+std::string Number(double v, int digits) {
+  if (!std::isfinite(v)) return "";
+  return WithMinusSign(Fixed(v, digits), "-");
+}
+
+std::string RenderTables(const std::vector<TextTable>& tables, OutputFormat format) {
+  std::ostringstream out;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    const TextTable& table = tables[t];
+    if (t > 0) out << "\n";
+    switch (format) {
+      case OutputFormat::kCsv: {
+        out << "# " << table.caption << "\n";
+        for (size_t c = 0; c < table.header.size(); ++c) {
+          out << (c ? "," : "") << CsvField(table.header[c]);
+        }
+        out << "\n";
+        for (const auto& row : table.rows) {
+          for (size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << CsvField(row[c]);
+          out << "\n";
+        }
+        break;
+      }
+      case OutputFormat::kLatex: {
+        out << "% " << table.caption << "\n\\begin{tabular}{l"
+            << std::string(table.header.size() - 1, 'r') << "}\n\\toprule\n";
+        for (size_t c = 0; c < table.header.size(); ++c) {
+          out << (c ? " & " : "") << LatexEscape(table.header[c]);
+        }
+        out << " \\\\\n\\midrule\n";
+        for (const auto& row : table.rows) {
+          for (size_t c = 0; c < row.size(); ++c) {
+            out << (c ? " & " : "") << WithMinusSign(LatexEscape(row[c]), "$-$");
+          }
+          out << " \\\\\n";
+        }
+        out << "\\bottomrule\n\\end{tabular}\n";
+        break;
+      }
+      case OutputFormat::kMarkdown: {
+        out << "**" << MarkdownCell(table.caption) << "**\n\n|";
+        for (const auto& h : table.header) out << " " << MarkdownCell(h) << " |";
+        out << "\n|";
+        for (size_t c = 0; c < table.header.size(); ++c) out << (c ? "---:|" : ":---|");
+        out << "\n";
+        for (const auto& row : table.rows) {
+          out << "|";
+          for (const auto& cell : row) out << " " << MarkdownCell(cell) << " |";
+          out << "\n";
+        }
+        break;
+      }
+      default: {
+        std::vector<size_t> width(table.header.size(), 0);
+        for (size_t c = 0; c < table.header.size(); ++c) width[c] = table.header[c].size();
+        for (const auto& row : table.rows) {
+          for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+        }
+        out << table.caption << "\n";
+        auto line = [&](const std::vector<std::string>& cells) {
+          for (size_t c = 0; c < cells.size(); ++c) {
+            const std::string pad(width[c] - cells[c].size(), ' ');
+            out << (c ? "  " : "") << (c ? pad + cells[c] : cells[c] + pad);
+          }
+          out << "\n";
+        };
+        line(table.header);
+        for (const auto& row : table.rows) line(row);
+      }
+    }
+  }
+  return out.str();
+}
+
+std::string SizeLabel(double pct) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g%%", pct);
+  return buffer;
+}
+
+}  // namespace
+
+std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat format,
+                                const std::string& title) {
+  if (format == OutputFormat::kJson) {
+    std::ostringstream out;
+    auto num = [](double v) { return std::isfinite(v) ? JsonNumber(v) : std::string("null"); };
+    out << "{\n  \"title\": " << JsonQuote(title) << ",\n  \"systems\": [";
+    for (size_t s = 0; s < study.systems.size(); ++s) {
+      out << (s ? ", " : "") << JsonQuote(study.systems[s]);
+    }
+    out << "],\n  \"sizes_pct\": [";
+    for (size_t z = 0; z < study.sizes_pct.size(); ++z) {
+      out << (z ? ", " : "") << num(study.sizes_pct[z]);
+    }
+    out << "],\n  \"draws\": " << study.draws << ",\n  \"seed\": \"" << study.seed
+        << "\",\n  \"confidence\": " << num(study.confidence)
+        << ",\n  \"seconds\": " << num(study.seconds) << ",\n  \"methods\": [\n";
+    for (size_t k = 0; k < study.methods.size(); ++k) {
+      const MethodResult& m = study.methods[k];
+      out << "    {\"name\": " << JsonQuote(m.name) << ", \"abs_error\": " << num(m.abs_error_all)
+          << ", \"sdev\": " << num(m.sdev_all)
+          << ", \"win_pct\": " << (k == 0 ? "null" : num(m.win_pct_all))
+          << ", \"bias\": " << num(m.bias_all) << ", \"per_size\": [";
+      for (size_t z = 0; z < m.abs_error.size(); ++z) {
+        out << (z ? ", " : "") << "{\"size_pct\": " << num(study.sizes_pct[z])
+            << ", \"abs_error\": " << num(m.abs_error[z]) << ", \"sdev\": " << num(m.sdev[z])
+            << ", \"win_pct\": " << (k == 0 ? "null" : num(m.win_pct[z]))
+            << ", \"bias\": " << num(m.bias[z]) << "}";
+      }
+      out << "]}" << (k + 1 < study.methods.size() ? "," : "") << "\n";
+    }
+    out << "  ],\n  \"bounds\": [\n";
+    for (size_t b = 0; b < study.bounds.size(); ++b) {
+      const BoundResult& r = study.bounds[b];
+      out << "    {\"name\": " << JsonQuote(r.name) << ", \"method\": " << JsonQuote(r.method)
+          << ", \"size_pct\": " << num(r.size_pct) << ", \"coverage\": " << num(r.coverage)
+          << ", \"slack\": " << num(r.slack) << ", \"t\": " << num(r.t)
+          << ", \"width\": " << num(r.width) << "}" << (b + 1 < study.bounds.size() ? "," : "")
+          << "\n";
+    }
+    out << "  ]\n}\n";
+    return out.str();
+  }
+  std::vector<TextTable> tables;
+  TextTable summary;
+  summary.caption = title + ": aggregated over sizes " + SizeLabel(study.sizes_pct.front()) + "-" +
+                    SizeLabel(study.sizes_pct.back()) + ", " + std::to_string(study.draws) +
+                    " draws, " + std::to_string(study.systems.size()) + " systems";
+  summary.header = {"method", "abs error", "sdev", "win %", "vs baseline", "bias"};
+  const double base = study.methods.empty() ? 0.0 : study.methods[0].abs_error_all;
+  for (size_t k = 0; k < study.methods.size(); ++k) {
+    const MethodResult& m = study.methods[k];
+    const std::string rel =
+        k == 0 || base <= 0 ? "-" : Number(100.0 * (m.abs_error_all / base - 1.0), 1) + "%";
+    summary.rows.push_back({m.name, Number(m.abs_error_all, 3), Number(m.sdev_all, 3),
+                            k == 0 ? "-" : Number(m.win_pct_all, 1), rel, Number(m.bias_all, 4)});
+  }
+  tables.push_back(summary);
+  TextTable per_size;
+  per_size.caption = "Absolute error per sample size (Figure 4)";
+  per_size.header = {"method"};
+  for (double z : study.sizes_pct) per_size.header.push_back(SizeLabel(z));
+  for (const MethodResult& m : study.methods) {
+    std::vector<std::string> row = {m.name};
+    for (double v : m.abs_error) row.push_back(Number(v, 3));
+    per_size.rows.push_back(row);
+  }
+  tables.push_back(per_size);
+  if (!study.bounds.empty()) {
+    TextTable bounds;
+    bounds.caption = "Error bounds at confidence " + Number(study.confidence, 2) +
+                     " (Table 5): cal = % of draws within the bound";
+    bounds.header = {"bound", "method", "size", "cal", "slack", "t", "width"};
+    for (const BoundResult& r : study.bounds) {
+      bounds.rows.push_back({r.name, r.method, SizeLabel(r.size_pct), Number(r.coverage, 1),
+                             Number(r.slack, 3), Number(r.t, 3), Number(r.width, 3)});
+    }
+    tables.push_back(bounds);
+  }
+  return RenderTables(tables, format);
+}
+
+std::string SamplingStudySvg(const SamplingStudyResult& study,
+                             const std::vector<std::string>& methods, const std::string& title,
+                             bool titles) {
+  std::vector<LineSeries> series;
+  for (const MethodResult& m : study.methods) {
+    if (!methods.empty() && std::find(methods.begin(), methods.end(), m.name) == methods.end()) {
+      continue;
+    }
+    LineSeries s;
+    s.name = m.name;
+    s.x = study.sizes_pct;
+    s.y = m.abs_error;
+    for (size_t z = 0; z < m.abs_error.size(); ++z) {
+      s.y_lo.push_back(std::max(0.0, m.abs_error[z] - m.sdev[z]));
+      s.y_hi.push_back(m.abs_error[z] + m.sdev[z]);
+    }
+    series.push_back(std::move(s));
+  }
+  LinePlotOptions o;
+  o.title = titles ? title : "";
+  o.x_label = "sample size (% of the test set)";
+  o.y_label = "absolute error (mean, bars: ± sd over draws)";
+  return LinePlotSvg(series, o);
+}
+
+std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format) {
+  if (format == OutputFormat::kJson) {
+    const std::string board = FormatLeaderboard(e.board, format);
+    std::ostringstream out;
+    out << "{\n\"leaderboard\": " << board << ",\n\"systems\": [\n";
+    for (size_t i = 0; i < e.systems.size(); ++i) {
+      const SystemEstimate& s = e.systems[i];
+      out << "  {\"name\": " << JsonQuote(s.name)
+          << ", \"estimate\": " << JsonNumber(s.estimate.value) << ", \"lo\": " << JsonNumber(s.lo)
+          << ", \"hi\": " << JsonNumber(s.hi) << ", \"half_width\": " << JsonNumber(s.half_width)
+          << ", \"annotated\": " << s.annotated << ", \"segments\": " << s.segments;
+      if (e.options.tolerance > 0) {
+        out << ", \"within_tolerance\": " << (s.within_tolerance ? "true" : "false")
+            << ", \"segments_needed\": " << s.segments_needed;
+      }
+      out << "}" << (i + 1 < e.systems.size() ? "," : "") << "\n";
+    }
+    out << "],\n\"pairs\": [\n";
+    for (size_t i = 0; i < e.pairs.size(); ++i) {
+      const PairDifference& p = e.pairs[i];
+      out << "  {\"better\": " << JsonQuote(p.better) << ", \"worse\": " << JsonQuote(p.worse)
+          << ", \"difference\": " << JsonNumber(p.difference) << ", \"lo\": " << JsonNumber(p.lo)
+          << ", \"hi\": " << JsonNumber(p.hi) << ", \"paired\": " << p.paired
+          << ", \"separated\": " << (p.separated ? "true" : "false") << "}"
+          << (i + 1 < e.pairs.size() ? "," : "") << "\n";
+    }
+    out << "]\n}\n";
+    return out.str();
+  }
+  std::vector<TextTable> tables;
+  TextTable systems;
+  systems.caption = "Estimated test-set scores (" + e.board.model + ", " +
+                    Number(100 * e.options.confidence, 0) + "% " +
+                    std::string(BoundName(e.options.bound)) +
+                    " intervals; a new cluster where rank neighbours are separated)";
+  systems.header = {"rank", "cluster", "system",    "estimate", "lo",
+                    "hi",   "+-",      "annotated", "segments"};
+  if (e.options.tolerance > 0) {
+    systems.header.push_back("within +-" + Number(e.options.tolerance, 3));
+    systems.header.push_back("segments needed");
+  }
+  for (size_t i = 0; i < e.systems.size(); ++i) {
+    const SystemEstimate& s = e.systems[i];
+    const int cluster = i < e.board.entries.size() ? e.board.entries[i].cluster.value_or(0) : 0;
+    std::vector<std::string> row = {std::to_string(i + 1),
+                                    std::to_string(cluster),
+                                    s.name,
+                                    Number(s.estimate.value, 3),
+                                    Number(s.lo, 3),
+                                    Number(s.hi, 3),
+                                    Number(s.half_width, 3),
+                                    WithThousands(s.annotated),
+                                    WithThousands(s.segments)};
+    if (e.options.tolerance > 0) {
+      row.push_back(s.within_tolerance ? "yes" : "no");
+      row.push_back(WithThousands(s.segments_needed));
+    }
+    systems.rows.push_back(row);
+  }
+  tables.push_back(systems);
+  TextTable pairs;
+  pairs.caption = "Paired differences (better - worse) on segments annotated for both";
+  pairs.header = {"better", "worse", "difference", "lo", "hi", "paired", "separated"};
+  for (const PairDifference& p : e.pairs) {
+    pairs.rows.push_back({p.better, p.worse, Number(p.difference, 3), Number(p.lo, 3),
+                          Number(p.hi, 3), WithThousands(p.paired), p.separated ? "yes" : "no"});
+  }
+  tables.push_back(pairs);
+  std::string out = RenderTables(tables, format);
+  for (const std::string& w : e.warnings) {
+    switch (format) {
+      case OutputFormat::kCsv:
+        out += "# warning: " + w + "\n";
+        break;
+      case OutputFormat::kLatex:
+        out += "% warning: " + w + "\n";
+        break;
+      case OutputFormat::kMarkdown:
+        out += "> warning: " + MarkdownCell(w) + "\n";
+        break;
+      default:
+        out += "warning: " + w + "\n";
+    }
+  }
+  return out;
+}
+
+std::string SystemEstimatesSvg(const SystemEstimates& e, const std::string& title) {
+  std::vector<LineSeries> series(1);
+  series[0].name = "estimate";
+  for (size_t i = 0; i < e.systems.size(); ++i) {
+    series[0].x.push_back(static_cast<double>(i + 1));
+    series[0].y.push_back(e.systems[i].estimate.value);
+    series[0].y_lo.push_back(e.systems[i].lo);
+    series[0].y_hi.push_back(e.systems[i].hi);
+  }
+  LinePlotOptions o;
+  o.title = title;
+  o.x_label = "rank (best first)";
+  o.y_label = "estimated test-set score with interval";
+  return LinePlotSvg(series, o);
+}
+
+}  // namespace tourney

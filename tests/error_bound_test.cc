@@ -1,0 +1,78 @@
+// Error bounds by hand, and "annotate until ±t".
+#include "tourney/sampling/error_bound.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace tourney {
+namespace {
+
+Estimate Est(int n, int population, double sd, double variance) {
+  Estimate e;
+  e.n = n;
+  e.population = population;
+  e.residual_sd = sd;
+  e.variance = variance;
+  return e;
+}
+
+TEST(ErrorBound, HoeffdingWithSerflingsCorrection) {
+  // R = 4, n = 10, N = 100, γ = 0.95: k_n = 1 - 9/100 = 0.91;
+  // t = 4·sqrt(0.91·ln(40)/20) = 4·sqrt(3.3568803/20) = 4·sqrt(0.16784401) = 4·0.40968770
+  // = 1.6387508.
+  EXPECT_NEAR(ErrorBound(BoundKind::kHoeffding, Est(10, 100, 1, 0), 0.95, 4.0), 1.6387508, 1e-6);
+  // n = N: k_n = 1/N, t = 4·sqrt(0.01·3.6888795/200) = 0.0543241.
+  EXPECT_NEAR(ErrorBound(BoundKind::kHoeffding, Est(100, 100, 1, 0), 0.95, 4.0), 0.0543241, 1e-6);
+}
+
+TEST(ErrorBound, EmpiricalBernsteinAsThePaperGivesIt) {
+  // σ̂ = 1, n = 10, R = 4, δ = 0.05: ln(3/δ) = ln 60 = 4.0943446;
+  // t = sqrt(2·4.0943446/10) + 3·4·4.0943446/10 = 0.9049138 + 4.9132135 = 5.8181273.
+  EXPECT_NEAR(ErrorBound(BoundKind::kBernstein, Est(10, 100, 1, 0), 0.95, 4.0), 5.8181273, 1e-6);
+}
+
+TEST(ErrorBound, CltAndStudent) {
+  // v = 0.01: z_0.975·0.1 = 0.1959964; Student t_{9, 0.975} = 2.2621572.
+  EXPECT_NEAR(ErrorBound(BoundKind::kClt, Est(10, 100, 1, 0.01), 0.95, 4), 0.1959964, 1e-6);
+  EXPECT_NEAR(ErrorBound(BoundKind::kCltT, Est(10, 100, 1, 0.01), 0.95, 4), 0.22621572, 1e-6);
+  EXPECT_NEAR(StudentQuantile(0.975, 1), 12.7062047, 1e-5);
+}
+
+TEST(ErrorBound, BootstrapTFollowsTheSkewOfTheResiduals) {
+  // Residuals 0 (x 16) and 5 (x 4): right-skewed, so the interval reaches further above
+  // the estimate than below; with symmetric residuals it is about symmetric.
+  Estimate skew = Est(20, 1000, 2.0, 0.2);
+  for (int i = 0; i < 16; ++i) skew.residuals.push_back(0.0);
+  for (int i = 0; i < 4; ++i) skew.residuals.push_back(5.0);
+  const ErrorInterval a = IntervalOf(BoundKind::kBootstrapT, skew, 0.95, 5.0, 7, 2000);
+  EXPECT_GT(a.above, a.below);
+  Estimate sym = Est(20, 1000, 1.0, 0.05);
+  for (int i = 0; i < 20; ++i) sym.residuals.push_back(i % 2 == 0 ? -1.0 - i % 3 : 1.0 + i % 3);
+  const ErrorInterval b = IntervalOf(BoundKind::kBootstrapT, sym, 0.95, 5.0, 7, 2000);
+  EXPECT_NEAR(b.above / b.below, 1.0, 0.2);
+  // Same seed, same interval.
+  const ErrorInterval c = IntervalOf(BoundKind::kBootstrapT, skew, 0.95, 5.0, 7, 2000);
+  EXPECT_EQ(a.below, c.below);
+  EXPECT_EQ(a.above, c.above);
+}
+
+TEST(ErrorBound, SegmentsForTolerance) {
+  // Half-width 0.4 at n = 100 of N = 1000, target 0.2: 1/n' - 1/N = (0.2/0.4)²·(1/100 -
+  // 1/1000) = 0.25·0.009 = 0.00225, so 1/n' = 0.00325 and n' = 307.69 -> 308.
+  EXPECT_EQ(SegmentsForTolerance(0.4, 100, 1000, 0.2), 308);
+  EXPECT_EQ(SegmentsForTolerance(0.1, 100, 1000, 0.2), 100);     // already within
+  EXPECT_EQ(SegmentsForTolerance(5.0, 100, 1000, 0.001), 1000);  // only the whole test set
+}
+
+TEST(ErrorBound, Names) {
+  for (const char* name : {"hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t"}) {
+    auto b = ParseBound(name);
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(BoundName(*b), name);
+  }
+  EXPECT_FALSE(ParseBound("chebyshev").ok());
+}
+
+}  // namespace
+}  // namespace tourney

@@ -1,0 +1,91 @@
+// Rendering the sampling study and the estimates: the JSON keys the issue names, every
+// text format, the figure.
+#include "render/sampling_format.h"
+
+#include <gtest/gtest.h>
+
+#include "render/text_format.h"
+#include "sampling_test_util.h"
+
+namespace tourney {
+namespace {
+
+SamplingStudyResult Study() {
+  SamplingStudyResult r;
+  r.systems = {"A", "B"};
+  r.sizes_pct = {10, 20};
+  r.draws = 5;
+  r.seed = 3;
+  r.confidence = 0.95;
+  MethodResult base{"baseline", {0.2, 0.1}, {0.1, 0.05}, {0, 0}, {0, 0}, 0.15, 0.075, 0, 0};
+  MethodResult best{
+      "docs-prop+cv-knn", {0.1, 0.05}, {0.1, 0.05}, {100, 50}, {0, 0}, 0.075, 0.075, 75, 0};
+  r.methods = {base, best};
+  r.bounds = {BoundResult{"clt", "baseline", 10, 95.5, 0.2, 0.3, 0.6}};
+  return r;
+}
+
+TEST(SamplingFormat, JsonHasTheMethodAndBoundKeys) {
+  const std::string json = FormatSamplingStudy(Study(), OutputFormat::kJson, "t");
+  // Numbers are written to round-trip (JsonNumber), e.g. 0.075 as 0.074999999999999997.
+  const std::string n075 = JsonNumber(0.075);
+  EXPECT_NE(json.find("{\"name\": \"docs-prop+cv-knn\", \"abs_error\": " + n075 +
+                      ", \"sdev\": " + n075 + ", \"win_pct\": 75,"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"win_pct\": null"), std::string::npos);  // the baseline's
+  EXPECT_NE(json.find("{\"name\": \"clt\", \"method\": \"baseline\", \"size_pct\": 10, "
+                      "\"coverage\": 95.5, \"slack\": " +
+                      JsonNumber(0.2) + ", \"t\": " + JsonNumber(0.3) +
+                      ", \"width\": " + JsonNumber(0.6) + "}"),
+            std::string::npos)
+      << json;
+}
+
+TEST(SamplingFormat, TextFormats) {
+  const SamplingStudyResult r = Study();
+  const std::string table = FormatSamplingStudy(r, OutputFormat::kTable, "t");
+  // 0.075 / 0.15 - 1 = -50%.
+  EXPECT_NE(table.find("-50.0%"), std::string::npos) << table;
+  const std::string csv = FormatSamplingStudy(r, OutputFormat::kCsv, "t");
+  EXPECT_NE(csv.find("docs-prop+cv-knn,0.075,0.075,75.0,-50.0%,0.0000"), std::string::npos) << csv;
+  const std::string latex = FormatSamplingStudy(r, OutputFormat::kLatex, "t");
+  EXPECT_NE(latex.find("\\toprule"), std::string::npos);
+  EXPECT_NE(latex.find("$-$50.0\\%"), std::string::npos) << latex;
+  const std::string md = FormatSamplingStudy(r, OutputFormat::kMarkdown, "t");
+  EXPECT_NE(md.find("| docs-prop+cv-knn | 0.075 |"), std::string::npos) << md;
+}
+
+TEST(SamplingFormat, FigureHasOneLinePerMethod) {
+  const std::string svg = SamplingStudySvg(Study(), {}, "Figure 4");
+  EXPECT_EQ(svg.rfind("<svg", 0) == 0 || svg.find("<svg") != std::string::npos, true);
+  size_t lines = 0;
+  for (size_t pos = 0; (pos = svg.find("<polyline", pos)) != std::string::npos; ++pos) ++lines;
+  EXPECT_EQ(lines, 2u);
+  const std::string one = SamplingStudySvg(Study(), {"baseline"}, "Figure 4");
+  lines = 0;
+  for (size_t pos = 0; (pos = one.find("<polyline", pos)) != std::string::npos; ++pos) ++lines;
+  EXPECT_EQ(lines, 1u);
+}
+
+TEST(SamplingFormat, EstimatesInEveryFormat) {
+  const ScoredSegments t = testing::SyntheticScored(3, 30, 5, 0.5);
+  SystemEstimatesOptions o;
+  o.tolerance = 0.1;
+  auto e = EstimateSystems(t, o);
+  ASSERT_TRUE(e.ok());
+  const std::string json = FormatSystemEstimates(*e, OutputFormat::kJson);
+  EXPECT_NE(json.find("\"leaderboard\": {"), std::string::npos);
+  EXPECT_NE(json.find("\"segments_needed\""), std::string::npos);
+  EXPECT_NE(json.find("\"pairs\": ["), std::string::npos);
+  for (OutputFormat f :
+       {OutputFormat::kTable, OutputFormat::kCsv, OutputFormat::kLatex, OutputFormat::kMarkdown}) {
+    const std::string text = FormatSystemEstimates(*e, f);
+    EXPECT_NE(text.find(e->systems[0].name), std::string::npos);
+    EXPECT_NE(text.find("cluster"), std::string::npos);
+  }
+  EXPECT_NE(SystemEstimatesSvg(*e, "t").find("<svg"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tourney
