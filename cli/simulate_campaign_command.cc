@@ -106,7 +106,7 @@ int RunOfflineDemo(int argc, char** argv) {
   const Judgments& j = campaign->judgments;
   auto model = MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
-  auto result = model->Rate(input, options->seed);
+  auto result = RateChecked(*model, input, options->seed);
   if (!result.ok()) return ReportError("demo", result.status());
   Leaderboard board = BuildLeaderboard(model->name(), j, result->ratings);
   std::cout << "Simulated campaign: " << options->systems << " systems, " << options->rankings

@@ -168,6 +168,9 @@ int RunSimulate(int argc, char** argv) {
     co.seed = *seed;
     co.threads = static_cast<int>(std::clamp<int64_t>(*t, 0, 4096));
     std::vector<ClusterCurveModel> models;
+    if (Status s = CheckModelNames(SplitList(flags.Get("models")), "models"); !s.ok()) {
+      return fail(s);
+    }
     for (const std::string& name : SplitList(flags.Get("models"))) {
       auto spec = MakeEvalModel(name, flags);
       if (!spec.ok()) return fail(spec.status());
@@ -256,7 +259,7 @@ int RunSimulate(int argc, char** argv) {
     std::vector<LineSeries> series;
     for (size_t m = 0; m < curves->models.size(); ++m) {
       LineSeries ls;
-      ls.name = curves->models[m];
+      ls.name = ModelDisplayName(curves->models[m]);
       for (size_t a = 0; a < curves->amounts.size(); ++a) {
         ls.x.push_back(static_cast<double>(curves->amounts[a]));
         ls.y.push_back(curves->clusters[m][a]);

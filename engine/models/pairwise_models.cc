@@ -1,5 +1,6 @@
 #include "tourney/models/pairwise_models.h"
 
+#include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
 
@@ -173,6 +174,14 @@ class SpectralModel final : public CountModel {
     if (!p.converged) {
       r.warnings.push_back(name_ + ": power iteration did not converge after " +
                            std::to_string(p.iterations) + " iterations");
+    }
+    const bool all_zero =
+        std::all_of(p.vector.begin(), p.vector.end(), [](double v) { return v == 0.0; });
+    if (all_zero && !p.vector.empty()) {
+      r.warnings.push_back(name_ +
+                           ": the win graph has no cycle (no chain of wins leads back to a "
+                           "system), so the eigenvector is zero: every score is 0 and the "
+                           "order is by name only; use another model");
     }
     return r;
   }
