@@ -106,9 +106,11 @@ TEST_F(CliTest, HelpAndUsage) {
 }
 
 TEST_F(CliTest, DemoRunsWithoutInput) {
-  const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 500");
+  const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 1500");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Hidden qualities"), std::string::npos);
+  // Counts with thousands separators, as in the leaderboard title below it.
+  EXPECT_NE(r.out.find("1,500 rankings of 5"), std::string::npos) << r.out;
 }
 
 }  // namespace
