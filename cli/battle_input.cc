@@ -32,6 +32,14 @@ void MergeInto(const BattleLog& from, BattleLog* to) {
   to->ties_both_bad += from.ties_both_bad;
 }
 
+// Battle logs carry no language pair: a --language-pair would silently keep everything.
+Status CheckNoLanguagePair(const std::string& file, const Flags& flags) {
+  if (flags.Get("language-pair").empty()) return Status::Ok();
+  return InvalidArgument(file +
+                         ": option '--language-pair': a battle log has no language "
+                         "pairs; leave the option out");
+}
+
 }  // namespace
 
 StatusOr<bool> IsBattleLogInput(const std::string& file, const Flags& flags) {
@@ -52,6 +60,7 @@ StatusOr<bool> AllBattleLogInputs(const std::vector<std::string>& files, const F
 
 Status ReadBattleLogInput(const std::string& file, const Flags& flags, Judgments* judgments,
                           std::vector<std::string>* warnings) {
+  if (Status s = CheckNoLanguagePair(file, flags); !s.ok()) return s;
   BattleLog battles;
   BattleLogReport report;
   if (Status s = ReadBattleLogFile(file, OptionsFromFlags(flags), &battles, &report); !s.ok()) {
@@ -70,6 +79,7 @@ StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const 
   std::vector<std::string> warnings;
   int64_t skipped = 0;
   for (const std::string& file : files) {
+    if (Status s = CheckNoLanguagePair(file, flags); !s.ok()) return s;
     BattleLogReport report;
     if (files.size() == 1) {
       if (Status s = ReadBattleLogFile(file, options, &log, &report); !s.ok()) return s;
@@ -87,8 +97,10 @@ StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const 
       std::cerr << "warning: ... and " << skipped - static_cast<int64_t>(warnings.size())
                 << " more\n";
     }
-    std::cerr << "warning: skipped " << skipped << " invalid rows; read " << log.size()
-              << " battles\n";
+    std::cerr << "warning: skipped " << WithThousands(skipped)
+              << (skipped == 1 ? " invalid row" : " invalid rows") << "; read "
+              << WithThousands(static_cast<int64_t>(log.size()))
+              << (log.size() == 1 ? " battle\n" : " battles\n");
   }
   // The pairwise models keep n x n count tables.
   if (log.systems.size() > kMaxSystems) {

@@ -4,6 +4,7 @@
 
 #include "battle_input.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "render/leaderboard_format.h"
 #include "tourney/selection/stopping_rule.h"
 #include "tourney/statistics/model_intervals.h"
@@ -19,7 +20,13 @@ int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
   RatingInput input;
   input.num_systems = log->systems.size();
   input.comparisons = &log->battles;
-  auto result = (*model)->Rate(input, seed);
+  input.system_names = &log->systems.names();  // for the models' warnings
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return ReportError(command, progress.status());
+  ProgressBar bar(*progress, "");
+  bar.StartTicker("rating");
+  auto result = RateChecked(**model, input, seed);
+  bar.Clear();
   if (!result.ok()) return ReportError(command, result.status());
   const PairCounts counts = CountBattles(*log);
   Leaderboard board =

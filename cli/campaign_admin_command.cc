@@ -175,7 +175,7 @@ int RunCampaignShow(int argc, char** argv) {
       "tourney campaign show --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "campaign 1's state and counts");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("format", "F", "text", "text or json");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign show", &code)) return code;
@@ -218,7 +218,7 @@ int RunCampaignExport(int argc, char** argv) {
       "--campaign 1 --output fr-en.csv && tourney rank fr-en.csv",
       "export, then rank offline");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("output", "FILE", "", "the CSV file to write ('-' for standard output)");
   flags.AddBool("skip-excluded", "leave out the judgments of excluded annotators");
   int code = 0;
@@ -296,7 +296,8 @@ int RunCampaignExport(int argc, char** argv) {
       return ReportError(verb, IoError(output + ": cannot write the file"));
     }
   }
-  std::cerr << "exported " << judgments.size() << " judgments of campaign " << *campaign << "\n";
+  std::cerr << "exported " << WithThousands(static_cast<int64_t>(judgments.size()))
+            << " judgments of campaign " << *campaign << "\n";
   return kExitOk;
 }
 
@@ -310,7 +311,7 @@ int RunCampaignClose(int argc, char** argv) {
       "tourney campaign close --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "end campaign 1");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign close", &code)) return code;
   const std::string verb = "campaign close";
@@ -339,7 +340,7 @@ int RunCampaignStats(int argc, char** argv) {
       "tourney campaign stats --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "who agrees with whom, who fails checks");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("format", "F", "text", "text (tab-separated) or json");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign stats", &code)) return code;
@@ -393,7 +394,7 @@ int RunCampaignExclude(int argc, char** argv) {
       "--campaign 1 --annotator bob",
       "leave bob's judgments out of the ratings");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("annotator", "NAME", "", "the annotator");
   flags.AddBool("include", "include the annotator again instead");
   int code = 0;

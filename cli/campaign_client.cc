@@ -121,6 +121,7 @@ StatusOr<std::vector<std::string>> ReadLines(const std::string& path) {
 }
 
 StatusOr<uint64_t> CampaignId(const Flags& flags) {
+  if (flags.Get("campaign").empty()) return InvalidArgument("--campaign ID is required");
   auto id = flags.GetUint("campaign");
   if (!id.ok()) return id.status();
   if (*id == 0) return InvalidArgument("--campaign ID is required");

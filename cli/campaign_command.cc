@@ -220,7 +220,7 @@ int RunCampaignImport(int argc, char** argv) {
   flags.Add("key", "K", "auto",
             "idempotency key (at most 128 bytes): auto (from the content), none, or your own");
   AddInputFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("chunk", "N", "1000", "rankings per stream message");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "campaign import", &code)) return code;
@@ -323,7 +323,7 @@ int RunCampaignNext(int argc, char** argv) {
       "Asks for the next match to judge and prints it: the match id, the segment, the\n"
       "lease expiry and the systems in display order (submit ranks in that order).");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("annotator", "NAME", "", "who will judge ([A-Za-z0-9._@:-], 1..128)");
   flags.Add("format", "F", "text", "text or json");
   int code = 0;
@@ -363,7 +363,7 @@ int RunCampaignSubmit(int argc, char** argv) {
       "1 = best, ties allowed) and prints the acknowledgment once it is durable. Rerun\n"
       "with the same --key to retry safely.");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("match", "M", "0", "match id from `next`");
   flags.Add("annotator", "NAME", "", "the annotator holding the lease");
   flags.Add("ranks", "R1,R2,...", "", "one rank per system, 1..k");
@@ -406,7 +406,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
       "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
       "server adds rank ranges and clusters from R bootstrap replicates.");
   AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "0", "campaign id");
+  flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("model", "M", "", "rating model (default: the campaign's live ratings)");
   flags.Add("bootstrap", "R", "0", "bootstrap replicates (0 = none)");
   flags.Add("confidence", "C", "0.95", "confidence of the rank ranges");
@@ -442,7 +442,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   auto progress = ProgressModeFromFlags(flags);
   if (!progress.ok()) return ReportError(verb, progress.status());
   ProgressBar bar(*progress, "");
-  bar.StartTicker("the server is computing the leaderboard (" + std::to_string(*replicates) +
+  bar.StartTicker("the server is computing the leaderboard (" + WithThousands(*replicates) +
                   " bootstrap replicates)");
   grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
   bar.Clear();

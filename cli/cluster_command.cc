@@ -31,9 +31,10 @@ int RunCluster(int argc, char** argv) {
       "with a fresh seed per replicate instead of resampling.");
   AddModelFlags(flags, "expected-wins");
   flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
-            "number of bootstrap replicates (1..1000000)");
+            "number of bootstrap replicates, up to 1000000; at least 3 at G = 0.95");
   flags.Add("confidence", "G", "0.95",  // kDefaultConfidence
-            "confidence of the rank ranges: ceil(R(1-G)/2) ranks dropped at each end");
+            "confidence of the rank ranges: ceil(R(1-G)/2) ranks dropped at each end, "
+            "leaving at least one");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores)");
   flags.Add("resample", "UNIT", "comparisons",
@@ -128,6 +129,12 @@ int RunCluster(int argc, char** argv) {
     return ReportError("cluster", InvalidArgument("option '--plot' draws one leaderboard; "
                                                   "name one --language-pair"));
   }
+  if (Status s = CheckOutputFile("plot", flags.Get("plot")); !s.ok()) {
+    return ReportError("cluster", s);
+  }
+  if (Status s = CheckOutputDirectory("output-dir", flags.Get("output-dir")); !s.ok()) {
+    return ReportError("cluster", s);
+  }
   std::vector<std::pair<std::string, Judgments>> inputs;
   if (batch) {
     auto all = LoadJudgmentsByPair(flags.positionals(), flags);
@@ -141,6 +148,7 @@ int RunCluster(int argc, char** argv) {
 
   // Every leaderboard is computed before anything is printed or written.
   std::vector<std::string> rendered;
+  std::vector<Leaderboard> boards;
   for (auto& [pair, judgments_value] : inputs) {
     Judgments* judgments = &judgments_value;
     auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
@@ -170,10 +178,10 @@ int RunCluster(int argc, char** argv) {
     const Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
     if (flags.IsSet("plot")) {
       RankPlotOptions plot;
-      plot.title = "Bootstrap rank distributions: " + result->model;
+      plot.title = "Bootstrap rank distributions: " + ModelDisplayName(result->model);
       plot.subtitle =
           WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
-          " pairwise comparisons, " + std::to_string(result->replicates) +
+          " pairwise comparisons, " + WithThousands(result->replicates) +
           (result->self_sampling ? " reruns with fresh seeds"
                                  : " replicates resampling " + ResampleUnitName(result->resample)) +
           ", seed " + std::to_string(result->seed);
@@ -190,6 +198,7 @@ int RunCluster(int argc, char** argv) {
       }
     }
     rendered.push_back(FormatLeaderboard(board, *format));
+    boards.push_back(board);
   }
 
   if (!batch) {
@@ -199,9 +208,6 @@ int RunCluster(int argc, char** argv) {
   const std::string dir = flags.Get("output-dir");
   static const char* const kExtension[] = {".txt", ".json", ".csv", ".tex", ".md", ".txt"};
   if (!dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) return ReportError("cluster", IoError(dir + ": cannot create: " + ec.message()));
     for (size_t i = 0; i < inputs.size(); ++i) {
       const std::string name = inputs[i].first.empty() ? "unknown" : inputs[i].first;
       const std::string path =
@@ -223,14 +229,19 @@ int RunCluster(int argc, char** argv) {
     std::cout << "}\n";
     return kExitOk;
   }
+  if (*format == OutputFormat::kCsv) {
+    // One table: a language_pair column and a single header line.
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const std::string csv = FormatLeaderboardCsv(boards[i], &inputs[i].first);
+      std::cout << (i == 0 ? csv : csv.substr(csv.find('\n') + 1));
+    }
+    return kExitOk;
+  }
   for (size_t i = 0; i < inputs.size(); ++i) {
     const std::string& pair = inputs[i].first;
     switch (*format) {
       case OutputFormat::kLatex:
         std::cout << "% " << pair << "\n";
-        break;
-      case OutputFormat::kCsv:
-        std::cout << "# language_pair=" << pair << "\n";
         break;
       case OutputFormat::kMarkdown:
         std::cout << "## " << pair << "\n\n";

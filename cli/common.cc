@@ -125,8 +125,11 @@ void PrintReadWarnings(const Judgments& judgments, const ReadReport& report) {
               << judgments.skipped_invalid - static_cast<int64_t>(report.warnings.size())
               << " more\n";
   }
-  std::cerr << "warning: skipped " << judgments.skipped_invalid << " invalid rows; read "
-            << judgments.num_rankings() << " rankings\n";
+  // A ranking given as several WMT15/16 pairwise rows is skipped whole: all its rows count.
+  std::cerr << "warning: skipped " << WithThousands(judgments.skipped_invalid)
+            << (judgments.skipped_invalid == 1 ? " invalid row" : " invalid rows") << "; read "
+            << WithThousands(static_cast<int64_t>(judgments.num_rankings()))
+            << (judgments.num_rankings() == 1 ? " ranking\n" : " rankings\n");
 }
 
 // At most kMaxSystems systems (the models keep n x n tables).
@@ -234,8 +237,8 @@ void AddHopkinsMayFlags(Flags& flags) {
   flags.Add("prior-sd", "X", "10", "hopkins-may --sampler exact: prior mu_j ~ N(0, X^2)");
   flags.Add("target-r-hat", "X", "1.01",
             "hopkins-may: refit with doubled iterations until every split-R-hat is below X");
-  flags.Add("max-iterations", "N", std::to_string(d.max_iterations),
-            "hopkins-may: stop doubling here and warn, naming the unconverged systems");
+  // --max-iterations is shared with the pairwise models (pairwise_flags.cc), which declare
+  // it with both models' defaults.
   flags.AddBool("paper",
                 "hopkins-may: the paper's exact setting (§2.2: 1 chain, 200 iterations, 50 "
                 "burn-in, no adaptation); explicit flags still apply on top");
@@ -249,7 +252,8 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
   for (auto [name, field] :
        {std::pair{"iterations", &o.iterations}, std::pair{"burn-in", &o.burn_in},
         std::pair{"chains", &o.chains}, std::pair{"max-iterations", &o.max_iterations}}) {
-    if (!flags.IsSet(name)) continue;  // the default of the setting chosen above
+    // Unset (or "auto"): the default of the setting chosen above.
+    if (!flags.IsSet(name) || flags.Get(name) == "auto") continue;
     auto v = flags.GetInt(name);
     if (!v.ok()) return v.status();
     if (*v < 0 || *v > 100'000'000) {
@@ -259,7 +263,8 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
     *field = static_cast<int>(*v);
   }
   // Explicit iterations without an explicit cap: never adapt below what was asked for.
-  if (flags.IsSet("iterations") && !flags.IsSet("max-iterations")) {
+  if (flags.IsSet("iterations") &&
+      (!flags.IsSet("max-iterations") || flags.Get("max-iterations") == "auto")) {
     o.max_iterations = std::max(o.max_iterations, o.iterations);
   }
   if (flags.IsSet("iterations") && !flags.IsSet("burn-in") && o.burn_in >= o.iterations) {
@@ -295,6 +300,17 @@ void AddModelParameterFlags(Flags& flags) {
   AddHopkinsMayFlags(flags);
   AddTrueSkillFlags(flags);
   AddPairwiseFlags(flags);
+}
+
+Status CheckModelNames(const std::vector<std::string>& names, const std::string& option) {
+  for (const std::string& name : names) {
+    if (name == "expected-wins" || name == "expected-wins-ties" || name == "hopkins-may" ||
+        name == "trueskill" || IsPairwiseModelName(name)) {
+      continue;
+    }
+    return InvalidArgument("option '--" + option + "': unknown model '" + name + "' (see --help)");
+  }
+  return Status::Ok();
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -357,6 +373,28 @@ StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags) {
     m.kind = PredictionKind::kPerSystemVariance;
   }
   return m;
+}
+
+Status CheckOutputFile(const std::string& option, const std::string& path) {
+  if (path.empty()) return Status::Ok();
+  const std::filesystem::path p(path);
+  const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    return IoError("option '--" + option + "': directory '" + dir.string() +
+                   "' does not exist (output directories are not created)");
+  }
+  if (std::filesystem::is_directory(p, ec)) {
+    return IoError("option '--" + option + "': '" + path + "' is a directory");
+  }
+  return Status::Ok();
+}
+
+Status CheckOutputDirectory(const std::string& option, const std::string& dir) {
+  std::error_code ec;
+  if (dir.empty() || std::filesystem::is_directory(dir, ec)) return Status::Ok();
+  return IoError("option '--" + option + "': directory '" + dir +
+                 "' does not exist (output directories are not created)");
 }
 
 Status WriteFileAtomically(const std::string& path, const std::string& contents) {

@@ -53,6 +53,10 @@ void AddModelFlags(Flags& flags, const std::string& default_model);
 // Every model's parameters without --model (commands that take a list of models).
 void AddModelParameterFlags(Flags& flags);
 
+// Ok when every name is a model --model accepts; else InvalidArgument naming `option`
+// ("--models") and the first unknown name.
+Status CheckModelNames(const std::vector<std::string>& names, const std::string& option);
+
 // The model --model names, configured from the flags. `num_comparisons` is the size of the
 // data it will rate (some defaults scale with it).
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
@@ -70,6 +74,13 @@ void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out
 // for `size` comparisons of data (TrueSkill, which selects its own data, gets a budget of
 // `size` selections unless --budget is given), and the prediction kind of §3.2.
 StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags);
+
+// Checked before any work: the directory that will hold output file `path` (given with
+// option `--option`) exists, and `path` is not itself a directory. Output directories are
+// never created; IoError (exit 2) naming the option otherwise. An empty path is Ok.
+Status CheckOutputFile(const std::string& option, const std::string& path);
+// The same for an output directory: it must exist.
+Status CheckOutputDirectory(const std::string& option, const std::string& dir);
 
 // Writes `contents` to `path` through a temporary file in the same directory renamed over
 // `path` once complete, so that a failed run leaves no partial file behind.

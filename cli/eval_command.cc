@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "render/text_format.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/evaluation.h"
@@ -91,6 +92,7 @@ int RunEval(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("threads", "T", "0", "worker threads (0: all cores)");
   flags.Add("format", "F", "table", "output: table or json");
+  AddProgressFlag(flags);
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
   flags.AddExample(
@@ -152,6 +154,7 @@ int RunEval(int argc, char** argv) {
 
   const std::vector<std::string> names = SplitList(flags.Get("models"));
   if (names.empty()) return fail(InvalidArgument("--models is empty"));
+  if (Status s = CheckModelNames(names, "models"); !s.ok()) return fail(s);
   std::vector<EvalModel> models;
   for (const std::string& name : names) {
     auto m = MakeEvalModel(name, flags);
@@ -161,14 +164,20 @@ int RunEval(int argc, char** argv) {
     models.push_back(std::move(*m));
   }
 
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return fail(progress.status());
+  ProgressBar bar(*progress, "");
+  bar.StartTicker("evaluating");
   auto report = RunEvaluation(registry.num_systems(), train, dev, test, models, options);
+  bar.Clear();
   if (!report.ok()) return fail(report.status());
   if (format == "json") {
     PrintJson(*report);
   } else {
-    std::cout << "Held-out evaluation: " << train.size() << " training, " << dev.size() << " dev, "
-              << test.size() << " test comparisons; " << options.repeats << " repeats, seed "
-              << options.seed << "\n\n";
+    std::cout << "Held-out evaluation: " << WithThousands(static_cast<int64_t>(train.size()))
+              << " training, " << WithThousands(static_cast<int64_t>(dev.size())) << " dev, "
+              << WithThousands(static_cast<int64_t>(test.size())) << " test comparisons; "
+              << WithThousands(options.repeats) << " repeats, seed " << options.seed << "\n\n";
     PrintTable(*report, names, options.sizes);
   }
   return kExitOk;

@@ -45,7 +45,14 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
     if (!seen.insert(e.system).second) {
       return InvalidArgument(where + ": system '" + e.system + "' appears twice");
     }
-    const double mu = e.mu.value_or(0.0), sigma = e.sigma.value_or(0.0);
+    if (!e.mu || !e.sigma) {
+      return InvalidArgument(
+          where + " ('" + e.system + "') has no mu and sigma: the " +
+          (board->model.empty() ? std::string("board") : "'" + board->model + "' board") +
+          " is not from a Gaussian model; write one with 'tourney rank "
+          "--model trueskill --format json'");
+    }
+    const double mu = *e.mu, sigma = *e.sigma;
     if (!std::isfinite(mu) || !std::isfinite(sigma) || sigma < 0.0) {
       return InvalidArgument(where + " ('" + e.system +
                              "'): mu must be finite and sigma finite and >= 0");
@@ -80,7 +87,7 @@ int RunNext(int argc, char** argv) {
   flags.AddExample(
       "tourney rank judgments.csv --model trueskill --format json > ratings.json && tourney next "
       "--ratings ratings.json --n 5",
-      "the next five matches to annotate");
+      "the next match to annotate: five systems, the anchor and four opponents");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "next", &code)) return code;
   if (!flags.positionals().empty()) {
@@ -136,15 +143,18 @@ int RunNext(int argc, char** argv) {
   }
   const std::vector<std::string> short_names = ShortSystemNames(names);
   size_t width = 6;
-  for (SystemId id : match) width = std::max(width, short_names[id].size());
+  for (SystemId id : match) width = std::max(width, DisplayWidth(short_names[id]));
   std::printf("next match (%s selector, seed %llu)\n", std::string((*selector)->name()).c_str(),
               static_cast<unsigned long long>(*seed));
   std::printf("  %-*s  %10s  %8s  %s\n", static_cast<int>(width), "system", "mu", "sigma",
               "p_hat_draw vs first");
+  // Names padded by display columns (a wide character takes two), not bytes.
+  auto padded = [width](const std::string& name) {
+    return name + std::string(width - DisplayWidth(name), ' ');
+  };
   for (size_t slot = 0; slot < match.size(); ++slot) {
     const Rating& r = ratings[match[slot]];
-    std::printf("  %-*s  %10.4f  %8.4f", static_cast<int>(width), short_names[match[slot]].c_str(),
-                r.mu, r.sigma);
+    std::printf("  %s  %10.4f  %8.4f", padded(short_names[match[slot]]).c_str(), r.mu, r.sigma);
     if (slot == 0) {
       std::printf("  %s\n", (*selector)->name() == "trueskill" ? "(anchor: largest sigma)" : "-");
     } else {

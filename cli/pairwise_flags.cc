@@ -2,7 +2,13 @@
 
 #include <cmath>
 
+#include "tourney/models/hopkins_may.h"
+
 namespace tourney::cli {
+
+namespace {
+constexpr int kPairwiseMaxIterations = 10000;
+}  // namespace
 
 void AddPairwiseFlags(Flags& flags) {
   flags.Add("tie-weight", "W", "0.5",
@@ -12,8 +18,12 @@ void AddPairwiseFlags(Flags& flags) {
             "(0 = none unless the MLE does not exist, then 1 with a warning)");
   flags.Add("tolerance", "T", "1e-10",
             "bradley-terry, newman, eigen, pagerank: stop when the change is below T");
-  flags.Add("max-iterations", "N", "10000",
-            "bradley-terry, newman, eigen, pagerank: iterations at most");
+  flags.Add("max-iterations", "N", "auto",
+            "iterations at most; auto = " + std::to_string(HopkinsMayOptions().max_iterations) +
+                " for hopkins-may (it stops doubling its iterations here and warns, naming the "
+                "unconverged systems) and " +
+                std::to_string(kPairwiseMaxIterations) +
+                " for bradley-terry, newman, eigen and pagerank");
   flags.Add("interval-level", "P", "0.95",
             "bradley-terry: level of the sandwich (robust) score intervals");
   flags.Add("v-init", "V", "0.5", "newman: starting tie parameter");
@@ -41,7 +51,10 @@ StatusOr<PairwiseModelOptions> PairwiseOptionsFromFlags(const Flags& flags) {
     *field = *v;
   }
   if (!(tolerance > 0.0)) return InvalidArgument("option '--tolerance': must be > 0");
-  auto iterations = flags.GetInt("max-iterations");
+  StatusOr<int64_t> iterations = kPairwiseMaxIterations;
+  if (flags.IsSet("max-iterations") && flags.Get("max-iterations") != "auto") {
+    iterations = flags.GetInt("max-iterations");
+  }
   if (!iterations.ok()) return iterations.status();
   if (*iterations < 1 || *iterations > 100'000'000) {
     return InvalidArgument("option '--max-iterations': " + std::to_string(*iterations) +

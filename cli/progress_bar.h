@@ -1,8 +1,9 @@
 // Progress on stderr for the long commands (cluster, report, simulate, campaign
-// leaderboard): a one-line bar redrawn in place, or a ticking elapsed time when the total
-// is unknown (a server computing). Drawn when --progress is "always", or "auto" (default)
-// and stderr is a terminal, and only once the work has lasted half a second (immediately
-// with "always"). Never writes to stdout, so piped output stays clean.
+// leaderboard, rank, eval, selection-benchmark): a one-line bar redrawn in place, or a
+// ticking elapsed time when the total is unknown (a server computing, a model fitting).
+// Drawn when --progress is "always", or "auto" (default) and stderr is a terminal, and only
+// once the work has lasted half a second (immediately with "always"). Never writes to
+// stdout, so piped output stays clean.
 #ifndef TOURNEY_CLI_PROGRESS_BAR_H_
 #define TOURNEY_CLI_PROGRESS_BAR_H_
 

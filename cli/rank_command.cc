@@ -5,6 +5,7 @@
 #include "battle_rank.h"
 #include "commands.h"
 #include "common.h"
+#include "progress_bar.h"
 #include "render/leaderboard_format.h"
 #include "style_control.h"
 #include "tourney/core/leaderboard.h"
@@ -24,6 +25,7 @@ int RunRank(int argc, char** argv) {
   flags.Add("seed", "S", "1", "random seed (models that sample)");
   AddInputFlags(flags);
   AddCovariateFlags(flags);
+  AddProgressFlag(flags);
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
   flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
                    "the paper's TrueSkill protocol with match selection, as proto3 JSON");
@@ -37,6 +39,11 @@ int RunRank(int argc, char** argv) {
 
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError("rank", format.status());
+  if (*format == OutputFormat::kWmt) {
+    return ReportError("rank", InvalidArgument("option '--format': 'wmt' is the WMT15/16 layout "
+                                               "of bootstrap rank ranges; use 'tourney cluster "
+                                               "--format wmt'"));
+  }
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError("rank", seed.status());
   if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
@@ -54,7 +61,12 @@ int RunRank(int argc, char** argv) {
   input.num_systems = judgments->num_systems();
   input.comparisons = &judgments->comparisons();
   input.judgments = &*judgments;
-  auto result = (*model)->Rate(input, *seed);
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return ReportError("rank", progress.status());
+  ProgressBar bar(*progress, "");
+  bar.StartTicker("rating");
+  auto result = RateChecked(**model, input, *seed);
+  bar.Clear();
   if (!result.ok()) return ReportError("rank", result.status());
 
   Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);

@@ -109,17 +109,7 @@ int RunReport(int argc, char** argv) {
   // Options.
   const std::string out_path = flags.Get("out");
   if (out_path.empty()) return fail(InvalidArgument("--out FILE is required"));
-  {
-    const std::filesystem::path p(out_path);
-    const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) {
-      return fail(IoError("option '--out': directory '" + dir.string() + "' does not exist"));
-    }
-    if (std::filesystem::is_directory(p, ec)) {
-      return fail(IoError("option '--out': '" + out_path + "' is a directory"));
-    }
-  }
+  if (Status s = CheckOutputFile("out", out_path); !s.ok()) return fail(s);
   auto replicates = flags.GetInt("bootstrap");
   if (!replicates.ok()) return fail(replicates.status());
   if (*replicates < 1 || *replicates > 100000) {
@@ -154,6 +144,7 @@ int RunReport(int argc, char** argv) {
   if (sizes.empty()) return fail(InvalidArgument("option '--sizes': empty"));
   const std::vector<std::string> model_names = SplitList(flags.Get("models"));
   if (model_names.empty()) return fail(InvalidArgument("option '--models': empty"));
+  if (Status s = CheckModelNames(model_names, "models"); !s.ok()) return fail(s);
   for (size_t a = 0; a < model_names.size(); ++a) {
     for (size_t b = 0; b < a; ++b) {
       if (model_names[a] == model_names[b]) {
@@ -226,7 +217,7 @@ int RunReport(int argc, char** argv) {
 
   // Bootstrap of each model.
   for (size_t m = 0; m < models.size(); ++m) {
-    stage(model_names[m] + ": " + std::to_string(*replicates) + " bootstrap replicates");
+    stage(model_names[m] + ": " + WithThousands(*replicates) + " bootstrap replicates");
     BootstrapOptions options;
     options.replicates = data.replicates;
     options.confidence = data.confidence;

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "common.h"
 #include "plot_file.h"
+#include "progress_bar.h"
 #include "render/selection_benchmark_format.h"
 #include "tourney/selection/selection_benchmark.h"
 
@@ -67,12 +68,16 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   flags.Add("out", "FILE", "", "write the JSON here instead of stdout");
   flags.Add("plot", "FILE", "", "write the clusters and tau curves with bands as SVG");
   flags.Add("title", "TEXT", "", "title of the JSON and the plot");
+  AddProgressFlag(flags);
   AddInputFlags(flags);
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "selection-benchmark", &code)) return code;
   auto fail = [](const Status& s) { return ReportError("selection-benchmark", s); };
   if (!flags.positionals().empty()) {
     return fail(InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
+  }
+  for (const char* option : {"out", "plot"}) {
+    if (Status s = CheckOutputFile(option, flags.Get(option)); !s.ok()) return fail(s);
   }
   SelectionBenchmarkOptions o;
   o.selectors = SplitList(flags.Get("selectors"));
@@ -147,7 +152,12 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   } else if (title.empty()) {
     title = "Selection benchmark: " + std::to_string(o.systems) + " systems, hidden truth";
   }
+  auto progress = ProgressModeFromFlags(flags);
+  if (!progress.ok()) return fail(progress.status());
+  ProgressBar bar(*progress, "");
+  bar.StartTicker("running the campaigns");
   auto result = RunSelectionBenchmark(o);
+  bar.Clear();
   if (!result.ok()) return fail(result.status());
   if (!flags.Get("plot").empty()) {
     if (Status s = WritePlotFile(flags.Get("plot"), SelectionBenchmarkSvg(*result, title));

@@ -28,6 +28,11 @@ int RunSimulateBattles(int argc, char** argv) {
   flags.Add("truth", "FILE", "", "also write the hidden strengths as CSV to FILE");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "simulate-battles", &code)) return code;
+  for (const char* option : {"out", "truth"}) {
+    if (Status s = CheckOutputFile(option, flags.Get(option)); !s.ok()) {
+      return ReportError("simulate-battles", s);
+    }
+  }
   if (!flags.positionals().empty()) {
     return ReportError("simulate-battles",
                        InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));

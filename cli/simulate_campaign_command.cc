@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "common.h"
 #include "render/leaderboard_format.h"
+#include "render/text_format.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/selection/simulate.h"
@@ -106,11 +107,12 @@ int RunOfflineDemo(int argc, char** argv) {
   const Judgments& j = campaign->judgments;
   auto model = MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
-  auto result = model->Rate(input, options->seed);
+  auto result = RateChecked(*model, input, options->seed);
   if (!result.ok()) return ReportError("demo", result.status());
   Leaderboard board = BuildLeaderboard(model->name(), j, result->ratings);
-  std::cout << "Simulated campaign: " << options->systems << " systems, " << options->rankings
-            << " rankings of " << options->k << " (seed " << options->seed << ")\n\n";
+  std::cout << "Simulated campaign: " << options->systems << " systems, "
+            << WithThousands(static_cast<int64_t>(options->rankings)) << " rankings of "
+            << options->k << " (seed " << options->seed << ")\n\n";
   std::cout << FormatLeaderboard(board, OutputFormat::kTable);
   std::cout << "\nHidden qualities (truth):\n";
   std::vector<int> order(static_cast<size_t>(j.num_systems()));

@@ -168,6 +168,9 @@ int RunSimulate(int argc, char** argv) {
     co.seed = *seed;
     co.threads = static_cast<int>(std::clamp<int64_t>(*t, 0, 4096));
     std::vector<ClusterCurveModel> models;
+    if (Status s = CheckModelNames(SplitList(flags.Get("models")), "models"); !s.ok()) {
+      return fail(s);
+    }
     for (const std::string& name : SplitList(flags.Get("models"))) {
       auto spec = MakeEvalModel(name, flags);
       if (!spec.ok()) return fail(spec.status());
@@ -228,16 +231,17 @@ int RunSimulate(int argc, char** argv) {
     };
     const Map maps[] = {
         {path,
-         "Pairs selected in the last " + std::to_string(w) + " of " +
-             std::to_string(study->budget) + " selections",
+         "Pairs selected in the last " + WithThousands(w) + " of " +
+             WithThousands(static_cast<int64_t>(study->budget)) + " selections",
          &study->last, w},
         {WithSuffix(path, "-first"),
-         "Pairs selected in the first " + std::to_string(w) + " of " +
-             std::to_string(study->budget) + " selections",
+         "Pairs selected in the first " + WithThousands(w) + " of " +
+             WithThousands(static_cast<int64_t>(study->budget)) + " selections",
          &study->first, w},
         {WithSuffix(path, "-all"),
-         "Pairs selected over all " + std::to_string(study->budget) + " selections", &study->all,
-         study->budget},
+         "Pairs selected over all " + WithThousands(static_cast<int64_t>(study->budget)) +
+             " selections",
+         &study->all, study->budget},
     };
     for (const Map& m : maps) {
       HeatmapOptions ho;
@@ -256,7 +260,7 @@ int RunSimulate(int argc, char** argv) {
     std::vector<LineSeries> series;
     for (size_t m = 0; m < curves->models.size(); ++m) {
       LineSeries ls;
-      ls.name = curves->models[m];
+      ls.name = ModelDisplayName(curves->models[m]);
       for (size_t a = 0; a < curves->amounts.size(); ++a) {
         ls.x.push_back(static_cast<double>(curves->amounts[a]));
         ls.y.push_back(curves->clusters[m][a]);
@@ -318,18 +322,20 @@ int RunSimulate(int argc, char** argv) {
     std::cout << out;
   } else {
     const std::vector<std::string> shorts = ShortSystemNames(ordered);
-    std::printf(
-        "%s selection: %lld selections from %zu pooled comparisons, window %lld, seed %llu\n",
-        selection.c_str(), static_cast<long long>(study->budget), pool.size(),
-        static_cast<long long>(w), static_cast<unsigned long long>(*seed));
+    std::printf("%s selection: %s selections from %s pooled comparisons, window %s, seed %llu\n",
+                selection.c_str(), WithThousands(static_cast<int64_t>(study->budget)).c_str(),
+                WithThousands(static_cast<int64_t>(pool.size())).c_str(), WithThousands(w).c_str(),
+                static_cast<unsigned long long>(*seed));
     std::printf("mean rank distance of chosen pairs: first %.3f, last %.3f, all %.3f\n\n", d_first,
                 d_last, d_all);
-    std::printf("Pairs chosen in the last %lld selections (rows and columns by final mu):\n",
-                static_cast<long long>(w));
+    std::printf("Pairs chosen in the last %s selections (rows and columns by final mu):\n",
+                WithThousands(w).c_str());
+    // Names padded by display columns (a wide character takes two), not bytes.
     size_t width = 0;
-    for (const auto& s : shorts) width = std::max(width, s.size());
+    for (const auto& s : shorts) width = std::max(width, DisplayWidth(s));
     for (size_t i = 0; i < n; ++i) {
-      std::printf("%3zu %-*s", i + 1, static_cast<int>(width), shorts[i].c_str());
+      std::printf("%3zu %s%s", i + 1, shorts[i].c_str(),
+                  std::string(width - DisplayWidth(shorts[i]), ' ').c_str());
       for (size_t j = 0; j < n; ++j) {
         std::printf(" %6lld", static_cast<long long>(study->last[i * n + j]));
       }

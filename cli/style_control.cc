@@ -1,7 +1,6 @@
 #include "style_control.h"
 
 #include <boost/math/distributions/normal.hpp>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
@@ -79,16 +78,6 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
   }
   if (!fit->warning.empty()) board.warnings.push_back(fit->warning);
   std::cout << FormatLeaderboard(board, format);
-  if (format == OutputFormat::kTable) {
-    for (const CovariateEffect& e : board.covariate_effects) {
-      char line[256];
-      std::snprintf(line, sizeof(line),
-                    "style control: %s coefficient %.4f (se %.4f, %g%% interval %.4f..%.4f) "
-                    "log-odds per unit\n",
-                    e.name.c_str(), e.coefficient, e.standard_error, 100 * level, e.lo, e.hi);
-      std::cout << line;
-    }
-  }
   return kExitOk;
 }
 

@@ -13,12 +13,12 @@ namespace tourney {
 
 void Flags::Add(const std::string& name, const std::string& value_name, const std::string& def,
                 const std::string& help) {
-  order_.push_back(name);
+  if (specs_.count(name) == 0) order_.push_back(name);
   specs_[name] = Spec{value_name, def, help};
 }
 
 void Flags::AddBool(const std::string& name, const std::string& help) {
-  order_.push_back(name);
+  if (specs_.count(name) == 0) order_.push_back(name);
   specs_[name] = Spec{"", "", help};
 }
 

@@ -22,7 +22,8 @@ class Flags {
   Flags(std::string usage, std::string description)
       : usage_(std::move(usage)), description_(std::move(description)) {}
 
-  // Declares a flag taking a value. `value_name` appears in help ("FILE", "N").
+  // Declares a flag taking a value. `value_name` appears in help ("FILE", "N"). Declaring
+  // a name again replaces its spec and keeps its place in the help.
   void Add(const std::string& name, const std::string& value_name, const std::string& def,
            const std::string& help);
   // Declares a boolean flag (present = true).

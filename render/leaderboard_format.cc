@@ -5,6 +5,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <utility>
 
 #include "proto/leaderboard_proto.h"
 #include "render/text_format.h"
@@ -20,6 +22,28 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name) {
   if (name == "wmt") return OutputFormat::kWmt;
   return InvalidArgument("unknown format '" + std::string(name) +
                          "' (expected table, json, csv, latex, markdown or wmt)");
+}
+
+std::string ModelDisplayName(std::string_view model) {
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"expected-wins", "Expected Wins"},
+      {"expected-wins-ties", "Expected Wins (ties count as wins)"},
+      {"hopkins-may", "Hopkins & May"},
+      {"trueskill", "TrueSkill"},
+      {"bradley-terry", "Bradley-Terry"},
+      {"newman", "Bradley-Terry with Davidson ties (Newman)"},
+      {"rao-kupper", "Bradley-Terry with Rao-Kupper ties"},
+      {"plackett-luce", "Plackett-Luce"},
+      {"elo", "Online Elo"},
+      {"counting", "Win counting"},
+      {"average-win-rate", "Average win rate"},
+      {"eigen", "Eigenvector centrality"},
+      {"pagerank", "PageRank"},
+  };
+  for (const auto& [id, name] : kNames) {
+    if (model == id) return std::string(name);
+  }
+  return std::string(model);
 }
 
 std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names) {
@@ -63,19 +87,24 @@ std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names)
 
 namespace {
 
-
-
+// The table's title: Expected Wins says which variant of the WMT campaigns it is.
 std::string ModelTitle(const std::string& model) {
   if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
   if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
-  if (model == "trueskill") return "TrueSkill";
-  if (model == "hopkins-may") return "Hopkins & May";
-  return model;
+  return ModelDisplayName(model);
+}
+
+// "len_diff coefficient 0.1234 (se 0.0100, 95% interval 0.1038..0.1430) log-odds per unit".
+std::string CovariateText(const CovariateEffect& e, double confidence) {
+  return e.name + " coefficient " + TableNumber(e.coefficient, 4) + " (se " +
+         TableNumber(e.standard_error, 4) + ", " + Fixed(100.0 * confidence, 0) + "% interval " +
+         TableNumber(e.lo, 4) + ".." + TableNumber(e.hi, 4) + ") log-odds per unit";
 }
 
 struct View {
   std::vector<std::string> names;  // short names in entry order
-  bool gaussian = false;           // print mu and sigma
+  bool mu = false;                 // print mu
+  bool gaussian = false;           // print sigma
   bool clustered = false;          // print range and group by cluster
   bool r_hat = false;
 };
@@ -86,6 +115,7 @@ View MakeView(const Leaderboard& board) {
   std::vector<std::string> full;
   for (const auto& e : board.entries) {
     full.push_back(e.system);
+    v.mu |= e.mu.has_value();
     v.gaussian |= e.sigma.has_value();
     v.r_hat |= e.r_hat.has_value();
   }
@@ -115,13 +145,17 @@ std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered
 // the model's warnings.
 std::vector<std::string> BoardNotes(const Leaderboard& board) {
   std::vector<std::string> notes;
+  for (const CovariateEffect& e : board.covariate_effects) {
+    notes.push_back("style control: " + CovariateText(e, board.confidence));
+  }
   if (board.dropped_blank > 0) {
     notes.push_back("note: " + WithThousands(board.dropped_blank) +
                     " rankings with a blank rank (-1) were dropped");
   }
   if (board.skipped_invalid > 0) {
-    notes.push_back("note: " + WithThousands(board.skipped_invalid) +
-                    " invalid rows were skipped");
+    notes.push_back(
+        "note: " + WithThousands(board.skipped_invalid) +
+        (board.skipped_invalid == 1 ? " invalid row was skipped" : " invalid rows were skipped"));
   }
   if (!board.connected) {
     std::string groups;
@@ -141,10 +175,8 @@ std::vector<std::string> BoardNotes(const Leaderboard& board) {
 std::string FormatTable(const Leaderboard& board) {
   const View v = MakeView(board);
   std::vector<std::string> header = {"#", "score"};
-  if (v.gaussian) {
-    header.push_back("mu");
-    header.push_back("sigma");
-  }
+  if (v.mu) header.push_back("mu");
+  if (v.gaussian) header.push_back("sigma");
   if (v.clustered) header.push_back("range");
   header.push_back("system");
   header.push_back("comparisons");
@@ -154,28 +186,28 @@ std::string FormatTable(const Leaderboard& board) {
   std::vector<std::vector<std::string>> rows;
   for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
     const auto& e = board.entries[i];
-    std::vector<std::string> row = {pos[i], Fixed(e.score, 3)};
-    if (v.gaussian) {
-      row.push_back(Fixed(e.mu.value_or(0.0), 3));
-      row.push_back(Fixed(e.sigma.value_or(0.0), 3));
-    }
+    std::vector<std::string> row = {pos[i], TableNumber(e.score, 3)};
+    if (v.mu) row.push_back(e.mu ? TableNumber(*e.mu, 3) : "");
+    if (v.gaussian) row.push_back(e.sigma ? TableNumber(*e.sigma, 3) : "");
     if (v.clustered) row.push_back(RangeText(e));
     row.push_back(v.names[i]);
     row.push_back(WithThousands(e.comparisons));
-    if (v.r_hat) row.push_back(Fixed(e.r_hat.value_or(0.0), 3) + (e.r_hat.value_or(0.0) > 1.05 ? " !" : ""));
+    if (v.r_hat) {
+      row.push_back(e.r_hat ? TableNumber(*e.r_hat, 3) + (*e.r_hat > 1.05 ? " !" : "") : "");
+    }
     rows.push_back(std::move(row));
   }
   std::vector<size_t> width(header.size());
   for (size_t c = 0; c < header.size(); ++c) {
-    width[c] = header[c].size();
-    for (const auto& r : rows) width[c] = std::max(width[c], r[c].size());
+    width[c] = DisplayWidth(header[c]);
+    for (const auto& r : rows) width[c] = std::max(width[c], DisplayWidth(r[c]));
   }
   const size_t system_col = std::find(header.begin(), header.end(), "system") - header.begin();
   auto line = [&](const std::vector<std::string>& cells) {
     std::string out;
     for (size_t c = 0; c < cells.size(); ++c) {
       if (c > 0) out += "  ";
-      const size_t pad = width[c] - cells[c].size();
+      const size_t pad = width[c] - DisplayWidth(cells[c]);
       const bool left = c == system_col;
       if (!left) out.append(pad, ' ');
       out += cells[c];
@@ -185,8 +217,13 @@ std::string FormatTable(const Leaderboard& board) {
     return out + "\n";
   };
 
-  std::string out = ModelTitle(board.model) + ": " + WithThousands(board.comparisons) +
-                    " pairwise comparisons from " + WithThousands(board.rankings) + " rankings";
+  std::string out =
+      ModelTitle(board.model) + ": " + WithThousands(board.comparisons) + " pairwise comparisons";
+  // Pairwise input (battle logs, pairwise CSV) has one ranking per comparison: saying so
+  // adds nothing.
+  if (board.rankings > 0 && board.rankings != board.comparisons) {
+    out += " from " + WithThousands(board.rankings) + " rankings";
+  }
   if (board.bootstrap_replicates > 0) {
     out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, " +
            Fixed(100.0 * board.confidence, 0) + "% rank ranges";
@@ -208,7 +245,9 @@ std::string FormatTable(const Leaderboard& board) {
            " rankings with a blank rank (-1) were dropped\n";
   }
   if (board.skipped_invalid > 0) {
-    out += "note: " + WithThousands(board.skipped_invalid) + " invalid rows were skipped\n";
+    out += "note: " + WithThousands(board.skipped_invalid) +
+           (board.skipped_invalid == 1 ? " invalid row was skipped\n"
+                                       : " invalid rows were skipped\n");
   }
   if (!board.connected) {
     out += "warning: the comparison graph has " + std::to_string(static_cast<int>(board.components.size())) +
@@ -227,34 +266,54 @@ std::string FormatTable(const Leaderboard& board) {
     }
   }
   for (const auto& w : board.warnings) out += "warning: " + w + "\n";
+  for (const CovariateEffect& e : board.covariate_effects) {
+    out += "style control: " + CovariateText(e, board.confidence) + "\n";
+  }
   return out;
 }
 
+// A CSV number, empty when the field does not apply (JSON omits it).
+std::string CsvNumber(std::optional<double> v, int digits) {
+  return v ? TableNumber(*v, digits) : std::string();
+}
+std::string CsvInt(std::optional<int64_t> v) { return v ? std::to_string(*v) : std::string(); }
 
-std::string FormatCsv(const Leaderboard& board) {
+}  // namespace
+
+std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair) {
+  const std::string lead = language_pair ? CsvField(*language_pair) + "," : std::string();
   std::string out =
-      "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
-      "losses,ties,r_hat,score_lo,score_hi\n";
+      (language_pair ? "language_pair," : "") +
+      std::string(
+          "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
+          "losses,ties,r_hat,score_lo,score_hi\n");
+  // Rank ranges come from a bootstrap; without one they would only repeat the rank.
+  const bool ranges = board.bootstrap_replicates > 0;
   for (const auto& e : board.entries) {
-    out += std::to_string(e.rank) + "," + CsvField(e.system) + "," + Fixed(e.score, 6) + "," +
-           Fixed(e.mu.value_or(0.0), 6) + "," + Fixed(e.sigma.value_or(0.0), 6) + "," + std::to_string(e.rank_lo) + "," +
-           std::to_string(e.rank_hi) + "," + std::to_string(e.cluster.value_or(0)) + "," +
-           std::to_string(e.rank_upper_bound.value_or(0)) + "," + std::to_string(e.comparisons) + "," +
-           std::to_string(e.wins) + "," + std::to_string(e.losses) + "," +
-           std::to_string(e.ties) + "," + Fixed(e.r_hat.value_or(0.0), 4) + "," +
-           // The score interval, empty when the board has none.
-           (!e.score_lo || !e.score_hi ? std::string(",")
-                                       : Fixed(*e.score_lo, 6) + "," + Fixed(*e.score_hi, 6)) +
-           "\n";
+    const bool interval = e.score_lo && e.score_hi;
+    out += lead + std::to_string(e.rank) + "," + CsvField(e.system) + "," +
+           TableNumber(e.score, 6) + "," + CsvNumber(e.mu, 6) + "," + CsvNumber(e.sigma, 6) + "," +
+           CsvInt(ranges ? std::optional<int64_t>(e.rank_lo) : std::nullopt) + "," +
+           CsvInt(ranges ? std::optional<int64_t>(e.rank_hi) : std::nullopt) + "," +
+           CsvInt(e.cluster) + "," + CsvInt(e.rank_upper_bound) + "," +
+           std::to_string(e.comparisons) + "," + std::to_string(e.wins) + "," +
+           std::to_string(e.losses) + "," + std::to_string(e.ties) + "," + CsvNumber(e.r_hat, 4) +
+           "," + CsvNumber(interval ? e.score_lo : std::nullopt, 6) + "," +
+           CsvNumber(interval ? e.score_hi : std::nullopt, 6) + "\n";
   }
   // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
-  for (const std::string& note : BoardNotes(board)) out += "# " + note + "\n";
+  for (const std::string& note : BoardNotes(board)) {
+    out += "# " + (language_pair ? *language_pair + ": " : std::string()) + note + "\n";
+  }
   return out;
 }
 
+namespace {
 
 // A number for LaTeX text: a true minus sign ($-$), not a hyphen.
-std::string LatexNumber(double v, int digits) { return WithMinusSign(Fixed(v, digits), "$-$"); }
+std::string LatexNumber(double v, int digits) {
+  return WithMinusSign(TableNumber(v, digits), "$-$");
+}
 
 // A label unique to the board's model and data: tab:MODEL-XXXXXX (FNV-1a of the systems,
 // their scores and the comparison count), so several tables can share one document.
@@ -283,7 +342,7 @@ std::string FormatLatex(const Leaderboard& board) {
   const View v = MakeView(board);
   const std::vector<std::string> pos = PositionColumn(board, v.clustered);
   std::string out;
-  out += "% " + ModelTitle(board.model) + ", " + std::to_string(board.comparisons) +
+  out += "% " + ModelTitle(board.model) + ", " + WithThousands(board.comparisons) +
          " pairwise comparisons. Requires \\usepackage{booktabs}.\n";
   for (const std::string& note : BoardNotes(board)) out += "% " + note + "\n";
   out += "\\begin{table}[t]\n\\centering\n";
@@ -297,7 +356,7 @@ std::string FormatLatex(const Leaderboard& board) {
       out += "\\midrule\n";
     }
     out += pos[i] + " & " + LatexNumber(e.score, 3);
-    if (v.gaussian) out += " & " + LatexNumber(e.sigma.value_or(0.0), 3);
+    if (v.gaussian) out += " & " + (e.sigma ? LatexNumber(*e.sigma, 3) : std::string());
     // An en dash between the ends of a range ("2--3"), as typeset tables have it.
     if (v.clustered) {
       out += " & " + (e.rank_lo == e.rank_hi
@@ -310,9 +369,12 @@ std::string FormatLatex(const Leaderboard& board) {
   out += "\\caption{" + LatexEscape(ModelTitle(board.model)) + ", " +
          WithThousands(board.comparisons) + " pairwise comparisons";
   if (board.bootstrap_replicates > 0) {
-    out += "; rank ranges from " + std::to_string(board.bootstrap_replicates) +
+    out += "; rank ranges from " + WithThousands(board.bootstrap_replicates) +
            " bootstrap replicates at " + Fixed(100.0 * board.confidence, 0) +
            "\\% confidence, clusters separated by rules";
+  }
+  for (const CovariateEffect& e : board.covariate_effects) {
+    out += "; style control: " + LatexEscape(CovariateText(e, board.confidence));
   }
   out += ".}\n\\label{" + LatexLabel(board) + "}\n\\end{table}\n";
   return out;
@@ -336,14 +398,14 @@ std::string FormatMarkdown(const Leaderboard& board) {
     };
     out += '|';
     cell(pos[i]);
-    cell(Fixed(e.score, 3));
-    if (v.gaussian) cell(Fixed(e.sigma.value_or(0.0), 3));
+    cell(TableNumber(e.score, 3));
+    if (v.gaussian) cell(e.sigma ? TableNumber(*e.sigma, 3) : std::string());
     if (v.clustered) {
       cell(RangeText(e));
       cell(std::to_string(e.cluster.value_or(0)));
     }
     cell(MarkdownCell(v.names[i]));
-    cell(std::to_string(e.comparisons));
+    cell(WithThousands(e.comparisons));
     out += '\n';
   }
   const std::vector<std::string> notes = BoardNotes(board);
@@ -386,7 +448,7 @@ std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format) {
     case OutputFormat::kJson:
       return LeaderboardJson(board);
     case OutputFormat::kCsv:
-      return FormatCsv(board);
+      return FormatLeaderboardCsv(board, nullptr);
     case OutputFormat::kLatex:
       return FormatLatex(board);
     case OutputFormat::kMarkdown:

@@ -30,6 +30,17 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name);
 // clustered and use short system names; CSV has one row per system with full names.
 std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format);
 
+// A model's name for titles and captions: "trueskill" -> "TrueSkill", "bradley-terry" ->
+// "Bradley-Terry", "expected-wins" -> "Expected Wins"; an unknown id is returned as is.
+std::string ModelDisplayName(std::string_view model);
+
+// The CSV format: one row per system with full names; fields that do not apply to the board
+// (mu and sigma of a non-Gaussian model, rank_lo/rank_hi without a bootstrap, cluster,
+// r_hat, the score interval) are empty, as JSON omits them. Notes and style-control
+// coefficients follow as '#' comment lines. With `language_pair`, every row starts with a
+// language_pair column (one header for several boards: print the first board's header only).
+std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair);
+
 // Short display names: drops the prefix shared by every name up to a '.', and a trailing
 // ".<digits>" submission number ("newstest2013.fr-en.KIT_primary.2658" -> "KIT_primary").
 // Falls back to the full names when shortening would make two of them equal.

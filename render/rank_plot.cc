@@ -164,7 +164,8 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
 
   const int trim = TrimCount(static_cast<int>(replicates), options.confidence);
   const std::string caption =
-      "Box: lower to upper quartile of each system's rank over " + std::to_string(replicates) +
+      "Box: lower to upper quartile of each system's rank over " +
+      WithThousands(static_cast<int64_t>(replicates)) +
       " bootstrap replicates; bar: median; diamond: mean; " +
       (options.whiskers == RankWhiskers::kFullRange
            ? std::string("whiskers: full range of ranks (best to worst replicate).")

@@ -46,17 +46,7 @@ std::string InlineSvg(std::string svg) {
   return svg;
 }
 
-std::string ModelTitle(const std::string& name) {
-  if (name == "expected-wins") return "Expected Wins";
-  if (name == "expected-wins-ties") return "Expected Wins (ties as half wins)";
-  if (name == "hopkins-may") return "Hopkins & May";
-  if (name == "trueskill") return "TrueSkill";
-  if (name == "bradley-terry") return "Bradley-Terry";
-  if (name == "plackett-luce") return "Plackett-Luce";
-  if (name == "newman") return "Bradley-Terry with ties (Newman)";
-  if (name == "elo") return "Online Elo";
-  return name;
-}
+std::string ModelTitle(const std::string& name) { return ModelDisplayName(name); }
 
 std::string ModelAnchor(const std::string& name) {
   std::string out = "model-";
@@ -347,7 +337,7 @@ std::string RenderReportPage(const ReportData& d) {
   }
   param("input", files);
   param("models", models_text);
-  param("bootstrap", std::to_string(d.replicates) + " replicates, " +
+  param("bootstrap", HtmlCount(d.replicates) + " replicates, " +
                          HtmlNumber(100.0 * d.confidence, 0) + "% rank ranges (" +
                          std::to_string(TrimCount(d.replicates, d.confidence)) +
                          " ranks dropped at each end)");

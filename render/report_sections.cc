@@ -35,7 +35,7 @@ void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& ou
          std::to_string(run.clusters) + " clusters from " +
          HtmlCount(static_cast<int64_t>(d.judgments->comparisons().size())) +
          " comparisons. <em>range</em>: " + conf + " rank range over " +
-         std::to_string(run.result.replicates) +
+         HtmlCount(run.result.replicates) +
          (run.result.self_sampling ? " reruns with fresh seeds" : " bootstrap replicates") +
          "; <em>interval</em>: the middle " + conf + " of the " +
          (run.result.self_sampling ? "reruns'" : "replicates'") +
@@ -107,7 +107,7 @@ void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& ou
   RankPlotOptions plot;
   plot.title = "Bootstrap rank distributions: " + title;
   plot.subtitle = HtmlCount(static_cast<int64_t>(d.judgments->comparisons().size())) +
-                  " pairwise comparisons, " + std::to_string(run.result.replicates) +
+                  " pairwise comparisons, " + HtmlCount(run.result.replicates) +
                   (run.result.self_sampling
                        ? " reruns with fresh seeds"
                        : " replicates resampling " + ResampleUnitName(run.result.resample)) +

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "render/line_plot.h"
 #include "render/svg_plot.h"
 #include "render/text_format.h"
 
@@ -102,35 +103,39 @@ std::string SelectionBenchmarkSvg(const SelectionBenchmark& b, const std::string
              SvgTextStyle{.size = 11, .fill = plot_colours::kInk});
     lx += 30 + EstimateTextWidth(b.summaries[sel].name, 11);
   }
-  const double x_max = static_cast<double>(b.options.budget);
+  // Round ticks (line_plot.h): whole judgments on x, whole clusters on the first panel.
+  const std::vector<double> x_ticks =
+      RoundTicks(0.0, static_cast<double>(b.options.budget), 6, true);
+  const double x_max = x_ticks.back();
+  const double x_step = x_ticks.size() > 1 ? x_ticks[1] - x_ticks[0] : 1.0;
   const double plot_w = width - left - right;
   auto px = [&](double x) { return left + plot_w * x / x_max; };
   for (int panel = 0; panel < 2; ++panel) {
     const double y0 = top + panel * (panel_h + gap);
     double y_lo = 0, y_hi = 1;
     if (panel == 0) {
-      y_hi = 1;
       for (const auto& s : b.summaries) {
         for (const auto& c : s.clusters_curve) y_hi = std::max(y_hi, c.hi);
       }
-      y_hi = std::ceil(y_hi);
     } else {
       y_lo = -0.2;
     }
+    const std::vector<double> y_ticks = RoundTicks(y_lo, y_hi, panel == 0 ? 5 : 7, panel == 0);
+    y_lo = y_ticks.front();
+    y_hi = y_ticks.back();
+    const double y_step = y_ticks.size() > 1 ? y_ticks[1] - y_ticks[0] : 1.0;
     auto py = [&](double y) {
       return y0 + panel_h - panel_h * (std::clamp(y, y_lo, y_hi) - y_lo) / (y_hi - y_lo);
     };
     doc.Rect(left, y0, plot_w, panel_h, SvgStyle::Stroke(plot_colours::kAxis));
-    for (int t = 0; t <= 4; ++t) {
-      const double y = y_lo + (y_hi - y_lo) * t / 4.0;
+    for (const double y : y_ticks) {
       doc.Line(left, py(y), left + plot_w, py(y), SvgStyle::Stroke(plot_colours::kGrid));
-      doc.Text(left - 6, py(y) + 4, Num(std::round(y * 100) / 100),
+      doc.Text(left - 6, py(y) + 4, FormatTick(y, y_step),
                SvgTextStyle{.size = 10, .anchor = TextAnchor::kEnd, .fill = plot_colours::kMuted});
     }
-    for (int t = 0; t <= 5; ++t) {
-      const double x = x_max * t / 5.0;
+    for (const double x : x_ticks) {
       doc.Text(
-          px(x), y0 + panel_h + 14, Num(x),
+          px(x), y0 + panel_h + 14, FormatTick(x, x_step),
           SvgTextStyle{.size = 10, .anchor = TextAnchor::kMiddle, .fill = plot_colours::kMuted});
     }
     doc.Text(left, y0 - 6,

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "render/text_format.h"
+
 namespace tourney {
 
 namespace {
@@ -117,20 +119,31 @@ std::string SvgNumber(double value) {
 }
 
 double EstimateTextWidth(std::string_view text, double font_size) {
+  // Advance widths in em of DejaVu Sans, what "Helvetica, Arial, sans-serif" falls back to
+  // on a Linux system without those fonts (rsvg-convert, browsers): the widest of the three,
+  // so that a text measured here fits wherever it is drawn.
   double em = 0.0;
-  for (char ch : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
     const unsigned char c = static_cast<unsigned char>(ch);
     if ((c & 0xC0) == 0x80) continue;  // UTF-8 continuation byte
     if (c >= 0x80) {
-      em += 0.65;
-    } else if (std::string_view("iljtfI.,:;'|!()[] ").find(ch) != std::string_view::npos) {
-      em += 0.32;
+      // Two display columns (CJK, fullwidth) are about a full em.
+      size_t end = i + 1;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+      em += DisplayWidth(text.substr(i, end - i)) >= 2 ? 1.0 : 0.7;
+    } else if (std::string_view("iljI.,:;' ").find(ch) != std::string_view::npos) {
+      em += 0.34;
+    } else if (std::string_view("ft()[]r").find(ch) != std::string_view::npos) {
+      em += 0.42;
     } else if (std::string_view("mwMW@%").find(ch) != std::string_view::npos) {
-      em += 0.9;
+      em += 1.0;
+    } else if (std::string_view("+<=>~#&^").find(ch) != std::string_view::npos) {
+      em += 0.84;
     } else if (c >= 'A' && c <= 'Z') {
-      em += 0.68;
+      em += 0.8;
     } else {
-      em += 0.56;
+      em += 0.64;  // digits 0.636, the widest lowercase 0.635
     }
   }
   return em * font_size;

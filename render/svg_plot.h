@@ -26,7 +26,8 @@ std::string XmlEscape(std::string_view text);
 std::string SvgNumber(double value);
 
 // Approximate rendered width of `text` in a sans-serif font of `font_size` px (layout
-// estimate: narrow and wide glyphs weighted, UTF-8 continuation bytes skipped).
+// estimate from DejaVu Sans, the widest fallback of the figures' font list: narrow and wide
+// glyphs weighted, East Asian wide characters a full em).
 double EstimateTextWidth(std::string_view text, double font_size);
 
 // Splits `text` at spaces into lines no wider than max_width (by EstimateTextWidth); a

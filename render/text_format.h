@@ -18,6 +18,16 @@ std::string WithThousands(int64_t v);
 // printf's "%.*f": Fixed(2.0 / 3.0, 3) -> "0.667".
 std::string Fixed(double v, int digits);
 
+// A number for tables: Fixed(v, digits) for ordinary magnitudes, and exponent notation
+// with `digits` decimals ("5.000e+307", "1.500e-05") when |v| >= 1e9 or when a non-zero v
+// would print as zero. Non-finite values print as "nan" / "inf" (callers refuse them first).
+std::string TableNumber(double v, int digits);
+
+// The columns `text` (UTF-8) takes in a terminal: one per code point, two for East Asian
+// wide and fullwidth characters (CJK, Hangul, fullwidth forms, most emoji), none for
+// combining marks. Invalid bytes count one each.
+size_t DisplayWidth(std::string_view text);
+
 // A formatted number with its leading hyphen replaced by `minus` ("\u2212" for HTML and
 // plain text, "$-$" for LaTeX); a number that reads as zero ("-0.000") loses its sign.
 std::string WithMinusSign(std::string number, std::string_view minus);

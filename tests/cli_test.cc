@@ -51,7 +51,7 @@ TEST_F(CliTest, SkipInvalidSummarisesOnStderr) {
       Write("mixed.csv", std::string(kHeader) + "A,B,C,1,2,3\nA,A,C,1,2,3\nA,B,C,3,2,1\n");
   const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --skip-invalid --format csv");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_NE(r.err.find("skipped 1 invalid rows; read 2 rankings"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("skipped 1 invalid row; read 2 rankings"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("mixed.csv:3: field 'system2Id'"), std::string::npos);
   EXPECT_NE(r.out.find("rank,system,score"), std::string::npos);
 }
@@ -106,9 +106,11 @@ TEST_F(CliTest, HelpAndUsage) {
 }
 
 TEST_F(CliTest, DemoRunsWithoutInput) {
-  const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 500");
+  const auto r = RunCommand(BinPath("tourney") + " demo --offline --rankings 1500");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Hidden qualities"), std::string::npos);
+  // Counts with thousands separators, as in the leaderboard title below it.
+  EXPECT_NE(r.out.find("1,500 rankings of 5"), std::string::npos) << r.out;
 }
 
 }  // namespace
@@ -256,6 +258,154 @@ TEST(CliEval, JsonPerplexityIsNullWhereItDoesNotApply) {
   EXPECT_NE(ew_row.find("\"perplexity\": null"), std::string::npos) << ew_row;
   EXPECT_EQ(ts_row.find("\"perplexity\": null"), std::string::npos) << ts_row;
   std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+using testing::BinPath;
+using testing::RunCommand;
+
+class CliDefectsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::TempDir("cli_defects");
+    const auto sim =
+        RunCommand(BinPath("tourney") + " simulate-campaign --systems 5 --rankings 300 --seed 2");
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    csv_ = dir_ + "/sim.csv";
+    testing::WriteFile(csv_, sim.out);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string dir_, csv_;
+};
+
+// --beta 1e154 made 2 beta^2 overflow: a NaN leaderboard with exit 0. Now refused up front.
+TEST_F(CliDefectsTest, OutOfRangeTrueSkillParametersAreUsageErrors) {
+  for (const std::string option : {"--beta 1e154", "--sigma 1e200", "--tau 1e13", "--mu 1e300"}) {
+    const auto r =
+        RunCommand(BinPath("tourney") + " rank " + csv_ + " --model trueskill " + option);
+    EXPECT_EQ(r.exit_code, 2) << option << "\n" << r.out;
+    EXPECT_EQ(r.out, "") << option;
+    EXPECT_NE(r.err.find("at most 1e+12"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("nan"), std::string::npos);
+  }
+  // The largest accepted values still give finite boards.
+  const auto r = RunCommand(BinPath("tourney") + " rank " + csv_ +
+                            " --model trueskill --beta 1e12 --sigma 1e12 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("nan"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("inf"), std::string::npos) << r.out;
+}
+
+TEST_F(CliDefectsTest, RankRefusesTheWmtLayout) {
+  const auto r = RunCommand(BinPath("tourney") + " rank " + csv_ + " --format wmt");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("use 'tourney cluster --format wmt'"), std::string::npos) << r.err;
+}
+
+TEST_F(CliDefectsTest, BootstrapTooSmallForTheTrimIsRefused) {
+  for (const char* r : {"1", "2"}) {
+    const auto out = RunCommand(BinPath("tourney") + " cluster " + csv_ + " --bootstrap " + r);
+    EXPECT_EQ(out.exit_code, 2) << out.out;
+    EXPECT_NE(out.err.find("too few for 95% rank ranges"), std::string::npos) << out.err;
+    EXPECT_NE(out.err.find("use at least 3"), std::string::npos) << out.err;
+  }
+  const auto three = RunCommand(BinPath("tourney") + " cluster " + csv_ + " --bootstrap 3");
+  EXPECT_EQ(three.exit_code, 0) << three.err;
+  // At G = 0.1: ceil(0.45 R) <= (R - 1) / 2 first holds for good at R = 19.
+  const auto low =
+      RunCommand(BinPath("tourney") + " cluster " + csv_ + " --bootstrap 18 --confidence 0.1");
+  EXPECT_EQ(low.exit_code, 2);
+  EXPECT_NE(low.err.find("use at least 19"), std::string::npos) << low.err;
+}
+
+TEST_F(CliDefectsTest, MissingOutputDirectoriesAreUsageErrors) {
+  const std::string missing = dir_ + "/no/such";
+  const std::string t = BinPath("tourney");
+  for (const std::string& command :
+       {t + " cluster " + csv_ + " --bootstrap 20 --plot " + missing + "/ranks.svg",
+        t + " cluster " + csv_ + " --bootstrap 20 --language-pair all --output-dir " + missing,
+        t + " report " + csv_ + " --bootstrap 20 --models expected-wins --out " + missing +
+            "/r.html",
+        t + " simulate-battles --systems 3 --battles 10 --out " + missing + "/b.jsonl",
+        t + " selection-benchmark --systems 4 --seeds 2 --budget 100 --every 50 --out " + missing +
+            "/b.json"}) {
+    const auto r = RunCommand(command);
+    EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.err;
+    EXPECT_NE(r.err.find("does not exist"), std::string::npos) << command << "\n" << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir_ + "/no")) << command;
+  }
+}
+
+TEST_F(CliDefectsTest, ProgressIsAcceptedWhereTheReadmeSaysLongCommandsTakeIt) {
+  const std::string t = BinPath("tourney");
+  for (const std::string& command :
+       {t + " rank " + csv_ + " --model trueskill",
+        t + " eval --train " + csv_ + " --test " + csv_ +
+            " --models expected-wins --sizes 200 --repeats 1",
+        t + " selection-benchmark --systems 4 --seeds 2 --budget 100 --every 50"}) {
+    const auto on = RunCommand(command + " --progress always");
+    const auto off = RunCommand(command + " --progress never");
+    EXPECT_EQ(on.exit_code, 0) << command << "\n" << on.err;
+    EXPECT_EQ(on.out, off.out) << command;
+  }
+}
+
+TEST_F(CliDefectsTest, ModelListErrorsNameTheModelsOption) {
+  const auto report = RunCommand(BinPath("tourney") + " report " + csv_ + " --out " + dir_ +
+                                 "/r.html --models expected-wins,bogus");
+  EXPECT_EQ(report.exit_code, 2);
+  EXPECT_NE(report.err.find("option '--models': unknown model 'bogus'"), std::string::npos)
+      << report.err;
+  const auto eval = RunCommand(BinPath("tourney") + " eval --train " + csv_ + " --test " + csv_ +
+                               " --models bogus");
+  EXPECT_EQ(eval.exit_code, 2);
+  EXPECT_NE(eval.err.find("option '--models': unknown model 'bogus'"), std::string::npos)
+      << eval.err;
+}
+
+TEST_F(CliDefectsTest, MaxIterationsHelpGivesEachModelsDefault) {
+  const auto r = RunCommand("COLUMNS=160 " + BinPath("tourney") + " rank --help");
+  ASSERT_EQ(r.exit_code, 0);
+  // Declared once (it was listed twice, both times with the pairwise default 10000).
+  const size_t first = r.out.find("--max-iterations");
+  ASSERT_NE(first, std::string::npos);
+  EXPECT_EQ(r.out.find("--max-iterations", first + 1), std::string::npos) << r.out;
+  const std::string line = r.out.substr(first, r.out.find("(default", first) - first);
+  EXPECT_NE(line.find("auto = 25600 for hopkins-may"), std::string::npos) << line;
+  EXPECT_NE(line.find("10000 for bradley-terry"), std::string::npos) << line;
+}
+
+TEST_F(CliDefectsTest, CampaignIdIsRequiredNotDefaulted) {
+  for (const char* verb : {"leaderboard", "show", "export"}) {
+    const auto r =
+        RunCommand("COLUMNS=160 " + BinPath("tourney") + " campaign " + verb + " --help");
+    ASSERT_EQ(r.exit_code, 0) << verb << "\n" << r.err;
+    const size_t at = r.out.find("\n  --campaign ID");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    EXPECT_NE(line.find("(required)"), std::string::npos) << line;
+    EXPECT_EQ(line.find("default"), std::string::npos) << line;
+  }
+  const auto missing = RunCommand(BinPath("tourney") + " campaign leaderboard");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--campaign ID is required"), std::string::npos) << missing.err;
+}
+
+TEST_F(CliDefectsTest, NextRefusesABoardWithoutMuAndSigma) {
+  const auto board = RunCommand(BinPath("tourney") + " rank " + csv_ + " --format json");
+  ASSERT_EQ(board.exit_code, 0);
+  testing::WriteFile(dir_ + "/ew.json", board.out);
+  const auto r = RunCommand(BinPath("tourney") + " next --ratings " + dir_ + "/ew.json");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.err.find("has no mu and sigma"), std::string::npos) << r.err;
+  const auto help = RunCommand(BinPath("tourney") + " next --help");
+  EXPECT_EQ(help.out.find("the next five matches"), std::string::npos);
 }
 
 }  // namespace

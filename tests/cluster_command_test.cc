@@ -118,8 +118,11 @@ TEST(ClusterCommand, WritesAWellFormedPlot) {
                               dir + "/no/such/dir/x.svg");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_TRUE(bad.out.empty());
-  EXPECT_NE(bad.err.find("x.svg: cannot create a file in its directory"), std::string::npos)
+  // Refused before any work, and the directory is not created.
+  EXPECT_NE(bad.err.find("option '--plot': directory '" + dir + "/no/such/dir' does not exist"),
+            std::string::npos)
       << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/no"));
   std::filesystem::remove_all(dir);
 }
 
@@ -243,6 +246,36 @@ TEST(ClusterCommand, PlotsAsPdfAndWithoutTitles) {
   EXPECT_NE(r.err.find("needs rsvg-convert (Debian package librsvg2-bin)"), std::string::npos)
       << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir + "/none.pdf"));
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// --language-pair all --format csv: one table with a language_pair column and one header,
+// not a header per pair.
+TEST(ClusterCommand, AllPairsCsvIsOneTableWithALanguagePairColumn) {
+  const std::string dir = ::tourney::testing::TempDir("cluster_csv");
+  std::string text =
+      "srclang,trglang,srcIndex,segmentId,judgeID,system1Id,system1rank,system2Id,system2rank,"
+      "rankingID\n";
+  for (int i = 0; i < 12; ++i) {
+    const std::string id = std::to_string(i);
+    text += "deu,eng," + id + "," + id + ",j1,A,1,B," + (i % 4 ? "2" : "1") + ",d" + id + "\n";
+    text += "ces,eng," + id + "," + id + ",j2,C,1,D," + (i % 3 ? "2" : "1") + ",c" + id + "\n";
+  }
+  const std::string input = dir + "/pairs.csv";
+  ::tourney::testing::WriteFile(input, text);
+  const auto r = RunCommand(BinPath("tourney") + " cluster " + input +
+                            " --language-pair all --bootstrap 20 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("language_pair,rank,system,score,", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("rank,system", 20), std::string::npos) << r.out;  // one header
+  EXPECT_NE(r.out.find("\nde-en,1,A,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\ncs-en,1,C,"), std::string::npos) << r.out;
   std::filesystem::remove_all(dir);
 }
 

@@ -28,6 +28,21 @@ std::vector<int> Concat(std::initializer_list<std::vector<int>> parts) {
   return out;
 }
 
+TEST(TrimCount, MinimumReplicatesForTheTrim) {
+  // G = 0.95: R = 1 and 2 drop ceil(0.025 R) = 1 at each end, leaving nothing; R = 3 leaves 1.
+  EXPECT_FALSE(TrimFits(1, 0.95));
+  EXPECT_FALSE(TrimFits(2, 0.95));
+  EXPECT_TRUE(TrimFits(3, 0.95));
+  EXPECT_EQ(MinimumBootstrapReplicates(0.95), 3);
+  EXPECT_EQ(MinimumBootstrapReplicates(0.5), 3);  // ceil(3/4) = 1 <= (3-1)/2 = 1
+  // G = 0.1: ceil(0.45 R) <= floor((R-1)/2) fails at R = 18 (9 > 8), holds from 19 on
+  // (19: 9 <= 9, 20: 9 <= 9, 21: 10 <= 10, ...).
+  EXPECT_FALSE(TrimFits(18, 0.1));
+  EXPECT_TRUE(TrimFits(19, 0.1));
+  EXPECT_EQ(MinimumBootstrapReplicates(0.1), 19);
+  for (int r = 19; r < 2000; ++r) EXPECT_TRUE(TrimFits(r, 0.1)) << r;
+}
+
 TEST(TrimCount, DropsCeilOfHalfTheTailMass) {
   EXPECT_EQ(TrimCount(1000, 0.95), 25);  // 1000 * 0.05 / 2 = 25 exactly, despite rounding
   EXPECT_EQ(TrimCount(100, 0.95), 3);    // ceil(2.5)

@@ -77,6 +77,29 @@ TEST(ContextualBradleyTerry, TwoSystemsWithBinaryCovariateByHand) {
   EXPECT_NEAR(fit->beta[0], -2 * std::log(3.0), 1e-9);
 }
 
+// The fit is equivariant in the covariate's units: z * 1e300 gives the same strengths and
+// beta / 1e300 (before the covariates were scaled, w z^2 overflowed and sigma was NaN).
+TEST(ContextualBradleyTerry, HugeCovariatesGiveTheRescaledFit) {
+  BattleSimulationOptions o;
+  o.systems = 6;
+  o.battles = 4000;
+  o.style_effect = 0.5;
+  o.seed = 5;
+  const BattleLog log = SimulateBattles(o);
+  BattleLog huge = log;
+  for (double& z : huge.covariates) z *= 1e300;
+  auto plain = FitContextualBradleyTerry(log, ContextualOptions{});
+  auto scaled = FitContextualBradleyTerry(huge, ContextualOptions{});
+  ASSERT_TRUE(plain.ok() && scaled.ok()) << scaled.status().message();
+  for (int i = 0; i < o.systems; ++i) {
+    EXPECT_NEAR(scaled->theta[i], plain->theta[i], 1e-8);
+    EXPECT_NEAR(scaled->theta_se[i], plain->theta_se[i], 1e-8);
+  }
+  EXPECT_NEAR(scaled->beta[0] * 1e300, plain->beta[0], 1e-8);
+  EXPECT_NEAR(scaled->beta_se[0] * 1e300, plain->beta_se[0], 1e-8);
+  EXPECT_TRUE(std::isfinite(scaled->beta[0]) && std::isfinite(scaled->beta_se[0]));
+}
+
 TEST(ContextualBradleyTerry, ConstantCovariateIsAnError) {
   BattleLog log;
   log.systems.Intern("a");

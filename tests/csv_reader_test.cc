@@ -342,7 +342,18 @@ TEST(CsvReaderPairRows, SkipInvalidDropsTheWholeRanking) {
   ASSERT_TRUE(Parse(text, &j, true).ok());
   EXPECT_EQ(j.num_rankings(), 1u);
   EXPECT_EQ(j.comparisons().size(), 3u);
-  EXPECT_EQ(j.skipped_invalid, 1);
+  // All three rows of r1 were dropped with it, not only the one reported invalid.
+  EXPECT_EQ(j.skipped_invalid, 3);
+}
+
+TEST(CsvReaderPairRows, SkipInvalidCountsEveryRowOfAnIncompleteRanking) {
+  // r1 has 2 of its 3 pairs (incomplete, reported once at its first line); r2 is complete.
+  Judgments j;
+  const std::string text = std::string(kPairRowHeader) + PairRow("5", "j1", "A", 1, "B", 3, "r1") +
+                           PairRow("5", "j1", "A", 1, "C", 3, "r1") + Ranking3("r2");
+  ASSERT_TRUE(Parse(text, &j, true).ok());
+  EXPECT_EQ(j.num_rankings(), 1u);
+  EXPECT_EQ(j.skipped_invalid, 2);
 }
 
 TEST(CsvReaderPairRows, LanguagePairSelection) {

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "proto/leaderboard_proto.h"
+#include "render/text_format.h"
 
 namespace tourney {
 namespace {
@@ -214,6 +218,113 @@ TEST(LeaderboardFormat, CsvCarriesTheScoreInterval) {
   // Without an interval the cells are empty, not 0.
   const std::string second = csv.substr(csv.find(",c,"));
   EXPECT_EQ(second.substr(second.find('\n') - 2, 3), ",,\n") << second;
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+TEST(LeaderboardFormat, HugeAndTinyValuesUseExponentNotation) {
+  // A table cell of 5e307 in %.3f is 308 digits wide; in exponent notation it is 10.
+  Leaderboard board = TwoSystemBoard("bradley-terry", 5e62);
+  board.entries[0].score = 5e307;
+  board.entries[1].sigma = 4e-5;
+  board.entries[0].sigma = 1.0;
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  EXPECT_NE(table.find("5.000e+307"), std::string::npos) << table;
+  EXPECT_NE(table.find("5.000e+62"), std::string::npos) << table;
+  EXPECT_NE(table.find("4.000e-05"), std::string::npos) << table;
+  EXPECT_EQ(table.find("00000000000"), std::string::npos) << table;
+  for (OutputFormat f : {OutputFormat::kCsv, OutputFormat::kMarkdown, OutputFormat::kLatex}) {
+    const std::string out = FormatLeaderboard(board, f);
+    EXPECT_EQ(out.find("00000000000"), std::string::npos) << out;
+    EXPECT_NE(out.find("e+307"), std::string::npos) << out;
+  }
+}
+
+TEST(LeaderboardFormat, CsvLeavesInapplicableFieldsEmpty) {
+  // Expected Wins without a bootstrap: no mu, sigma, rank range, cluster, upper bound,
+  // r_hat or interval. rank,system,score,... with 13 empty-or-count cells.
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  r[0].score = 1.0;
+  const std::string csv =
+      FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kCsv);
+  const size_t row = csv.find('\n') + 1;
+  // pre.alpha.12 won its only comparison: 1 comparison, 1 win, 0 losses, 0 ties.
+  EXPECT_EQ(csv.substr(row, csv.find('\n', row) - row), "1,pre.alpha.12,1.000000,,,,,,,1,1,0,0,,,")
+      << csv;
+  // With a bootstrap the range and cluster are there.
+  Leaderboard clustered = BuildLeaderboard("expected-wins", j, r);
+  clustered.bootstrap_replicates = 100;
+  clustered.confidence = 0.95;
+  for (auto& e : clustered.entries) e.cluster = 1;
+  clustered.entries[0].rank_hi = 2;
+  const std::string c = FormatLeaderboard(clustered, OutputFormat::kCsv);
+  EXPECT_NE(c.find("1,pre.alpha.12,1.000000,,,1,2,1,,1,1,0,0,,,"), std::string::npos) << c;
+}
+
+TEST(LeaderboardFormat, CsvWithALanguagePairColumn) {
+  const Leaderboard board = TwoSystemBoard("expected-wins", 0.25);
+  const std::string pair = "de-en";
+  const std::string csv = FormatLeaderboardCsv(board, &pair);
+  EXPECT_EQ(csv.rfind("language_pair,rank,system,", 0), 0u) << csv;
+  EXPECT_NE(csv.find("\nde-en,2,c,0.250000,"), std::string::npos) << csv;
+}
+
+TEST(LeaderboardFormat, TableAlignsWideCharactersByColumns) {
+  // "日本" is 6 bytes but 4 columns; "abcd" 4 columns: the comparisons column must start at
+  // the same column on both rows, i.e. after the same number of display columns.
+  Leaderboard board = TwoSystemBoard("expected-wins", 0.25);
+  board.entries[0].system = "\xE6\x97\xA5\xE6\x9C\xAC";
+  board.entries[1].system = "abcd";
+  board.entries[0].comparisons = board.entries[1].comparisons = 7;
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < table.size();) {
+    const size_t end = table.find('\n', at);
+    lines.push_back(table.substr(at, end - at));
+    at = end + 1;
+  }
+  ASSERT_GE(lines.size(), 4u);
+  // Display width of each data row up to the trailing count: equal.
+  EXPECT_EQ(DisplayWidth(lines[2]), DisplayWidth(lines[3])) << table;
+  EXPECT_NE(lines[2].size(), lines[3].size());  // while the byte lengths differ
+}
+
+TEST(LeaderboardFormat, StyleControlCoefficientInEveryFormat) {
+  Leaderboard board = TwoSystemBoard("bradley-terry", 0.25);
+  board.confidence = 0.95;
+  board.covariate_effects.push_back({"len_diff", 0.25, 0.0125, 0.2255, 0.2745});
+  const std::string expected =
+      "style control: len_diff coefficient 0.2500 (se 0.0125, 95% interval 0.2255..0.2745) "
+      "log-odds per unit";
+  EXPECT_NE(FormatLeaderboard(board, OutputFormat::kTable).find(expected), std::string::npos);
+  EXPECT_NE(FormatLeaderboard(board, OutputFormat::kCsv).find("# " + expected + "\n"),
+            std::string::npos);
+  EXPECT_NE(FormatLeaderboard(board, OutputFormat::kMarkdown)
+                .find("> **style control:** len_diff coefficient 0.2500"),
+            std::string::npos)
+      << FormatLeaderboard(board, OutputFormat::kMarkdown);
+  const std::string latex = FormatLeaderboard(board, OutputFormat::kLatex);
+  EXPECT_NE(latex.find("style control: len\\_diff coefficient 0.2500"), std::string::npos) << latex;
+}
+
+TEST(LeaderboardFormat, TitlesUseModelNamesAndNoRedundantRankings) {
+  Leaderboard board = TwoSystemBoard("bradley-terry", 0.25);
+  board.comparisons = 200000;
+  board.rankings = 200000;  // a battle log: one "ranking" per battle
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  EXPECT_EQ(table.rfind("Bradley-Terry: 200,000 pairwise comparisons\n", 0), 0u) << table;
+  board.rankings = 20000;  // 5-way rankings: 10 comparisons each
+  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kTable)
+                .rfind("Bradley-Terry: 200,000 pairwise comparisons from 20,000 rankings\n", 0),
+            0u);
+  EXPECT_EQ(ModelDisplayName("trueskill"), "TrueSkill");
+  EXPECT_EQ(ModelDisplayName("rao-kupper"), "Bradley-Terry with Rao-Kupper ties");
+  EXPECT_EQ(ModelDisplayName("no-such-model"), "no-such-model");
 }
 
 }  // namespace

@@ -180,3 +180,124 @@ TEST_F(PairwiseCliTest, BattleLogsFromGzipAndStandardInput) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+using testing::BinPath;
+using testing::RunCommand;
+
+class BattleCliDefectsTest : public PairwiseCliTest {};
+
+// The README's arena block, scaled down (200 systems, 2M battles and 1,000 replicates would
+// take minutes), must run to its last line: the style-control step needs a len_diff column.
+TEST_F(BattleCliDefectsTest, ReadmeArenaExampleRunsToTheEnd) {
+  const std::string readme = testing::ReadFile(std::string(TOURNEY_SOURCE_DIR) + "/README.md");
+  const size_t start = readme.find("# Arena-scale battle logs");
+  ASSERT_NE(start, std::string::npos);
+  std::string block = readme.substr(start, readme.find("\n\n", start) - start);
+  auto replace = [&block](const std::string& from, const std::string& to) {
+    const size_t at = block.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    block.replace(at, from.size(), to);
+  };
+  replace("--systems 200 --battles 2000000", "--systems 6 --battles 3000");
+  replace("--bootstrap 1000", "--bootstrap 20");
+  // Past each replacement: the binary directory itself ends in build/bin.
+  const std::string bin_dir = std::string(TOURNEY_BIN_DIR) + "/";
+  for (size_t at = block.find("build/bin/"); at != std::string::npos;
+       at = block.find("build/bin/", at + bin_dir.size())) {
+    block.replace(at, 10, bin_dir);
+  }
+  // In a subshell, so that the redirection of every step's output reaches the result.
+  const auto r = RunCommand("(set -e; cd " + dir_ + "\n" + block + "\n)");
+  ASSERT_EQ(r.exit_code, 0) << block << "\n" << r.err;
+  EXPECT_NE(r.out.find("style control: len_diff coefficient"), std::string::npos) << r.out;
+}
+
+TEST_F(BattleCliDefectsTest, LanguagePairIsRefusedForBattleLogs) {
+  const std::string f = Write("b.jsonl", Battle("x", "y", "model_a") + Battle("y", "x", "tie"));
+  for (const std::string model : {"bradley-terry", "expected-wins"}) {
+    const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --model " + model +
+                              " --language-pair de-en");
+    EXPECT_EQ(r.exit_code, 2) << model << "\n" << r.out;
+    EXPECT_NE(r.err.find("a battle log has no language pairs"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(BattleCliDefectsTest, NewmanAndRaoKupperCarryMu) {
+  // x beats y 3:1, y beats z 3:1, z beats x 1:3, with ties: every model has a finite fit.
+  std::string text;
+  for (auto [a, b] : {std::pair{"x", "y"}, std::pair{"y", "z"}, std::pair{"x", "z"}}) {
+    for (int i = 0; i < 3; ++i) text += Battle(a, b, "model_a");
+    text += Battle(a, b, "model_b");
+    text += Battle(a, b, "tie");
+  }
+  const std::string f = Write("b.jsonl", text);
+  for (const std::string model : {"newman", "rao-kupper"}) {
+    const auto r =
+        RunCommand(BinPath("tourney") + " rank " + f + " --model " + model + " --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    v1::Leaderboard board;
+    ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+    for (const auto& e : board.entries()) EXPECT_TRUE(e.has_mu()) << model << " " << e.system();
+    // x wins most: the largest mu, as its score.
+    EXPECT_EQ(board.entries(0).system(), "x");
+    EXPECT_GT(board.entries(0).mu(), board.entries(2).mu()) << model;
+  }
+}
+
+TEST_F(BattleCliDefectsTest, EigenWarnsWhenTheWinGraphHasNoCycle) {
+  // x beats y, y beats z, x beats z: no chain of wins returns to anyone, the win matrix is
+  // nilpotent and its only eigenvalue is 0.
+  const std::string f = Write("b.jsonl", Battle("x", "y", "model_a") + Battle("y", "z", "model_a") +
+                                             Battle("x", "z", "model_a"));
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --model eigen");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("warning: eigen: the win graph has no cycle"), std::string::npos) << r.out;
+}
+
+TEST_F(BattleCliDefectsTest, HugeCovariatesGiveAFiniteStyleControlledBoard) {
+  // len_diff around 1e300 made the information matrix overflow: sigma printed as -nan.
+  std::string text;
+  const char* outcomes[] = {"model_a", "model_b", "model_a", "tie"};
+  for (int i = 0; i < 40; ++i) {
+    const char* a = i % 3 == 0 ? "x" : i % 3 == 1 ? "y" : "z";
+    const char* b = i % 3 == 0 ? "y" : i % 3 == 1 ? "z" : "x";
+    text += std::string("{\"model_a\":\"") + a + "\",\"model_b\":\"" + b + "\",\"winner\":\"" +
+            outcomes[i % 4] + "\",\"len_diff\":" + std::to_string((i % 7) - 3) + "e300}\n";
+  }
+  const std::string f = Write("b.jsonl", text);
+  for (const char* format : {"table", "csv", "json"}) {
+    const auto r = RunCommand(BinPath("tourney") + " rank " + f +
+                              " --model bradley-terry --covariates len_diff --format " + format);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("nan"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("inf"), std::string::npos) << r.out;
+  }
+}
+
+TEST_F(BattleCliDefectsTest, HopkinsMayWarningsNameTheBattleLogsSystems) {
+  std::string text;
+  for (int i = 0; i < 30; ++i) {
+    text +=
+        Battle(i % 2 ? "alpha" : "beta", i % 3 ? "gamma" : "delta", i % 5 ? "model_a" : "model_b");
+  }
+  const std::string f = Write("b.jsonl", text);
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f +
+                            " --model hopkins-may --iterations 4 --burn-in 0 --chains 4 "
+                            "--init-sd 100 --max-iterations 4");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("has not converged"), std::string::npos) << r.out;
+  for (const char* id : {"system 0", "system 1", "system 2", "system 3"}) {
+    EXPECT_EQ(r.out.find(id), std::string::npos) << r.out;  // names, not ids
+  }
+  const size_t named = r.out.find(" for: ", r.out.find("has not converged"));
+  ASSERT_NE(named, std::string::npos) << r.out;
+  const std::string first = r.out.substr(named + 6, 5);
+  EXPECT_TRUE(first == "alpha" || first == "beta " || first == "gamma" || first == "delta")
+      << r.out;
+}
+
+}  // namespace
+}  // namespace tourney

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "tourney/core/random.h"
 #include "tourney/statistics/bootstrap.h"
@@ -107,6 +108,45 @@ TEST(PairwiseModels, BootstrapIsTheSameForAnyThreadCount) {
 
 // No NaN or infinity for any accepted input: random sparse data with systems that never
 // win, never lose, never play, all-tie pairs and disconnected groups.
+// --model elo --elo-k 1e308 made the ratings overflow to inf, and --tie-weight 1e308 the
+// Bradley-Terry sigma: parameters that can overflow are refused when the model is made, and
+// the largest accepted ones still give finite ratings.
+TEST(PairwiseModels, ParametersThatCouldOverflowAreRefused) {
+  auto refused = [](const std::string& name, PairwiseModelOptions o) {
+    auto model = MakePairwiseModel(name, o);
+    return !model.ok() && model.status().code() == StatusCode::kInvalidArgument;
+  };
+  PairwiseModelOptions o;
+  o.elo.k = 1.0000001e12;
+  EXPECT_TRUE(refused("elo", o));
+  o = PairwiseModelOptions{};
+  o.elo.initial = -1.0000001e12;
+  EXPECT_TRUE(refused("elo", o));
+  o = PairwiseModelOptions{};
+  o.weights.tie = 1.0000001e6;
+  EXPECT_TRUE(refused("bradley-terry", o));
+  o = PairwiseModelOptions{};
+  o.weights.win = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(refused("counting", o));
+
+  // 40 wins, 10 losses and 20 ties between two systems, with the largest accepted values.
+  const Comparisons c = Record(40, 10, 20);
+  RatingInput input;
+  input.num_systems = 2;
+  input.comparisons = &c;
+  PairwiseModelOptions largest;
+  largest.elo.k = kMaxEloParameter;
+  largest.elo.initial = -kMaxEloParameter;
+  largest.weights.tie = kMaxWinWeight;
+  largest.weights.win = kMaxWinWeight;
+  for (const std::string& name : PairwiseModelNames()) {
+    auto model = MakePairwiseModel(name, largest);
+    ASSERT_TRUE(model.ok()) << name << ": " << model.status().message();
+    auto r = RateChecked(**model, input, 1);
+    EXPECT_TRUE(r.ok()) << name << ": " << r.status().message();
+  }
+}
+
 TEST(PairwiseModels, EveryModelStaysFiniteOnDegenerateData) {
   Rng rng(17);
   for (int iter = 0; iter < 300; ++iter) {

@@ -1,8 +1,10 @@
 """A Python client runs a small tourneyd campaign: the tourney.v1 protos are usable from
 another language.
 
-Stubs are generated from proto/ at test time with grpc_tools.protoc (Debian's
-python3-grpc-tools) into a temporary directory; the client uses Debian's python3-grpcio.
+Stubs are generated from proto/ at test time into a temporary directory with the system
+protoc and grpc_python_plugin (Debian's protobuf-compiler and protobuf-compiler-grpc), the
+command docs/service.md gives, or else with grpc_tools.protoc (python3-grpc-tools); the
+client uses Debian's python3-grpcio.
 The server is the real tourneyd binary on 127.0.0.1 with a port chosen by the OS.
 
 Usage: service_python_test.py --tourneyd PATH --proto-dir DIR

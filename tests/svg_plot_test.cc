@@ -91,3 +91,25 @@ TEST(SvgDocument, EndGroupWithoutBeginIsHarmless) {
 
 }  // namespace
 }  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// Figures name "Helvetica, Arial, sans-serif"; on Linux without those fonts they are drawn in
+// DejaVu Sans, the widest of the three, and text measured narrower than drawn ran off the
+// right edge (the rank plot's caption). Advance widths of DejaVu Sans 2.37 (hmtx table,
+// units per em 2048): '0' 1303, 'a' 1255, 'n' 1298, ' ' 651, 'O' 1612, 'W' 2025.
+TEST(EstimateTextWidth, NeverNarrowerThanDejaVuSans) {
+  const double size = 10.0;
+  EXPECT_GE(EstimateTextWidth("0000000000", size), 10 * 1303.0 / 2048 * size);
+  EXPECT_GE(EstimateTextWidth("aaaaaaaaaa", size), 10 * 1255.0 / 2048 * size);
+  EXPECT_GE(EstimateTextWidth("nnnnnnnnnn", size), 10 * 1298.0 / 2048 * size);
+  EXPECT_GE(EstimateTextWidth("          ", size), 10 * 651.0 / 2048 * size);
+  EXPECT_GE(EstimateTextWidth("OOOOOOOOOO", size), 10 * 1612.0 / 2048 * size);
+  EXPECT_GE(EstimateTextWidth("WWWWWWWWWW", size), 10 * 2025.0 / 2048 * size);
+  // East Asian wide characters take a full em.
+  EXPECT_GE(EstimateTextWidth("\xE6\x97\xA5\xE6\x9C\xAC", size), 2 * size);
+}
+
+}  // namespace
+}  // namespace tourney

@@ -341,9 +341,42 @@ TEST(TrueSkillOptions, CreateRejectsOutOfRangeParameters) {
             StatusCode::kInvalidArgument);
   EXPECT_EQ(bad([](TrueSkillOptions& o) { o.draw_margin = -0.5; }), StatusCode::kInvalidArgument);
   EXPECT_EQ(bad([](TrueSkillOptions& o) { o.mu = NAN; }), StatusCode::kInvalidArgument);
+  // Finite but huge: 2 beta^2 overflows for beta = 1e154, and every update would be NaN.
+  EXPECT_EQ(bad([](TrueSkillOptions& o) { o.beta = 1e154; }), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad([](TrueSkillOptions& o) { o.sigma = 1e200; }), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad([](TrueSkillOptions& o) { o.tau = 1e13; }), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad([](TrueSkillOptions& o) { o.mu = -1e13; }), StatusCode::kInvalidArgument);
+  EXPECT_EQ(bad([](TrueSkillOptions& o) { o.draw_margin = 1e300; }), StatusCode::kInvalidArgument);
+  EXPECT_NE(TrueSkill::Create([] {
+              TrueSkillOptions o;
+              o.beta = 1e154;
+              return o;
+            }())
+                .status()
+                .message()
+                .find("beta (1e+154) must be a positive number, at most 1e+12"),
+            std::string::npos);
   TrueSkillOptions given;
   given.draw_margin = 0.125;
   EXPECT_EQ(TrueSkill::Create(given)->draw_margin(), 0.125);
+}
+
+// At the largest accepted parameters every update stays finite.
+TEST(TrueSkillOptions, LargestAcceptedParametersGiveFiniteUpdates) {
+  TrueSkillOptions o;
+  o.mu = kMaxTrueSkillParameter;
+  o.sigma = kMaxTrueSkillParameter;
+  o.beta = kMaxTrueSkillParameter;
+  o.tau = kMaxTrueSkillParameter;
+  o.draw_margin = kMaxTrueSkillParameter;
+  auto env = TrueSkill::Create(o);
+  ASSERT_TRUE(env.ok()) << env.status().message();
+  Rating a{o.mu, o.sigma}, b{-o.mu, o.sigma};
+  for (int game = 0; game < 1000; ++game) {
+    env->Rate(game % 3 == 0 ? Outcome::kTie : Outcome::kFirstWins, &a, &b);
+  }
+  EXPECT_TRUE(std::isfinite(a.mu) && std::isfinite(a.sigma) && a.sigma > 0) << a.mu;
+  EXPECT_TRUE(std::isfinite(b.mu) && std::isfinite(b.sigma) && b.sigma > 0) << b.mu;
 }
 
 TEST(TrueSkillQuality, PaperDrawProbabilities) {

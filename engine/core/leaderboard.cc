@@ -41,10 +41,13 @@ Leaderboard BuildLeaderboardFromCounts(std::string_view model,
   board.model = std::string(model);
   int64_t sides = 0;
   int rank = 0;
-  // mu and sigma apply to the Gaussian models (some sigma is set), r_hat to samplers.
-  bool gaussian = false, sampled = false;
+  // sigma applies to the Gaussian models (some sigma is set), mu also to the models with a
+  // native scale beside the score (some mu is set: Newman's pi, Rao-Kupper's theta, Elo),
+  // r_hat to samplers.
+  bool gaussian = false, has_mu = false, sampled = false;
   for (const SystemRating& r : ratings) {
     gaussian = gaussian || r.sigma != 0.0;
+    has_mu = has_mu || r.mu != 0.0 || r.sigma != 0.0;
     sampled = sampled || r.r_hat != 0.0;
   }
   board.entries.reserve(order.size());
@@ -53,10 +56,8 @@ Leaderboard BuildLeaderboardFromCounts(std::string_view model,
     LeaderboardEntry& e = board.entries.emplace_back();
     e.system = names[id];
     e.score = ratings[id].score;
-    if (gaussian) {
-      e.mu = ratings[id].mu;
-      e.sigma = ratings[id].sigma;
-    }
+    if (has_mu) e.mu = ratings[id].mu;
+    if (gaussian) e.sigma = ratings[id].sigma;
     if (sampled) e.r_hat = ratings[id].r_hat;
     e.rank = e.rank_lo = e.rank_hi = rank;
     e.wins = counts.wins(id);

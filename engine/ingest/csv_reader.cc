@@ -125,6 +125,10 @@ class Parser {
     std::vector<uint8_t> ranks;
     std::unordered_set<uint32_t> pairs;  // i * 256 + j for i < j
     size_t rows = 0;
+    // Every row read for this ranking, and those reported as invalid: a skipped ranking
+    // counts all of its rows as skipped, not only the one that was reported.
+    int64_t lines = 0;
+    int64_t errors = 0;
   };
   PendingRanking pending_;
   std::unordered_set<std::string> finished_ids_;
@@ -459,16 +463,29 @@ std::string Parser::FlushPending() {
   PendingRanking p = std::move(pending_);
   pending_ = PendingRanking();
   finished_ids_.insert(p.id);
-  if (p.poisoned) return {};
+  // The rows of a skipped ranking not already counted as reported errors (only under
+  // skip_invalid: otherwise the first error stopped the read).
+  auto count_rest = [&](int64_t reported) {
+    if (options_.skip_invalid)
+      judgments_->skipped_invalid += std::max<int64_t>(p.lines - reported, 0);
+  };
+  if (p.poisoned) {
+    count_rest(p.errors);
+    return {};
+  }
   const size_t n = p.names.size();
   if (p.rows != n * (n - 1) / 2) {
+    count_rest(p.errors + 1);
     return Where(p.first_line, "rankingID") + "ranking " + QuotedValue(p.id) + " has " +
            std::to_string(p.rows) + " rows, but its " + std::to_string(n) + " systems make " +
            std::to_string(n * (n - 1) / 2) +
            " pairs (the rows of a ranking must be every pair of its systems)";
   }
   std::string error;
-  if (!KeepPair(p.pair, p.first_line, &error)) return error;
+  if (!KeepPair(p.pair, p.first_line, &error)) {
+    if (!error.empty()) count_rest(p.errors + 1);
+    return error;
+  }
   if (p.blank) {
     ++judgments_->dropped_blank;
     return {};
@@ -611,6 +628,10 @@ Status Parser::Parse(std::string_view text) {
     }
     std::string error =
         format_ == InputFormat::kWmt ? ParseWmtRow(fields, ln) : ParsePairwiseRow(fields, ln);
+    if (rows_mode_ && pending_.active) {
+      ++pending_.lines;
+      pending_.errors += error.empty() ? 0 : 1;
+    }
     if (!error.empty()) {
       Status s = RowError(std::move(error));
       if (!s.ok()) return s;

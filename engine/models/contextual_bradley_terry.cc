@@ -27,8 +27,10 @@ struct Pass {
 
 // One pass over the battles at (theta, beta): log-likelihood, gradient, information (and
 // the score outer products when `with_meat`).
-Pass Evaluate(const BattleLog& log, const std::vector<double>& y, const Eigen::VectorXd& params,
-              int n, int k, double ridge, bool with_meat) {
+// Covariate c enters divided by scale[c] (its largest magnitude), so that the information
+// stays finite whatever the covariates' units.
+Pass Evaluate(const BattleLog& log, const std::vector<double>& y, const std::vector<double>& scale,
+              const Eigen::VectorXd& params, int n, int k, double ridge, bool with_meat) {
   const int d = n + k;
   Pass p;
   p.gradient = Eigen::VectorXd::Zero(d);
@@ -40,7 +42,7 @@ Pass Evaluate(const BattleLog& log, const std::vector<double>& y, const Eigen::V
     const int j = log.battles.second[b];
     double eta = params(i) - params(j);
     for (int c = 0; c < k; ++c) {
-      z[c] = log.covariate(b, c);
+      z[c] = log.covariate(b, c) / scale[c];
       eta += params(n + c) * z[c];
     }
     const double prob = Sigmoid(eta);
@@ -110,6 +112,7 @@ StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
   if (log.covariates.size() != log.size() * static_cast<size_t>(k)) {
     return InvalidArgument("contextual Bradley-Terry: covariate table does not match the battles");
   }
+  std::vector<double> scale(static_cast<size_t>(k), 1.0);
   for (int c = 0; c < k; ++c) {
     double lo = 0, hi = 0;
     for (size_t b = 0; b < log.size(); ++b) {
@@ -120,6 +123,7 @@ StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
       lo = b == 0 ? v : std::min(lo, v);
       hi = b == 0 ? v : std::max(hi, v);
     }
+    scale[c] = std::max(std::fabs(lo), std::fabs(hi));
     if (!(hi > lo)) {
       return InvalidArgument("covariate '" + log.covariate_names[c] +
                              "' is constant: its effect cannot be estimated");
@@ -136,20 +140,20 @@ StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
         "shrunk toward 0 by a ridge penalty";
   }
   Eigen::VectorXd params = Eigen::VectorXd::Zero(n + k);
-  Pass pass = Evaluate(log, y, params, n, k, ridge, false);
+  Pass pass = Evaluate(log, y, scale, params, n, k, ridge, false);
   while (!fit.converged && fit.iterations < options.max_iterations) {
     ++fit.iterations;
     const Eigen::VectorXd step = Augmented(pass.information, n).ldlt().solve(pass.gradient);
     if (!step.allFinite()) break;
-    double scale = 1.0;
+    double step_scale = 1.0;
     Pass next;
-    for (int halvings = 0; halvings < 30; ++halvings, scale /= 2) {
-      next = Evaluate(log, y, params + scale * step, n, k, ridge, false);
+    for (int halvings = 0; halvings < 30; ++halvings, step_scale /= 2) {
+      next = Evaluate(log, y, scale, params + step_scale * step, n, k, ridge, false);
       if (next.loglik >= pass.loglik - 1e-12 * std::abs(pass.loglik)) break;
     }
-    params += scale * step;
+    params += step_scale * step;
     pass = std::move(next);
-    fit.converged = (scale * step).cwiseAbs().maxCoeff() < options.tolerance;
+    fit.converged = (step_scale * step).cwiseAbs().maxCoeff() < options.tolerance;
   }
   if (!fit.converged) {
     if (!fit.warning.empty()) fit.warning += "; ";
@@ -158,7 +162,7 @@ StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
   }
   const double mean = params.head(n).mean();
   params.head(n).array() -= mean;
-  const Pass final_pass = Evaluate(log, y, params, n, k, ridge, true);
+  const Pass final_pass = Evaluate(log, y, scale, params, n, k, ridge, true);
   const Eigen::MatrixXd inv = Augmented(final_pass.information, n).inverse();
   Eigen::MatrixXd cov = inv * final_pass.meat * inv;
   // Centre the theta block (the constraint direction carries no information).
@@ -172,8 +176,15 @@ StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
     fit.theta_se[s] = std::sqrt(std::max(cov(s, s), 0.0));
   }
   for (int c = 0; c < k; ++c) {
-    fit.beta.push_back(params(n + c));
-    fit.beta_se.push_back(std::sqrt(std::max(cov(n + c, n + c), 0.0)));
+    // Back to the covariate's own units.
+    fit.beta.push_back(params(n + c) / scale[c]);
+    fit.beta_se.push_back(std::sqrt(std::max(cov(n + c, n + c), 0.0)) / scale[c]);
+  }
+  auto finite = [](const std::vector<double>& v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+  };
+  if (!finite(fit.theta) || !finite(fit.theta_se) || !finite(fit.beta) || !finite(fit.beta_se)) {
+    return Internal("contextual bradley-terry: the fit is not finite");
   }
   return fit;
 }

@@ -1,5 +1,6 @@
 #include "tourney/models/pairwise_models.h"
 
+#include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
 
@@ -174,6 +175,14 @@ class SpectralModel final : public CountModel {
       r.warnings.push_back(name_ + ": power iteration did not converge after " +
                            std::to_string(p.iterations) + " iterations");
     }
+    const bool all_zero =
+        std::all_of(p.vector.begin(), p.vector.end(), [](double v) { return v == 0.0; });
+    if (all_zero && !p.vector.empty()) {
+      r.warnings.push_back(name_ +
+                           ": the win graph has no cycle (no chain of wins leads back to a "
+                           "system), so the eigenvector is zero: every score is 0 and the "
+                           "order is by name only; use another model");
+    }
     return r;
   }
 
@@ -238,9 +247,10 @@ class PlackettLuceModel final : public RatingModel {
 
 Status Validate(const PairwiseModelOptions& o) {
   auto bad = [](const std::string& what) { return InvalidArgument(what); };
-  if (!(o.weights.win >= 0.0) || !(o.weights.tie >= 0.0) || !std::isfinite(o.weights.tie) ||
-      !std::isfinite(o.weights.win)) {
-    return bad("win and tie weights must be finite and >= 0");
+  // Weighted counts are squared in the sandwich intervals: bounded weights keep them finite.
+  if (!(o.weights.win >= 0.0 && o.weights.win <= kMaxWinWeight) ||
+      !(o.weights.tie >= 0.0 && o.weights.tie <= kMaxWinWeight)) {
+    return bad("win and tie weights must be in [0, 1e6]");
   }
   if (!(o.bradley_terry.prior >= 0.0) || !std::isfinite(o.bradley_terry.prior)) {
     return bad("the Bradley-Terry prior must be finite and >= 0");
@@ -249,9 +259,12 @@ Status Validate(const PairwiseModelOptions& o) {
   if (!(o.interval_level > 0.0 && o.interval_level < 1.0)) {
     return bad("the interval level must be in (0, 1)");
   }
-  if (!(o.elo.k >= 0.0) || !(o.elo.scale > 0.0) || !(o.elo.base > 1.0) ||
-      !std::isfinite(o.elo.initial)) {
-    return bad("Elo needs K >= 0, scale > 0, base > 1 and a finite initial rating");
+  // Every update moves a rating by at most K: bounded K and start keep the ratings finite.
+  if (!(o.elo.k >= 0.0 && o.elo.k <= kMaxEloParameter) || !(o.elo.scale > 0.0) ||
+      !(o.elo.base > 1.0) || !(std::fabs(o.elo.initial) <= kMaxEloParameter)) {
+    return bad(
+        "Elo needs 0 <= K <= 1e12, scale > 0, base > 1 and an initial rating of at "
+        "most 1e12 in magnitude");
   }
   if (!(o.newman.v_init > 0.0) || !std::isfinite(o.newman.v_init)) {
     return bad("newman: v_init must be finite and > 0");

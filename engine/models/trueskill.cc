@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -138,21 +139,37 @@ double ModifiedDrawProbability(double mu_a, double mu_b) {
 }
 
 StatusOr<TrueSkill> TrueSkill::Create(const TrueSkillOptions& options) {
-  if (!std::isfinite(options.mu)) return InvalidArgument("TrueSkill mu must be finite");
-  if (!std::isfinite(options.sigma) || options.sigma <= 0.0) {
-    return InvalidArgument("TrueSkill sigma must be a positive number");
+  auto in_range = [](double x) {
+    return std::isfinite(x) && std::fabs(x) <= kMaxTrueSkillParameter;
+  };
+  auto value = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%g", x);
+    return std::string(buf);
+  };
+  const std::string limit = value(kMaxTrueSkillParameter);
+  if (!in_range(options.mu)) {
+    return InvalidArgument("TrueSkill mu (" + value(options.mu) + ") must be finite, at most " +
+                           limit + " in magnitude");
   }
-  if (!std::isfinite(options.beta) || options.beta <= 0.0) {
-    return InvalidArgument("TrueSkill beta must be a positive number");
+  if (!in_range(options.sigma) || options.sigma <= 0.0) {
+    return InvalidArgument("TrueSkill sigma (" + value(options.sigma) +
+                           ") must be a positive number, at most " + limit);
   }
-  if (!IsFiniteNonNegative(options.tau)) {
-    return InvalidArgument("TrueSkill tau must be a non-negative number");
+  if (!in_range(options.beta) || options.beta <= 0.0) {
+    return InvalidArgument("TrueSkill beta (" + value(options.beta) +
+                           ") must be a positive number, at most " + limit);
+  }
+  if (!in_range(options.tau) || options.tau < 0.0) {
+    return InvalidArgument("TrueSkill tau (" + value(options.tau) +
+                           ") must be a non-negative number, at most " + limit);
   }
   double margin;
   if (options.draw_margin.has_value()) {
     margin = *options.draw_margin;
-    if (!IsFiniteNonNegative(margin)) {
-      return InvalidArgument("TrueSkill draw margin must be a non-negative number");
+    if (!in_range(margin) || margin < 0.0) {
+      return InvalidArgument("TrueSkill draw margin (" + value(margin) +
+                             ") must be a non-negative number, at most " + limit);
     }
   } else {
     const double p = options.draw_probability;

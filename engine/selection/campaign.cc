@@ -560,7 +560,7 @@ StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& 
   }
   if (name == "trueskill") return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
   RatingInput input{j.num_systems(), &j.comparisons(), &j};
-  auto result = (*model)->Rate(input, query.seed);
+  auto result = RateChecked(**model, input, query.seed);
   if (!result.ok()) return result.status();
   Leaderboard board = BuildLeaderboard((*model)->name(), j, result->ratings);
   if (AddModelIntervals(j.systems().names(), result->ratings, &board)) {

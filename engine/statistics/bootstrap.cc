@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -229,6 +230,16 @@ Status ValidateOptions(const Judgments& judgments, const BootstrapOptions& o) {
     return InvalidArgument("the confidence level must be strictly between 0 and 1, got " +
                            std::to_string(o.confidence));
   }
+  if (!TrimFits(o.replicates, o.confidence)) {
+    char level[32];
+    std::snprintf(level, sizeof(level), "%g%%", 100.0 * o.confidence);
+    return InvalidArgument(std::to_string(o.replicates) + " bootstrap replicates are too few for " +
+                           level + " rank ranges (ceil(R(1-G)/2) = " +
+                           std::to_string(static_cast<int>(
+                               std::ceil(o.replicates * (1.0 - o.confidence) / 2.0 - 1e-7))) +
+                           " replicates would be dropped at each end); use at least " +
+                           std::to_string(MinimumBootstrapReplicates(o.confidence)));
+  }
   // The samples (a rank and a score per system and replicate) are kept in memory.
   constexpr int64_t kMaxSamples = int64_t{1} << 28;  // 268M: about 3 GB of ranks and scores
   if (static_cast<int64_t>(o.replicates) * judgments.num_systems() > kMaxSamples) {
@@ -372,16 +383,8 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
   result.resample = options.resample;
 
   RatingInput full_input{n, &judgments.comparisons(), &judgments};
-  StatusOr<RatingResult> full = model.Rate(full_input, options.seed);
+  StatusOr<RatingResult> full = RateChecked(model, full_input, options.seed);
   if (!full.ok()) return full.status();
-  if (full->ratings.size() != static_cast<size_t>(n)) {
-    return Internal("model '" + model.name() + "' returned the wrong number of ratings");
-  }
-  for (const SystemRating& rating : full->ratings) {
-    if (!std::isfinite(rating.score)) {
-      return Internal("model '" + model.name() + "' returned a non-finite score");
-    }
-  }
   result.full = std::move(full->ratings);
   result.warnings = std::move(full->warnings);
 

@@ -31,6 +31,28 @@ int TrimCount(int replicates, double confidence) {
   return std::min(k, (replicates - 1) / 2);
 }
 
+namespace {
+
+int UncappedTrim(int64_t replicates, double confidence) {
+  const double x = static_cast<double>(replicates) * (1.0 - confidence) / 2.0;
+  return std::max(static_cast<int>(std::ceil(x - 1e-7)), 0);
+}
+
+}  // namespace
+
+bool TrimFits(int replicates, double confidence) {
+  return replicates >= 1 && UncappedTrim(replicates, confidence) <= (replicates - 1) / 2;
+}
+
+int MinimumBootstrapReplicates(double confidence) {
+  // ceil(R (1 - G) / 2) <= R (1 - G) / 2 + 1 <= (R - 2) / 2 <= (R - 1) / 2 once R G >= 4.
+  const double bound = std::ceil(4.0 / confidence) + 1.0;
+  if (!(bound < 4e6)) return std::numeric_limits<int>::max();  // beyond any accepted count
+  int r = static_cast<int>(bound);
+  while (r > 1 && TrimFits(r - 1, confidence)) --r;
+  return r;
+}
+
 RankRange RankRangeOf(std::span<const int> ranks, double confidence) {
   if (ranks.empty()) return {};
   const int k = TrimCount(static_cast<int>(ranks.size()), confidence);

@@ -127,7 +127,7 @@ StatusOr<EvalReport> RunEvaluation(int num_systems, const Comparisons& train,
       subset = Select(train, SampleWithoutReplacement(train.size(), size, rng));
       data = &subset;
     }
-    auto rated = model.Rate(RatingInput{num_systems, data, nullptr}, DeriveSeed(seed, 1));
+    auto rated = RateChecked(model, RatingInput{num_systems, data, nullptr}, DeriveSeed(seed, 1));
     if (!rated.ok()) {
       results[t].status = rated.status();
       return;

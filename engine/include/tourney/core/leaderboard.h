@@ -25,7 +25,8 @@ namespace tourney {
 struct LeaderboardEntry {
   std::string system;  // the id exactly as in the input
   double score = 0.0;  // the model's headline number, higher is better
-  // Gaussian models only (TrueSkill, Hopkins-May, Bradley-Terry's log-strength).
+  // mu: the models with a native scale beside the score (TrueSkill, Hopkins-May, the
+  // Bradley-Terry family's log-strength, Elo); sigma: the Gaussian ones among them.
   std::optional<double> mu;
   std::optional<double> sigma;
   int rank = 0;     // 1-based position by score
@@ -103,8 +104,8 @@ struct Leaderboard {
 
 // A leaderboard of `ratings` (indexed by system id): entries sorted by score, best first
 // (equal scores by system name), rank 1..n, per-system comparison counts, connectivity.
-// rank_lo = rank_hi = rank; no cluster (not clustered). mu/sigma are set when some rating
-// has a sigma, r_hat when some rating has one.
+// rank_lo = rank_hi = rank; no cluster (not clustered). sigma is set when some rating has a
+// sigma, mu when some rating has a mu or a sigma, r_hat when some rating has one.
 // REQUIRES: ratings.size() == judgments.num_systems().
 Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
                              const std::vector<SystemRating>& ratings);

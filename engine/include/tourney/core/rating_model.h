@@ -65,6 +65,18 @@ class RatingModel {
   virtual bool self_sampling() const { return false; }
 };
 
+// Every number of `result` (score, mu, sigma, r_hat, score interval) finite and one rating
+// per system: Ok, else Internal naming the model, the field and the system (by
+// `system_names` when given, else by id). A non-finite rating is a failure of the model on
+// accepted input, never something to print.
+Status CheckRatingResult(const RatingModel& model, const RatingResult& result, int num_systems,
+                         const std::vector<std::string>* system_names = nullptr);
+
+// model.Rate(input, seed) followed by CheckRatingResult: what every caller that shows or
+// uses the ratings calls, so that no command prints a NaN leaderboard.
+StatusOr<RatingResult> RateChecked(const RatingModel& model, const RatingInput& input,
+                                   uint64_t seed);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_CORE_RATING_MODEL_H_

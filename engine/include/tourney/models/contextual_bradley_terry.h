@@ -16,6 +16,9 @@
 //   When the plain Bradley-Terry MLE does not exist (bradley_terry.h), a ridge penalty
 //   `ridge` * ||theta||^2 / 2 keeps theta finite and a warning is set.
 //   Without covariates the fit is the plain Bradley-Terry MLE.
+//   Each covariate is divided by its largest magnitude for the fit (beta and its standard
+//   error are reported in the covariate's own units), so values of any size give a finite
+//   information matrix; the Newton tolerance applies to the scaled coefficients.
 // Thread safety: reentrant.
 #ifndef TOURNEY_MODELS_CONTEXTUAL_BRADLEY_TERRY_H_
 #define TOURNEY_MODELS_CONTEXTUAL_BRADLEY_TERRY_H_
@@ -48,7 +51,8 @@ struct ContextualFit {
 };
 
 // Fits the model to every battle of `log` with its covariates. InvalidArgument when a
-// covariate is constant (its effect is not identified) or a value is not finite.
+// covariate is constant (its effect is not identified) or a value is not finite; Internal
+// when the fit itself is not finite (never returned with non-finite numbers).
 StatusOr<ContextualFit> FitContextualBradleyTerry(const BattleLog& log,
                                                   const ContextualOptions& options);
 

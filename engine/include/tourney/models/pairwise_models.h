@@ -61,7 +61,14 @@ class CountBasedModel : public RatingModel {
 const std::vector<std::string>& PairwiseModelNames();
 bool IsPairwiseModelName(std::string_view name);
 
-// The model called `name`. InvalidArgument for an unknown name or options out of range.
+// The largest win or tie weight, and the largest Elo K and |initial rating|, that
+// MakePairwiseModel accepts: beyond them the ratings could overflow.
+inline constexpr double kMaxWinWeight = 1e6;
+inline constexpr double kMaxEloParameter = 1e12;
+
+// The model called `name`. InvalidArgument for an unknown name or options out of range
+// (non-finite values, negative weights, weights above kMaxWinWeight, Elo K or initial
+// rating above kMaxEloParameter in magnitude).
 StatusOr<std::unique_ptr<RatingModel>> MakePairwiseModel(std::string_view name,
                                                          const PairwiseModelOptions& options);
 

@@ -82,10 +82,15 @@ double DrawProbability(const Rating& a, const Rating& b, double beta);
 // match selector because p_draw is ~1 for every pair under the paper's large beta.
 double ModifiedDrawProbability(double mu_a, double mu_b);
 
+// The largest magnitude accepted for mu, sigma, beta, tau and the draw margin. Squares of
+// these (and their sums over a game) stay far from overflow, so every update is finite.
+inline constexpr double kMaxTrueSkillParameter = 1e12;
+
 // A validated TrueSkill environment: the parameters and the derived draw margin.
 class TrueSkill {
  public:
-  // InvalidArgument naming the option when a parameter is out of range or not finite.
+  // InvalidArgument naming the option when a parameter is out of range or not finite
+  // (magnitudes above kMaxTrueSkillParameter included).
   static StatusOr<TrueSkill> Create(const TrueSkillOptions& options);
 
   const TrueSkillOptions& options() const { return options_; }

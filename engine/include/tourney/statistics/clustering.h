@@ -44,6 +44,14 @@ struct ScoreInterval {
 // sample always remains. confidence is clamped to [0, 1].
 int TrimCount(int replicates, double confidence);
 
+// True when the uncapped trim ceil(replicates * (1 - confidence) / 2) leaves at least one
+// sample, so that the rank ranges really are at `confidence` (TrimCount caps it otherwise).
+bool TrimFits(int replicates, double confidence);
+
+// The smallest replicate count from which TrimFits holds for every larger count (3 at
+// 0.95; it holds for every count >= 4 / confidence). REQUIRES: 0 < confidence < 1.
+int MinimumBootstrapReplicates(double confidence);
+
 // The rank range of one system from its ranks over replicates. {0, 0} when empty.
 RankRange RankRangeOf(std::span<const int> ranks, double confidence);
 
