@@ -20,6 +20,10 @@ int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
 int RunAgreement(int argc, char** argv);
 int RunSelectionBenchmarkCommand(int argc, char** argv);
+// tourney compare A B: two rankings side by side (compare_command.cc).
+int RunCompare(int argc, char** argv);
+// tourney stability FILE: clusters under subsampled judgments (stability_command.cc).
+int RunStability(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

@@ -71,6 +71,10 @@ constexpr Command kCommands[] = {
      tourney::cli::RunReport},
     {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
      tourney::cli::RunSelectionBenchmarkCommand},
+    {"compare", "agreement of two rankings: tau-b, rho, r, Pearson Rank, RBO, clusters",
+     tourney::cli::RunCompare},
+    {"stability", "how the clusters hold up on subsamples of the judgments (Zobel 1998)",
+     tourney::cli::RunStability},
     {"campaign", "talk to a tourneyd server: campaigns, judging, leaderboards, export, QC",
      RunClient},
 };
