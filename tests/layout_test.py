@@ -20,6 +20,7 @@ ENGINE_ALLOWED = {
     "models": {"core", "models"},
     "statistics": {"core", "models", "statistics"},
     "selection": {"core", "models", "statistics", "selection"},
+    "nbest": {"core", "ingest", "models", "statistics", "nbest"},
 }
 MAX_LINES = 650
 
@@ -37,7 +38,7 @@ def includes(path):
 
 
 def role_of_include(inc):
-    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection)/", inc)
+    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection|nbest)/", inc)
     return m.group(1) if m else None
 
 
