@@ -12,7 +12,7 @@ namespace tourney {
 namespace {
 
 std::string Opt(const std::optional<double>& v, int digits) {
-  return v ? WithMinusSign(Fixed(*v, digits), "\u2212") : std::string("n/a");
+  return v ? Fixed(*v, digits) : std::string("n/a");
 }
 
 std::string JsonOpt(const std::optional<double>& v) {
@@ -27,63 +27,242 @@ std::string Percent(double share) {
   return text;
 }
 
-std::string Pad(const std::string& s, size_t width) {
-  return s.size() >= width ? s + " " : s + std::string(width - s.size(), ' ');
+// Display width: UTF-8 continuation bytes take no column.
+size_t Width(const std::string& text) {
+  size_t w = 0;
+  for (unsigned char c : text) w += (c & 0xC0) != 0x80;
+  return w;
 }
 
-std::string SystemsTable(const NbestEvaluation& e) {
-  const NbestOptions& o = e.options;
-  std::string out = "\n" + Pad("system", 28) + Pad("MAP", 8) + Pad("F1", 8) + Pad("pref rho", 10) +
-                    Pad("pref r", 9);
-  const bool bleu = o.bleu && !o.bleu_depths.empty() && !o.bleu_references.empty();
-  const size_t last_d = o.bleu_depths.size() - 1, last_y = o.bleu_references.size() - 1;
-  if (bleu) {
-    out += Pad("BLEU " + std::to_string(o.bleu_depths[0]) + "b" + Refs(o.bleu_references[0]) + "r",
-               14) +
-           "BLEU " + std::to_string(o.bleu_depths[last_d]) + "b" + Refs(o.bleu_references[last_y]) +
-           "r";
+std::string Cell(const std::string& text, size_t width, bool left) {
+  if (Width(text) >= width) return text;
+  const std::string pad(width - Width(text), ' ');
+  return left ? text + pad : pad + text;
+}
+
+constexpr char kMinus[] = "\u2212";
+
+// One table of the report, rendered as text, Markdown or LaTeX. Cells hold ASCII
+// numbers; a leading hyphen in a right-aligned cell becomes the format's minus sign.
+struct Table {
+  std::string caption;
+  std::vector<std::string> header;
+  size_t left_columns = 1;  // the first columns are left-aligned (names)
+  std::vector<std::vector<std::string>> rows;
+  std::vector<bool> rule_before;  // a rule above row i (a new cluster)
+};
+
+// The cells of a row with the format's minus sign on the numbers.
+std::vector<std::string> Signed(const Table& t, std::vector<std::string> row,
+                                std::string_view minus) {
+  for (size_t c = t.left_columns; c < row.size(); ++c) row[c] = WithMinusSign(row[c], minus);
+  return row;
+}
+
+std::string RenderText(const Table& t) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : t.rows) rows.push_back(Signed(t, row, kMinus));
+  std::vector<size_t> width(t.header.size());
+  for (size_t c = 0; c < t.header.size(); ++c) {
+    width[c] = Width(t.header[c]);
+    for (const auto& row : rows) width[c] = std::max(width[c], Width(row[c]));
   }
-  out += "\n";
-  for (const LeaderboardEntry& entry : e.leaderboard.entries) {
-    for (const NbestSystem& s : e.systems) {
-      if (s.name != entry.system) continue;
-      out += Pad(Truncate(s.name, 26), 28) + Pad(Fixed(s.map, 4), 8) +
-             Pad(Fixed(s.weighted_f1, 4), 8) + Pad(Opt(s.preference_rho, 3), 10) +
-             Pad(Opt(s.preference_r, 3), 9);
-      if (bleu) out += Pad(Fixed(s.bleu[0][0], 2), 14) + Fixed(s.bleu[last_d][last_y], 2);
-      out += "\n";
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string out;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      out += (c > 0 ? "  " : "") + Cell(cells[c], width[c], c < t.left_columns);
     }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+  };
+  size_t total = 0;
+  for (size_t w : width) total += w + 2;
+  std::string out = "\n" + t.caption + "\n" + line(t.header);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (i < t.rule_before.size() && t.rule_before[i]) out += std::string(total - 2, '-') + "\n";
+    out += line(rows[i]);
   }
   return out;
 }
 
-std::string BleuGrid(const NbestEvaluation& e) {
-  const NbestOptions& o = e.options;
-  if (!o.bleu || o.bleu_depths.empty()) return "";
-  const auto rho = BleuMapSpearman(e);
-  std::string out =
-      "\nSpearman rho of x-best y-reference BLEU with MAP (rows x, columns y):\n" + Pad("", 8);
-  for (int y : o.bleu_references) out += Pad(Refs(y), 8);
+std::string RenderMarkdown(const Table& t) {
+  std::string out = "\n**" + MarkdownCell(t.caption) + "**\n\n|";
+  auto add = [&out](const std::string& cell) {
+    out += ' ';
+    out += MarkdownCell(cell);
+    out += " |";
+  };
+  for (const std::string& h : t.header) add(h);
+  out += "\n|";
+  for (size_t c = 0; c < t.header.size(); ++c) out += c < t.left_columns ? "---|" : "---:|";
   out += "\n";
-  for (size_t d = 0; d < o.bleu_depths.size(); ++d) {
-    out += Pad(std::to_string(o.bleu_depths[d]), 8);
-    for (size_t y = 0; y < o.bleu_references.size(); ++y) out += Pad(Opt(rho[d][y], 3), 8);
+  for (const auto& row : t.rows) {
+    out += "|";
+    for (const std::string& cell : Signed(t, row, kMinus)) add(cell);
     out += "\n";
   }
   return out;
 }
 
-std::string AblationTable(const NbestEvaluation& e) {
-  std::string out =
-      "\nGold ablation (least frequent translations of each prompt removed; MAP ranking vs "
-      "full gold):\n" +
-      Pad("removed", 10) + Pad("gold kept", 11) + Pad("rho", 9) + Pad("tau-b", 9) +
-      "Pearson Rank\n";
-  for (const NbestAblationPoint& p : e.ablation) {
-    out += Pad(Percent(p.removed), 10) + Pad(Percent(p.gold_kept), 11) +
-           Pad(Opt(p.spearman_rho, 3), 9) + Pad(Opt(p.kendall_tau_b, 3), 9) +
-           Opt(p.pearson_rank, 3) + "\n";
+std::string RenderLatex(const Table& t) {
+  std::string out = "\n% " + t.caption + "\n\\begin{tabular}{";
+  for (size_t c = 0; c < t.header.size(); ++c) out += c < t.left_columns ? "l" : "r";
+  out += "}\n\\toprule\n";
+  auto line = [&](const std::vector<std::string>& cells, bool numbers) {
+    std::string text;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      const std::string cell = LatexEscape(cells[c]);
+      text +=
+          (c ? " & " : "") + (numbers && c >= t.left_columns ? WithMinusSign(cell, "$-$") : cell);
+    }
+    return text + " \\\\\n";
+  };
+  out += line(t.header, false) + "\\midrule\n";
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    if (i > 0 && i < t.rule_before.size() && t.rule_before[i]) out += "\\midrule\n";
+    out += line(t.rows[i], true);
   }
+  return out + "\\bottomrule\n\\end{tabular}\n";
+}
+
+const NbestSystem* FindSystem(const NbestEvaluation& e, const std::string& name) {
+  for (const NbestSystem& s : e.systems) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+bool HasBleu(const NbestEvaluation& e) {
+  return e.options.bleu && !e.options.bleu_depths.empty() && !e.options.bleu_references.empty();
+}
+
+std::string BleuLabel(int x, int y) { return std::to_string(x) + "b" + Refs(y) + "r"; }
+
+// The MAP leaderboard with each system's measures, clusters ruled off.
+Table LeaderboardTable(const NbestEvaluation& e) {
+  const NbestOptions& o = e.options;
+  const Leaderboard& b = e.leaderboard;
+  const std::string level = Fixed(100.0 * b.confidence, 0) + "%";
+  Table t;
+  t.caption = "MAP leaderboard: " + std::to_string(e.systems.size()) + " systems, " +
+              WithThousands(e.prompts) + " prompts, " + WithThousands(e.gold_translations) +
+              " gold translations; " + level + " intervals and rank ranges from " +
+              WithThousands(b.bootstrap_replicates) + " bootstrap replicates over prompts";
+  t.header = {"system",
+              "#",
+              "cluster",
+              "ranks",
+              "MAP",
+              level + " interval",
+              "F1" + (o.f1_top > 0 ? "@" + std::to_string(o.f1_top) : std::string()),
+              "pref rho",
+              "pref r"};
+  const bool bleu = HasBleu(e);
+  const size_t last_d = o.bleu_depths.size() - 1, last_y = o.bleu_references.size() - 1;
+  const bool two_bleu = bleu && last_d + last_y > 0;  // the grid's first and last cells
+  if (bleu) t.header.push_back("BLEU " + BleuLabel(o.bleu_depths[0], o.bleu_references[0]));
+  if (two_bleu) {
+    t.header.push_back("BLEU " + BleuLabel(o.bleu_depths[last_d], o.bleu_references[last_y]));
+  }
+  auto number = [](double v, int digits) { return Fixed(v, digits); };
+  auto optional = [](const std::optional<double>& v) { return Opt(v, 3); };
+  for (size_t i = 0; i < b.entries.size(); ++i) {
+    const LeaderboardEntry& entry = b.entries[i];
+    const NbestSystem* s = FindSystem(e, entry.system);
+    if (s == nullptr) continue;
+    std::vector<std::string> row = {
+        s->name,
+        std::to_string(entry.rank),
+        entry.cluster ? std::to_string(*entry.cluster) : std::string(),
+        entry.rank_lo == entry.rank_hi
+            ? std::to_string(entry.rank_lo)
+            : std::to_string(entry.rank_lo) + "-" + std::to_string(entry.rank_hi),
+        number(s->map, 4),
+        entry.score_lo && entry.score_hi
+            ? "[" + number(*entry.score_lo, 4) + ", " + number(*entry.score_hi, 4) + "]"
+            : std::string(),
+        number(s->weighted_f1, 4),
+        optional(s->preference_rho),
+        optional(s->preference_r)};
+    if (bleu) row.push_back(number(s->bleu[0][0], 2));
+    if (two_bleu) row.push_back(number(s->bleu[last_d][last_y], 2));
+    t.rows.push_back(std::move(row));
+    t.rule_before.push_back(i > 0 && entry.cluster != b.entries[i - 1].cluster);
+  }
+  return t;
+}
+
+// Every system's x-best y-reference BLEU.
+Table BleuTable(const NbestEvaluation& e) {
+  const NbestOptions& o = e.options;
+  Table t;
+  t.caption = "x-best y-reference BLEU over the pseudo-corpus (" +
+              std::string(o.tokenizer == BleuTokenizer::kChar   ? "char"
+                          : o.tokenizer == BleuTokenizer::kNone ? "whitespace"
+                                                                : "13a") +
+              " tokens; columns xbyr)";
+  t.header = {"system"};
+  for (int x : o.bleu_depths) {
+    for (int y : o.bleu_references) t.header.push_back(BleuLabel(x, y));
+  }
+  for (const LeaderboardEntry& entry : e.leaderboard.entries) {
+    const NbestSystem* s = FindSystem(e, entry.system);
+    if (s == nullptr) continue;
+    std::vector<std::string> row = {s->name};
+    for (const auto& by_y : s->bleu) {
+      for (double v : by_y) row.push_back(Fixed(v, 2));
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+Table BleuRhoTable(const NbestEvaluation& e) {
+  const NbestOptions& o = e.options;
+  const auto rho = BleuMapSpearman(e);
+  Table t;
+  t.caption = "Spearman rho of each x-best y-reference BLEU ranking with the MAP ranking";
+  t.header = {"x \\ y"};
+  for (int y : o.bleu_references) t.header.push_back(Refs(y));
+  for (size_t d = 0; d < o.bleu_depths.size(); ++d) {
+    std::vector<std::string> row = {std::to_string(o.bleu_depths[d])};
+    for (size_t y = 0; y < o.bleu_references.size(); ++y) row.push_back(Opt(rho[d][y], 3));
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+Table AblationTable(const NbestEvaluation& e) {
+  Table t;
+  t.caption =
+      "Gold ablation: the least frequent translations of each prompt removed; each ranking "
+      "against its full-gold ranking";
+  t.header = {"removed",          "gold kept", "MAP rho",  "MAP tau-b",
+              "MAP Pearson Rank", "F1 rho",    "F1 tau-b", "F1 Pearson Rank"};
+  t.left_columns = 0;
+  for (const NbestAblationPoint& p : e.ablation) {
+    std::vector<std::string> row = {Percent(p.removed),         Percent(p.gold_kept),
+                                    Opt(p.spearman_rho, 3),     Opt(p.kendall_tau_b, 3),
+                                    Opt(p.pearson_rank, 3),     Opt(p.f1_spearman_rho, 3),
+                                    Opt(p.f1_kendall_tau_b, 3), Opt(p.f1_pearson_rank, 3)};
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+std::vector<Table> Tables(const NbestEvaluation& e) {
+  std::vector<Table> tables = {LeaderboardTable(e)};
+  if (HasBleu(e)) {
+    tables.push_back(BleuTable(e));
+    tables.push_back(BleuRhoTable(e));
+  }
+  tables.push_back(AblationTable(e));
+  return tables;
+}
+
+std::string Notes(const NbestEvaluation& e, const std::string& prefix) {
+  std::string out;
+  for (const std::string& w : e.leaderboard.warnings) out += prefix + "warning: " + w + "\n";
   return out;
 }
 
@@ -123,6 +302,10 @@ std::string Json(const NbestEvaluation& e) {
     for (size_t l = 0; l < s.ablated_map.size(); ++l) {
       out += (l ? ", " : "") + JsonNumber(s.ablated_map[l]);
     }
+    out += "], \"ablated_f1\": [";
+    for (size_t l = 0; l < s.ablated_f1.size(); ++l) {
+      out += (l ? ", " : "") + JsonNumber(s.ablated_f1[l]);
+    }
     out += "]}" + std::string(i + 1 < e.systems.size() ? ",\n" : "\n");
   }
   out += "],\n\"bleu_map_spearman\": [";
@@ -139,7 +322,10 @@ std::string Json(const NbestEvaluation& e) {
            ", \"gold_kept\": " + JsonNumber(p.gold_kept) +
            ", \"spearman_rho\": " + JsonOpt(p.spearman_rho) +
            ", \"kendall_tau_b\": " + JsonOpt(p.kendall_tau_b) +
-           ", \"pearson_rank\": " + JsonOpt(p.pearson_rank) + "}" +
+           ", \"pearson_rank\": " + JsonOpt(p.pearson_rank) +
+           ", \"f1_spearman_rho\": " + JsonOpt(p.f1_spearman_rho) +
+           ", \"f1_kendall_tau_b\": " + JsonOpt(p.f1_kendall_tau_b) +
+           ", \"f1_pearson_rank\": " + JsonOpt(p.f1_pearson_rank) + "}" +
            (l + 1 < e.ablation.size() ? ",\n" : "\n");
   }
   return out + "]\n}\n";
@@ -176,7 +362,10 @@ std::string Csv(const NbestEvaluation& e) {
     out += "# ablation removed=" + JsonNumber(p.removed) + " gold_kept=" + JsonNumber(p.gold_kept) +
            " spearman_rho=" + JsonOpt(p.spearman_rho) +
            " kendall_tau_b=" + JsonOpt(p.kendall_tau_b) +
-           " pearson_rank=" + JsonOpt(p.pearson_rank) + "\n";
+           " pearson_rank=" + JsonOpt(p.pearson_rank) +
+           " f1_spearman_rho=" + JsonOpt(p.f1_spearman_rho) +
+           " f1_kendall_tau_b=" + JsonOpt(p.f1_kendall_tau_b) +
+           " f1_pearson_rank=" + JsonOpt(p.f1_pearson_rank) + "\n";
   }
   for (const std::string& w : e.leaderboard.warnings) out += "# warning: " + w + "\n";
   return out;
@@ -210,18 +399,20 @@ std::string FormatNbest(const NbestEvaluation& e, OutputFormat format) {
     case OutputFormat::kWmt:
       return FormatLeaderboard(e.leaderboard, format);
     case OutputFormat::kLatex: {
-      std::string out = FormatLeaderboard(e.leaderboard, format);
-      std::string notes = SystemsTable(e) + BleuGrid(e) + AblationTable(e);
-      out += "%";
-      for (char c : notes) out += c == '\n' ? std::string("\n% ") : std::string(1, c);
-      return out + "\n";
+      std::string out = "% Requires \\usepackage{booktabs}.\n";
+      for (const Table& t : Tables(e)) out += RenderLatex(t);
+      return out + Notes(e, "% ");
     }
-    case OutputFormat::kMarkdown:
-      return FormatLeaderboard(e.leaderboard, format) + "\n```\n" + SystemsTable(e) + BleuGrid(e) +
-             AblationTable(e) + "```\n";
-    default:
-      return FormatLeaderboard(e.leaderboard, format) + SystemsTable(e) + BleuGrid(e) +
-             AblationTable(e);
+    case OutputFormat::kMarkdown: {
+      std::string out;
+      for (const Table& t : Tables(e)) out += RenderMarkdown(t);
+      return out.substr(1) + (e.leaderboard.warnings.empty() ? "" : "\n" + Notes(e, "> "));
+    }
+    default: {
+      std::string out;
+      for (const Table& t : Tables(e)) out += RenderText(t);
+      return out.substr(1) + Notes(e, "");
+    }
   }
 }
 

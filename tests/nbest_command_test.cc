@@ -45,6 +45,13 @@ TEST_F(NbestCommand, JsonCarriesTheMeasuresAndTheLeaderboard) {
   ASSERT_NE(board, std::string::npos);
   EXPECT_LT(r.out.find("\"good\"", board), r.out.find("\"poor\"", board));
   EXPECT_NE(r.out.find("\"ablation\""), std::string::npos);
+  // Ablation of 50% (floor(1.5) = 1 of p1's 3, 1 of p2's 2): good keeps F1 2/3 (P = 1/2,
+  // R = 1 on both prompts), poor 1/2 (p1: P = R = 1; p2: 0): the order holds, rho = 1.
+  EXPECT_NE(r.out.find("\"ablated_f1\": [0.70129870129870"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("{\"removed\": 0.5, \"gold_kept\": 0.59999999999999998, "
+                       "\"spearman_rho\": 1, \"kendall_tau_b\": 1"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("\"f1_spearman_rho\": 1, \"f1_kendall_tau_b\": 1"), std::string::npos);
   EXPECT_NE(ReadFile(dir_ + "/fig.svg").find("<svg"), std::string::npos);
 }
 
@@ -60,6 +67,27 @@ TEST_F(NbestCommand, GeneratedDataIsEvaluatedInEveryFormat) {
     ASSERT_EQ(r.exit_code, 0) << format << ": " << r.err;
     EXPECT_NE(r.out.find("system002"), std::string::npos) << format;
   }
+}
+
+TEST_F(NbestCommand, TableShowsIntervalsClustersAndTheAblation) {
+  const auto r = RunCommand(BinPath("tourney") + " nbest --gold " + dir_ + "/gold.txt " + dir_ +
+                            "/poor.txt " + dir_ +
+                            "/good.txt --bootstrap 100 --bleu-depths 1 "
+                            "--bleu-references 1 --ablation 0.5");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // good's per-prompt AP: 29/36 and 1/2; every replicate's MAP is the mean of two draws:
+  // 29/36, (29/36 + 1/2) / 2 = 47/72 or 1/2, so the interval is within [0.5000, 0.8056].
+  EXPECT_NE(r.out.find("0.6528"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0.8056]"), std::string::npos) << r.out;
+  // Weighted F1 of good: (6/7 + 6/11) / 2 = 0.7013 (nbest_evaluation_test's arithmetic).
+  EXPECT_NE(r.out.find("0.7013"), std::string::npos);
+  EXPECT_NE(r.out.find("Gold ablation"), std::string::npos);
+  EXPECT_NE(r.out.find("F1 Pearson Rank"), std::string::npos);
+  EXPECT_NE(r.out.find("warning: poor answers 1 of 2 gold prompts"), std::string::npos);
+  const auto md = RunCommand(BinPath("tourney") + " nbest --gold " + dir_ + "/gold.txt " + dir_ +
+                             "/good.txt --bootstrap 10 --format markdown");
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_NE(md.out.find("| good | 1 | 1 | 1 | 0.6528 |"), std::string::npos) << md.out;
 }
 
 TEST_F(NbestCommand, BadInputIsExitTwo) {

@@ -131,6 +131,36 @@ TEST(NbestEvaluation, AblationRemovesTheLeastFrequentGold) {
   EXPECT_EQ(*eval->ablation[1].spearman_rho, 1.0);
   EXPECT_EQ(*eval->ablation[1].kendall_tau_b, 1.0);
   EXPECT_DOUBLE_EQ(*eval->ablation[1].pearson_rank, 1.0);
+  // Weighted F1 against the kept gold. A, p1: 2 of 4 listed valid, all kept weight (0.8)
+  // listed: P = 1/2, R = 1, F1 = 2/3; p2: P = 1/2, R = 0.6 / 0.6 = 1, F1 = 2/3.
+  EXPECT_NEAR(a.ablated_f1[1], 2.0 / 3.0, 1e-15);
+  // B, p1: P = 1, R = 1, F1 = 1; p2: 0.
+  EXPECT_NEAR(b.ablated_f1[1], 0.5, 1e-15);
+  // Full gold F1: A (6/7 + 6/11) / 2 = 0.70 > B (8/9 + 0) / 2 = 0.44; ablated 2/3 > 1/2: the
+  // same order, so both rank correlations are 1.
+  EXPECT_EQ(*eval->ablation[1].f1_spearman_rho, 1.0);
+  EXPECT_EQ(*eval->ablation[1].f1_kendall_tau_b, 1.0);
+}
+
+TEST(NbestEvaluation, AblationCanSwapSystems) {
+  // Gold p1: g1 (0.6), g2 (0.3), g3 (0.1). C lists g1 then the rare g3; D lists g1, junk, g2.
+  // Full gold (N = 3): C: (1 + 2/2) / 3 = 2/3; D: (1 + 2/3) / 3 = 5/9: C first.
+  // Removing floor(0.5 x 3) = 1 (g3), N = 2: C: 1/2; D: (1 + 2/3) / 2 = 5/6: D first.
+  // Two systems in swapped order: rho = tau-b = -1.
+  auto file = ParseStaple("p1|x\ng1|0.6\ng2|0.3\ng3|0.1\n", "gold", StapleKind::kGold);
+  ASSERT_TRUE(file.ok());
+  auto gold = NbestGold::Build(std::move(*file), Options());
+  ASSERT_TRUE(gold.ok());
+  const NbestSystem c = Evaluate(**gold, "C", "p1|x\ng1\ng3\n");
+  const NbestSystem d = Evaluate(**gold, "D", "p1|x\ng1\njunk\ng2\n");
+  EXPECT_NEAR(c.map, 2.0 / 3.0, 1e-15);
+  EXPECT_NEAR(d.map, 5.0 / 9.0, 1e-15);
+  EXPECT_NEAR(c.ablated_map[1], 0.5, 1e-15);
+  EXPECT_NEAR(d.ablated_map[1], 5.0 / 6.0, 1e-15);
+  auto eval = SummarizeNbest(**gold, {c, d});
+  ASSERT_TRUE(eval.ok());
+  EXPECT_EQ(*eval->ablation[1].spearman_rho, -1.0);
+  EXPECT_EQ(*eval->ablation[1].kendall_tau_b, -1.0);
 }
 
 TEST(NbestEvaluation, BleuIsThePseudoCorpusOfTopXAgainstTopY) {

@@ -289,9 +289,12 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
     }
   }
 
-  // Ablation: each level's MAP ranking against the full gold's.
-  std::vector<double> full(static_cast<size_t>(n));
-  for (int s = 0; s < n; ++s) full[s] = systems[s].ablated_map[0];
+  // Ablation: each level's MAP and F1 rankings against the full gold's.
+  std::vector<double> full(static_cast<size_t>(n)), full_f1(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    full[s] = systems[s].ablated_map[0];
+    full_f1[s] = systems[s].ablated_f1[0];
+  }
   const int64_t total = gold.num_translations();
   for (size_t l = 0; l < o.ablation.size(); ++l) {
     NbestAblationPoint point;
@@ -304,6 +307,10 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
     if (auto v = SpearmanRho(full, ablated); v.ok()) point.spearman_rho = *v;
     if (auto v = KendallTauB(full, ablated); v.ok()) point.kendall_tau_b = *v;
     if (auto v = PearsonRank(full, ablated); v.ok()) point.pearson_rank = *v;
+    for (int s = 0; s < n; ++s) ablated[s] = systems[s].ablated_f1[l];
+    if (auto v = SpearmanRho(full_f1, ablated); v.ok()) point.f1_spearman_rho = *v;
+    if (auto v = KendallTauB(full_f1, ablated); v.ok()) point.f1_kendall_tau_b = *v;
+    if (auto v = PearsonRank(full_f1, ablated); v.ok()) point.f1_pearson_rank = *v;
     out.ablation.push_back(point);
   }
   out.systems = std::move(systems);

@@ -23,9 +23,9 @@
 //     score intervals, rank ranges and clusters by clustering.h's rules.
 //   - Gold ablation (§3.2, after Zobel 1998): for each share x of the grid, each prompt's
 //     floor(x N) least frequent gold translations (smallest weight; ties: the later in the
-//     file first) are removed, at least one kept, and MAP and weighted F1 recomputed; the
-//     ablated MAP ranking is compared with the full-gold one by Spearman's rho, Kendall's
-//     tau-b and Pearson Rank (full gold as reference).
+//     file first) are removed, at least one kept, and MAP and weighted F1 recomputed; each
+//     ablated ranking (MAP, F1) is compared with its full-gold one by Spearman's rho,
+//     Kendall's tau-b and Pearson Rank (full gold as reference).
 //   Cost: one pass over each list (BLEU: tokenising the top max(x) entries); O(R P S) for the
 //   bootstrap. Systems are evaluated in parallel and stored by index, so results do not
 //   depend on the thread count.
@@ -118,9 +118,14 @@ struct NbestSystem {
 struct NbestAblationPoint {
   double removed = 0.0;    // share removed (requested)
   double gold_kept = 0.0;  // share of gold translations actually kept
+  // The ablated MAP ranking against the full-gold MAP ranking.
   std::optional<double> spearman_rho;
   std::optional<double> kendall_tau_b;
   std::optional<double> pearson_rank;
+  // The same for weighted F1.
+  std::optional<double> f1_spearman_rho;
+  std::optional<double> f1_kendall_tau_b;
+  std::optional<double> f1_pearson_rank;
 };
 
 struct NbestEvaluation {
