@@ -1,5 +1,6 @@
 #include "tourney/nbest/staple.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -21,12 +22,14 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// A decimal number (an optional sign, digits, a point, an exponent) and nothing else.
 bool ParseNumber(std::string_view text, double* out) {
-  const std::string t(Trim(text));
-  if (t.empty()) return false;
-  char* end = nullptr;
-  const double v = std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size() || !std::isfinite(v)) return false;
+  std::string_view t = Trim(text);
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  if (t.empty() || t.front() == '+') return false;
+  double v = 0.0;
+  const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (error != std::errc() || end != t.data() + t.size() || !std::isfinite(v)) return false;
   *out = v;
   return true;
 }
