@@ -18,9 +18,10 @@ int RunCompare(int argc, char** argv) {
               "systems both name. When both are clustered (`tourney cluster`), every pair of\n"
               "systems is classed by whether each ranking separates it and in which\n"
               "direction. Systems present in only one ranking are named.\n"
-              "A and B are tourney JSON (`--format json`), tourney CSV (`--format csv`) or a\n"
-              "plain ranked list, one system per line, best first (scores are then the\n"
-              "reversed positions). '-' reads standard input.");
+              "A and B are tourney JSON (`--format json`), tourney CSV (`--format csv`), WMT's\n"
+              "official results (`SYSTEM SCORE (LO, HI)` lines, clusters between lines of '+',\n"
+              "as WMT16's results/*.txt) or a plain ranked list, one system per line, best\n"
+              "first (scores are then the reversed positions). '-' reads standard input.");
   flags.Add("rbo-p", "P", "0.9", "persistence of rank-biased overlap, in (0, 1)");
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   flags.AddExample(

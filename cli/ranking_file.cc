@@ -142,6 +142,49 @@ StatusOr<SystemRanking> FromList(const std::string& text, const std::string& pat
   return out;
 }
 
+// A line of '+' only: the cluster separator of WMT's official results.
+bool IsClusterRule(const std::string& line) {
+  return !line.empty() && line.find_first_not_of('+') == std::string::npos;
+}
+
+// WMT's official results (e.g. WMT16's results/wmt16.SRC-TRG.txt): `SYSTEM SCORE (LO, HI)`
+// per line, best first, clusters separated by lines of '+'.
+StatusOr<SystemRanking> FromWmtResults(const std::string& text, const std::string& path) {
+  std::istringstream in(text);
+  std::string line;
+  SystemRanking out;
+  std::unordered_set<std::string> seen;
+  int cluster = 1;
+  for (int number = 1; std::getline(in, line); ++number) {
+    line = Trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    if (IsClusterRule(line)) {
+      if (!out.empty() && out.back().cluster == cluster) ++cluster;
+      continue;
+    }
+    std::istringstream fields(line);
+    std::string name, score_text;
+    fields >> name >> score_text;
+    double score = 0.0;
+    if (!ParseNumber(score_text, &score)) {
+      return InvalidArgument(path + ":" + std::to_string(number) + ": field 'score': '" +
+                             score_text + "' is not a finite number");
+    }
+    if (!seen.insert(name).second) return Duplicate(path, number, name);
+    out.push_back({name, score, cluster});
+  }
+  return out;
+}
+
+bool LooksLikeWmtResults(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (IsClusterRule(Trim(line))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 StatusOr<SystemRanking> ParseRankingText(const std::string& text, const std::string& path) {
@@ -151,6 +194,8 @@ StatusOr<SystemRanking> ParseRankingText(const std::string& text, const std::str
     ranking = FromJson(text, path);
   } else if (text.rfind("rank,system,", 0) == 0 || text.rfind("system,", 0) == 0) {
     ranking = FromCsv(text, path);
+  } else if (LooksLikeWmtResults(text)) {
+    ranking = FromWmtResults(text, path);
   } else {
     ranking = FromList(text, path);
   }

@@ -1,4 +1,4 @@
-// Reading a ranking of systems for `tourney compare`, in any of three forms (recognised by
+// Reading a ranking of systems for `tourney compare`, in any of four forms (recognised by
 // their content):
 //   - tourney JSON: the proto3 JSON of tourney.v1.Leaderboard (`rank`/`cluster --format
 //     json`); scores and, when present, clusters;
@@ -6,6 +6,8 @@
 //     whose values are all positive gives clusters, '#' lines are comments;
 //   - a plain ranked list: one system per line, best first, blank and '#' lines skipped;
 //     the score of the i-th of n systems is n - i + 1 (so correlations are of ranks).
+//   - WMT's official results (a line of '+' marks it): `SYSTEM SCORE ...` per line, best
+//     first, clusters separated by lines of '+' (WMT16's results/wmt16.SRC-TRG.txt).
 // "-" reads standard input.
 #ifndef TOURNEY_CLI_RANKING_FILE_H_
 #define TOURNEY_CLI_RANKING_FILE_H_

@@ -69,6 +69,41 @@ TEST_F(CompareCommand, ClusteredCsvBoardsGiveClusterAgreement) {
   EXPECT_NE(r.out.find("\"only_a\": [{\"upper\": \"a\", \"lower\": \"c,d\"}]"), std::string::npos);
 }
 
+TEST_F(CompareCommand, WmtOfficialResultsGiveScoresAndClusters) {
+  // WMT16's layout: SYSTEM SCORE (LO, HI), clusters between '+' lines: {a} {b c}.
+  const std::string a = Write("official.txt",
+                              "a 0.617 (1.0, 1.0)\n++++++++++\nb 0.317 (2.0, 3.0)\n"
+                              "c -0.1 (2.0, 3.0)\n");
+  // B: the plain list c a b (scores 3 2 1), unclustered.
+  const std::string b = Write("b.txt", "c\na\nb\n");
+  const auto r = RunCommand(BinPath("tourney") + " compare " + a + " " + b + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // A's scores 0.617 0.317 -0.1 against 2 1 3: pairs ab concordant, ac and bc discordant:
+  // tau-b = (1 - 2) / 3.
+  EXPECT_NE(r.out.find("\"kendall_tau_b\": -0.33333333333333"), std::string::npos) << r.out;
+  // Clusters of A against B's: B has none, so no cluster agreement.
+  EXPECT_NE(r.out.find("\"clusters\": null"), std::string::npos);
+  // Against a clustered CSV {c a} {b}: ab is separated in both (a over b), ac only in A
+  // (a over c), bc only in B (c over b).
+  const std::string header =
+      "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
+      "losses,ties,r_hat,score_lo,score_hi\n";
+  const std::string c = Write("c.csv", header +
+                                           "1,c,0.9,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "2,a,0.8,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "3,b,0.1,0,0,3,3,2,3,10,5,5,0,0,,\n");
+  const auto r2 = RunCommand(BinPath("tourney") + " compare " + a + " " + c + " --format json");
+  ASSERT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_NE(r2.out.find("\"separated_same\": 1"), std::string::npos) << r2.out;
+  EXPECT_NE(r2.out.find("\"separated_only_a\": 1"), std::string::npos);
+  EXPECT_NE(r2.out.find("\"separated_only_b\": 1"), std::string::npos);
+  // A bad score names the line.
+  const std::string bad = Write("bad.txt", "a 0.6 (1, 1)\n+++\nb high (2, 2)\n");
+  const auto r3 = RunCommand(BinPath("tourney") + " compare " + bad + " " + b);
+  EXPECT_EQ(r3.exit_code, 2);
+  EXPECT_NE(r3.err.find("bad.txt:3: field 'score'"), std::string::npos) << r3.err;
+}
+
 TEST_F(CompareCommand, TourneyJsonBoardsAreRead) {
   const std::string sim = dir_ + "/sim.csv";
   const auto gen =
