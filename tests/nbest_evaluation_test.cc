@@ -113,6 +113,45 @@ TEST(NbestEvaluation, PreferenceCorrelationByHand) {
   EXPECT_NEAR(*a.preference_r, sxy / std::sqrt(sxx * syy), 1e-12);
 }
 
+TEST(NbestEvaluation, StreamingFromTextEqualsEvaluatingTheParsedFile) {
+  NbestOptions o = Options();
+  o.ablation = {0.3, 0.6};
+  StapleGeneratorOptions g;
+  g.prompts = 40;
+  g.systems = 2;
+  g.depth = 30;
+  g.gold_per_prompt = 12;
+  g.seed = 5;
+  const GeneratedStaple data = GenerateStaple(g);
+  auto gold_file = ParseStaple(data.gold, "gold", StapleKind::kGold);
+  ASSERT_TRUE(gold_file.ok());
+  auto gold = NbestGold::Build(std::move(*gold_file), o);
+  ASSERT_TRUE(gold.ok());
+  // A repeated entry and a prompt the gold lacks, on top of a generated list.
+  const std::string text = data.nbest[1] + "prompt_0|again\n";
+  for (const std::string& t : {std::string(kSystemA), std::string(kSystemB), data.nbest[1]}) {
+    auto file = ParseStaple(t, "s", StapleKind::kNbest);
+    ASSERT_TRUE(file.ok());
+    const NbestSystem parsed = EvaluateNbestSystem(**gold, "s", *file);
+    auto streamed = EvaluateNbestText(**gold, "s", t, "s");
+    ASSERT_TRUE(streamed.ok()) << streamed.status().message();
+    EXPECT_EQ(streamed->ap, parsed.ap);
+    EXPECT_EQ(streamed->ablated_map, parsed.ablated_map);
+    EXPECT_EQ(streamed->ablated_f1, parsed.ablated_f1);
+    EXPECT_EQ(streamed->preference_rho, parsed.preference_rho);
+    EXPECT_EQ(streamed->preference_r, parsed.preference_r);
+    EXPECT_EQ(streamed->bleu, parsed.bleu);
+    EXPECT_EQ(streamed->answered, parsed.answered);
+    EXPECT_EQ(streamed->unknown_prompts, parsed.unknown_prompts);
+    EXPECT_EQ(streamed->dropped_duplicates, parsed.dropped_duplicates);
+  }
+  // A second block for prompt_0 is an error naming the file and line.
+  auto bad = EvaluateNbestText(**gold, "s", text, "sys.txt");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("sys.txt:"), std::string::npos);
+  EXPECT_NE(bad.status().message().find("field 'id'"), std::string::npos);
+}
+
 TEST(NbestEvaluation, AblationRemovesTheLeastFrequentGold) {
   const auto gold = Gold(Options());
   const NbestSystem a = Evaluate(*gold, "A", kSystemA);

@@ -30,6 +30,47 @@ TEST(Staple, NbestScoresAreOptionalAndDuplicatesDropped) {
   EXPECT_EQ(f->prompts[1].values, (std::vector<double>{-1.5, -2}));
 }
 
+TEST(Staple, DuplicatesAreFoundInLongBlocks) {
+  // 300 distinct entries, each listed twice in a row (the table of seen translations grows
+  // past its first 64 slots), in two blocks: the second block's entries repeat the first's,
+  // which is allowed (duplicates are per block). 300 dropped per block.
+  std::string text;
+  for (const char* id : {"p1", "p2"}) {
+    text += std::string(id) + "|x\n";
+    for (int i = 0; i < 300; ++i) {
+      text += "entry " + std::to_string(i) + "\nentry " + std::to_string(i) + "\n";
+    }
+    text += "\n";
+  }
+  auto f = ParseStaple(text, "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  ASSERT_EQ(f->prompts.size(), 2u);
+  EXPECT_EQ(f->dropped_duplicates, 600);
+  for (const StaplePrompt& p : f->prompts) {
+    ASSERT_EQ(p.translations.size(), 300u);
+    EXPECT_EQ(p.translations[0], "entry 0");
+    EXPECT_EQ(p.translations[299], "entry 299");
+  }
+}
+
+TEST(Staple, BlocksStreamAsViewsAndAVisitorErrorStops) {
+  int64_t dropped = 0;
+  std::vector<std::string> seen;
+  const Status s = ForEachStapleBlock(
+      "p1|a\nx|-1\nx|-2\ny|-3\n\np2|b\nz\n\np3|c\nw\n", "s.txt", StapleKind::kNbest,
+      [&seen](const StapleBlockView& block) {
+        seen.push_back(std::string(block.id) + ":" + std::to_string(block.translations.size()) +
+                       ":" + std::to_string(block.values.size()));
+        if (block.id == "p2") return InvalidArgument("stop at p2");
+        return Status::Ok();
+      },
+      &dropped);
+  // p1: x (first copy kept), y, both scored; the repeated x dropped. p2: z, no score.
+  EXPECT_EQ(seen, (std::vector<std::string>{"p1:2:2", "p2:1:0"}));
+  EXPECT_EQ(dropped, 1);
+  EXPECT_EQ(s.message(), "stop at p2");
+}
+
 TEST(Staple, ErrorsNameFileLineAndField) {
   struct Case {
     const char* text;

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "core/thread_pool.h"
+#include "ingest/input_file.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/clustering.h"
 #include "tourney/statistics/rank_correlation.h"
@@ -95,50 +96,56 @@ int64_t NbestGold::num_translations() const {
   return n;
 }
 
-int NbestGold::FindPrompt(const std::string& id) const {
+int NbestGold::FindPrompt(std::string_view id) const {
   const auto it = prompt_index_.find(id);
   return it == prompt_index_.end() ? -1 : it->second;
 }
 
-NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
-                                const StapleFile& nbest) {
-  const NbestOptions& o = gold.options();
-  const size_t levels = o.ablation.size();
-  const size_t depths = o.bleu ? o.bleu_depths.size() : 0;
-  const size_t ys = o.bleu ? o.bleu_references.size() : 0;
-  const int max_depth = o.bleu ? *std::max_element(o.bleu_depths.begin(), o.bleu_depths.end()) : 0;
-  NbestSystem s;
-  s.name = name;
-  s.dropped_duplicates = nbest.dropped_duplicates;
-  s.ap.assign(static_cast<size_t>(gold.num_prompts()), 0.0);
-  std::vector<double> f1(static_cast<size_t>(gold.num_prompts()) * levels, 0.0);
-  std::vector<double> ap_level(f1.size(), 0.0);
-  std::vector<BleuStats> bleu(depths * ys);
-  std::vector<double> rho_values, r_values;
-  std::vector<char> answered(static_cast<size_t>(gold.num_prompts()), 0);
-  std::vector<int> matched;  // gold index of each entry, -1 when invalid
-  for (const StaplePrompt& sp : nbest.prompts) {
-    const int pi = gold.FindPrompt(sp.id);
+namespace {
+
+// One system's measures, accumulated prompt by prompt.
+class SystemEvaluator {
+ public:
+  SystemEvaluator(const NbestGold& gold, const std::string& name)
+      : gold_(gold),
+        o_(gold.options()),
+        levels_(o_.ablation.size()),
+        depths_(o_.bleu ? o_.bleu_depths.size() : 0),
+        ys_(o_.bleu ? o_.bleu_references.size() : 0),
+        max_depth_(o_.bleu ? *std::max_element(o_.bleu_depths.begin(), o_.bleu_depths.end()) : 0),
+        f1_(static_cast<size_t>(gold.num_prompts()) * levels_, 0.0),
+        ap_level_(f1_.size(), 0.0),
+        bleu_(depths_ * ys_),
+        answered_(static_cast<size_t>(gold.num_prompts()), 0) {
+    s_.name = name;
+    s_.ap.assign(static_cast<size_t>(gold.num_prompts()), 0.0);
+  }
+
+  // One block of the n-best file; Text is std::string or std::string_view.
+  template <typename Text>
+  void Add(std::string_view id, const std::vector<Text>& translations,
+           const std::vector<double>& values) {
+    const int pi = gold_.FindPrompt(id);
     if (pi < 0) {
-      ++s.unknown_prompts;
-      continue;
+      ++s_.unknown_prompts;
+      return;
     }
-    if (answered[pi]) continue;  // cannot happen: ids are unique within a file
-    answered[pi] = 1;
-    const NbestGold::Prompt& p = gold.prompts()[static_cast<size_t>(pi)];
-    const int k = static_cast<int>(sp.translations.size());
-    matched.assign(static_cast<size_t>(k), -1);
+    if (answered_[pi]) return;  // cannot happen: ids are unique within a file
+    answered_[pi] = 1;
+    const NbestGold::Prompt& p = gold_.prompts()[static_cast<size_t>(pi)];
+    const int k = static_cast<int>(translations.size());
+    matched_.assign(static_cast<size_t>(k), -1);
     for (int i = 0; i < k; ++i) {
-      const auto it = p.index.find(sp.translations[i]);
-      if (it != p.index.end()) matched[i] = it->second;
+      const auto it = p.index.find(std::string_view(translations[i]));
+      if (it != p.index.end()) matched_[i] = it->second;
     }
-    const int top = o.f1_top > 0 ? std::min(o.f1_top, k) : k;
-    for (size_t l = 0; l < levels; ++l) {
+    const int top = o_.f1_top > 0 ? std::min(o_.f1_top, k) : k;
+    for (size_t l = 0; l < levels_; ++l) {
       // Valid at this level: the gold translation survives the ablation.
       double ap = 0.0, weight_listed = 0.0;
       int valid = 0, valid_top = 0;
       for (int i = 0; i < k; ++i) {
-        const int g = matched[i];
+        const int g = matched_[i];
         if (g < 0 || p.weight_rank[g] >= p.kept[l]) continue;
         ++valid;
         ap += static_cast<double>(valid) / (i + 1);
@@ -147,59 +154,102 @@ NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
           weight_listed += p.weights[g];
         }
       }
-      const size_t at = static_cast<size_t>(pi) * levels + l;
-      ap_level[at] = ap / p.kept[l];
+      const size_t at = static_cast<size_t>(pi) * levels_ + l;
+      ap_level_[at] = ap / p.kept[l];
       const double precision = top > 0 ? static_cast<double>(valid_top) / top : 0.0;
-      f1[at] = F1(precision, weight_listed / p.kept_weight[l]);
+      f1_[at] = F1(precision, weight_listed / p.kept_weight[l]);
     }
-    s.ap[pi] = ap_level[static_cast<size_t>(pi) * levels];
-    if (!sp.values.empty()) {
-      std::vector<double> score, log_weight;
+    s_.ap[pi] = ap_level_[static_cast<size_t>(pi) * levels_];
+    if (!values.empty()) {
+      score_.clear();
+      log_weight_.clear();
       for (int i = 0; i < k; ++i) {
-        if (matched[i] < 0) continue;
-        score.push_back(sp.values[i]);
-        log_weight.push_back(std::log(p.weights[matched[i]]));
+        if (matched_[i] < 0) continue;
+        score_.push_back(values[i]);
+        log_weight_.push_back(std::log(p.weights[matched_[i]]));
       }
-      if (auto rho = SpearmanRho(score, log_weight); rho.ok()) rho_values.push_back(*rho);
-      if (auto r = PearsonR(score, log_weight); r.ok()) r_values.push_back(*r);
+      if (auto rho = SpearmanRho(score_, log_weight_); rho.ok()) rho_values_.push_back(*rho);
+      if (auto r = PearsonR(score_, log_weight_); r.ok()) r_values_.push_back(*r);
     }
-    if (o.bleu) {
-      const int limit = std::min(k, max_depth);
+    if (o_.bleu) {
+      const int limit = std::min(k, max_depth_);
       std::vector<uint32_t> ids;
       for (int i = 0; i < limit; ++i) {
         ids.clear();
-        for (const std::string& t : BleuTokenize(sp.translations[i], o.tokenizer)) {
-          ids.push_back(gold.vocabulary().Find(t));
+        for (const std::string& t : BleuTokenize(translations[i], o_.tokenizer)) {
+          ids.push_back(gold_.vocabulary().Find(t));
         }
-        for (size_t y = 0; y < ys; ++y) {
+        for (size_t y = 0; y < ys_; ++y) {
           const BleuStats stats = p.references[y].Score(ids);
-          for (size_t d = 0; d < depths; ++d) {
-            if (i < o.bleu_depths[d]) bleu[d * ys + y] += stats;
+          for (size_t d = 0; d < depths_; ++d) {
+            if (i < o_.bleu_depths[d]) bleu_[d * ys_ + y] += stats;
           }
         }
       }
     }
   }
-  const double prompts = gold.num_prompts();
-  s.ablated_map.assign(levels, 0.0);
-  s.ablated_f1.assign(levels, 0.0);
-  for (size_t pi = 0; pi < static_cast<size_t>(gold.num_prompts()); ++pi) {
-    s.answered += answered[pi];
-    for (size_t l = 0; l < levels; ++l) {
-      s.ablated_map[l] += ap_level[pi * levels + l] / prompts;
-      s.ablated_f1[l] += f1[pi * levels + l] / prompts;
+
+  NbestSystem Finish(int64_t dropped_duplicates) {
+    NbestSystem s = std::move(s_);
+    s.dropped_duplicates = dropped_duplicates;
+    const double prompts = gold_.num_prompts();
+    s.ablated_map.assign(levels_, 0.0);
+    s.ablated_f1.assign(levels_, 0.0);
+    for (size_t pi = 0; pi < static_cast<size_t>(gold_.num_prompts()); ++pi) {
+      s.answered += answered_[pi];
+      for (size_t l = 0; l < levels_; ++l) {
+        s.ablated_map[l] += ap_level_[pi * levels_ + l] / prompts;
+        s.ablated_f1[l] += f1_[pi * levels_ + l] / prompts;
+      }
     }
+    s.map = s.ablated_map[0];
+    s.weighted_f1 = s.ablated_f1[0];
+    if (!rho_values_.empty()) s.preference_rho = Mean(rho_values_);
+    if (!r_values_.empty()) s.preference_r = Mean(r_values_);
+    s.preference_prompts = static_cast<int>(r_values_.size());
+    for (size_t d = 0; d < depths_; ++d) {
+      s.bleu.emplace_back();
+      for (size_t y = 0; y < ys_; ++y) s.bleu.back().push_back(BleuScore(bleu_[d * ys_ + y]));
+    }
+    return s;
   }
-  s.map = s.ablated_map[0];
-  s.weighted_f1 = s.ablated_f1[0];
-  if (!rho_values.empty()) s.preference_rho = Mean(rho_values);
-  if (!r_values.empty()) s.preference_r = Mean(r_values);
-  s.preference_prompts = static_cast<int>(r_values.size());
-  for (size_t d = 0; d < depths; ++d) {
-    s.bleu.emplace_back();
-    for (size_t y = 0; y < ys; ++y) s.bleu.back().push_back(BleuScore(bleu[d * ys + y]));
-  }
-  return s;
+
+ private:
+  const NbestGold& gold_;
+  const NbestOptions& o_;
+  const size_t levels_, depths_, ys_;
+  const int max_depth_;
+  NbestSystem s_;
+  std::vector<double> f1_, ap_level_;
+  std::vector<BleuStats> bleu_;
+  std::vector<double> rho_values_, r_values_;
+  std::vector<char> answered_;
+  std::vector<int> matched_;  // gold index of each entry, -1 when invalid
+  std::vector<double> score_, log_weight_;
+};
+
+}  // namespace
+
+NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
+                                const StapleFile& nbest) {
+  SystemEvaluator evaluator(gold, name);
+  for (const StaplePrompt& sp : nbest.prompts) evaluator.Add(sp.id, sp.translations, sp.values);
+  return evaluator.Finish(nbest.dropped_duplicates);
+}
+
+StatusOr<NbestSystem> EvaluateNbestText(const NbestGold& gold, const std::string& name,
+                                        std::string_view text, const std::string& path) {
+  SystemEvaluator evaluator(gold, name);
+  int64_t dropped = 0;
+  Status s = ForEachStapleBlock(
+      text, path, StapleKind::kNbest,
+      [&evaluator](const StapleBlockView& block) {
+        evaluator.Add(block.id, block.translations, block.values);
+        return Status::Ok();
+      },
+      &dropped);
+  if (!s.ok()) return s;
+  return evaluator.Finish(dropped);
 }
 
 StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<NbestSystem> systems) {
@@ -327,13 +377,21 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
   std::vector<NbestSystem> systems(static_cast<size_t>(n));
   std::vector<Status> statuses(static_cast<size_t>(n));
   ThreadPool pool(std::min(ThreadPool::ResolveThreads(gold.options().threads), n));
-  pool.ParallelFor(n, [&](int64_t i, int) {
-    auto file = ReadStaple(paths[i], StapleKind::kNbest);
-    if (!file.ok()) {
-      statuses[i] = file.status();
+  // One text buffer per worker, reused from file to file (no fresh pages per file).
+  std::vector<std::string> buffers(static_cast<size_t>(pool.size()));
+  pool.ParallelFor(n, [&](int64_t i, int worker) {
+    const std::string name = InputDisplayName(paths[i]);
+    std::string& text = buffers[static_cast<size_t>(worker)];
+    if (Status s = ReadInputFile(paths[i], &text); !s.ok()) {
+      statuses[i] = s;
       return;
     }
-    systems[i] = EvaluateNbestSystem(gold, names[i], *file);
+    auto system = EvaluateNbestText(gold, names[i], text, name);
+    if (!system.ok()) {
+      statuses[i] = system.status();
+      return;
+    }
+    systems[i] = std::move(*system);
   });
   for (const Status& s : statuses) {
     if (!s.ok()) return s;

@@ -1,10 +1,12 @@
 #include "tourney/nbest/staple.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <unordered_set>
+#include <vector>
 
 #include "ingest/input_file.h"
 #include "tourney/core/random.h"
@@ -40,24 +42,75 @@ Status Error(const std::string& path, int line, const char* field, const std::st
 
 }  // namespace
 
-StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path, StapleKind kind) {
-  StapleFile file;
-  std::unordered_set<std::string> ids;
-  std::unordered_set<std::string_view> seen;  // translations of the open block
+namespace {
+
+// The translations of the open block, for the duplicate rule: open addressing over views
+// into the text (linear probing; an empty view marks a free slot, translations are never
+// empty), cleared slot by slot so that a block costs no allocation once the table is large
+// enough.
+class SeenTranslations {
+ public:
+  // True when `t` was not seen in this block yet (it is then recorded).
+  bool Insert(std::string_view t) {
+    if (2 * (used_.size() + 1) > slots_.size()) Grow();
+    size_t i = Slot(t);
+    while (!slots_[i].empty()) {
+      if (slots_[i] == t) return false;
+      i = (i + 1) & (slots_.size() - 1);
+    }
+    slots_[i] = t;
+    used_.push_back(i);
+    return true;
+  }
+
+  void Clear() {
+    for (size_t i : used_) slots_[i] = std::string_view();
+    used_.clear();
+  }
+
+ private:
+  size_t Slot(std::string_view t) const {
+    return std::hash<std::string_view>()(t) & (slots_.size() - 1);
+  }
+
+  void Grow() {
+    std::vector<std::string_view> old;
+    for (size_t i : used_) old.push_back(slots_[i]);
+    slots_.assign(std::max<size_t>(64, 2 * slots_.size()), std::string_view());
+    used_.clear();
+    for (std::string_view t : old) {
+      size_t i = Slot(t);
+      while (!slots_[i].empty()) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = t;
+      used_.push_back(i);
+    }
+  }
+
+  std::vector<std::string_view> slots_;
+  std::vector<size_t> used_;
+};
+
+}  // namespace
+
+Status ForEachStapleBlock(std::string_view text, const std::string& path, StapleKind kind,
+                          const std::function<Status(const StapleBlockView&)>& visit,
+                          int64_t* dropped_duplicates) {
+  std::unordered_set<std::string_view> ids;
+  SeenTranslations seen;
+  StapleBlockView block;
   bool open = false;
   int with_value = 0, header_line = 0;
   const auto close = [&]() -> Status {
     if (!open) return Status::Ok();
-    StaplePrompt& p = file.prompts.back();
-    if (with_value != 0 && with_value != static_cast<int>(p.translations.size())) {
+    open = false;
+    seen.Clear();
+    if (with_value != 0 && with_value != static_cast<int>(block.translations.size())) {
       return Error(path, header_line, kind == StapleKind::kGold ? "weight" : "score",
-                   "prompt '" + p.id + "': some translations have a " +
+                   "prompt '" + std::string(block.id) + "': some translations have a " +
                        (kind == StapleKind::kGold ? "weight" : "score") + " and some do not");
     }
-    if (with_value == 0) p.values.clear();
-    open = false;
-    seen.clear();
-    return Status::Ok();
+    if (with_value == 0) block.values.clear();
+    return visit(block);
   };
   size_t pos = 0;
   for (int number = 1; pos <= text.size(); ++number) {
@@ -73,22 +126,22 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
     }
     if (!open) {
       const size_t bar = line.find('|');
-      const std::string id(Trim(line.substr(0, bar)));
+      const std::string_view id = Trim(line.substr(0, bar));
       if (id.empty()) return Error(path, number, "id", "a block opens without a prompt id");
       if (!ids.insert(id).second) {
-        return Error(path, number, "id", "prompt '" + id + "' opens a second block");
+        return Error(path, number, "id", "prompt '" + std::string(id) + "' opens a second block");
       }
-      StaplePrompt p;
-      p.id = id;
-      if (bar != std::string_view::npos) p.prompt = std::string(Trim(line.substr(bar + 1)));
-      file.prompts.push_back(std::move(p));
+      block.id = id;
+      block.prompt =
+          bar != std::string_view::npos ? Trim(line.substr(bar + 1)) : std::string_view();
+      block.translations.clear();
+      block.values.clear();
       open = true;
       with_value = 0;
       header_line = number;
       if (last) break;
       continue;
     }
-    StaplePrompt& p = file.prompts.back();
     std::string_view translation = line;
     double value = 0.0;
     bool has_value = false;
@@ -108,23 +161,42 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
       if (!(value > 0.0)) return Error(path, number, "weight", "must be positive");
     }
     if (translation.empty()) return Error(path, number, "translation", "empty");
-    // Views into `text` stay valid while the block is parsed.
-    if (!seen.insert(translation).second) {
+    if (!seen.Insert(translation)) {
       if (kind == StapleKind::kGold) {
-        return Error(
-            path, number, "translation",
-            "'" + std::string(translation) + "' is listed twice for prompt '" + p.id + "'");
+        std::string what(1, '\'');
+        what.append(translation);
+        what.append("' is listed twice for prompt '");
+        what.append(block.id);
+        what.append("'");
+        return Error(path, number, "translation", what);
       }
-      ++file.dropped_duplicates;
+      ++*dropped_duplicates;
       if (last) break;
       continue;
     }
-    p.translations.emplace_back(translation);
-    p.values.push_back(value);
+    block.translations.push_back(translation);
+    block.values.push_back(value);
     with_value += has_value;
     if (last) break;
   }
-  if (Status s = close(); !s.ok()) return s;
+  return close();
+}
+
+StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path, StapleKind kind) {
+  StapleFile file;
+  Status s = ForEachStapleBlock(
+      text, path, kind,
+      [&file](const StapleBlockView& block) {
+        StaplePrompt p;
+        p.id = std::string(block.id);
+        p.prompt = std::string(block.prompt);
+        p.translations.assign(block.translations.begin(), block.translations.end());
+        p.values = block.values;
+        file.prompts.push_back(std::move(p));
+        return Status::Ok();
+      },
+      &file.dropped_duplicates);
+  if (!s.ok()) return s;
   return file;
 }
 

@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -61,6 +62,14 @@ struct NbestOptions {
   int threads = 0;  // 0 = one per hardware thread
 };
 
+// Hashes std::string and std::string_view alike, so that maps keyed by strings can be
+// searched with views (heterogeneous lookup).
+struct NbestStringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+using NbestStringMap = std::unordered_map<std::string, int, NbestStringHash, std::equal_to<>>;
+
 // The gold translations prepared for evaluation.
 class NbestGold {
  public:
@@ -73,9 +82,9 @@ class NbestGold {
   // One gold prompt, indexed for matching, ablation and BLEU.
   struct Prompt {
     std::string id;
-    std::unordered_map<std::string, int> index;  // translation -> gold index
-    std::vector<double> weights;                 // by gold index
-    std::vector<int> weight_rank;                // 0 = most frequent
+    NbestStringMap index;          // translation -> gold index
+    std::vector<double> weights;   // by gold index
+    std::vector<int> weight_rank;  // 0 = most frequent
     double total_weight = 0.0;
     std::vector<int> kept;                   // gold kept at each ablation share
     std::vector<double> kept_weight;         // weight of the kept gold
@@ -86,7 +95,7 @@ class NbestGold {
   int64_t num_translations() const;
   const std::vector<Prompt>& prompts() const { return prompts_; }
   // The prompt's index, or -1.
-  int FindPrompt(const std::string& id) const;
+  int FindPrompt(std::string_view id) const;
   const BleuVocabulary& vocabulary() const { return vocabulary_; }
   // The options as run: ablation sorted, starting at 0.
   const NbestOptions& options() const { return options_; }
@@ -94,7 +103,7 @@ class NbestGold {
  private:
   NbestGold() = default;
   std::vector<Prompt> prompts_;
-  std::unordered_map<std::string, int> prompt_index_;
+  NbestStringMap prompt_index_;
   BleuVocabulary vocabulary_;
   NbestOptions options_;
 };
@@ -140,6 +149,11 @@ struct NbestEvaluation {
 // Evaluates one system's n-best file against the gold.
 NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
                                 const StapleFile& nbest);
+
+// The same, streamed from the file's text (no copy of the list is kept); `path` names the
+// file in errors. InvalidArgument as ParseStaple.
+StatusOr<NbestSystem> EvaluateNbestText(const NbestGold& gold, const std::string& name,
+                                        std::string_view text, const std::string& path);
 
 // Evaluates every system (files read and parsed in parallel), then the leaderboard and the
 // ablation. InvalidArgument for fewer than one system, two systems with one name, or a

@@ -20,6 +20,7 @@
 #define TOURNEY_NBEST_STAPLE_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +56,22 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
 // Reads and parses `path` (plain or gzip; "-" is standard input). IoError when it cannot be
 // read.
 StatusOr<StapleFile> ReadStaple(const std::string& path, StapleKind kind);
+
+// One block of a STAPLE text as views into the text (valid while the text lives).
+struct StapleBlockView {
+  std::string_view id;
+  std::string_view prompt;
+  std::vector<std::string_view> translations;  // repeated n-best entries already dropped
+  std::vector<double> values;                  // empty when no line of the block has one
+};
+
+// Streams the blocks of `text` to `visit` in file order, with ParseStaple's checks and
+// duplicate rule (dropped duplicates are added to *dropped_duplicates), without copying any
+// translation: ParseStaple is this with a copy of each block. Stops at the first error, of
+// the text or returned by `visit`. The view passed to `visit` is reused for the next block.
+Status ForEachStapleBlock(std::string_view text, const std::string& path, StapleKind kind,
+                          const std::function<Status(const StapleBlockView&)>& visit,
+                          int64_t* dropped_duplicates);
 
 // Synthetic STAPLE data. Each prompt gets `gold_per_prompt` gold translations with Zipf
 // weights (1/k, normalised) and a pool of invalid ones; system s outputs `depth`
