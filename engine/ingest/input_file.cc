@@ -15,11 +15,13 @@ namespace {
 
 Status ReadStream(FILE* f, const std::string& name, std::string* contents) {
   contents->clear();
-  // A regular file's size is known: one allocation instead of doubling copies.
+  // A regular file's size is known: read it straight into one allocation, then whatever
+  // follows (a file that grew meanwhile) the ordinary way.
   struct stat info {};
   if (fstat(fileno(f), &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
       static_cast<uint64_t>(info.st_size) <= kMaxInputBytes) {
-    contents->reserve(static_cast<size_t>(info.st_size));
+    contents->resize(static_cast<size_t>(info.st_size));
+    contents->resize(std::fread(contents->data(), 1, contents->size(), f));
   }
   char buf[1 << 16];
   size_t n;
