@@ -24,6 +24,12 @@ int RunSelectionBenchmarkCommand(int argc, char** argv);
 int RunSamplingStudyCommand(int argc, char** argv);
 int RunSampleCommand(int argc, char** argv);
 int RunEstimateCommand(int argc, char** argv);
+// tourney compare A B: two rankings side by side (compare_command.cc).
+int RunCompare(int argc, char** argv);
+// tourney stability FILE: clusters under subsampled judgments (stability_command.cc).
+int RunStability(int argc, char** argv);
+// tourney nbest --gold GOLD SYSTEM...: n-best lists against weighted gold (nbest_command.cc).
+int RunNbest(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

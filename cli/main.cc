@@ -77,6 +77,12 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSampleCommand},
     {"estimate", "system scores with intervals from partly annotated segments; clusters",
      tourney::cli::RunEstimateCommand},
+    {"compare", "agreement of two rankings: tau-b, rho, r, Pearson Rank, RBO, clusters",
+     tourney::cli::RunCompare},
+    {"stability", "how the clusters hold up on subsamples of the judgments (Zobel 1998)",
+     tourney::cli::RunStability},
+    {"nbest", "n-best lists vs weighted gold: MAP, F1, BLEU, leaderboard, gold ablation",
+     tourney::cli::RunNbest},
     {"campaign", "talk to a tourneyd server: campaigns, judging, leaderboards, export, QC",
      RunClient},
 };

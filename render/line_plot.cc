@@ -76,7 +76,10 @@ std::string PointLabel(double v) {
 
 std::vector<double> RoundTicks(double lo, double hi, int target, bool integers) {
   if (!std::isfinite(lo) || !std::isfinite(hi) || lo > hi) lo = 0.0, hi = 1.0;
-  if (lo == hi) {
+  // A span below 1e-12 of the values (rounding noise, e.g. 1 and 1 - 2^-53) counts as one
+  // value: a step that small would put the tick indices beyond exact doubles.
+  if (hi - lo <= 1e-12 * std::max(std::fabs(lo), std::fabs(hi))) {
+    lo = hi = (lo + hi) / 2.0;
     const double pad = integers ? 1.0 : (lo == 0.0 ? 1.0 : std::fabs(lo) * 0.1);
     lo -= pad;
     hi += pad;

@@ -108,6 +108,26 @@ TEST(InputFile, ReadsPlainAndGzipFilesAlike) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(InputFile, AReusedStringHoldsOnlyTheLastFile) {
+  // One string read into again and again (as a worker reusing its buffer): a long plain
+  // file, a short plain one, a gzip one, then the short one again.
+  const std::string dir = testing::TempDir("input_file_reuse");
+  const std::string long_text(200000, 'x'), short_text = "a,b\n";
+  testing::WriteFile(dir + "/long.txt", long_text);
+  testing::WriteFile(dir + "/short.txt", short_text);
+  testing::WriteFile(dir + "/packed.gz", GzipMember(long_text + short_text));
+  std::string out = "left over";
+  ASSERT_TRUE(ReadInputFile(dir + "/long.txt", &out).ok());
+  EXPECT_EQ(out, long_text);
+  ASSERT_TRUE(ReadInputFile(dir + "/short.txt", &out).ok());
+  EXPECT_EQ(out, short_text);
+  ASSERT_TRUE(ReadInputFile(dir + "/packed.gz", &out).ok());
+  EXPECT_EQ(out, long_text + short_text);
+  ASSERT_TRUE(ReadInputFile(dir + "/short.txt", &out).ok());
+  EXPECT_EQ(out, short_text);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(InputFile, MissingFileIsAnIoError) {
   std::string out;
   const Status s = ReadInputFile("/nonexistent/judgments.csv", &out);

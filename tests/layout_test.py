@@ -21,6 +21,7 @@ ENGINE_ALLOWED = {
     "statistics": {"core", "models", "statistics"},
     "selection": {"core", "models", "statistics", "selection"},
     "sampling": {"core", "sampling"},
+    "nbest": {"core", "ingest", "models", "statistics", "nbest"},
 }
 MAX_LINES = 650
 
@@ -38,7 +39,7 @@ def includes(path):
 
 
 def role_of_include(inc):
-    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection|sampling)/", inc)
+    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection|sampling|nbest)/", inc)
     return m.group(1) if m else None
 
 

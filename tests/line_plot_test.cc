@@ -50,6 +50,12 @@ TEST(RoundTicks, IntegersOnlyGiveWholeSteps) {
   }
 }
 
+TEST(RoundTicks, RoundingNoiseIsOneValue) {
+  // 1 - 2^-52 and 1 differ by rounding only: the range around 1 is [0.9, 1.1] (pad 0.1 x 1),
+  // raw step 0.2 / 6 = 0.0333 -> 0.05.
+  ExpectTicks(RoundTicks(1.0 - std::ldexp(1.0, -52), 1.0, 7, false), {0.9, 0.95, 1.0, 1.05, 1.1});
+}
+
 TEST(RoundTicks, CoverTheRangeEvenlyForAnyInput) {
   for (double lo : {-1234.5, -0.01, 0.0, 0.37, 42.0}) {
     for (double span : {1e-6, 0.3, 7.0, 1e5}) {

@@ -27,7 +27,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libssl-dev openssl
   libsimdjson-dev libmicrohttpd-dev
   libexpat1-dev zlib1g-dev librsvg2-bin
-  python3 python3-grpcio python3-protobuf python3-grpc-tools
+  python3 python3-grpcio python3-protobuf python3-grpc-tools python3-scipy
 )
 
 install_missing() {

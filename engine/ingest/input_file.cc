@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -110,21 +111,20 @@ Status Gunzip(std::string_view compressed, std::string_view name, std::string* o
 
 Status ReadInputFile(const std::string& path, std::string* contents) {
   const std::string name = InputDisplayName(path);
-  std::string raw;
+  // Read into *contents itself, so that a caller reading many files into one string reuses
+  // its memory (no fresh pages to fault in per file).
   if (path == kStdinPath) {
-    Status s = ReadStream(stdin, name, &raw);
+    Status s = ReadStream(stdin, name, contents);
     if (!s.ok()) return s;
   } else {
     FILE* f = std::fopen(path.c_str(), "rb");
     if (f == nullptr) return IoError(path + ": cannot open: " + std::strerror(errno));
-    Status s = ReadStream(f, name, &raw);
+    Status s = ReadStream(f, name, contents);
     std::fclose(f);
     if (!s.ok()) return s;
   }
-  if (!IsGzip(raw)) {
-    *contents = std::move(raw);
-    return Status::Ok();
-  }
+  if (!IsGzip(*contents)) return Status::Ok();
+  const std::string raw = std::move(*contents);
   return Gunzip(raw, name, contents);
 }
 

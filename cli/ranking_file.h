@@ -1,0 +1,32 @@
+// Reading a ranking of systems for `tourney compare`, in any of four forms (recognised by
+// their content):
+//   - tourney JSON: the proto3 JSON of tourney.v1.Leaderboard (`rank`/`cluster --format
+//     json`); scores and, when present, clusters;
+//   - tourney CSV: the header `rank,system,score,...` (`--format csv`); a `cluster` column
+//     whose values are all positive gives clusters, '#' lines are comments;
+//   - a plain ranked list: one system per line, best first, blank and '#' lines skipped;
+//     the score of the i-th of n systems is n - i + 1 (so correlations are of ranks).
+//   - WMT's official results (a line of '+' marks it): `SYSTEM SCORE ...` per line, best
+//     first, clusters separated by lines of '+' (WMT16's results/wmt16.SRC-TRG.txt).
+// "-" reads standard input.
+#ifndef TOURNEY_CLI_RANKING_FILE_H_
+#define TOURNEY_CLI_RANKING_FILE_H_
+
+#include <string>
+
+#include "tourney/core/status.h"
+#include "tourney/statistics/ranking_comparison.h"
+
+namespace tourney::cli {
+
+// The ranking in `path`, best first. IoError when it cannot be read; InvalidArgument naming
+// the file, line and field for bad content (a repeated system, a score that is not a
+// finite number, an empty ranking).
+StatusOr<SystemRanking> ReadRankingFile(const std::string& path);
+
+// The same from text already read; `path` names it in messages.
+StatusOr<SystemRanking> ParseRankingText(const std::string& text, const std::string& path);
+
+}  // namespace tourney::cli
+
+#endif  // TOURNEY_CLI_RANKING_FILE_H_

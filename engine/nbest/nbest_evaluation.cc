@@ -1,0 +1,402 @@
+#include "tourney/nbest/nbest_evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <unordered_set>
+
+#include "core/thread_pool.h"
+#include "ingest/input_file.h"
+#include "tourney/core/random.h"
+#include "tourney/statistics/clustering.h"
+#include "tourney/statistics/rank_correlation.h"
+
+namespace tourney {
+namespace {
+
+double Mean(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
+
+double F1(double precision, double recall) {
+  return precision + recall > 0.0 ? 2.0 * precision * recall / (precision + recall) : 0.0;
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<NbestGold>> NbestGold::Build(StapleFile gold,
+                                                      const NbestOptions& options) {
+  std::unique_ptr<NbestGold> g(new NbestGold());
+  g->options_ = options;
+  NbestOptions& o = g->options_;
+  if (o.f1_top < 0) return InvalidArgument("nbest: the F1 truncation must be >= 0");
+  for (int x : o.bleu_depths) {
+    if (x < 1) return InvalidArgument("nbest: every BLEU depth must be >= 1");
+  }
+  for (int y : o.bleu_references) {
+    if (y < 0) return InvalidArgument("nbest: every BLEU reference count must be >= 0 (0 = all)");
+  }
+  for (double x : o.ablation) {
+    if (!(x >= 0.0 && x < 1.0)) {
+      return InvalidArgument("nbest: every ablation share must be in [0, 1)");
+    }
+  }
+  o.ablation.push_back(0.0);
+  std::sort(o.ablation.begin(), o.ablation.end());
+  o.ablation.erase(std::unique(o.ablation.begin(), o.ablation.end()), o.ablation.end());
+  if (o.bootstrap < 1 || o.bootstrap > 1000000) {
+    return InvalidArgument("nbest: bootstrap replicates must be between 1 and 1000000");
+  }
+  if (!(o.confidence > 0.0 && o.confidence < 1.0)) {
+    return InvalidArgument("nbest: the confidence must be strictly between 0 and 1");
+  }
+  if (gold.prompts.empty()) return InvalidArgument("nbest: the gold file holds no prompt");
+
+  for (StaplePrompt& sp : gold.prompts) {
+    Prompt p;
+    p.id = sp.id;
+    const int n = static_cast<int>(sp.translations.size());
+    p.weights = sp.values;
+    // Weight order: largest first, file order among equals.
+    std::vector<int> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return p.weights[a] > p.weights[b]; });
+    p.weight_rank.assign(static_cast<size_t>(n), 0);
+    for (int r = 0; r < n; ++r) p.weight_rank[order[r]] = r;
+    p.total_weight = std::accumulate(p.weights.begin(), p.weights.end(), 0.0);
+    for (double x : o.ablation) {
+      const int removed = static_cast<int>(std::floor(x * n + 1e-9));
+      const int kept = std::max(1, n - removed);
+      double w = 0.0;
+      for (int r = 0; r < kept; ++r) w += p.weights[order[r]];
+      p.kept.push_back(kept);
+      p.kept_weight.push_back(w);
+    }
+    if (o.bleu) {
+      std::vector<std::vector<std::string>> tokens(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) tokens[i] = BleuTokenize(sp.translations[i], o.tokenizer);
+      for (int y : o.bleu_references) {
+        BleuReferences refs;
+        const int count = y == 0 ? n : std::min(y, n);
+        for (int r = 0; r < count; ++r) refs.Add(tokens[order[r]], &g->vocabulary_);
+        p.references.push_back(std::move(refs));
+      }
+    }
+    for (int i = 0; i < n; ++i) p.index.emplace(std::move(sp.translations[i]), i);
+    g->prompt_index_.emplace(p.id, static_cast<int>(g->prompts_.size()));
+    g->prompts_.push_back(std::move(p));
+  }
+  return g;
+}
+
+int64_t NbestGold::num_translations() const {
+  int64_t n = 0;
+  for (const Prompt& p : prompts_) n += static_cast<int64_t>(p.weights.size());
+  return n;
+}
+
+int NbestGold::FindPrompt(std::string_view id) const {
+  const auto it = prompt_index_.find(id);
+  return it == prompt_index_.end() ? -1 : it->second;
+}
+
+namespace {
+
+// One system's measures, accumulated prompt by prompt.
+class SystemEvaluator {
+ public:
+  SystemEvaluator(const NbestGold& gold, const std::string& name)
+      : gold_(gold),
+        o_(gold.options()),
+        levels_(o_.ablation.size()),
+        depths_(o_.bleu ? o_.bleu_depths.size() : 0),
+        ys_(o_.bleu ? o_.bleu_references.size() : 0),
+        max_depth_(o_.bleu ? *std::max_element(o_.bleu_depths.begin(), o_.bleu_depths.end()) : 0),
+        f1_(static_cast<size_t>(gold.num_prompts()) * levels_, 0.0),
+        ap_level_(f1_.size(), 0.0),
+        bleu_(depths_ * ys_),
+        answered_(static_cast<size_t>(gold.num_prompts()), 0) {
+    s_.name = name;
+    s_.ap.assign(static_cast<size_t>(gold.num_prompts()), 0.0);
+  }
+
+  // One block of the n-best file; Text is std::string or std::string_view.
+  template <typename Text>
+  void Add(std::string_view id, const std::vector<Text>& translations,
+           const std::vector<double>& values) {
+    const int pi = gold_.FindPrompt(id);
+    if (pi < 0) {
+      ++s_.unknown_prompts;
+      return;
+    }
+    if (answered_[pi]) return;  // cannot happen: ids are unique within a file
+    answered_[pi] = 1;
+    const NbestGold::Prompt& p = gold_.prompts()[static_cast<size_t>(pi)];
+    const int k = static_cast<int>(translations.size());
+    matched_.assign(static_cast<size_t>(k), -1);
+    for (int i = 0; i < k; ++i) {
+      const auto it = p.index.find(std::string_view(translations[i]));
+      if (it != p.index.end()) matched_[i] = it->second;
+    }
+    const int top = o_.f1_top > 0 ? std::min(o_.f1_top, k) : k;
+    for (size_t l = 0; l < levels_; ++l) {
+      // Valid at this level: the gold translation survives the ablation.
+      double ap = 0.0, weight_listed = 0.0;
+      int valid = 0, valid_top = 0;
+      for (int i = 0; i < k; ++i) {
+        const int g = matched_[i];
+        if (g < 0 || p.weight_rank[g] >= p.kept[l]) continue;
+        ++valid;
+        ap += static_cast<double>(valid) / (i + 1);
+        if (i < top) {
+          ++valid_top;
+          weight_listed += p.weights[g];
+        }
+      }
+      const size_t at = static_cast<size_t>(pi) * levels_ + l;
+      ap_level_[at] = ap / p.kept[l];
+      const double precision = top > 0 ? static_cast<double>(valid_top) / top : 0.0;
+      f1_[at] = F1(precision, weight_listed / p.kept_weight[l]);
+    }
+    s_.ap[pi] = ap_level_[static_cast<size_t>(pi) * levels_];
+    if (!values.empty()) {
+      score_.clear();
+      log_weight_.clear();
+      for (int i = 0; i < k; ++i) {
+        if (matched_[i] < 0) continue;
+        score_.push_back(values[i]);
+        log_weight_.push_back(std::log(p.weights[matched_[i]]));
+      }
+      if (auto rho = SpearmanRho(score_, log_weight_); rho.ok()) rho_values_.push_back(*rho);
+      if (auto r = PearsonR(score_, log_weight_); r.ok()) r_values_.push_back(*r);
+    }
+    if (o_.bleu) {
+      const int limit = std::min(k, max_depth_);
+      std::vector<uint32_t> ids;
+      for (int i = 0; i < limit; ++i) {
+        ids.clear();
+        for (const std::string& t : BleuTokenize(translations[i], o_.tokenizer)) {
+          ids.push_back(gold_.vocabulary().Find(t));
+        }
+        for (size_t y = 0; y < ys_; ++y) {
+          const BleuStats stats = p.references[y].Score(ids);
+          for (size_t d = 0; d < depths_; ++d) {
+            if (i < o_.bleu_depths[d]) bleu_[d * ys_ + y] += stats;
+          }
+        }
+      }
+    }
+  }
+
+  NbestSystem Finish(int64_t dropped_duplicates) {
+    NbestSystem s = std::move(s_);
+    s.dropped_duplicates = dropped_duplicates;
+    const double prompts = gold_.num_prompts();
+    s.ablated_map.assign(levels_, 0.0);
+    s.ablated_f1.assign(levels_, 0.0);
+    for (size_t pi = 0; pi < static_cast<size_t>(gold_.num_prompts()); ++pi) {
+      s.answered += answered_[pi];
+      for (size_t l = 0; l < levels_; ++l) {
+        s.ablated_map[l] += ap_level_[pi * levels_ + l] / prompts;
+        s.ablated_f1[l] += f1_[pi * levels_ + l] / prompts;
+      }
+    }
+    s.map = s.ablated_map[0];
+    s.weighted_f1 = s.ablated_f1[0];
+    if (!rho_values_.empty()) s.preference_rho = Mean(rho_values_);
+    if (!r_values_.empty()) s.preference_r = Mean(r_values_);
+    s.preference_prompts = static_cast<int>(r_values_.size());
+    for (size_t d = 0; d < depths_; ++d) {
+      s.bleu.emplace_back();
+      for (size_t y = 0; y < ys_; ++y) s.bleu.back().push_back(BleuScore(bleu_[d * ys_ + y]));
+    }
+    return s;
+  }
+
+ private:
+  const NbestGold& gold_;
+  const NbestOptions& o_;
+  const size_t levels_, depths_, ys_;
+  const int max_depth_;
+  NbestSystem s_;
+  std::vector<double> f1_, ap_level_;
+  std::vector<BleuStats> bleu_;
+  std::vector<double> rho_values_, r_values_;
+  std::vector<char> answered_;
+  std::vector<int> matched_;  // gold index of each entry, -1 when invalid
+  std::vector<double> score_, log_weight_;
+};
+
+}  // namespace
+
+NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
+                                const StapleFile& nbest) {
+  SystemEvaluator evaluator(gold, name);
+  for (const StaplePrompt& sp : nbest.prompts) evaluator.Add(sp.id, sp.translations, sp.values);
+  return evaluator.Finish(nbest.dropped_duplicates);
+}
+
+StatusOr<NbestSystem> EvaluateNbestText(const NbestGold& gold, const std::string& name,
+                                        std::string_view text, const std::string& path) {
+  SystemEvaluator evaluator(gold, name);
+  int64_t dropped = 0;
+  Status s = ForEachStapleBlock(
+      text, path, StapleKind::kNbest,
+      [&evaluator](const StapleBlockView& block) {
+        evaluator.Add(block.id, block.translations, block.values);
+        return Status::Ok();
+      },
+      &dropped);
+  if (!s.ok()) return s;
+  return evaluator.Finish(dropped);
+}
+
+StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<NbestSystem> systems) {
+  if (systems.empty()) return InvalidArgument("nbest: no system to evaluate");
+  std::unordered_set<std::string> names;
+  for (const NbestSystem& s : systems) {
+    if (!names.insert(s.name).second) {
+      return InvalidArgument("nbest: two systems are named '" + s.name +
+                             "' (a system is named by its file name without the extension)");
+    }
+  }
+  const NbestOptions& o = gold.options();
+  NbestEvaluation out;
+  out.options = o;
+  out.prompts = gold.num_prompts();
+  out.gold_translations = gold.num_translations();
+  const int n = static_cast<int>(systems.size());
+  const int prompts = gold.num_prompts();
+  const int replicates = o.bootstrap;
+
+  // Bootstrap over prompts, one draw shared by every system.
+  RankSamples ranks(n, replicates);
+  ScoreSamples scores(n, replicates);
+  ThreadPool pool(std::min(ThreadPool::ResolveThreads(o.threads), replicates));
+  pool.ParallelFor(replicates, [&](int64_t r, int) {
+    const uint64_t seed = DeriveSeed(o.seed, static_cast<uint64_t>(r));
+    Rng rng(DeriveSeed(seed, 0));
+    std::vector<int> draw(static_cast<size_t>(prompts));
+    for (int& d : draw) d = static_cast<int>(rng.UniformInt(static_cast<uint64_t>(prompts)));
+    std::span<double> row = scores.row(static_cast<int>(r));
+    for (int s = 0; s < n; ++s) {
+      double sum = 0.0;
+      for (int d : draw) sum += systems[s].ap[d];
+      row[s] = sum / prompts;
+    }
+    // Ranks by score; equal scores in a random order (stream 1).
+    std::vector<int> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), 0);
+    Rng tie(DeriveSeed(seed, 1));
+    for (int i = n - 1; i > 0; --i) {
+      std::swap(order[i], order[tie.UniformInt(static_cast<uint64_t>(i) + 1)]);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return row[a] > row[b]; });
+    for (int k = 0; k < n; ++k) ranks.at(static_cast<int>(r), order[k]) = k + 1;
+  });
+  std::vector<int> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    if (systems[a].map != systems[b].map) return systems[a].map > systems[b].map;
+    return systems[a].name < systems[b].name;
+  });
+  const std::vector<RankRange> ranges = RankRanges(ranks, o.confidence);
+  const std::vector<int> clusters = ClusterByRankRanges(order, ranges);
+  const std::vector<ScoreInterval> intervals = ScoreIntervals(scores, o.confidence);
+  const std::vector<int> upper = RankUpperBounds(intervals);
+  Leaderboard& board = out.leaderboard;
+  board.model = "map";
+  board.judgments = prompts;
+  board.connected = true;
+  board.components.emplace_back();
+  for (int k = 0; k < n; ++k) {
+    const int s = order[k];
+    LeaderboardEntry e;
+    e.system = systems[s].name;
+    e.score = systems[s].map;
+    e.rank = k + 1;
+    e.rank_lo = ranges[s].lo;
+    e.rank_hi = ranges[s].hi;
+    e.cluster = clusters[s];
+    e.rank_upper_bound = upper[s];
+    e.score_lo = intervals[s].lo;
+    e.score_hi = intervals[s].hi;
+    board.entries.push_back(std::move(e));
+    board.components.back().push_back(systems[s].name);
+  }
+  board.bootstrap_replicates = replicates;
+  board.confidence = o.confidence;
+  board.seed = o.seed;
+  for (const NbestSystem& s : systems) {
+    if (s.answered < prompts) {
+      board.warnings.push_back(s.name + " answers " + std::to_string(s.answered) + " of " +
+                               std::to_string(prompts) + " gold prompts (the others score 0)");
+    }
+    if (s.unknown_prompts > 0) {
+      board.warnings.push_back(s.name + ": " + std::to_string(s.unknown_prompts) +
+                               " prompts not in the gold file were ignored");
+    }
+  }
+
+  // Ablation: each level's MAP and F1 rankings against the full gold's.
+  std::vector<double> full(static_cast<size_t>(n)), full_f1(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    full[s] = systems[s].ablated_map[0];
+    full_f1[s] = systems[s].ablated_f1[0];
+  }
+  const int64_t total = gold.num_translations();
+  for (size_t l = 0; l < o.ablation.size(); ++l) {
+    NbestAblationPoint point;
+    point.removed = o.ablation[l];
+    int64_t kept = 0;
+    for (const NbestGold::Prompt& p : gold.prompts()) kept += p.kept[l];
+    point.gold_kept = total > 0 ? static_cast<double>(kept) / static_cast<double>(total) : 0.0;
+    std::vector<double> ablated(static_cast<size_t>(n));
+    for (int s = 0; s < n; ++s) ablated[s] = systems[s].ablated_map[l];
+    if (auto v = SpearmanRho(full, ablated); v.ok()) point.spearman_rho = *v;
+    if (auto v = KendallTauB(full, ablated); v.ok()) point.kendall_tau_b = *v;
+    if (auto v = PearsonRank(full, ablated); v.ok()) point.pearson_rank = *v;
+    for (int s = 0; s < n; ++s) ablated[s] = systems[s].ablated_f1[l];
+    if (auto v = SpearmanRho(full_f1, ablated); v.ok()) point.f1_spearman_rho = *v;
+    if (auto v = KendallTauB(full_f1, ablated); v.ok()) point.f1_kendall_tau_b = *v;
+    if (auto v = PearsonRank(full_f1, ablated); v.ok()) point.f1_pearson_rank = *v;
+    out.ablation.push_back(point);
+  }
+  out.systems = std::move(systems);
+  return out;
+}
+
+StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
+                                        const std::vector<std::string>& names,
+                                        const std::vector<std::string>& paths) {
+  if (names.size() != paths.size() || names.empty()) {
+    return InvalidArgument("nbest: no system to evaluate");
+  }
+  const int n = static_cast<int>(paths.size());
+  std::vector<NbestSystem> systems(static_cast<size_t>(n));
+  std::vector<Status> statuses(static_cast<size_t>(n));
+  ThreadPool pool(std::min(ThreadPool::ResolveThreads(gold.options().threads), n));
+  // One text buffer per worker, reused from file to file (no fresh pages per file).
+  std::vector<std::string> buffers(static_cast<size_t>(pool.size()));
+  pool.ParallelFor(n, [&](int64_t i, int worker) {
+    const std::string name = InputDisplayName(paths[i]);
+    std::string& text = buffers[static_cast<size_t>(worker)];
+    if (Status s = ReadInputFile(paths[i], &text); !s.ok()) {
+      statuses[i] = s;
+      return;
+    }
+    auto system = EvaluateNbestText(gold, names[i], text, name);
+    if (!system.ok()) {
+      statuses[i] = system.status();
+      return;
+    }
+    systems[i] = std::move(*system);
+  });
+  for (const Status& s : statuses) {
+    if (!s.ok()) return s;
+  }
+  return SummarizeNbest(gold, std::move(systems));
+}
+
+}  // namespace tourney

@@ -1,0 +1,152 @@
+// Tests of `tourney compare` through the built binary.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "test_util.h"
+
+namespace tourney {
+namespace {
+
+using ::tourney::testing::BinPath;
+using ::tourney::testing::RunCommand;
+using ::tourney::testing::TempDir;
+using ::tourney::testing::WriteFile;
+
+class CompareCommand : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = TempDir("compare_cmd"); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& text) {
+    WriteFile(dir_ + "/" + name, text);
+    return dir_ + "/" + name;
+  }
+  std::string dir_;
+};
+
+TEST_F(CompareCommand, PlainListsGiveRankCorrelationsAndNameTheOddSystems) {
+  // Common systems a b c d in A's order; B swaps a and b. x only in A, y only in B.
+  const std::string a = Write("a.txt", "# best first\na\nb\nc\n\nd\nx\n");
+  const std::string b = Write("b.txt", "b\na\ny\nc\nd\n");
+  const auto r = RunCommand(BinPath("tourney") + " compare " + a + " " + b + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Scores are reversed positions: A's common systems 5 4 3 2, B's 4 5 2 1. One
+  // discordant pair of six: tau-b = 4/6. Ranks 4 3 2 1 vs 3 4 2 1: rho = 1 - 6*2/60 = 0.8.
+  EXPECT_NE(r.out.find("\"kendall_tau_b\": 0.66666666666666"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"spearman_rho\": 0.8"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"common\": 4"), std::string::npos);
+  EXPECT_NE(r.out.find("\"only_in_a\": [\"x\"]"), std::string::npos);
+  EXPECT_NE(r.out.find("\"only_in_b\": [\"y\"]"), std::string::npos);
+  EXPECT_NE(r.out.find("\"clusters\": null"), std::string::npos);
+  const auto table = RunCommand(BinPath("tourney") + " compare " + a + " " + b);
+  ASSERT_EQ(table.exit_code, 0);
+  EXPECT_NE(table.out.find("Only in A: x"), std::string::npos);
+  EXPECT_NE(table.out.find("Only in B: y"), std::string::npos);
+}
+
+TEST_F(CompareCommand, ClusteredCsvBoardsGiveClusterAgreement) {
+  const std::string header =
+      "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
+      "losses,ties,r_hat,score_lo,score_hi\n";
+  // A: {a b} {c}; B: {b} {a c}; "c,d" quoted to exercise the CSV quoting.
+  const std::string a = Write("a.csv", header +
+                                           "1,a,0.9,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "2,b,0.8,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "3,\"c,d\",0.1,0,0,3,3,2,3,10,5,5,0,0,,\n"
+                                           "# warning: a note\n");
+  const std::string b = Write("b.csv", header +
+                                           "1,b,0.7,0,0,1,1,1,1,10,5,5,0,0,,\n"
+                                           "2,a,0.5,0,0,2,3,2,2,10,5,5,0,0,,\n"
+                                           "3,\"c,d\",0.4,0,0,2,3,2,2,10,5,5,0,0,,\n");
+  const auto r = RunCommand(BinPath("tourney") + " compare " + a + " " + b + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // ab: B only (b > a); a-cd: A only (a > c,d); b-cd: both.
+  EXPECT_NE(r.out.find("\"separated_same\": 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"separated_only_a\": 1"), std::string::npos);
+  EXPECT_NE(r.out.find("\"separated_only_b\": 1"), std::string::npos);
+  EXPECT_NE(r.out.find("\"only_b\": [{\"upper\": \"b\", \"lower\": \"a\"}]"), std::string::npos);
+  EXPECT_NE(r.out.find("\"only_a\": [{\"upper\": \"a\", \"lower\": \"c,d\"}]"), std::string::npos);
+}
+
+TEST_F(CompareCommand, WmtOfficialResultsGiveScoresAndClusters) {
+  // WMT16's layout: SYSTEM SCORE (LO, HI), clusters between '+' lines: {a} {b c}.
+  const std::string a = Write("official.txt",
+                              "a 0.617 (1.0, 1.0)\n++++++++++\nb 0.317 (2.0, 3.0)\n"
+                              "c -0.1 (2.0, 3.0)\n");
+  // B: the plain list c a b (scores 3 2 1), unclustered.
+  const std::string b = Write("b.txt", "c\na\nb\n");
+  const auto r = RunCommand(BinPath("tourney") + " compare " + a + " " + b + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // A's scores 0.617 0.317 -0.1 against 2 1 3: pairs ab concordant, ac and bc discordant:
+  // tau-b = (1 - 2) / 3.
+  EXPECT_NE(r.out.find("\"kendall_tau_b\": -0.33333333333333"), std::string::npos) << r.out;
+  // Clusters of A against B's: B has none, so no cluster agreement.
+  EXPECT_NE(r.out.find("\"clusters\": null"), std::string::npos);
+  // Against a clustered CSV {c a} {b}: ab is separated in both (a over b), ac only in A
+  // (a over c), bc only in B (c over b).
+  const std::string header =
+      "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
+      "losses,ties,r_hat,score_lo,score_hi\n";
+  const std::string c = Write("c.csv", header +
+                                           "1,c,0.9,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "2,a,0.8,0,0,1,2,1,1,10,5,5,0,0,,\n"
+                                           "3,b,0.1,0,0,3,3,2,3,10,5,5,0,0,,\n");
+  const auto r2 = RunCommand(BinPath("tourney") + " compare " + a + " " + c + " --format json");
+  ASSERT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_NE(r2.out.find("\"separated_same\": 1"), std::string::npos) << r2.out;
+  EXPECT_NE(r2.out.find("\"separated_only_a\": 1"), std::string::npos);
+  EXPECT_NE(r2.out.find("\"separated_only_b\": 1"), std::string::npos);
+  // A bad score names the line.
+  const std::string bad = Write("bad.txt", "a 0.6 (1, 1)\n+++\nb high (2, 2)\n");
+  const auto r3 = RunCommand(BinPath("tourney") + " compare " + bad + " " + b);
+  EXPECT_EQ(r3.exit_code, 2);
+  EXPECT_NE(r3.err.find("bad.txt:3: field 'score'"), std::string::npos) << r3.err;
+}
+
+TEST_F(CompareCommand, TourneyJsonBoardsAreRead) {
+  const std::string sim = dir_ + "/sim.csv";
+  const auto gen =
+      RunCommand(BinPath("tourney") + " simulate-campaign --systems 5 --rankings 300 --seed 2");
+  ASSERT_EQ(gen.exit_code, 0) << gen.err;
+  WriteFile(sim, gen.out);
+  const auto board =
+      RunCommand(BinPath("tourney") + " cluster " + sim + " --bootstrap 50 --format json");
+  ASSERT_EQ(board.exit_code, 0) << board.err;
+  WriteFile(dir_ + "/a.json", board.out);
+  // A board against itself: every measure 1, every separation shared.
+  const auto r = RunCommand(BinPath("tourney") + " compare " + dir_ + "/a.json " + dir_ +
+                            "/a.json --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line :
+       {"kendall_tau_b,1\n", "spearman_rho,1\n", "pearson_r,1\n", "pearson_rank,1\n", "rbo,1\n",
+        "separated_opposite,0\n", "separated_only_a,0\n"}) {
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << r.out;
+  }
+}
+
+TEST_F(CompareCommand, BadInputIsExitTwoNamingFileAndLine) {
+  const std::string dup = Write("dup.txt", "a\nb\na\n");
+  const std::string ok = Write("ok.txt", "a\nb\n");
+  auto r = RunCommand(BinPath("tourney") + " compare " + dup + " " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("dup.txt:3: field 'system'"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  const std::string bad = Write("bad.csv", "rank,system,score\n1,a,high\n");
+  r = RunCommand(BinPath("tourney") + " compare " + bad + " " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("bad.csv:2: field 'score'"), std::string::npos) << r.err;
+  r = RunCommand(BinPath("tourney") + " compare " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  r = RunCommand(BinPath("tourney") + " compare " + ok + " " + ok + " --rbo-p 1");
+  EXPECT_EQ(r.exit_code, 2);
+  r = RunCommand(BinPath("tourney") + " compare " + ok + " " + dir_ + "/missing.txt");
+  EXPECT_EQ(r.exit_code, 2);
+  const std::string json = Write("bad.json", "{\"entries\": 3}");
+  r = RunCommand(BinPath("tourney") + " compare " + json + " " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("bad.json"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tourney
