@@ -161,6 +161,7 @@ TEST_F(AgreementCommand, AnnotatorFiltersApplyToEveryCommand) {
 
 TEST_F(AgreementCommand, ClusterProtocolWmt16PerLanguagePair) {
   const std::string out_dir = dir_ + "/out";
+  std::filesystem::create_directory(out_dir);  // --output-dir is never created (exit 2)
   const auto r = RunCommand(BinPath("tourney") + " cluster " + xml_ +
                             " --protocol wmt16 --bootstrap 50 --language-pair all --format wmt"
                             " --output-dir " +
