@@ -27,26 +27,6 @@ constexpr std::string_view kPlaceholder = "PLACEHOLDER";
 
 bool IsBlankLine(std::string_view line) { return TrimField(line).empty(); }
 
-// Index of column `col` in the header, or -1. Sets *duplicate when it is named twice: a
-// second column of the same name would otherwise be ignored silently.
-int FindColumn(const std::vector<std::string_view>& header, std::string_view col,
-               std::string* duplicate) {
-  int found = -1;
-  for (size_t i = 0; i < header.size(); ++i) {
-    if (TrimField(header[i]) != col) continue;
-    if (found >= 0) {
-      if (duplicate->empty()) {
-        *duplicate = "field '" + std::string(col) + "': column '" + std::string(col) +
-                     "' appears twice (columns " + std::to_string(found + 1) + " and " +
-                     std::to_string(i + 1) + ")";
-      }
-      break;
-    }
-    found = static_cast<int>(i);
-  }
-  return found;
-}
-
 class Parser {
  public:
   Parser(std::string_view name, const ReadOptions& options, Judgments* judgments,
@@ -173,7 +153,7 @@ class Parser {
 
 Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line) {
   std::string duplicate;
-  auto find = [&](std::string_view col) -> int { return FindColumn(header, col, &duplicate); };
+  auto find = [&](std::string_view col) -> int { return FindHeaderColumn(header, col, &duplicate); };
   k_ = 0;
   for (int i = 1; i <= kMaxSystemColumns; ++i) {
     const std::string id = "system" + std::to_string(i) + "Id";
@@ -246,7 +226,7 @@ bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error)
 
 Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line) {
   std::string duplicate;
-  auto find = [&](std::string_view col) -> int { return FindColumn(header, col, &duplicate); };
+  auto find = [&](std::string_view col) -> int { return FindHeaderColumn(header, col, &duplicate); };
   for (std::string_view col : {"system_a", "system_b", "outcome"}) {
     if (find(col) < 0) {
       return InvalidArgument(Where(line) + "missing column '" + std::string(col) + "'");

@@ -108,4 +108,22 @@ std::string InvalidUtf8Message(std::string_view s) {
   return out;
 }
 
+int FindHeaderColumn(const std::vector<std::string_view>& header, std::string_view col,
+                     std::string* duplicate) {
+  int found = -1;
+  for (size_t i = 0; i < header.size(); ++i) {
+    if (TrimField(header[i]) != col) continue;
+    if (found >= 0) {
+      if (duplicate->empty()) {
+        *duplicate = "field '" + std::string(col) + "': column '" + std::string(col) +
+                     "' appears twice (columns " + std::to_string(found + 1) + " and " +
+                     std::to_string(i + 1) + ")";
+      }
+      break;
+    }
+    found = static_cast<int>(i);
+  }
+  return found;
+}
+
 }  // namespace tourney

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tourney {
 
@@ -35,6 +36,12 @@ size_t FirstInvalidUtf8(std::string_view s);
 // The message for a name that is not UTF-8: "'A\xFF' is not valid UTF-8 (byte 0xFF at
 // offset 1)", bytes outside printable ASCII written as \xHH.
 std::string InvalidUtf8Message(std::string_view s);
+
+// Index of the header column named `col` (blanks trimmed), or -1. When it is named twice, sets
+// *duplicate (if still empty) to "field 'col': column 'col' appears twice (columns i and j)":
+// a second column of the same name would otherwise be ignored silently.
+int FindHeaderColumn(const std::vector<std::string_view>& header, std::string_view col,
+                     std::string* duplicate);
 
 }  // namespace tourney
 
