@@ -110,7 +110,7 @@ struct BootstrapResult {
   int replicates = 0;
   double confidence = 0.0;
   uint64_t seed = 0;
-  bool self_sampling = false;  // replicates were reruns on the full data
+  bool self_sampling = false;                        // replicates were reruns on the full data
   BootstrapScore score = BootstrapScore::kFullData;  // the one used
   bool count_shortcut = false;  // replicates were scored from resampled count tables
   ResampleUnit resample = ResampleUnit::kComparisons;
@@ -128,8 +128,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
 // bootstrap_replicates, confidence, seed and warnings. Clusters follow the leaderboard's
 // entry order.
 // REQUIRES: result came from Bootstrap() on these judgments.
-Leaderboard BuildClusteredLeaderboard(const Judgments& judgments,
-                                          const BootstrapResult& result);
+Leaderboard BuildClusteredLeaderboard(const Judgments& judgments, const BootstrapResult& result);
 
 // System ids in the order of `board`'s entries.
 // REQUIRES: every entry names a system of `judgments`.
