@@ -1,6 +1,10 @@
 // tourney nbest --gold GOLD SYSTEM... : n-best lists against weighted gold translations.
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
@@ -12,7 +16,7 @@
 namespace tourney::cli {
 namespace {
 
-// "a,b" -> integers >= min (0 allowed when zero_ok, spelled "0" or "all").
+// "a,b" -> positive integers; with all_ok, also 0, spelled "0" or "all".
 StatusOr<std::vector<int>> IntList(const Flags& flags, const std::string& name, bool all_ok) {
   std::vector<int> out;
   for (const std::string& item : SplitList(flags.Get(name))) {
@@ -94,8 +98,8 @@ int RunNbest(int argc, char** argv) {
       "Prints a MAP leaderboard with bootstrap intervals over prompts and clusters, each\n"
       "system's measures, how each BLEU configuration ranks the systems against MAP, and the\n"
       "gold ablation: the least frequent translations of each prompt removed, and how the MAP\n"
-      "ranking then correlates with the full-gold one (Spearman's rho, Kendall's tau-b,\n"
-      "Pearson Rank). A system is named by its file name without the extension.\n"
+      "and F1 rankings then correlate with the full-gold ones (Spearman's rho, Kendall's\n"
+      "tau-b, Pearson Rank). A system is named by its file name without the extension.\n"
       "With --generate DIR, writes a seeded synthetic gold file and n-best lists instead.");
   flags.Add("gold", "FILE", "", "the gold translations with weights");
   flags.Add("f1-top", "K", "0", "truncation of weighted F1: the top K entries (0 = whole list)");

@@ -58,7 +58,6 @@ int DecimalsFor(double step) {
   return 10;
 }
 
-
 }  // namespace
 
 namespace {
@@ -150,12 +149,18 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
       }
     }
   }
+  const double data_y_hi = y_hi;
   const bool has_data = std::isfinite(x_lo);
   if (!has_data) x_lo = 0.0, x_hi = 1.0, y_lo = 0.0, y_hi = 1.0;
   if (has_data && options.min_y_span > 0.0 && y_hi - y_lo < options.min_y_span) {
     const double mid = (y_lo + y_hi) / 2.0;
     y_lo = mid - options.min_y_span / 2.0;
     y_hi = mid + options.min_y_span / 2.0;
+  }
+  if (has_data && std::isfinite(options.max_y) && y_hi > options.max_y) {
+    const double shift = std::min(y_hi - options.max_y, std::max(0.0, y_hi - data_y_hi));
+    y_lo -= shift;
+    y_hi -= shift;
   }
   // Log axis: positions in log2 units, ticks at the distinct data x values.
   auto xt = [&](double v) { return options.log_x ? std::log2(v) : v; };

@@ -13,6 +13,7 @@
 #ifndef TOURNEY_RENDER_LINE_PLOT_H_
 #define TOURNEY_RENDER_LINE_PLOT_H_
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct LinePlotOptions {
   // The y axis spans at least this much (centred on the data), so that a small spread is
   // not magnified to fill the plot; 0 = fit the data.
   double min_y_span = 0.0;
+  // When finite, the y range asked of the ticks stops here (1 for correlations): a span
+  // widened past it by min_y_span is moved down instead. Data above it still widen it.
+  double max_y = std::numeric_limits<double>::quiet_NaN();
   // Series that share points are drawn side by side (offset horizontally by a few pixels
   // each) so that none hides another.
   bool dodge = true;

@@ -440,6 +440,7 @@ std::string NbestAblationSvg(const NbestEvaluation& e, const std::string& title)
   options.x_label = "gold translations kept (%), the least frequent removed first";
   options.y_label = "correlation with the full-gold MAP ranking";
   options.min_y_span = 0.2;  // correlations near 1 are not magnified into noise
+  options.max_y = 1.0;
   return LinePlotSvg({rho, tau, rp}, options);
 }
 

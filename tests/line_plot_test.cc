@@ -232,6 +232,20 @@ TEST(LinePlot, ErrorBarsAndAHonestYSpan) {
   EXPECT_FALSE(HasText(CheckXml(with), "0.42"));
 }
 
+TEST(LinePlot, MaxYMovesAWidenedSpanDown) {
+  const LineSeries s{"rho", {10, 100}, {0.95, 1.0}, {}, {}};
+  LinePlotOptions o;
+  o.min_y_span = 0.2;
+  // Widened around the middle 0.975: 0.875..1.075, ticks 0.85..1.10 in steps of 0.05.
+  EXPECT_TRUE(HasText(CheckXml(LinePlotSvg({s}, o)), "1.10"));
+  // Capped at 1: moved down to 0.80..1.00.
+  o.max_y = 1.0;
+  const auto capped = CheckXml(LinePlotSvg({s}, o));
+  EXPECT_TRUE(HasText(capped, "0.80"));
+  EXPECT_TRUE(HasText(capped, "1.00"));
+  EXPECT_FALSE(HasText(capped, "1.05"));
+}
+
 TEST(LinePlot, IdenticalSeriesAreDodgedApart) {
   const LineSeries a{"Expected Wins", {1000, 2000}, {1, 3}, {}, {}};
   LineSeries b = a;

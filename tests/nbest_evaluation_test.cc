@@ -3,8 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include "test_util.h"
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {
@@ -235,6 +240,153 @@ TEST(NbestEvaluation, LeaderboardByMapWithClusters) {
   EXPECT_EQ(board.warnings.size(), 2u);
   EXPECT_FALSE(
       SummarizeNbest(*gold, {Evaluate(*gold, "A", kSystemA), Evaluate(*gold, "A", kSystemB)}).ok());
+}
+
+// prefix + n, built without operator+(const char*, std::string&&), which GCC 12 flags with a
+// false -Wrestrict.
+std::string Name(const char* prefix, int n) {
+  std::string s(prefix);
+  s += std::to_string(n);
+  return s;
+}
+
+// MAP, weighted F1 (whole lists and top 4), their ablations and the preference correlations
+// of random gold and n-best files with tied weights and tied scores, against an independent
+// Python implementation of the definitions (SciPy for Spearman's rho and Pearson's r).
+TEST(NbestEvaluation, AgreesWithAPythonImplementation) {
+  const char* python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  if (testing::RunCommand(std::string(python) + " -c 'import scipy.stats'").exit_code != 0) {
+    GTEST_SKIP() << "python3-scipy absent (tools/setup.sh installs it)";
+  }
+  const std::string dir = testing::TempDir("nbest_python");
+  Rng rng(23);
+  std::string gold_text;
+  std::vector<std::vector<std::string>> gold_translations;
+  for (int p = 0; p < 25; ++p) {
+    gold_text += Name("p", p) + "|source\n";
+    gold_translations.emplace_back();
+    const int n = 3 + static_cast<int>(rng.UniformInt(10));
+    for (int k = 0; k < n; ++k) {
+      const std::string t = Name("t", p) + Name(" ", k);
+      gold_translations.back().push_back(t);
+      gold_text += t + Name("|0.", 1 + static_cast<int>(rng.UniformInt(3))) + "\n";  // ties
+    }
+    gold_text += "\n";
+  }
+  testing::WriteFile(dir + "/gold.txt", gold_text);
+  std::vector<std::string> systems;
+  for (int s = 0; s < 3; ++s) {
+    std::string text;
+    for (int p = 0; p < 25; ++p) {
+      if (rng.Uniform() < 0.1) continue;  // unanswered prompt
+      text += Name("p", p) + "|source\n";
+      const int k = 1 + static_cast<int>(rng.UniformInt(14));
+      const bool flat = rng.Uniform() < 0.2;  // one score for the whole list
+      for (int i = 0; i < k; ++i) {
+        const auto& gold = gold_translations[static_cast<size_t>(p)];
+        const std::string t =
+            rng.Uniform() < 0.6 ? gold[rng.UniformInt(gold.size())] : "junk " + std::to_string(i);
+        const int score = flat ? 3 : static_cast<int>(rng.UniformInt(6));  // ties
+        text += t + "|-" + std::to_string(score) + ".5\n";                 // repeats are dropped
+      }
+      text += "\n";
+    }
+    systems.push_back(text);
+    testing::WriteFile(dir + "/s" + std::to_string(s) + ".txt", text);
+  }
+  testing::WriteFile(dir + "/nbest.py", R"PY(
+import math, sys
+from scipy import stats
+
+def blocks(path):
+    out = {}
+    for block in open(path).read().split('\n\n'):
+        lines = [l for l in block.split('\n') if l]
+        if not lines:
+            continue
+        entries, seen = [], set()
+        for line in lines[1:]:
+            text, value = line.rsplit('|', 1)
+            if text not in seen:
+                seen.add(text)
+                entries.append((text, float(value)))
+        out[lines[0].split('|')[0]] = entries
+    return out
+
+gold = blocks(sys.argv[1])
+for path in sys.argv[2:]:
+    system = blocks(path)
+    row = []
+    for share in (0.0, 0.3, 0.7):
+        for top in (0, 4):
+            ap_sum = f1_sum = 0.0
+            for pid, entries in gold.items():
+                n = len(entries)
+                order = sorted(range(n), key=lambda i: -entries[i][1])  # stable
+                kept = order[:max(1, n - math.floor(share * n + 1e-9))]
+                valid = {entries[i][0]: entries[i][1] for i in kept}
+                listed = system.get(pid, [])
+                hits, ap = 0, 0.0
+                for rank, (text, _) in enumerate(listed, 1):
+                    if text in valid:
+                        hits += 1
+                        ap += hits / rank
+                ap_sum += ap / len(kept)
+                head = listed[:top] if top else listed
+                if head:
+                    good = [valid[t] for t, _ in head if t in valid]
+                    p = len(good) / len(head)
+                    r = sum(good) / sum(valid.values())
+                    f1_sum += 2 * p * r / (p + r) if p + r > 0 else 0.0
+            if top == 0:
+                row.append(ap_sum / len(gold))
+            row.append(f1_sum / len(gold))
+    rhos, rs = [], []
+    for pid, listed in system.items():
+        weight = dict(gold.get(pid, []))
+        pairs = [(v, math.log(weight[t])) for t, v in listed if t in weight]
+        if len(pairs) < 2:
+            continue
+        x, y = zip(*pairs)
+        if len(set(x)) < 2 or len(set(y)) < 2:
+            continue
+        rhos.append(stats.spearmanr(x, y)[0])
+        rs.append(stats.pearsonr(x, y)[0])
+    row.append(sum(rhos) / len(rhos) if rhos else float('nan'))
+    row.append(sum(rs) / len(rs) if rs else float('nan'))
+    print(' '.join(repr(v) for v in row))
+)PY");
+  const auto run =
+      testing::RunCommand(std::string(python) + " " + dir + "/nbest.py " + dir + "/gold.txt " +
+                          dir + "/s0.txt " + dir + "/s1.txt " + dir + "/s2.txt");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  std::istringstream expected(run.out);
+  auto gold_file = ParseStaple(gold_text, "gold", StapleKind::kGold);
+  ASSERT_TRUE(gold_file.ok());
+  for (int top : {0, 4}) {
+    NbestOptions o = Options();
+    o.bleu = false;
+    o.f1_top = top;
+    o.ablation = {0.3, 0.7};
+    auto gold = NbestGold::Build(*gold_file, o);
+    ASSERT_TRUE(gold.ok());
+    std::istringstream want_rows(run.out);
+    for (const std::string& text : systems) {
+      auto got = EvaluateNbestText(**gold, "s", text, "s");
+      ASSERT_TRUE(got.ok()) << got.status().message();
+      // Python row: for each share, MAP, F1 (whole), F1 (top 4); then rho, r.
+      std::vector<double> want(11);
+      for (double& v : want) ASSERT_TRUE(want_rows >> v);
+      for (int l = 0; l < 3; ++l) {
+        EXPECT_NEAR(got->ablated_map[l], want[3 * l], 1e-12) << "share " << l;
+        EXPECT_NEAR(got->ablated_f1[l], want[3 * l + (top == 0 ? 1 : 2)], 1e-12) << "share " << l;
+      }
+      ASSERT_TRUE(got->preference_rho.has_value());
+      EXPECT_NEAR(*got->preference_rho, want[9], 1e-12);
+      EXPECT_NEAR(*got->preference_r, want[10], 1e-12);
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(NbestEvaluation, RejectsBadOptions) {

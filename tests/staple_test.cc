@@ -71,6 +71,20 @@ TEST(Staple, BlocksStreamAsViewsAndAVisitorErrorStops) {
   EXPECT_EQ(s.message(), "stop at p2");
 }
 
+TEST(Staple, OnlyADecimalNumberAfterTheLastBarIsAScore) {
+  // "+2.5e-1", " -3 " and ".5" are numbers; "0x10", "+-1", "inf" and "1,5" are not, so
+  // those lines are whole translations (and the block then has no scores at all).
+  auto scored = ParseStaple("p1|x\na|+2.5e-1\nb| -3 \nc|.5\n", "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(scored.ok()) << scored.status().message();
+  EXPECT_EQ(scored->prompts[0].translations, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(scored->prompts[0].values, (std::vector<double>{0.25, -3.0, 0.5}));
+  auto text = ParseStaple("p1|x\na|0x10\nb|+-1\nc|inf\nd|1,5\n", "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(text.ok()) << text.status().message();
+  EXPECT_EQ(text->prompts[0].translations,
+            (std::vector<std::string>{"a|0x10", "b|+-1", "c|inf", "d|1,5"}));
+  EXPECT_TRUE(text->prompts[0].values.empty());
+}
+
 TEST(Staple, ErrorsNameFileLineAndField) {
   struct Case {
     const char* text;

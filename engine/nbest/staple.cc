@@ -27,8 +27,11 @@ std::string_view Trim(std::string_view s) {
 // A decimal number (an optional sign, digits, a point, an exponent) and nothing else.
 bool ParseNumber(std::string_view text, double* out) {
   std::string_view t = Trim(text);
-  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
-  if (t.empty() || t.front() == '+') return false;
+  if (!t.empty() && t.front() == '+') {
+    t.remove_prefix(1);
+    if (!t.empty() && (t.front() == '+' || t.front() == '-')) return false;
+  }
+  if (t.empty()) return false;
   double v = 0.0;
   const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (error != std::errc() || end != t.data() + t.size() || !std::isfinite(v)) return false;
@@ -39,10 +42,6 @@ bool ParseNumber(std::string_view text, double* out) {
 Status Error(const std::string& path, int line, const char* field, const std::string& what) {
   return InvalidArgument(path + ":" + std::to_string(line) + ": field '" + field + "': " + what);
 }
-
-}  // namespace
-
-namespace {
 
 // The translations of the open block, for the duplicate rule: open addressing over views
 // into the text (linear probing; an empty view marks a free slot, translations are never

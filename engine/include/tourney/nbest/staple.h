@@ -9,7 +9,8 @@
 //   - System n-best lists: `TRANSLATION` or `TRANSLATION|SCORE` (a model score, a log-
 //     probability as decoders write them), best first. A repeated translation keeps its first
 //     (best) position; later copies are dropped and counted.
-//   A translation line is split at its last '|' when what follows parses as a number;
+//   A translation line is split at its last '|' when what follows is a decimal number
+//   (optional sign, digits, point, exponent; finite);
 //   otherwise the whole line is the translation (gold lines must carry a weight). Text is
 //   trimmed of surrounding blanks; lines may end in CRLF. A prompt id may open only one
 //   block.
