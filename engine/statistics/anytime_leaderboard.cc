@@ -1,0 +1,164 @@
+#include "tourney/statistics/anytime_leaderboard.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <utility>
+
+namespace tourney {
+
+StatusOr<AnytimeLeaderboard> AnytimeLeaderboard::Create(int num_systems,
+                                                        const AnytimeOptions& options) {
+  if (num_systems < 2) {
+    return InvalidArgument("an anytime leaderboard needs at least 2 systems, got " +
+                           std::to_string(num_systems));
+  }
+  if (!std::isfinite(options.delta) || options.delta <= 0.0 || options.delta >= 1.0) {
+    return InvalidArgument("delta must be in (0, 1)");
+  }
+  if (!std::isfinite(options.epsilon) || options.epsilon < 0.0 || options.epsilon > 1.0) {
+    return InvalidArgument("epsilon must be in [0, 1]");
+  }
+  return AnytimeLeaderboard(num_systems, options);
+}
+
+AnytimeLeaderboard::AnytimeLeaderboard(int n, const AnytimeOptions& options)
+    : n_(n), options_(options) {
+  const double pairs = static_cast<double>(n) * static_cast<double>(n - 1) / 2.0;
+  pair_alpha_ = options.delta / pairs;
+  log_term_ = BoundedMeanSequence::LogTerm(pair_alpha_);
+  pairs_.resize(static_cast<size_t>(pairs));
+}
+
+size_t AnytimeLeaderboard::PairIndex(SystemId a, SystemId b) const {
+  const size_t i = a, j = b, n = static_cast<size_t>(n_);
+  return i * n - i * (i + 1) / 2 + (j - i - 1);
+}
+
+void AnytimeLeaderboard::Add(SystemId a, SystemId b, Outcome outcome) {
+  double x = outcome == Outcome::kFirstWins ? 1.0 : outcome == Outcome::kSecondWins ? 0.0 : 0.5;
+  if (a > b) {
+    std::swap(a, b);
+    x = 1.0 - x;
+  }
+  pairs_[PairIndex(a, b)].Add(x, log_term_);
+  ++comparisons_;
+}
+
+void AnytimeLeaderboard::AddAll(const Comparisons& comparisons) {
+  for (size_t i = 0; i < comparisons.size(); ++i) {
+    Add(comparisons.first[i], comparisons.second[i], comparisons.outcome[i]);
+  }
+}
+
+int64_t AnytimeLeaderboard::PairCount(SystemId a, SystemId b) const {
+  return pairs_[a < b ? PairIndex(a, b) : PairIndex(b, a)].count();
+}
+
+double AnytimeLeaderboard::PreferenceMean(SystemId a, SystemId b) const {
+  return a < b ? pairs_[PairIndex(a, b)].mean() : 1.0 - pairs_[PairIndex(b, a)].mean();
+}
+
+double AnytimeLeaderboard::PreferenceLo(SystemId a, SystemId b) const {
+  return a < b ? pairs_[PairIndex(a, b)].lo() : 1.0 - pairs_[PairIndex(b, a)].hi();
+}
+
+double AnytimeLeaderboard::PreferenceHi(SystemId a, SystemId b) const {
+  return a < b ? pairs_[PairIndex(a, b)].hi() : 1.0 - pairs_[PairIndex(b, a)].lo();
+}
+
+AnytimeSummary AnytimeLeaderboard::Summarize() const {
+  const int n = n_;
+  AnytimeSummary s;
+  s.comparisons = comparisons_;
+  s.score.assign(n, 0.0);
+  s.lo.assign(n, 0.0);
+  s.hi.assign(n, 0.0);
+  std::vector<double> mean(n, 0.0);
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const BoundedMeanSequence& p = pairs_[PairIndex(a, b)];
+      const double m = p.mean();
+      mean[a] += m;
+      mean[b] += 1.0 - m;
+      s.lo[a] += p.lo();
+      s.hi[a] += p.hi();
+      s.lo[b] += 1.0 - p.hi();
+      s.hi[b] += 1.0 - p.lo();
+    }
+  }
+  const double others = static_cast<double>(n - 1);
+  for (int i = 0; i < n; ++i) {
+    s.lo[i] /= others;
+    s.hi[i] /= others;
+    s.score[i] = std::clamp(mean[i] / others, s.lo[i], s.hi[i]);
+  }
+  s.order.resize(n);
+  std::iota(s.order.begin(), s.order.end(), SystemId{0});
+  std::stable_sort(s.order.begin(), s.order.end(),
+                   [&](SystemId x, SystemId y) { return s.score[x] > s.score[y]; });
+  s.rank.assign(n, 0);
+  for (int r = 0; r < n; ++r) s.rank[s.order[r]] = r + 1;
+
+  auto certified = [&](SystemId u, SystemId l) {
+    return PreferenceLo(u, l) > 0.5 || s.lo[u] > s.hi[l];
+  };
+  const double eps = options_.epsilon;
+  auto epsilon_tie = [&](SystemId u, SystemId l) {
+    if (eps <= 0.0 || certified(u, l) || certified(l, u)) return false;
+    if (PreferenceHi(u, l) - PreferenceLo(u, l) < eps) return true;
+    return s.hi[u] - s.lo[u] < eps && s.hi[l] - s.lo[l] < eps;
+  };
+
+  // Smallest lower score bound among the first r + 1 positions, largest upper bound after.
+  std::vector<double> prefix_lo(n), suffix_hi(n);
+  for (int r = 0; r < n; ++r) {
+    prefix_lo[r] = std::min(r > 0 ? prefix_lo[r - 1] : 1.0, s.lo[s.order[r]]);
+  }
+  for (int r = n - 1; r >= 0; --r) {
+    suffix_hi[r] = std::max(r + 1 < n ? suffix_hi[r + 1] : 0.0, s.hi[s.order[r]]);
+  }
+  s.boundaries.resize(n - 1);
+  s.settled = true;
+  for (int r = 0; r + 1 < n; ++r) {
+    AnytimeBoundary& b = s.boundaries[r];
+    b.upper = s.order[r];
+    b.lower = s.order[r + 1];
+    bool separated = prefix_lo[r] > suffix_hi[r + 1];
+    if (!separated) {
+      separated = true;
+      // Nearest pairs first: they are the likeliest to be uncertified.
+      for (int u = r; u >= 0 && separated; --u) {
+        for (int l = r + 1; l < n; ++l) {
+          if (!certified(s.order[u], s.order[l])) {
+            separated = false;
+            break;
+          }
+        }
+      }
+    }
+    b.separated = separated;
+    if (!separated && eps > 0.0) {
+      for (int u = r; u >= 0 && !b.tie_within_epsilon; --u) {
+        for (int l = r + 1; l < n; ++l) {
+          if (epsilon_tie(s.order[u], s.order[l])) {
+            b.tie_within_epsilon = true;
+            break;
+          }
+        }
+      }
+    }
+    if (separated) ++s.separations;
+    if (!separated && !b.tie_within_epsilon) s.settled = false;
+  }
+  s.cluster.assign(n, 0);
+  int cluster = 1;
+  for (int r = 0; r < n; ++r) {
+    s.cluster[s.order[r]] = cluster;
+    if (r + 1 < n && s.boundaries[r].separated) ++cluster;
+  }
+  return s;
+}
+
+}  // namespace tourney

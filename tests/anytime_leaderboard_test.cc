@@ -1,0 +1,173 @@
+#include "tourney/statistics/anytime_leaderboard.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "tourney/core/random.h"
+
+namespace tourney {
+namespace {
+
+AnytimeLeaderboard Make(int n, double delta, double epsilon) {
+  auto board = AnytimeLeaderboard::Create(n, AnytimeOptions{delta, epsilon});
+  EXPECT_TRUE(board.ok()) << board.status().message();
+  return std::move(board).value();
+}
+
+TEST(AnytimeLeaderboard, RefusesBadOptions) {
+  EXPECT_FALSE(AnytimeLeaderboard::Create(1, {}).ok());
+  EXPECT_FALSE(AnytimeLeaderboard::Create(3, {0.0, 0.0}).ok());
+  EXPECT_FALSE(AnytimeLeaderboard::Create(3, {1.0, 0.0}).ok());
+  EXPECT_FALSE(AnytimeLeaderboard::Create(3, {NAN, 0.0}).ok());
+  EXPECT_FALSE(AnytimeLeaderboard::Create(3, {0.05, -0.1}).ok());
+  EXPECT_FALSE(AnytimeLeaderboard::Create(3, {0.05, INFINITY}).ok());
+  EXPECT_TRUE(AnytimeLeaderboard::Create(3, {0.05, 0.03}).ok());
+}
+
+TEST(AnytimeLeaderboard, SplitsDeltaOverEveryPair) {
+  // 16 systems: 120 pairs, alpha = 0.05 / 120.
+  EXPECT_DOUBLE_EQ(Make(16, 0.05, 0).pair_alpha(), 0.05 / 120);
+}
+
+TEST(AnytimeLeaderboard, NoJudgmentsMeansNothingIsKnown) {
+  AnytimeLeaderboard board = Make(4, 0.05, 0.1);
+  const AnytimeSummary s = board.Summarize();
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(s.lo[i], 0.0);
+    EXPECT_EQ(s.hi[i], 1.0);
+    EXPECT_EQ(s.score[i], 0.5);
+    EXPECT_EQ(s.cluster[i], 1);
+  }
+  EXPECT_EQ(s.separations, 0);
+  EXPECT_FALSE(s.settled);
+}
+
+TEST(AnytimeLeaderboard, TiesGiveTheClosedFormAndSettleWithinEpsilon) {
+  // 3 systems, 100 ties per pair. alpha = 0.05 / 3, L = log(2 / alpha) = log(120) =
+  // 4.7874917; each pair's interval is 1/2 +- 2 L / 100 = [0.40425017, 0.59574983]
+  // (confidence_sequence_test derives the form), and so is every Borda interval.
+  for (double epsilon : {0.1, 0.2}) {
+    AnytimeLeaderboard board = Make(3, 0.05, epsilon);
+    for (int t = 0; t < 100; ++t) {
+      board.Add(0, 1, Outcome::kTie);
+      board.Add(2, 0, Outcome::kTie);
+      board.Add(1, 2, Outcome::kTie);
+    }
+    EXPECT_NEAR(board.PreferenceLo(0, 1), 0.40425017, 1e-8);
+    EXPECT_NEAR(board.PreferenceHi(1, 0), 0.59574983, 1e-8);
+    const AnytimeSummary s = board.Summarize();
+    EXPECT_EQ(s.comparisons, 300);
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_NEAR(s.lo[i], 0.40425017, 1e-8);
+      EXPECT_NEAR(s.hi[i], 0.59574983, 1e-8);
+      EXPECT_DOUBLE_EQ(s.score[i], 0.5);
+    }
+    EXPECT_EQ(s.separations, 0);
+    // Width 0.1915: a tie within 0.2, not within 0.1.
+    EXPECT_EQ(s.settled, epsilon == 0.2);
+    EXPECT_EQ(s.boundaries[0].tie_within_epsilon, epsilon == 0.2);
+  }
+}
+
+TEST(AnytimeLeaderboard, PairBoundsMirror) {
+  AnytimeLeaderboard board = Make(3, 0.05, 0);
+  Rng rng(3);
+  for (int t = 0; t < 500; ++t) {
+    const double u = rng.Uniform();
+    board.Add(2, 0, u < 0.6 ? Outcome::kFirstWins : u < 0.8 ? Outcome::kTie : Outcome::kSecondWins);
+  }
+  EXPECT_EQ(board.PairCount(0, 2), 500);
+  EXPECT_DOUBLE_EQ(board.PreferenceLo(2, 0), 1.0 - board.PreferenceHi(0, 2));
+  EXPECT_DOUBLE_EQ(board.PreferenceMean(2, 0), 1.0 - board.PreferenceMean(0, 2));
+  EXPECT_EQ(board.PairCount(0, 1), 0);
+}
+
+TEST(AnytimeLeaderboard, ClearWinsSeparateIntoClusters) {
+  // 0 always beats 1 and 2, which always tie; after 300 judgments of each pair, 0 is
+  // certified better than both, and 1 and 2 share the second cluster.
+  AnytimeLeaderboard board = Make(3, 0.05, 0);
+  for (int t = 0; t < 300; ++t) {
+    board.Add(0, 1, Outcome::kFirstWins);
+    board.Add(2, 0, Outcome::kSecondWins);
+    board.Add(1, 2, Outcome::kTie);
+  }
+  const AnytimeSummary s = board.Summarize();
+  EXPECT_EQ(s.order[0], 0);
+  EXPECT_EQ(s.cluster[0], 1);
+  EXPECT_EQ(s.cluster[1], 2);
+  EXPECT_EQ(s.cluster[2], 2);
+  EXPECT_EQ(s.separations, 1);
+  EXPECT_TRUE(s.boundaries[0].separated);
+  EXPECT_FALSE(s.boundaries[1].separated);
+  // Borda of system 0 is 1 (it wins everything); of 1 and 2, (0 + 1/2) / 2 = 1/4.
+  EXPECT_NEAR(s.score[0], 1.0, 1e-12);
+  EXPECT_NEAR(s.score[1], 0.25, 1e-12);
+  EXPECT_LE(s.lo[1], 0.25);
+  EXPECT_GE(s.hi[1], 0.25);
+}
+
+TEST(AnytimeLeaderboard, ABoundaryNeedsEveryPairAcrossIt) {
+  // Order 0 > 1 > 2 by score, but only (0, 1) and (1, 2) are judged: (0, 2) has no data,
+  // so 0's and 2's Borda bounds stay wide and no boundary can be certified for every pair
+  // across it... unless Borda bounds separate them. With 400 wins each: 0's lower bound is
+  // (lo01 + 0) / 2 < 1/2 and 2's upper bound is (hi21 + 1) / 2 > 1/2: never separated.
+  AnytimeLeaderboard board = Make(3, 0.05, 0);
+  for (int t = 0; t < 400; ++t) {
+    board.Add(0, 1, Outcome::kFirstWins);
+    board.Add(1, 2, Outcome::kFirstWins);
+  }
+  const AnytimeSummary s = board.Summarize();
+  EXPECT_GT(board.PreferenceLo(0, 1), 0.5);
+  EXPECT_GT(board.PreferenceLo(1, 2), 0.5);
+  EXPECT_EQ(s.separations, 0);
+}
+
+// An adversarial adaptive rule on systems of which several are exactly equal: it always
+// judges the pair whose preference looks most separated without being certified (the
+// rule that makes fixed-sample intervals overconfident). With delta = 0.1, the share of
+// campaigns in which any stated separation is wrong, at any time, must stay below delta.
+TEST(AnytimeLeaderboard, SeparationsStayRightUnderAdaptiveSelection) {
+  const int n = 5;
+  const double quality[n] = {0.0, 0.0, 0.0, 0.3, 0.3};  // two groups of exact ties
+  const int campaigns = 300;
+  int wrong_campaigns = 0;
+  Rng rng(11);
+  for (int c = 0; c < campaigns; ++c) {
+    AnytimeLeaderboard board = Make(n, 0.1, 0);
+    bool wrong = false;
+    for (int t = 0; t < 3000 && !wrong; ++t) {
+      int best_a = 0, best_b = 1;
+      double best = -1.0;
+      for (int a = 0; a < n; ++a) {
+        for (int b = a + 1; b < n; ++b) {
+          const double m = std::abs(board.PreferenceMean(a, b) - 0.5);
+          const bool certified = board.PreferenceLo(a, b) > 0.5 || board.PreferenceHi(a, b) < 0.5;
+          const double value = certified ? -0.5 : m + 1e-3 * rng.Uniform();
+          if (value > best) best = value, best_a = a, best_b = b;
+        }
+      }
+      // P(a wins) from a logistic model of the quality gap, 20% ties.
+      const double p = 1.0 / (1.0 + std::exp(-(quality[best_a] - quality[best_b]) * 4));
+      const double u = rng.Uniform();
+      board.Add(best_a, best_b,
+                u < 0.2             ? Outcome::kTie
+                : u < 0.2 + 0.8 * p ? Outcome::kFirstWins
+                                    : Outcome::kSecondWins);
+      if (t % 100 == 99) {
+        const AnytimeSummary s = board.Summarize();
+        for (int a = 0; a < n; ++a) {
+          for (int b = 0; b < n; ++b) {
+            if (s.cluster[a] < s.cluster[b] && quality[a] <= quality[b]) wrong = true;
+          }
+        }
+      }
+    }
+    wrong_campaigns += wrong;
+  }
+  EXPECT_LE(wrong_campaigns, static_cast<int>(0.1 * campaigns));
+}
+
+}  // namespace
+}  // namespace tourney
