@@ -109,10 +109,11 @@ TEST(AnytimeLeaderboard, ClearWinsSeparateIntoClusters) {
 }
 
 TEST(AnytimeLeaderboard, ABoundaryNeedsEveryPairAcrossIt) {
-  // Order 0 > 1 > 2 by score, but only (0, 1) and (1, 2) are judged: (0, 2) has no data,
-  // so 0's and 2's Borda bounds stay wide and no boundary can be certified for every pair
-  // across it... unless Borda bounds separate them. With 400 wins each: 0's lower bound is
-  // (lo01 + 0) / 2 < 1/2 and 2's upper bound is (hi21 + 1) / 2 > 1/2: never separated.
+  // 0 always beats 1 and 1 always beats 2 (400 judgments each), but (0, 2) is never
+  // judged. Both judged pairs are certified; the unjudged pair is [0, 1], so 0's Borda
+  // bounds are [(lo01 + 0) / 2, 1], below 1/2 at the bottom, and 2's are [0, (hi21 + 1) / 2],
+  // above 1/2 at the top: (0, 2) is certified by neither rule, and since it crosses both
+  // boundaries of the order 0 > 1 > 2, neither boundary falls.
   AnytimeLeaderboard board = Make(3, 0.05, 0);
   for (int t = 0; t < 400; ++t) {
     board.Add(0, 1, Outcome::kFirstWins);
