@@ -25,6 +25,12 @@ std::string Interval(const SeedInterval& s, int digits) {
   return Fixed(s.mean, digits) + " [" + Fixed(s.lo, digits) + ", " + Fixed(s.hi, digits) + "]";
 }
 
+// The both-stopped ratio, or "-" without such seeds.
+std::string BothStopped(const TopKModeSummary& s) {
+  if (s.both_stopped == 0) return "- (0)";
+  return Interval(s.ratio_both_stopped, 3) + " (" + std::to_string(s.both_stopped) + ")";
+}
+
 std::string Share(const ShareInterval& s) {
   return std::to_string(s.count) + "/" + std::to_string(s.trials) + " = " + Fixed(s.share, 3) +
          " [" + Fixed(s.lo, 3) + ", " + Fixed(s.hi, 3) + "]";
@@ -51,10 +57,20 @@ std::string Json(const TopKBenchmark& b, const std::string& title) {
     const TopKModeSummary& s = b.summaries[m];
     out += "    {\"name\": " + JsonQuote(s.name) + ", \"judgments\": " + interval(s.judgments) +
            ", \"ratio_to_uniform\": " + interval(s.ratio) +
+           ", \"ratio_to_uniform_both_stopped\": " +
+           (s.both_stopped > 0 ? interval(s.ratio_both_stopped) : std::string("null")) +
+           ", \"both_stopped\": " + std::to_string(s.both_stopped) +
            ", \"censored\": " + std::to_string(s.censored) +
            ", \"within_epsilon\": " + std::to_string(s.within_epsilon) +
            ", \"wrong\": " + share(s.wrong) + ", \"epsilon_wrong\": " + share(s.epsilon_wrong) +
-           "}" + (m + 1 < b.summaries.size() ? "," : "") + "\n";
+           ",\n     \"runs\": [";
+    for (size_t r = 0; r < b.runs[m].size(); ++r) {
+      const TopKRun& run = b.runs[m][r];
+      out += std::string(r > 0 ? ", " : "") + "{\"judgments\": " + std::to_string(run.judgments) +
+             ", \"censored\": " + (run.censored ? "true" : "false") +
+             ", \"wrong\": " + (run.wrong ? "true" : "false") + "}";
+    }
+    out += "]}" + std::string(m + 1 < b.summaries.size() ? "," : "") + "\n";
   }
   return out + "  ]\n}\n";
 }
@@ -70,25 +86,29 @@ std::string Table(const TopKBenchmark& b, bool markdown) {
     out += "**" + head + "**\n\n";
     out +=
         "| selector | judgments to stop: mean [95%] | × uniform [95%] | censored | "
-        "stopped within ε | wrong set [95%] | ε-wrong [95%] |\n";
-    out += "|---|---|---|---|---|---|---|\n";
+        "× uniform where both stopped [95%] (seeds) | stopped within ε | wrong set [95%] | "
+        "ε-wrong [95%] |\n";
+    out += "|---|---|---|---|---|---|---|---|\n";
     for (const TopKModeSummary& s : b.summaries) {
       out += "| " + s.name + " | " + Interval(s.judgments, 0) + " | " + Interval(s.ratio, 3) +
-             " | " + std::to_string(s.censored) + " | " + std::to_string(s.within_epsilon) + " | " +
-             Share(s.wrong) + " | " + Share(s.epsilon_wrong) + " |\n";
+             " | " + std::to_string(s.censored) + " | " + BothStopped(s) + " | " +
+             std::to_string(s.within_epsilon) + " | " + Share(s.wrong) + " | " +
+             Share(s.epsilon_wrong) + " |\n";
     }
     return out;
   }
   out += head + "\n";
-  char line[512];
-  std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8s %8s %-28s %-28s\n", "selector",
-                "judgments to stop [95%]", "x uniform [95%]", "censored", "within-e",
-                "wrong set [95%]", "epsilon-wrong [95%]");
+  char line[768];
+  std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8s %-28s %8s %-28s %-28s\n", "selector",
+                "judgments to stop [95%]", "x uniform [95%]", "censored", "x uniform, both stopped",
+                "within-e", "wrong set [95%]", "epsilon-wrong [95%]");
   out += line;
   for (const TopKModeSummary& s : b.summaries) {
-    std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8d %8d %-28s %-28s\n", s.name.c_str(),
+    const std::string both = BothStopped(s);
+    std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8d %-28s %8d %-28s %-28s\n", s.name.c_str(),
                   Interval(s.judgments, 0).c_str(), Interval(s.ratio, 3).c_str(), s.censored,
-                  s.within_epsilon, Share(s.wrong).c_str(), Share(s.epsilon_wrong).c_str());
+                  both.c_str(), s.within_epsilon, Share(s.wrong).c_str(),
+                  Share(s.epsilon_wrong).c_str());
     out += line;
   }
   return out;

@@ -45,6 +45,10 @@ TEST(SummarizeTopKRuns, RatiosAreGeometricMeansOfPerSeedRatios) {
   EXPECT_EQ(s[1].wrong.trials, 2);
   EXPECT_EQ(s[1].within_epsilon, 1);
   EXPECT_EQ(s[1].censored, 0);
+  // Seed 1 has a censored uniform run: only seed 0 counts, ratio 0.5.
+  EXPECT_EQ(s[1].both_stopped, 1);
+  EXPECT_DOUBLE_EQ(s[1].ratio_both_stopped.mean, 0.5);
+  EXPECT_EQ(s[0].both_stopped, 1);
 }
 
 TEST(RunTopKBenchmark, RejectsBadOptions) {

@@ -190,7 +190,16 @@ std::vector<TopKModeSummary> SummarizeTopKRuns(const std::vector<std::string>& m
     s.name = modes[m];
     const std::vector<double> j = judgments(m);
     s.judgments = MeanInterval(j);
-    s.ratio = RatioInterval(j, judgments(0));
+    const std::vector<double> reference = judgments(0);
+    s.ratio = RatioInterval(j, reference);
+    std::vector<double> num, den;
+    for (size_t seed = 0; seed < j.size() && seed < reference.size(); ++seed) {
+      if (runs[m][seed].censored || runs[0][seed].censored) continue;
+      num.push_back(j[seed]);
+      den.push_back(reference[seed]);
+    }
+    s.both_stopped = static_cast<int>(num.size());
+    s.ratio_both_stopped = RatioInterval(num, den);
     int64_t wrong = 0, epsilon_wrong = 0;
     for (const TopKRun& r : runs[m]) {
       s.censored += r.censored;

@@ -31,8 +31,8 @@
 //   set, l outside) has true p_ul <= 1/2 - epsilon and B_u <= B_l - epsilon.
 //   Across seeds: judgments to stop (censored runs count as the budget) with the 95%
 //   Student-t interval (MeanInterval), the ratio to uniform as the geometric mean of
-//   per-seed ratios with its interval (RatioInterval), and the wrong-stop rate with its
-//   exact 95% Clopper-Pearson interval.
+//   per-seed ratios with its interval (RatioInterval), also over the seeds where neither
+//   run was censored, and the wrong-stop rate with its exact 95% Clopper-Pearson interval.
 //   Costs: O(judgments * (n^2 + k (n - k))) per run. Runs are independent and seeded by
 //   (seed, seed index, mode); results never depend on the thread count.
 // Thread safety: reentrant.
@@ -89,6 +89,10 @@ struct TopKModeSummary {
   std::string name;        // "uniform" or "top-k"
   SeedInterval judgments;  // to stop (censored at the budget)
   SeedInterval ratio;      // to uniform's judgments on the same seed
+  // The same ratio over the seeds on which neither this mode nor uniform was censored
+  // (`both_stopped` of them): free of the budget, but selected on easier campaigns.
+  SeedInterval ratio_both_stopped;
+  int both_stopped = 0;
   int censored = 0;
   int within_epsilon = 0;
   ShareInterval wrong, epsilon_wrong;  // over all seeds (a censored run is never wrong)
