@@ -20,6 +20,9 @@ int RunNext(int argc, char** argv);
 int RunReport(int argc, char** argv);
 int RunAgreement(int argc, char** argv);
 int RunSelectionBenchmarkCommand(int argc, char** argv);
+// tourney top-k-benchmark: the anytime top-k stop, top-k selector vs uniform
+// (top_k_benchmark_command.cc).
+int RunTopKBenchmarkCommand(int argc, char** argv);
 // Scored segments (sampling_commands.cc, sample_command.cc, estimate_command.cc).
 int RunSamplingStudyCommand(int argc, char** argv);
 int RunSampleCommand(int argc, char** argv);

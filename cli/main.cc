@@ -71,6 +71,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunReport},
     {"selection-benchmark", "judgments each match selector needs to final clusters, over seeds",
      tourney::cli::RunSelectionBenchmarkCommand},
+    {"top-k-benchmark", "judgments to identify the best k systems at confidence 1 - delta",
+     tourney::cli::RunTopKBenchmarkCommand},
     {"sampling-study", "sampling designs and estimators of a test-set score (Saldias et al.)",
      tourney::cli::RunSamplingStudyCommand},
     {"sample", "choose the segments to annotate with a sampling design",

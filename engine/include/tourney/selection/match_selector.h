@@ -39,6 +39,8 @@
 
 namespace tourney {
 
+class TopKBoard;  // top_k.h
+
 // A set of unordered system pairs over systems 0..n-1, with O(1) membership and per-system
 // partner lists.
 class PairSet {
@@ -87,6 +89,9 @@ struct SelectionState {
   // The ratings' joint covariance, n x n row-major (selection_posterior.h); empty: unknown
   // (policies that read it treat the systems as independent).
   std::span<const double> covariance = {};
+  // The anytime board with incremental Borda sums that the "top-k" selector (top_k.h)
+  // reads; null for every other selector.
+  const TopKBoard* top_k = nullptr;
 };
 
 // Ok when a selector can serve a match of `match_size` systems from `state`: at least two
