@@ -31,7 +31,7 @@ namespace {
 struct Design {
   int systems = 10;
   int k = 2;
-  int64_t judgments = 0;  // matches per campaign
+  int64_t judgments = 0;    // matches per campaign
   bool unresolved = false;  // selection: uniform or the uncertified pairs
 };
 

@@ -86,8 +86,9 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
   if (with_config) {
     const v1::CampaignConfig& config = c.config();
     std::cout << "k " << config.k() << "\nselector "
-              << (config.selector().empty() ? std::string(kDefaultMatchSelector) : config.selector()) << "\nseed "
-              << config.seed() << "\nlease_seconds "
+              << (config.selector().empty() ? std::string(kDefaultMatchSelector)
+                                            : config.selector())
+              << "\nseed " << config.seed() << "\nlease_seconds "
               << (config.lease_seconds() == 0 ? 600 : config.lease_seconds());
     if (config.stopping().rule() == "anytime") {
       std::cout << "\nstopping anytime delta "

@@ -173,8 +173,8 @@ int RunCampaignCreate(int argc, char** argv) {
     stop->set_delta(*delta);
     stop->set_epsilon(*epsilon);
   } else if (stopping != "z") {
-    return ReportError(verb, InvalidArgument("option '--stopping': '" + stopping +
-                                             "' is not one of z, anytime"));
+    return ReportError(
+        verb, InvalidArgument("option '--stopping': '" + stopping + "' is not one of z, anytime"));
   } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
     return ReportError(verb, InvalidArgument("--delta and --epsilon go with --stopping anytime"));
   }

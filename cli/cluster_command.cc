@@ -167,9 +167,9 @@ int RunCluster(int argc, char** argv) {
     if (*anytime) {
       auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
       if (!board.ok()) {
-        return ReportError("cluster", batch ? Status(board.status().code(),
-                                                     pair + ": " + board.status().message())
-                                            : board.status());
+        return ReportError(
+            "cluster", batch ? Status(board.status().code(), pair + ": " + board.status().message())
+                             : board.status());
       }
       rendered.push_back(FormatLeaderboard(*board, *format));
       boards.push_back(std::move(*board));

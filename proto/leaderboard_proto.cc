@@ -118,8 +118,8 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     s.delta = m.stopping().delta();
     s.epsilon = m.stopping().epsilon();
     for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
-      s.boundaries.push_back({b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments(),
-                              b.tie_within_epsilon()});
+      s.boundaries.push_back(
+          {b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments(), b.tie_within_epsilon()});
     }
   }
   return board;

@@ -117,9 +117,9 @@ std::string AnytimeText(const Leaderboard& board) {
     ties += b.tie_within_epsilon;
   }
   std::string out = "anytime-valid at delta " + SettingNumber(s.delta) + ", epsilon " +
-                    SettingNumber(s.epsilon) + " (judgments in input order): " +
-                    std::to_string(separated) + " of " + std::to_string(s.boundaries.size()) +
-                    " boundaries separated";
+                    SettingNumber(s.epsilon) +
+                    " (judgments in input order): " + std::to_string(separated) + " of " +
+                    std::to_string(s.boundaries.size()) + " boundaries separated";
   if (s.epsilon > 0.0) {
     out += ", " + std::to_string(ties) + (ties == 1 ? " tie" : " ties") + " within epsilon";
   }

@@ -133,8 +133,7 @@ void AppendAnytime(const ReportData& d, std::string& out) {
     ties += b.tie_within_epsilon;
   }
   char setting[64];
-  std::snprintf(setting, sizeof(setting), "&delta; = %g, &epsilon; = %g", stop.delta,
-                stop.epsilon);
+  std::snprintf(setting, sizeof(setting), "&delta; = %g, &epsilon; = %g", stop.delta, stop.epsilon);
   out += "<section id=\"anytime\">\n<h2>Anytime-valid leaderboard</h2>\n";
   out +=
       "<p>Expected Wins with ties as half wins, from confidence sequences (Waudby-Smith &amp; "
@@ -173,8 +172,8 @@ void AppendAnytime(const ReportData& d, std::string& out) {
           it == names.end() ? e.system : d.short_names[static_cast<size_t>(it - names.begin())];
       out += "<tr><td class=\"rank\">" + (i == begin ? std::to_string(e.rank) : "") +
              "</td><td class=\"num\">" + HtmlNumber(e.score, 3) + "</td><td class=\"num\">" +
-             Range(e.rank_lo, e.rank_hi) + "</td><td class=\"system\" title=\"" +
-             Html(e.system) + "\">" + Html(shown) + "</td><td class=\"num\">[" +
+             Range(e.rank_lo, e.rank_hi) + "</td><td class=\"system\" title=\"" + Html(e.system) +
+             "\">" + Html(shown) + "</td><td class=\"num\">[" +
              HtmlNumber(e.score_lo.value_or(0.0), 3) + ", " +
              HtmlNumber(e.score_hi.value_or(1.0), 3) + "]</td><td class=\"num\">" +
              HtmlCount(e.comparisons) + "</td></tr>\n";

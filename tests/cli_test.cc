@@ -454,9 +454,9 @@ TEST_F(CliTest, RankAnytimeReadsBattleLogsInFileOrder) {
 
 TEST(CliWmt, RankAnytimeOnFrenchEnglishIsConsistent) {
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
-  const auto r = RunCommand(BinPath("tourney") + " rank " +
-                            testing::SharedPath("data/wmt13-fr-en/train.csv") +
-                            " --anytime --delta 0.05 --format json");
+  const auto r =
+      RunCommand(BinPath("tourney") + " rank " + testing::SharedPath("data/wmt13-fr-en/train.csv") +
+                 " --anytime --delta 0.05 --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   v1::Leaderboard board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());

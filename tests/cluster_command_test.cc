@@ -341,10 +341,9 @@ TEST(ClusterCommand, AnytimeRefusesBootstrapFlagsAndOtherModels) {
   const std::string cluster = BinPath("tourney") + " cluster " + input;
   for (const char* flags :
        {" --anytime --bootstrap 100", " --anytime --confidence 0.9", " --anytime --model trueskill",
-        " --anytime --protocol wmt16", " --anytime --resample rankings",
-        " --anytime --plot x.svg", " --delta 0.1", " --epsilon 0.1", " --anytime --delta 0",
-        " --anytime --delta 1", " --anytime --epsilon -0.1", " --anytime --epsilon 1.5",
-        " --anytime --delta nan"}) {
+        " --anytime --protocol wmt16", " --anytime --resample rankings", " --anytime --plot x.svg",
+        " --delta 0.1", " --epsilon 0.1", " --anytime --delta 0", " --anytime --delta 1",
+        " --anytime --epsilon -0.1", " --anytime --epsilon 1.5", " --anytime --delta nan"}) {
     const auto r = RunCommand(cluster + flags);
     EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << flags;

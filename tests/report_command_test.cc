@@ -165,7 +165,11 @@ TEST(ReportCommand, AnytimeAddsItsLeaderboard) {
   const size_t at = page.find("<section id=\"anytime\">");
   ASSERT_NE(at, std::string::npos);
   const std::string section = page.substr(at, page.find("</section>", at) - at);
-  EXPECT_EQ(Count(section, "<td class=\"num\">1\xE2\x80\x93" "3</td>"), 3) << section;
+  EXPECT_EQ(Count(section,
+                  "<td class=\"num\">1\xE2\x80\x93"
+                  "3</td>"),
+            3)
+      << section;
   // Without --anytime there is no such section; --delta alone is a usage error.
   r = RunCommand(base);
   ASSERT_EQ(r.exit_code, 0) << r.err;

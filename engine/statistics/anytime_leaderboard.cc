@@ -159,8 +159,7 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
   return s;
 }
 
-bool AnytimeLeaderboard::Certified(const AnytimeSummary& summary, SystemId u,
-                                   SystemId l) const {
+bool AnytimeLeaderboard::Certified(const AnytimeSummary& summary, SystemId u, SystemId l) const {
   return PreferenceLo(u, l) > 0.5 || summary.lo[u] > summary.hi[l];
 }
 

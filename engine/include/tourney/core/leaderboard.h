@@ -63,7 +63,7 @@ struct StoppingBoundary {
   std::string lower;
   double z = 0.0;  // the z rule's statistic; 0 under the anytime rule
   bool separated = false;
-  int64_t more_judgments = 0;  // 0 when separated, -1 beyond the horizon; 0 under anytime
+  int64_t more_judgments = 0;       // 0 when separated, -1 beyond the horizon; 0 under anytime
   bool tie_within_epsilon = false;  // anytime rule: not separated, a tie within epsilon
 
   bool operator==(const StoppingBoundary&) const = default;
