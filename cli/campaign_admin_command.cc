@@ -86,9 +86,18 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
   if (with_config) {
     const v1::CampaignConfig& config = c.config();
     std::cout << "k " << config.k() << "\nselector "
-              << (config.selector().empty() ? std::string(kDefaultMatchSelector) : config.selector()) << "\nseed "
-              << config.seed() << "\nlease_seconds "
-              << (config.lease_seconds() == 0 ? 600 : config.lease_seconds()) << "\nsystem_names ";
+              << (config.selector().empty() ? std::string(kDefaultMatchSelector)
+                                            : config.selector())
+              << "\nseed " << config.seed() << "\nlease_seconds "
+              << (config.lease_seconds() == 0 ? 600 : config.lease_seconds());
+    if (config.stopping().rule() == "anytime") {
+      std::cout << "\nstopping anytime delta "
+                << (config.stopping().delta() == 0.0 ? 0.05 : config.stopping().delta())
+                << " epsilon " << config.stopping().epsilon();
+    } else {
+      std::cout << "\nstopping z";
+    }
+    std::cout << "\nsystem_names ";
     for (int i = 0; i < config.systems_size(); ++i) {
       std::cout << (i ? "," : "") << config.systems(i);
     }

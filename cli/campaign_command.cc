@@ -58,6 +58,11 @@ int RunCampaignCreate(int argc, char** argv) {
             "thompson or arena (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
+  flags.Add("stopping", "RULE", "z",
+            "stopping rule of the leaderboards: z (a Bradley-Terry z per boundary) or anytime "
+            "(confidence sequences valid at every time under any selector, docs/anytime.md)");
+  flags.Add("delta", "D", "0.05", "with --stopping anytime: family-wise error, in (0, 1)");
+  flags.Add("epsilon", "E", "0", "with --stopping anytime: indifference zone, in [0, 1]");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
   flags.Add("mu", "X", "0", "TrueSkill initial mean");
   flags.Add("sigma", "X", "0", "TrueSkill initial sd (0 = engine default)");
@@ -153,6 +158,26 @@ int RunCampaignCreate(int argc, char** argv) {
   c->set_selector(flags.Get("selector"));
   c->set_seed(*seed);
   c->set_lease_seconds(static_cast<uint32_t>(*lease));
+  const std::string stopping = flags.Get("stopping");
+  if (stopping == "anytime") {
+    auto delta = flags.GetDouble("delta");
+    if (!delta.ok()) return ReportError(verb, delta.status());
+    auto epsilon = flags.GetDouble("epsilon");
+    if (!epsilon.ok()) return ReportError(verb, epsilon.status());
+    if (!(*delta > 0.0 && *delta < 1.0) || !(*epsilon >= 0.0 && *epsilon <= 1.0)) {
+      return ReportError(verb, InvalidArgument("--delta must be in (0, 1) and --epsilon in "
+                                               "[0, 1]"));
+    }
+    v1::StoppingConfig* stop = c->mutable_stopping();
+    stop->set_rule("anytime");
+    stop->set_delta(*delta);
+    stop->set_epsilon(*epsilon);
+  } else if (stopping != "z") {
+    return ReportError(
+        verb, InvalidArgument("option '--stopping': '" + stopping + "' is not one of z, anytime"));
+  } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
+    return ReportError(verb, InvalidArgument("--delta and --epsilon go with --stopping anytime"));
+  }
   v1::TrueSkillConfig* t = c->mutable_trueskill();
   t->set_mu(*mu);
   t->set_sigma(*sigma);
@@ -402,15 +427,20 @@ int RunCampaignSubmit(int argc, char** argv) {
 int RunCampaignLeaderboard(int argc, char** argv) {
   Flags flags(
       "tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
-      "[--model M] [--bootstrap R] [--format F]",
+      "[--model M] [--bootstrap R | --anytime [--delta D] [--epsilon E]] [--format F]",
       "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
-      "server adds rank ranges and clusters from R bootstrap replicates.");
+      "server adds rank ranges and clusters from R bootstrap replicates; with --anytime it\n"
+      "gives the anytime-valid leaderboard of the judgments in commit order\n"
+      "(docs/anytime.md).");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("model", "M", "", "rating model (default: the campaign's live ratings)");
   flags.Add("bootstrap", "R", "0", "bootstrap replicates (0 = none)");
   flags.Add("confidence", "C", "0.95", "confidence of the rank ranges");
   flags.Add("seed", "S", "1", "bootstrap seed");
+  flags.AddBool("anytime", "the anytime-valid leaderboard (no --model, no --bootstrap)");
+  flags.Add("delta", "D", "0.05", "with --anytime: family-wise error, in (0, 1)");
+  flags.Add("epsilon", "E", "0", "with --anytime: indifference zone, in [0, 1]");
   AddProgressFlag(flags);
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
   int code = 0;
@@ -437,6 +467,17 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   request.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
   request.set_confidence(*confidence);
   request.set_seed(*seed);
+  if (flags.GetBool("anytime")) {
+    auto delta = flags.GetDouble("delta");
+    if (!delta.ok()) return ReportError(verb, delta.status());
+    auto epsilon = flags.GetDouble("epsilon");
+    if (!epsilon.ok()) return ReportError(verb, epsilon.status());
+    request.set_anytime(true);
+    request.set_delta(*delta);
+    request.set_epsilon(*epsilon);
+  } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
+    return ReportError(verb, InvalidArgument("--delta and --epsilon go with --anytime"));
+  }
   v1::Leaderboard board;
   auto ctx = conn->Context();
   auto progress = ProgressModeFromFlags(flags);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "anytime_flags.h"
 #include "commands.h"
 #include "common.h"
 #include "plot_file.h"
@@ -16,6 +17,7 @@
 #include "render/text_format.h"
 #include "tourney/core/defaults.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 
 namespace tourney::cli {
@@ -28,7 +30,11 @@ int RunCluster(int argc, char** argv) {
       "clusters of systems whose rank ranges overlap (the WMT13 partial ordering; Sakaguchi\n"
       "et al. 2014, section 6). Output for a given --seed is the same for any --threads.\n"
       "Models that select their own training data (TrueSkill) are rerun on the full data\n"
-      "with a fresh seed per replicate instead of resampling.");
+      "with a fresh seed per replicate instead of resampling.\n"
+      "With --anytime there is no bootstrap: the clusters are those of the anytime-valid\n"
+      "leaderboard (docs/anytime.md), whose separations are all right with probability at\n"
+      "least 1 - D at every moment of a campaign, whatever chose the judgments; rank ranges\n"
+      "count the systems certified better and worse. Judgments are added in input order.");
   AddModelFlags(flags, "expected-wins");
   flags.Add("bootstrap", "R", std::to_string(kDefaultBootstrapReplicates),
             "number of bootstrap replicates, up to 1000000; at least 3 at G = 0.95");
@@ -61,14 +67,21 @@ int RunCluster(int argc, char** argv) {
   flags.Add("whiskers", "W", "confidence",
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
+  AddAnytimeFlags(flags);
   flags.AddExample("tourney cluster train.csv --plot ranks.svg",
                    "Expected Wins rank ranges from 1,000 replicates, clusters, a rank plot");
   flags.AddExample(
       "tourney cluster wmt16.xml.gz --protocol wmt16 --language-pair all "
       "--format wmt --output-dir results",
       "the official WMT16 results of every language pair");
+  flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
+                   "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "cluster", &code)) return code;
+  auto anytime =
+      AnytimeOptionsFromFlags(flags, {"bootstrap", "confidence", "resample", "no-count-shortcut",
+                                      "protocol", "plot", "whiskers", "plot-no-title"});
+  if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
   if (protocol == "wmt16") {
@@ -151,6 +164,17 @@ int RunCluster(int argc, char** argv) {
   std::vector<Leaderboard> boards;
   for (auto& [pair, judgments_value] : inputs) {
     Judgments* judgments = &judgments_value;
+    if (*anytime) {
+      auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+      if (!board.ok()) {
+        return ReportError(
+            "cluster", batch ? Status(board.status().code(), pair + ": " + board.status().message())
+                             : board.status());
+      }
+      rendered.push_back(FormatLeaderboard(*board, *format));
+      boards.push_back(std::move(*board));
+      continue;
+    }
     auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
     if (!model.ok()) return ReportError("cluster", model.status());
 

@@ -1,6 +1,7 @@
 // tourney rank FILE... : rate systems and print a leaderboard.
 #include <iostream>
 
+#include "anytime_flags.h"
 #include "battle_input.h"
 #include "battle_rank.h"
 #include "commands.h"
@@ -10,6 +11,7 @@
 #include "style_control.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/selection/stopping_rule.h"
+#include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/model_intervals.h"
 
 namespace tourney::cli {
@@ -26,6 +28,7 @@ int RunRank(int argc, char** argv) {
   AddInputFlags(flags);
   AddCovariateFlags(flags);
   AddProgressFlag(flags);
+  AddAnytimeFlags(flags);
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
   flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
                    "the paper's TrueSkill protocol with match selection, as proto3 JSON");
@@ -34,6 +37,9 @@ int RunRank(int argc, char** argv) {
   flags.AddExample("tourney rank battles.jsonl --model bradley-terry --format json",
                    "a Chatbot Arena battle log: Arena Elo scores, 95% sandwich intervals, Arena "
                    "ranks");
+  flags.AddExample("tourney rank train.csv --anytime --delta 0.05 --epsilon 0.03",
+                   "anytime-valid Expected Wins bounds, certified clusters and rank ranges "
+                   "(judgments in file order)");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
@@ -46,6 +52,17 @@ int RunRank(int argc, char** argv) {
   }
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError("rank", seed.status());
+  auto anytime = AnytimeOptionsFromFlags(flags, {"covariates", "interval-level"});
+  if (!anytime.ok()) return ReportError("rank", anytime.status());
+  if (*anytime) {
+    // Every input (battle logs included) as judgments, in file order.
+    auto judgments = LoadJudgments(flags.positionals(), flags);
+    if (!judgments.ok()) return ReportError("rank", judgments.status());
+    auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+    if (!board.ok()) return ReportError("rank", board.status());
+    std::cout << FormatLeaderboard(*board, *format);
+    return kExitOk;
+  }
   if (flags.IsSet("covariates")) return RunStyleControlledRank(flags, *format, *seed);
   auto battle_logs = AllBattleLogInputs(flags.positionals(), flags);
   if (!battle_logs.ok()) return ReportError("rank", battle_logs.status());

@@ -19,6 +19,7 @@
 #include <optional>
 #include <sstream>
 
+#include "anytime_flags.h"
 #include "commands.h"
 #include "common.h"
 #include "progress_bar.h"
@@ -33,6 +34,7 @@
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/agreement.h"
+#include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/evaluation.h"
 
@@ -98,9 +100,12 @@ int RunReport(int argc, char** argv) {
   AddProgressFlag(flags);
   AddModelParameterFlags(flags);
   AddInputFlags(flags);
+  AddAnytimeFlags(flags);
   flags.AddExample("tourney report train.csv --test test.csv --out report.html",
                    "every model's clustered leaderboard, rank plots, heat maps, accuracy and "
                    "annotator agreement on one page");
+  flags.AddExample("tourney report train.csv --anytime --delta 0.05 --out report.html",
+                   "adds the anytime-valid leaderboard (input order) beside the bootstrap ones");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, kCommand, &code)) return code;
   auto fail = [](const Status& s) { return ReportError(kCommand, s); };
@@ -120,6 +125,8 @@ int RunReport(int argc, char** argv) {
   if (!(*confidence > 0.0 && *confidence < 1.0)) {
     return fail(InvalidArgument("option '--confidence': must be strictly between 0 and 1"));
   }
+  auto anytime = AnytimeOptionsFromFlags(flags, {});
+  if (!anytime.ok()) return fail(anytime.status());
   auto repeats = flags.GetInt("repeats");
   if (!repeats.ok()) return fail(repeats.status());
   if (*repeats < 1 || *repeats > 1000) {
@@ -235,6 +242,13 @@ int RunReport(int argc, char** argv) {
     for (const auto& e : run.board.entries) run.clusters = std::max(run.clusters, e.cluster.value_or(0));
     run.result = std::move(*result);
     data.runs.push_back(std::move(run));
+  }
+
+  if (*anytime) {
+    stage("anytime-valid leaderboard");
+    auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+    if (!board.ok()) return fail(board.status());
+    data.anytime = std::move(*board);
   }
 
   // Held-out evaluation.

@@ -53,6 +53,9 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     s->set_settled(board.stopping->settled);
     s->set_judgments(board.stopping->judgments);
     s->set_more_judgments(board.stopping->more_judgments);
+    s->set_rule(board.stopping->rule);
+    s->set_delta(board.stopping->delta);
+    s->set_epsilon(board.stopping->epsilon);
     for (const StoppingBoundary& b : board.stopping->boundaries) {
       v1::StoppingBoundary* out = s->add_boundaries();
       out->set_upper(b.upper);
@@ -60,6 +63,7 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
       out->set_z(b.z);
       out->set_separated(b.separated);
       out->set_more_judgments(b.more_judgments);
+      out->set_tie_within_epsilon(b.tie_within_epsilon);
     }
   }
   return m;
@@ -110,8 +114,12 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     s.settled = m.stopping().settled();
     s.judgments = m.stopping().judgments();
     s.more_judgments = m.stopping().more_judgments();
+    s.rule = m.stopping().rule();
+    s.delta = m.stopping().delta();
+    s.epsilon = m.stopping().epsilon();
     for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
-      s.boundaries.push_back({b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments()});
+      s.boundaries.push_back(
+          {b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments(), b.tie_within_epsilon()});
     }
   }
   return board;

@@ -28,6 +28,7 @@ std::string ModelDisplayName(std::string_view model) {
   static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
       {"expected-wins", "Expected Wins"},
       {"expected-wins-ties", "Expected Wins (ties count as wins)"},
+      {"expected-wins-anytime", "Expected Wins, anytime-valid"},
       {"hopkins-may", "Hopkins & May"},
       {"trueskill", "TrueSkill"},
       {"bradley-terry", "Bradley-Terry"},
@@ -91,7 +92,38 @@ namespace {
 std::string ModelTitle(const std::string& model) {
   if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
   if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
+  if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
   return ModelDisplayName(model);
+}
+
+bool IsAnytime(const Leaderboard& board) {
+  return board.stopping && board.stopping->rule == "anytime";
+}
+
+// A setting as written on the command line: 0.05, 0.03, 0.
+std::string SettingNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%g", v);
+  return buf;
+}
+
+// "anytime-valid at delta 0.05, epsilon 0.03 (input order): 4 of 9 boundaries separated,
+// 2 ties within epsilon, not settled". REQUIRES: IsAnytime(board).
+std::string AnytimeText(const Leaderboard& board) {
+  const Stopping& s = *board.stopping;
+  int separated = 0, ties = 0;
+  for (const StoppingBoundary& b : s.boundaries) {
+    separated += b.separated;
+    ties += b.tie_within_epsilon;
+  }
+  std::string out = "anytime-valid at delta " + SettingNumber(s.delta) + ", epsilon " +
+                    SettingNumber(s.epsilon) +
+                    " (judgments in input order): " + std::to_string(separated) + " of " +
+                    std::to_string(s.boundaries.size()) + " boundaries separated";
+  if (s.epsilon > 0.0) {
+    out += ", " + std::to_string(ties) + (ties == 1 ? " tie" : " ties") + " within epsilon";
+  }
+  return out + (s.settled ? ", settled" : ", not settled");
 }
 
 // "len_diff coefficient 0.1234 (se 0.0100, 95% interval 0.1038..0.1430) log-odds per unit".
@@ -145,6 +177,7 @@ std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered
 // the model's warnings.
 std::vector<std::string> BoardNotes(const Leaderboard& board) {
   std::vector<std::string> notes;
+  if (IsAnytime(board)) notes.push_back("note: " + AnytimeText(board));
   for (const CovariateEffect& e : board.covariate_effects) {
     notes.push_back("style control: " + CovariateText(e, board.confidence));
   }
@@ -228,6 +261,7 @@ std::string FormatTable(const Leaderboard& board) {
     out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, " +
            Fixed(100.0 * board.confidence, 0) + "% rank ranges";
   }
+  if (IsAnytime(board)) out += "; " + AnytimeText(board);
   out += "\n";
   out += line(header);
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -288,7 +322,7 @@ std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* la
           "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
           "losses,ties,r_hat,score_lo,score_hi\n");
   // Rank ranges come from a bootstrap; without one they would only repeat the rank.
-  const bool ranges = board.bootstrap_replicates > 0;
+  const bool ranges = board.bootstrap_replicates > 0 || IsAnytime(board);
   for (const auto& e : board.entries) {
     const bool interval = e.score_lo && e.score_hi;
     out += lead + std::to_string(e.rank) + "," + CsvField(e.system) + "," +
@@ -372,6 +406,9 @@ std::string FormatLatex(const Leaderboard& board) {
     out += "; rank ranges from " + WithThousands(board.bootstrap_replicates) +
            " bootstrap replicates at " + Fixed(100.0 * board.confidence, 0) +
            "\\% confidence, clusters separated by rules";
+  }
+  if (IsAnytime(board)) {
+    out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules";
   }
   for (const CovariateEffect& e : board.covariate_effects) {
     out += "; style control: " + LatexEscape(CovariateText(e, board.confidence));

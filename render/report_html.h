@@ -30,6 +30,8 @@ const char* ModelBlurb(const std::string& name);
 
 // Sections, appended to `out`.
 void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& out);
+// The anytime-valid leaderboard (d.anytime), when there is one.
+void AppendAnytime(const ReportData& d, std::string& out);
 void AppendHeatmaps(const ReportData& d, std::string& out);
 void AppendEvaluation(const ReportData& d, std::string& out);
 void AppendAgreement(const ReportData& d, std::string& out);

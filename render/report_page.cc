@@ -357,6 +357,9 @@ std::string RenderReportPage(const ReportData& d) {
     out += "<li><a href=\"#" + ModelAnchor(run.name) + "\">" + Html(ModelTitle(run.name)) +
            ": leaderboard and rank plot</a></li>\n";
   }
+  if (d.anytime) {
+    out += "<li><a href=\"#anytime\">Anytime-valid leaderboard</a></li>\n";
+  }
   out +=
       "<li><a href=\"#heatmaps\">Who met whom, and who won</a></li>\n"
       "<li><a href=\"#evaluation\">Held-out prediction</a></li>\n"
@@ -365,6 +368,7 @@ std::string RenderReportPage(const ReportData& d) {
   AppendSummary(d, out);
   AppendOverview(d, out);
   for (const ReportModelRun& run : d.runs) AppendModel(d, run, out);
+  AppendAnytime(d, out);
   AppendHeatmaps(d, out);
   AppendEvaluation(d, out);
   AppendAgreement(d, out);

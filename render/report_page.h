@@ -37,6 +37,9 @@ struct ReportData {
   const Judgments* judgments = nullptr;
   std::vector<std::string> short_names;  // by system id
   std::vector<ReportModelRun> runs;
+  // `tourney report --anytime`: the anytime-valid leaderboard (statistics/anytime_board.h)
+  // of the judgments in input order.
+  std::optional<Leaderboard> anytime;
   int replicates = 0;
   double confidence = 0.0;
   uint64_t seed = 0;

@@ -122,6 +122,68 @@ void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& ou
          "range.</figcaption>\n</figure>\n</section>\n";
 }
 
+void AppendAnytime(const ReportData& d, std::string& out) {
+  if (!d.anytime || !d.anytime->stopping) return;
+  const Leaderboard& board = *d.anytime;
+  const Stopping& stop = *board.stopping;
+  int clusters = 0, separated = 0, ties = 0;
+  for (const auto& e : board.entries) clusters = std::max(clusters, e.cluster.value_or(0));
+  for (const StoppingBoundary& b : stop.boundaries) {
+    separated += b.separated;
+    ties += b.tie_within_epsilon;
+  }
+  char setting[64];
+  std::snprintf(setting, sizeof(setting), "&delta; = %g, &epsilon; = %g", stop.delta, stop.epsilon);
+  out += "<section id=\"anytime\">\n<h2>Anytime-valid leaderboard</h2>\n";
+  out +=
+      "<p>Expected Wins with ties as half wins, from confidence sequences (Waudby-Smith &amp; "
+      "Ramdas 2023) of every pair's preference, at " +
+      std::string(setting) +
+      ". With probability at least 1 &minus; &delta; every separation below holds at every "
+      "moment of the campaign at once, whatever rule chose which systems to judge, so the "
+      "board may be read, and the campaign stopped, at any time. Judgments were added in "
+      "input order; the bounds depend on that order. <em>range</em>: 1 + the systems "
+      "certified better to n &minus; the systems certified worse; <em>interval</em>: the "
+      "anytime bounds of the score.</p>\n";
+  out += "<div class=\"table-wrap\"><table class=\"leaderboard\">\n<caption>" +
+         std::to_string(clusters) + " clusters; " + std::to_string(separated) + " of " +
+         std::to_string(stop.boundaries.size()) + " boundaries separated" +
+         (stop.epsilon > 0.0 ? ", " + std::to_string(ties) + " ties within &epsilon;"
+                             : std::string()) +
+         (stop.settled ? "; settled" : "; not settled") + ".</caption>\n";
+  out +=
+      "<thead><tr><th class=\"num\">#</th><th class=\"num\">score</th>"
+      "<th class=\"num\">range</th><th>system</th><th class=\"num\">interval</th>"
+      "<th class=\"num\">comparisons</th></tr></thead>\n";
+  const std::vector<std::string>& names = d.judgments->systems().names();
+  for (int begin = 0; begin < static_cast<int>(board.entries.size());) {
+    int end = begin + 1;
+    while (end < static_cast<int>(board.entries.size()) &&
+           board.entries[end].cluster == board.entries[begin].cluster) {
+      ++end;
+    }
+    const int cluster = board.entries[begin].cluster.value_or(0);
+    out += std::string("<tbody class=\"cluster") + (cluster % 2 == 0 ? " even" : "") +
+           "\" title=\"cluster " + std::to_string(cluster) + "\">\n";
+    for (int i = begin; i < end; ++i) {
+      const auto& e = board.entries[i];
+      const auto it = std::find(names.begin(), names.end(), e.system);
+      const std::string shown =
+          it == names.end() ? e.system : d.short_names[static_cast<size_t>(it - names.begin())];
+      out += "<tr><td class=\"rank\">" + (i == begin ? std::to_string(e.rank) : "") +
+             "</td><td class=\"num\">" + HtmlNumber(e.score, 3) + "</td><td class=\"num\">" +
+             Range(e.rank_lo, e.rank_hi) + "</td><td class=\"system\" title=\"" + Html(e.system) +
+             "\">" + Html(shown) + "</td><td class=\"num\">[" +
+             HtmlNumber(e.score_lo.value_or(0.0), 3) + ", " +
+             HtmlNumber(e.score_hi.value_or(1.0), 3) + "]</td><td class=\"num\">" +
+             HtmlCount(e.comparisons) + "</td></tr>\n";
+    }
+    out += "</tbody>\n";
+    begin = end;
+  }
+  out += "</table></div>\n</section>\n";
+}
+
 void AppendHeatmaps(const ReportData& d, std::string& out) {
   if (d.runs.empty()) return;
   const ReportModelRun& first = d.runs.front();

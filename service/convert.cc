@@ -29,6 +29,14 @@ StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
     return InvalidArgument("trueskill update must be 'pairwise' or 'free-for-all', got '" +
                            t.update() + "'");
   }
+  const v1::StoppingConfig& stop = p.stopping();
+  if (stop.rule() == "anytime") {
+    c.anytime_stopping = AnytimeOptions{stop.delta() == 0.0 ? 0.05 : stop.delta(), stop.epsilon()};
+  } else if (!stop.rule().empty() && stop.rule() != "z") {
+    return InvalidArgument("stopping rule must be 'z' or 'anytime', got '" + stop.rule() + "'");
+  } else if (stop.delta() != 0.0 || stop.epsilon() != 0.0) {
+    return InvalidArgument("stopping delta and epsilon go with the 'anytime' rule");
+  }
   if (p.lease_seconds() > 86400) {
     return InvalidArgument("lease_seconds must be in 1..86400 (0 means 600)");
   }

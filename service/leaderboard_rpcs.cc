@@ -1,5 +1,6 @@
 // Reads of the ratings: GetLeaderboard, GetPairCounts, WatchLeaderboard.
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "auth.h"
@@ -7,6 +8,7 @@
 #include "proto/leaderboard_proto.h"
 #include "tournament_service.h"
 #include "tourney/core/defaults.h"
+#include "tourney/statistics/anytime_board.h"
 
 namespace tourney::service {
 
@@ -29,6 +31,40 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
   }
   if (!(query.confidence > 0.0 && query.confidence < 1.0)) {
     return Error(StatusCode::INVALID_ARGUMENT, "confidence must be in (0, 1)");
+  }
+  if (request.anytime()) {
+    const double delta = request.delta() == 0.0 ? 0.05 : request.delta();
+    if (!(std::isfinite(delta) && delta > 0.0 && delta < 1.0)) {
+      return Error(StatusCode::INVALID_ARGUMENT, "delta must be in (0, 1)");
+    }
+    if (!(std::isfinite(request.epsilon()) && request.epsilon() >= 0.0 &&
+          request.epsilon() <= 1.0)) {
+      return Error(StatusCode::INVALID_ARGUMENT, "epsilon must be in [0, 1]");
+    }
+    if (!query.model.empty() && query.model != kAnytimeModel) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "anytime leaderboards are Expected Wins with ties as half wins; they take "
+                   "no model, got '" +
+                       query.model + "'");
+    }
+    if (query.replicates != 0) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "anytime leaderboards take no bootstrap replicates");
+    }
+    query.model.clear();
+    query.anytime = AnytimeOptions{delta, request.epsilon()};
+    // O(comparisons) from the snapshot: within the campaign lock for the copy only.
+    CampaignSnapshot snapshot;
+    {
+      std::shared_lock lock(campaign.mu);
+      snapshot = campaign.state->Snapshot();
+    }
+    auto result = ComputeLeaderboard(snapshot, query);
+    if (!result.ok()) return ToGrpc(result.status());
+    *board = ToProto(*result);
+    return grpc::Status::OK;
+  } else if (request.delta() != 0.0 || request.epsilon() != 0.0) {
+    return Error(StatusCode::INVALID_ARGUMENT, "delta and epsilon go with anytime");
   }
   CampaignSnapshot snapshot;
   {

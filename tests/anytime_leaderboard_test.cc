@@ -170,5 +170,33 @@ TEST(AnytimeLeaderboard, SeparationsStayRightUnderAdaptiveSelection) {
   EXPECT_LE(wrong_campaigns, static_cast<int>(0.1 * campaigns));
 }
 
+TEST(AnytimeLeaderboard, RankRangesCountTheCertifiedRelations) {
+  // 0 beats everyone, 3 loses to everyone, 1 and 2 only tie: 300 judgments per pair.
+  // A pair of 300 wins has centre 1 and margin about log(2 * 6 / 0.05) / 150 = 0.037, so
+  // every relation with 0 or 3 is certified; 1 - 2 is 1/2 +- 2 L / 300: not certified.
+  // Ranges: 0 has nobody certified better and 3 certified worse: 1-1; 1 and 2 have one
+  // better and one worse: 2-3; 3: 4-4.
+  AnytimeLeaderboard board = Make(4, 0.05, 0);
+  for (int t = 0; t < 300; ++t) {
+    for (SystemId other : {1, 2, 3}) board.Add(0, other, Outcome::kFirstWins);
+    board.Add(3, 1, Outcome::kSecondWins);
+    board.Add(2, 3, Outcome::kFirstWins);
+    board.Add(1, 2, Outcome::kTie);
+  }
+  const AnytimeSummary s = board.Summarize();
+  EXPECT_TRUE(board.Certified(s, 0, 1));
+  EXPECT_TRUE(board.Certified(s, 2, 3));
+  EXPECT_FALSE(board.Certified(s, 1, 0));
+  EXPECT_FALSE(board.Certified(s, 1, 2));
+  EXPECT_FALSE(board.Certified(s, 2, 1));
+  const auto ranges = board.RankRanges(s);
+  ASSERT_EQ(ranges.size(), 4u);
+  const int lo[] = {1, 2, 2, 4}, hi[] = {1, 3, 3, 4};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(ranges[i].lo, lo[i]) << i;
+    EXPECT_EQ(ranges[i].hi, hi[i]) << i;
+  }
+}
+
 }  // namespace
 }  // namespace tourney

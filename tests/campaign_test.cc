@@ -435,5 +435,123 @@ TEST(ComputeLeaderboard, RatesWithTheBradleyTerryFamily) {
   }
 }
 
+// Applies `times` copies of one ranking of every system (ranks in system order).
+void ApplyMany(CampaignState& s, const std::vector<uint8_t>& ranks, int times) {
+  CampaignRanking r;
+  for (size_t i = 0; i < ranks.size(); ++i) r.systems.push_back(static_cast<SystemId>(i));
+  r.ranks = ranks;
+  r.annotator = "judge";
+  ASSERT_TRUE(s.ValidateRanking(r).ok());
+  for (int t = 0; t < times; ++t) s.ApplyRanking(r);
+}
+
+TEST(CampaignState, AnytimeStoppingOnlyTies) {
+  // 100 three-way rankings with every system tied: 100 ties per pair. alpha = 0.05 / 3,
+  // L = log(120) = 4.7874917: every pair interval 1/2 +- 2 L / 100 = [0.40425017,
+  // 0.59574983] (confidence_sequence_test derives the form), 0.1915 wide: a tie within
+  // epsilon 0.2 (settled), not within 0.1.
+  for (double epsilon : {0.1, 0.2}) {
+    CampaignConfig config = Config(3, 5, 3);
+    config.anytime_stopping = AnytimeOptions{0.05, epsilon};
+    auto state = CampaignState::Create(config);
+    ASSERT_TRUE(state.ok()) << state.status().message();
+    CampaignState& s = **state;
+    ApplyMany(s, {1, 1, 1}, 100);
+    ASSERT_NE(s.anytime(), nullptr);
+    EXPECT_NEAR(s.anytime()->PreferenceLo(0, 1), 0.40425017, 1e-8);
+    EXPECT_NEAR(s.anytime()->PreferenceHi(2, 1), 0.59574983, 1e-8);
+    const Leaderboard live = s.LiveLeaderboard();
+    EXPECT_EQ(live.model, "trueskill");  // the live ratings, with the anytime stopping rule
+    ASSERT_TRUE(live.stopping.has_value());
+    EXPECT_EQ(live.stopping->rule, "anytime");
+    EXPECT_EQ(live.stopping->delta, 0.05);
+    EXPECT_EQ(live.stopping->epsilon, epsilon);
+    EXPECT_EQ(live.stopping->judgments, 300);
+    EXPECT_EQ(live.stopping->settled, epsilon == 0.2);
+    ASSERT_EQ(live.stopping->boundaries.size(), 2u);
+    for (const StoppingBoundary& b : live.stopping->boundaries) {
+      EXPECT_FALSE(b.separated);
+      EXPECT_EQ(b.tie_within_epsilon, epsilon == 0.2);
+    }
+    // A leaderboard computed from a snapshot carries the same stopping section.
+    LeaderboardQuery query;
+    query.model = "expected-wins";
+    auto board = ComputeLeaderboard(s.Snapshot(), query);
+    ASSERT_TRUE(board.ok()) << board.status().message();
+    EXPECT_EQ(board->stopping, live.stopping);
+  }
+}
+
+TEST(CampaignState, AnytimeStoppingOneSystemAlwaysWins) {
+  // sys2 always first, sys0 and sys3 tied second, sys1 last: 400 four-way rankings. sys2's
+  // pairs are 400 wins (centre 1, margin about log(2 * 6 / 0.05) / 200 = 0.027): certified
+  // better than all; sys1 certified worse than all; sys0 - sys3 are 400 ties, never
+  // certified. Boundaries: separated, open, separated; clusters 1, 2, 2, 3; rank ranges
+  // 1-1, 2-3, 2-3, 4-4; scores 1, 1/2, 1/2, 0.
+  CampaignConfig config = Config(4, 5, 4);
+  config.anytime_stopping = AnytimeOptions{0.05, 0.0};
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  ApplyMany(**state, {2, 3, 1, 2}, 400);
+  const Leaderboard live = (*state)->LiveLeaderboard();
+  ASSERT_EQ(live.stopping->boundaries.size(), 3u);
+  EXPECT_EQ(live.stopping->boundaries[0].upper, "sys2");
+  EXPECT_TRUE(live.stopping->boundaries[0].separated);
+  EXPECT_FALSE(live.stopping->boundaries[1].separated);
+  EXPECT_TRUE(live.stopping->boundaries[2].separated);
+  EXPECT_EQ(live.stopping->boundaries[2].lower, "sys1");
+  EXPECT_FALSE(live.stopping->settled);  // epsilon 0: the tie never settles
+
+  LeaderboardQuery query;
+  query.anytime = AnytimeOptions{0.05, 0.1};
+  auto board = ComputeLeaderboard((*state)->Snapshot(), query);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->model, "expected-wins-anytime");
+  const char* const order[] = {"sys2", "sys0", "sys3", "sys1"};
+  const double score[] = {1.0, 0.5, 0.5, 0.0};
+  const int cluster[] = {1, 2, 2, 3}, lo[] = {1, 2, 2, 4}, hi[] = {1, 3, 3, 4};
+  ASSERT_EQ(board->entries.size(), 4u);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(board->entries[i].system, order[i]);
+    EXPECT_DOUBLE_EQ(board->entries[i].score, score[i]);
+    EXPECT_EQ(board->entries[i].cluster, cluster[i]);
+    EXPECT_EQ(board->entries[i].rank_lo, lo[i]);
+    EXPECT_EQ(board->entries[i].rank_hi, hi[i]);
+  }
+  // The query's epsilon 0.1 exceeds the ties' width 2 * 2 log(240) / 400 = 0.055: settled.
+  EXPECT_TRUE(board->stopping->settled);
+  EXPECT_TRUE(board->stopping->boundaries[1].tie_within_epsilon);
+
+  // A campaign rebuilt by replaying the same judgments in order (a restarted server) has
+  // the same boards.
+  auto replayed = CampaignState::Create(config);
+  ASSERT_TRUE(replayed.ok());
+  ApplyMany(**replayed, {2, 3, 1, 2}, 400);
+  EXPECT_EQ((*replayed)->LiveLeaderboard(), live);
+}
+
+TEST(CampaignState, AnytimeOptionsAreValidatedAndTheZRuleStaysTheDefault) {
+  CampaignConfig config = Config(3, 5, 2);
+  config.anytime_stopping = AnytimeOptions{0.0, 0.0};
+  EXPECT_FALSE(ValidateCampaignConfig(config).ok());
+  config.anytime_stopping = AnytimeOptions{0.05, 1.5};
+  EXPECT_FALSE(ValidateCampaignConfig(config).ok());
+  config.anytime_stopping.reset();
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  EXPECT_EQ((*state)->anytime(), nullptr);
+  EXPECT_EQ((*state)->LiveLeaderboard().stopping->rule, "z");
+  LeaderboardQuery query;
+  query.anytime = AnytimeOptions{};
+  query.model = "trueskill";
+  EXPECT_FALSE(ComputeLeaderboard((*state)->Snapshot(), query).ok());
+  query.model.clear();
+  query.replicates = 10;
+  EXPECT_FALSE(ComputeLeaderboard((*state)->Snapshot(), query).ok());
+  query.replicates = 0;
+  query.anytime->delta = 1.0;
+  EXPECT_FALSE(ComputeLeaderboard((*state)->Snapshot(), query).ok());
+}
+
 }  // namespace
 }  // namespace tourney

@@ -408,5 +408,99 @@ TEST_F(CliDefectsTest, NextRefusesABoardWithoutMuAndSigma) {
   EXPECT_EQ(help.out.find("the next five matches"), std::string::npos);
 }
 
+TEST_F(CliTest, RankAnytimeReadsBattleLogsInFileOrder) {
+  // A battle log where x always beats y and z, and y - z always tie: 300 battles per pair.
+  // x's pairs have centre 1 and margin about log(2 * 3 / 0.05) / 150 = 0.032: certified
+  // better than both; y - z: 1/2 +- 2 log(120) / 300 = [0.4681, 0.5319], never certified.
+  // Scores: x 1, y and z (0 + 1/2) / 2 = 1/4; rank ranges 1-1 and 2-3; two clusters.
+  std::string log;
+  for (int t = 0; t < 300; ++t) {
+    log += "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n";
+    log += "{\"model_a\":\"z\",\"model_b\":\"x\",\"winner\":\"model_b\"}\n";
+    log += "{\"model_a\":\"y\",\"model_b\":\"z\",\"winner\":\"tie\"}\n";
+  }
+  const std::string f = Write("battles.jsonl", log);
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --anytime --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  EXPECT_EQ(board.model(), "expected-wins-anytime");
+  EXPECT_EQ(board.comparisons(), 900);
+  ASSERT_EQ(board.entries_size(), 3);
+  EXPECT_EQ(board.entries(0).system(), "x");
+  EXPECT_DOUBLE_EQ(board.entries(0).score(), 1.0);
+  EXPECT_EQ(board.entries(0).rank_lo(), 1);
+  EXPECT_EQ(board.entries(0).rank_hi(), 1);
+  EXPECT_EQ(board.entries(0).cluster(), 1);
+  for (int i = 1; i < 3; ++i) {
+    EXPECT_DOUBLE_EQ(board.entries(i).score(), 0.25);
+    EXPECT_EQ(board.entries(i).rank_lo(), 2);
+    EXPECT_EQ(board.entries(i).rank_hi(), 3);
+    EXPECT_EQ(board.entries(i).cluster(), 2);
+  }
+  EXPECT_EQ(board.stopping().rule(), "anytime");
+  ASSERT_EQ(board.stopping().boundaries_size(), 2);
+  EXPECT_TRUE(board.stopping().boundaries(0).separated());
+  EXPECT_FALSE(board.stopping().boundaries(1).separated());
+  EXPECT_FALSE(board.stopping().settled());
+  // Usage errors exit 2 with nothing on stdout.
+  for (const char* flags : {" --anytime --model bradley-terry", " --anytime --covariates a",
+                            " --epsilon 0.1", " --anytime --delta 2"}) {
+    const auto bad = RunCommand(BinPath("tourney") + " rank " + f + flags);
+    EXPECT_EQ(bad.exit_code, 2) << flags;
+    EXPECT_TRUE(bad.out.empty()) << flags;
+  }
+}
+
+TEST(CliWmt, RankAnytimeOnFrenchEnglishIsConsistent) {
+  TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
+  const auto r =
+      RunCommand(BinPath("tourney") + " rank " + testing::SharedPath("data/wmt13-fr-en/train.csv") +
+                 " --anytime --delta 0.05 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok());
+  // 13 systems, 9,996 five-way rankings (WMT13 fr-en).
+  ASSERT_EQ(board.entries_size(), 13);
+  EXPECT_EQ(board.rankings(), 9996);
+  ASSERT_EQ(board.stopping().boundaries_size(), 12);
+  int separated = 0;
+  for (int b = 0; b < 12; ++b) separated += board.stopping().boundaries(b).separated();
+  int last_cluster = 0;
+  for (int i = 0; i < 13; ++i) {
+    const auto& e = board.entries(i);
+    // The bounds hold the score, are proper and inside [0, 1].
+    EXPECT_LE(e.score_lo(), e.score()) << e.system();
+    EXPECT_GE(e.score_hi(), e.score()) << e.system();
+    EXPECT_GE(e.score_lo(), 0.0);
+    EXPECT_LE(e.score_hi(), 1.0);
+    EXPECT_LT(e.score_hi() - e.score_lo(), 1.0);  // 99,960 comparisons narrow them
+    if (i > 0) {
+      EXPECT_LE(e.score(), board.entries(i - 1).score());
+    }
+    // Clusters follow the separated boundaries.
+    const int expected = i == 0 ? 1
+                                : board.entries(i - 1).cluster() +
+                                      (board.stopping().boundaries(i - 1).separated() ? 1 : 0);
+    EXPECT_EQ(e.cluster(), expected) << e.system();
+    last_cluster = e.cluster();
+    // A rank range never leaves the system's cluster: positions first..last of it.
+    int first = i, last = i;
+    while (first > 0 && board.entries(first - 1).cluster() == e.cluster()) --first;
+    while (last < 12 && board.entries(last + 1).cluster() == e.cluster()) ++last;
+    EXPECT_GE(e.rank_lo(), first + 1) << e.system();
+    EXPECT_LE(e.rank_hi(), last + 1) << e.system();
+    EXPECT_LE(e.rank_lo(), e.rank());
+    EXPECT_GE(e.rank_hi(), e.rank());
+  }
+  EXPECT_EQ(last_cluster, separated + 1);
+  // The top system's Expected Wins with ties as half wins, by hand from its counts:
+  // (wins + ties / 2) / comparisons approximates the mean over opponents; the anytime
+  // score averages per opponent and so differs a little, within the bounds.
+  const auto& top = board.entries(0);
+  const double pooled = (top.wins() + 0.5 * top.ties()) / static_cast<double>(top.comparisons());
+  EXPECT_NEAR(top.score(), pooled, 0.03);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -279,5 +279,80 @@ TEST(ClusterCommand, AllPairsCsvIsOneTableWithALanguagePairColumn) {
   std::filesystem::remove_all(dir);
 }
 
+// 100 ties for each of the three pairs of a, b, c as pairwise CSV.
+std::string TiesCsv(const std::string& dir) {
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int t = 0; t < 100; ++t) csv += "a,b,tie\nb,c,tie\nc,a,tie\n";
+  const std::string path = dir + "/ties.csv";
+  ::tourney::testing::WriteFile(path, csv);
+  return path;
+}
+
+TEST(ClusterCommand, AnytimeOnlyTiesInEveryFormat) {
+  // Each pair: 100 ties at alpha = 0.05 / 3: 1/2 +- 2 log(120) / 100 = [0.404250, 0.595750]
+  // (confidence_sequence_test derives the form); every Borda interval the same; nothing
+  // certified: one cluster, rank ranges 1-3. The intervals are 0.1915 wide: a tie within
+  // epsilon 0.2, so the board is settled.
+  const std::string dir = TempDir("cluster_anytime");
+  const std::string base = BinPath("tourney") + " cluster " + TiesCsv(dir) +
+                           " --anytime --delta 0.05 --epsilon 0.2 --format ";
+  const auto csv = RunCommand(base + "csv");
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.out.find("1,a,0.500000,,,1,3,1,,200,0,0,200,,0.404250,0.595750\n"),
+            std::string::npos)
+      << csv.out;
+  EXPECT_NE(csv.out.find("3,c,0.500000,,,1,3,1,"), std::string::npos) << csv.out;
+  EXPECT_NE(csv.out.find("# note: anytime-valid at delta 0.05, epsilon 0.2"), std::string::npos)
+      << csv.out;
+  const auto json = RunCommand(base + "json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  for (const char* field :
+       {"\"model\": \"expected-wins-anytime\"", "\"rule\": \"anytime\"", "\"delta\": 0.05",
+        "\"epsilon\": 0.2", "\"settled\": true", "\"tie_within_epsilon\": true",
+        "\"confidence\": 0.95", "\"rank_hi\": 3"}) {
+    EXPECT_NE(json.out.find(field), std::string::npos) << field << "\n" << json.out;
+  }
+  const auto table = RunCommand(base + "table");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("anytime-valid at delta 0.05, epsilon 0.2"), std::string::npos);
+  EXPECT_NE(table.out.find("0 of 2 boundaries separated, 2 ties within epsilon, settled"),
+            std::string::npos)
+      << table.out;
+  EXPECT_NE(table.out.find("1-3"), std::string::npos) << table.out;
+  const auto latex = RunCommand(base + "latex");
+  ASSERT_EQ(latex.exit_code, 0) << latex.err;
+  EXPECT_NE(latex.out.find("anytime-valid at delta 0.05"), std::string::npos) << latex.out;
+  EXPECT_NE(latex.out.find("1--3"), std::string::npos) << latex.out;
+  const auto markdown = RunCommand(base + "markdown");
+  ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
+  EXPECT_NE(markdown.out.find("| 1-3 | 1 |"), std::string::npos) << markdown.out;
+  EXPECT_NE(markdown.out.find("anytime-valid at delta 0.05"), std::string::npos);
+  // Epsilon 0.1 is narrower than the intervals: not settled.
+  const auto open = RunCommand(BinPath("tourney") + " cluster " + dir +
+                               "/ties.csv --anytime --epsilon 0.1 --format json");
+  ASSERT_EQ(open.exit_code, 0) << open.err;
+  EXPECT_NE(open.out.find("\"settled\": false"), std::string::npos) << open.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, AnytimeRefusesBootstrapFlagsAndOtherModels) {
+  const std::string dir = TempDir("cluster_anytime_usage");
+  const std::string input = TiesCsv(dir);
+  const std::string cluster = BinPath("tourney") + " cluster " + input;
+  for (const char* flags :
+       {" --anytime --bootstrap 100", " --anytime --confidence 0.9", " --anytime --model trueskill",
+        " --anytime --protocol wmt16", " --anytime --resample rankings", " --anytime --plot x.svg",
+        " --delta 0.1", " --epsilon 0.1", " --anytime --delta 0", " --anytime --delta 1",
+        " --anytime --epsilon -0.1", " --anytime --epsilon 1.5", " --anytime --delta nan"}) {
+    const auto r = RunCommand(cluster + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << flags;
+    EXPECT_NE(r.err.find("tourney cluster: option '--"), std::string::npos) << r.err;
+  }
+  // --model expected-wins is the anytime board's own family: accepted.
+  EXPECT_EQ(RunCommand(cluster + " --anytime --model expected-wins").exit_code, 0);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -46,7 +46,7 @@ Leaderboard FullBoard() {
   s.settled = false;
   s.judgments = 11;
   s.more_judgments = 40;
-  s.boundaries.push_back({"sys.A", "sys.B", 1.5, false, 40});
+  s.boundaries.push_back({"sys.A", "sys.B", 1.5, false, 40, false});
   return b;
 }
 
@@ -100,6 +100,26 @@ TEST(LeaderboardProto, JsonRoundTripAndOriginalFieldNames) {
   auto parsed = ParseLeaderboardJson(json);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_EQ(ToProto(*parsed).SerializeAsString(), ToProto(b).SerializeAsString());
+}
+
+TEST(LeaderboardProto, AnytimeStoppingCrossesTheEdge) {
+  Leaderboard b = FullBoard();
+  b.stopping->rule = "anytime";
+  b.stopping->delta = 0.05;
+  b.stopping->epsilon = 0.03;
+  b.stopping->boundaries[0].tie_within_epsilon = true;
+  const v1::Leaderboard m = ToProto(b);
+  EXPECT_EQ(m.stopping().rule(), "anytime");
+  EXPECT_EQ(m.stopping().delta(), 0.05);
+  EXPECT_EQ(m.stopping().epsilon(), 0.03);
+  EXPECT_TRUE(m.stopping().boundaries(0).tie_within_epsilon());
+  EXPECT_EQ(FromProto(m), b);
+  const std::string json = LeaderboardJson(b);
+  EXPECT_NE(json.find("\"rule\": \"anytime\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"tie_within_epsilon\": true"), std::string::npos) << json;
+  auto parsed = ParseLeaderboardJson(json);
+  ASSERT_TRUE(parsed.ok()) << parsed.status().message();
+  EXPECT_EQ(*parsed, b);
 }
 
 TEST(LeaderboardProto, ParseRejectsWhatIsNotALeaderboard) {

@@ -142,6 +142,42 @@ TEST(ReportCommand, SameSeedSamePageForAnyThreadCount) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(ReportCommand, AnytimeAddsItsLeaderboard) {
+  // Three systems tied in every pairwise row, 100 rows per pair: each score 1/2 with bounds
+  // 1/2 +- 2 log(120) / 100 = [0.404, 0.596] (confidence_sequence_test derives the form),
+  // one cluster, rank ranges 1-3, not settled at epsilon 0.
+  const std::string dir = TempDir("report_anytime");
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int t = 0; t < 100; ++t) csv += "a,b,tie\nb,c,tie\nc,a,tie\n";
+  const std::string input = dir + "/ties.csv";
+  WriteFile(input, csv);
+  const std::string out = dir + "/page.html";
+  const std::string base = BinPath("tourney") + " report " + input + " --out " + out +
+                           " --models expected-wins --bootstrap 20";
+  auto r = RunCommand(base + " --anytime --delta 0.05");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = ReadFile(out);
+  EXPECT_NE(page.find("<section id=\"anytime\">"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"#anytime\">"), std::string::npos);
+  EXPECT_NE(page.find("&delta; = 0.05, &epsilon; = 0"), std::string::npos);
+  EXPECT_NE(page.find("1 clusters; 0 of 2 boundaries separated; not settled"), std::string::npos);
+  EXPECT_NE(page.find("[0.404, 0.596]"), std::string::npos);
+  const size_t at = page.find("<section id=\"anytime\">");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = page.substr(at, page.find("</section>", at) - at);
+  EXPECT_EQ(Count(section,
+                  "<td class=\"num\">1\xE2\x80\x93"
+                  "3</td>"),
+            3)
+      << section;
+  // Without --anytime there is no such section; --delta alone is a usage error.
+  r = RunCommand(base);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadFile(out).find("<section id=\"anytime\">"), std::string::npos);
+  EXPECT_EQ(RunCommand(base + " --delta 0.1").exit_code, 2);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ReportCommand, EscapesSystemNames) {
   const std::string dir = TempDir("report_escape");
   const std::string input = dir + "/pairs.csv";

@@ -246,6 +246,44 @@ TEST_F(ServiceCliAdmin, CreateRefusesNamesTheExportCannotWrite) {
 // WMT16 de-en into a campaign created --from the same XML: every ranking is taken, as
 // `tourney rank` takes them. The import used to reject one (index 971), whose single output
 // is shared by all 10 systems: a judgment without a comparison.
+TEST_F(ServiceCliAdmin, AnytimeStoppingAtCreateAndAnytimeLeaderboard) {
+  auto r = Verb("create",
+                "--name anytime --systems A,B,C --segments 4 --k 3 --stopping anytime --delta 0.1 "
+                "--epsilon 0.2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string id = Fields(r.out)["campaign_id"];
+  r = Verb("show", "--campaign " + id);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Fields(r.out)["stopping"], "anytime delta 0.1 epsilon 0.2");
+  // 100 three-way rankings with every system tied: each pair's interval at alpha = 0.1 / 3
+  // is 1/2 +- 2 log(60) / 100 = [0.418113, 0.581887] (confidence_sequence_test derives the
+  // form), 0.164 wide: ties within epsilon 0.2, so the stopping rule says settled.
+  std::string csv =
+      "segmentId,judgeId,system1Id,system2Id,system3Id,system1rank,system2rank,"
+      "system3rank\n";
+  for (int t = 0; t < 100; ++t) csv += std::to_string(t % 4) + ",j1,A,B,C,1,1,1\n";
+  testing::WriteFile(dir_ + "/ties.csv", csv);
+  r = Verb("import", "--campaign " + id + " " + dir_ + "/ties.csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = Verb("leaderboard", "--campaign " + id + " --anytime --delta 0.1 --epsilon 0.2 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(",0.500000,,,1,3,1,,200,0,0,200,,0.418113,0.581887\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("# note: anytime-valid at delta 0.1, epsilon 0.2"), std::string::npos);
+  EXPECT_NE(r.out.find("settled"), std::string::npos);
+  // The live board carries the campaign's anytime stopping rule.
+  r = Verb("leaderboard", "--campaign " + id + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"rule\": \"anytime\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"settled\": true"), std::string::npos) << r.out;
+  // Usage errors.
+  EXPECT_EQ(
+      Verb("create", "--name bad --systems A,B --segments 2 --k 2 --stopping sometimes").exit_code,
+      2);
+  EXPECT_EQ(Verb("create", "--name bad --systems A,B --segments 2 --k 2 --delta 0.1").exit_code, 2);
+  EXPECT_EQ(Verb("leaderboard", "--campaign " + id + " --epsilon 0.1").exit_code, 2);
+}
+
 TEST_F(ServiceCliAdmin, Wmt16DeEnImportsEveryRankingOfItsOwnFile) {
   TOURNEY_REQUIRE_SHARED("data/wmt16/wmt16.xml.gz");
   const std::string xml = testing::SharedPath("data/wmt16/wmt16.xml.gz");

@@ -135,6 +135,51 @@ TEST_F(StorageTest, RestartRebuildsExactlyTheSameState) {
   EXPECT_EQ(segments_seen["a0"].size(), 30u);
 }
 
+TEST_F(StorageTest, AnytimeStoppingSurvivesARestart) {
+  // The stopping rule is stored with the campaign's configuration and the anytime board is
+  // rebuilt from the stored judgments in commit order: the same boards after a restart.
+  CreatedCampaign c;
+  v1::Leaderboard live_before, anytime_before;
+  v1::GetLeaderboardRequest request;
+  request.set_anytime(true);
+  request.set_epsilon(0.05);
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CampaignConfig config = MakeConfig("anytime-restart", 5, 30, 3);
+    config.mutable_stopping()->set_rule("anytime");
+    config.mutable_stopping()->set_delta(0.1);
+    c = CreateCampaign(server.stub(), config);
+    Rng rng(5);
+    for (int i = 0; i < 60; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(server.stub(), c, "a" + std::to_string(i % 2), &m).ok());
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(Submit(server.stub(), c, m.match_id(), "a" + std::to_string(i % 2),
+                         RandomRanks(rng, 3), "", &ack)
+                      .ok());
+    }
+    ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_before).ok());
+    request.set_campaign_id(c.id);
+    auto ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().GetLeaderboard(ctx.get(), request, &anytime_before).ok());
+  }
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::Leaderboard live_after, anytime_after;
+  ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_after).ok());
+  auto ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(server.stub().GetLeaderboard(ctx.get(), request, &anytime_after).ok());
+  EXPECT_EQ(live_before.stopping().rule(), "anytime");
+  EXPECT_EQ(live_before.stopping().delta(), 0.1);
+  EXPECT_EQ(live_before.stopping().judgments(), 180);  // 60 three-way rankings
+  EXPECT_TRUE(MessageDifferencer::Equals(live_before, live_after))
+      << live_before.DebugString() << "\nvs\n"
+      << live_after.DebugString();
+  EXPECT_TRUE(MessageDifferencer::Equals(anytime_before, anytime_after));
+  EXPECT_EQ(anytime_after.model(), "expected-wins-anytime");
+}
+
 TEST_F(StorageTest, RefusesAFileThatIsNotSqlite) {
   std::filesystem::create_directories(data());
   const std::string db = data() + "/" + service::kDatabaseFile;

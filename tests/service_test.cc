@@ -651,5 +651,110 @@ TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
   EXPECT_EQ(board.rankings(), 0);
 }
 
+// Imports `times` copies of one ranking of systems s0..s{n-1} (ranks in that order).
+void ImportMany(v1::Tournament::Stub& stub, uint64_t campaign, const std::vector<uint32_t>& ranks,
+                int times) {
+  auto ctx = Ctx(kAdminToken);
+  v1::ImportRankingsResponse imported;
+  auto writer = stub.ImportRankings(ctx.get(), &imported);
+  v1::ImportRankingsRequest chunk;
+  chunk.set_campaign_id(campaign);
+  for (int t = 0; t < times; ++t) {
+    v1::Ranking* r = chunk.add_rankings();
+    for (size_t i = 0; i < ranks.size(); ++i) {
+      r->add_systems("s" + std::to_string(i));
+      r->add_ranks(ranks[i]);
+    }
+  }
+  writer->Write(chunk);
+  writer->WritesDone();
+  ASSERT_TRUE(writer->Finish().ok());
+  ASSERT_EQ(imported.accepted(), times);
+}
+
+TEST_F(ServiceTest, AnytimeLeaderboardsAndStoppingRule) {
+  // s2 always first, s0 and s3 tied second, s1 last, 400 times. s2's pairs: 400 wins, centre
+  // 1 and margin about log(2 * 6 / 0.05) / 200 = 0.027, so certified better than all; s1
+  // certified worse; s0 - s3: 400 ties, 1/2 +- 2 log(240) / 400 (0.055 wide), never
+  // certified: a tie within epsilon 0.1. Clusters 1, 2, 2, 3.
+  v1::CampaignConfig config = MakeConfig("anytime", 4, 10, 4);
+  config.mutable_stopping()->set_rule("anytime");
+  config.mutable_stopping()->set_epsilon(0.1);  // delta 0: the default 0.05
+  const CreatedCampaign c = CreateCampaign(stub(), config);
+  ImportMany(stub(), c.id, {2, 3, 1, 2}, 400);
+
+  // The live board (TrueSkill) reports the anytime stopping rule.
+  v1::Leaderboard live;
+  ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &live).ok());
+  EXPECT_EQ(live.model(), "trueskill");
+  EXPECT_EQ(live.stopping().rule(), "anytime");
+  EXPECT_EQ(live.stopping().delta(), 0.05);
+  EXPECT_EQ(live.stopping().epsilon(), 0.1);
+  EXPECT_TRUE(live.stopping().settled());
+  ASSERT_EQ(live.stopping().boundaries_size(), 3);
+  EXPECT_TRUE(live.stopping().boundaries(0).separated());
+  EXPECT_TRUE(live.stopping().boundaries(1).tie_within_epsilon());
+  EXPECT_TRUE(live.stopping().boundaries(2).separated());
+
+  // GetLeaderboard with anytime: the anytime-valid board itself.
+  v1::GetLeaderboardRequest request;
+  request.set_campaign_id(c.id);
+  request.set_anytime(true);
+  request.set_delta(0.05);
+  v1::Leaderboard board;
+  {
+    auto ctx = Ctx(kAdminToken);
+    const grpc::Status s = stub().GetLeaderboard(ctx.get(), request, &board);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  EXPECT_EQ(board.model(), "expected-wins-anytime");
+  EXPECT_EQ(board.confidence(), 0.95);
+  const char* const order[] = {"s2", "s0", "s3", "s1"};
+  const int cluster[] = {1, 2, 2, 3}, lo[] = {1, 2, 2, 4}, hi[] = {1, 3, 3, 4};
+  ASSERT_EQ(board.entries_size(), 4);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(board.entries(i).system(), order[i]);
+    EXPECT_EQ(board.entries(i).cluster(), cluster[i]);
+    EXPECT_EQ(board.entries(i).rank_lo(), lo[i]);
+    EXPECT_EQ(board.entries(i).rank_hi(), hi[i]);
+  }
+  EXPECT_FALSE(board.stopping().settled());  // epsilon 0 in this request
+
+  // Bad options are INVALID_ARGUMENT.
+  for (int bad = 0; bad < 5; ++bad) {
+    v1::GetLeaderboardRequest r = request;
+    if (bad == 0) r.set_delta(1.0);
+    if (bad == 1) r.set_epsilon(-0.5);
+    if (bad == 2) r.set_model("trueskill");
+    if (bad == 3) r.set_bootstrap_replicates(10);
+    if (bad == 4) r.set_anytime(false);  // delta without anytime
+    auto ctx = Ctx(kAdminToken);
+    v1::Leaderboard ignored;
+    EXPECT_EQ(stub().GetLeaderboard(ctx.get(), r, &ignored).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT)
+        << bad;
+  }
+  // So is an unknown stopping rule or an out-of-range delta at creation.
+  for (int bad = 0; bad < 2; ++bad) {
+    v1::CreateCampaignRequest create;
+    *create.mutable_config() = MakeConfig("bad-stopping", 4, 10, 4);
+    if (bad == 0) create.mutable_config()->mutable_stopping()->set_rule("sequential");
+    if (bad == 1) {
+      create.mutable_config()->mutable_stopping()->set_rule("anytime");
+      create.mutable_config()->mutable_stopping()->set_delta(2.0);
+    }
+    v1::CreateCampaignResponse resp;
+    auto ctx = Ctx(kAdminToken);
+    EXPECT_EQ(stub().CreateCampaign(ctx.get(), create, &resp).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT)
+        << bad;
+  }
+  // A campaign without the option keeps the z rule.
+  const CreatedCampaign plain = CreateCampaign(stub(), MakeConfig("plain", 4, 10, 4));
+  v1::Leaderboard plain_board;
+  ASSERT_TRUE(testing::Leaderboard(stub(), plain.id, "", &plain_board).ok());
+  EXPECT_EQ(plain_board.stopping().rule(), "z");
+}
+
 }  // namespace
 }  // namespace tourney

@@ -12,6 +12,7 @@
 #include "tourney/models/pairwise_models.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/stopping_rule.h"
+#include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/model_intervals.h"
 
@@ -97,6 +98,15 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
     }
     return InvalidArgument("selector must be one of " + known + ", got '" + c.selector + "'");
   }
+  if (c.anytime_stopping) {
+    const AnytimeOptions& a = *c.anytime_stopping;
+    if (!(std::isfinite(a.delta) && a.delta > 0.0 && a.delta < 1.0)) {
+      return InvalidArgument("anytime stopping: delta must be in (0, 1)");
+    }
+    if (!(std::isfinite(a.epsilon) && a.epsilon >= 0.0 && a.epsilon <= 1.0)) {
+      return InvalidArgument("anytime stopping: epsilon must be in [0, 1]");
+    }
+  }
   const LiveRatingOptions& r = c.rating;
   if (!Finite(r.mu)) return InvalidArgument("trueskill mu must be finite");
   if (!Finite(r.sigma) || r.sigma < 0) return InvalidArgument("trueskill sigma must be > 0");
@@ -146,6 +156,12 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
   std::unique_ptr<CampaignState> state(
       new CampaignState(std::move(config), *env, std::move(*selector)));
   const CampaignConfig& c = state->config_;
+  if (c.anytime_stopping) {
+    auto anytime =
+        AnytimeLeaderboard::Create(static_cast<int>(c.systems.size()), *c.anytime_stopping);
+    if (!anytime.ok()) return anytime.status();
+    state->anytime_.emplace(std::move(*anytime));
+  }
   for (size_t i = 0; i < c.systems.size(); ++i) {
     state->system_ids_.emplace(c.systems[i], static_cast<SystemId>(i));
     // Judgments ids follow the campaign's system order.
@@ -436,6 +452,7 @@ void CampaignState::ApplyRanking(const CampaignRanking& r) {
   const Comparisons& c = judgments_.comparisons();
   for (size_t i = judgments_.comparison_begin(index); i < c.size(); ++i) {
     counts_.Add(c.first[i], c.second[i], c.outcome[i]);
+    if (anytime_) anytime_->Add(c.first[i], c.second[i], c.outcome[i]);
   }
   UpdateLiveRatings(index);
 }
@@ -479,12 +496,21 @@ Leaderboard CampaignState::LiveLeaderboard() const {
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.rankings = num_judgments();
   if (num_judgments() > 0) board.judgments = num_judgments();
-  SetStopping(EstimateStopping(counts_), config_.systems, &board);
+  if (anytime_) {
+    SetAnytimeStopping(anytime_->Summarize(), anytime_->options(), config_.systems, &board);
+  } else {
+    SetStopping(EstimateStopping(counts_), config_.systems, &board);
+  }
   return board;
 }
 
 CampaignSnapshot CampaignState::Snapshot() const {
-  return CampaignSnapshot{judgments_, LiveRatings(), config_.rating};
+  CampaignSnapshot snapshot;
+  snapshot.judgments = judgments_;
+  snapshot.live_ratings = LiveRatings();
+  snapshot.rating = config_.rating;
+  snapshot.anytime_stopping = config_.anytime_stopping;
+  return snapshot;
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
@@ -504,15 +530,34 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
 namespace {
 
 StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
-                                                            const LeaderboardQuery& query);
+                                                        const LeaderboardQuery& query);
 
 }  // namespace
 
 StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
-                                             const LeaderboardQuery& query) {
+                                         const LeaderboardQuery& query) {
+  const Judgments& j = snapshot.judgments;
+  if (query.anytime) {
+    if (!query.model.empty() && query.model != kAnytimeModel) {
+      return InvalidArgument(
+          "an anytime leaderboard is Expected Wins with ties as half wins; "
+          "it takes no model, got '" +
+          query.model + "'");
+    }
+    if (query.replicates != 0) {
+      return InvalidArgument("an anytime leaderboard takes no bootstrap replicates");
+    }
+    return BuildAnytimeLeaderboard(j, *query.anytime);
+  }
   auto board = ComputeLeaderboardWithoutStopping(snapshot, query);
   if (!board.ok()) return board;
-  const Judgments& j = snapshot.judgments;
+  if (snapshot.anytime_stopping) {
+    auto anytime = AnytimeLeaderboard::Create(j.num_systems(), *snapshot.anytime_stopping);
+    if (!anytime.ok()) return anytime.status();
+    anytime->AddAll(j.comparisons());
+    SetAnytimeStopping(anytime->Summarize(), anytime->options(), j.systems().names(), &*board);
+    return board;
+  }
   std::vector<std::string> names;
   for (int i = 0; i < j.num_systems(); ++i) names.push_back(j.systems().Name(i));
   SetStopping(EstimateStopping(PairCounts::FromComparisons(j.num_systems(), j.comparisons())),
@@ -523,7 +568,7 @@ StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
 namespace {
 
 StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
-                                                            const LeaderboardQuery& query) {
+                                                        const LeaderboardQuery& query) {
   if (query.replicates < 0 || query.replicates > 1000000) {
     return InvalidArgument("bootstrap replicates must be in 0..1000000");
   }

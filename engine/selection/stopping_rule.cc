@@ -65,6 +65,7 @@ void SetStopping(const StoppingEstimate& estimate, const std::vector<std::string
   s.settled = estimate.settled;
   s.judgments = estimate.judgments;
   s.more_judgments = estimate.more_judgments;
+  s.rule = std::string("z");  // a move: GCC 12 misreads assigning the literal (-Wrestrict)
   for (const BoundaryEstimate& b : estimate.boundaries) {
     StoppingBoundary& out = s.boundaries.emplace_back();
     out.upper = names[static_cast<size_t>(b.upper)];

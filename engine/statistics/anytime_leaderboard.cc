@@ -101,9 +101,7 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
   s.rank.assign(n, 0);
   for (int r = 0; r < n; ++r) s.rank[s.order[r]] = r + 1;
 
-  auto certified = [&](SystemId u, SystemId l) {
-    return PreferenceLo(u, l) > 0.5 || s.lo[u] > s.hi[l];
-  };
+  auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
   const double eps = options_.epsilon;
   auto epsilon_tie = [&](SystemId u, SystemId l) {
     if (eps <= 0.0 || certified(u, l) || certified(l, u)) return false;
@@ -159,6 +157,28 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
     if (r + 1 < n && s.boundaries[r].separated) ++cluster;
   }
   return s;
+}
+
+bool AnytimeLeaderboard::Certified(const AnytimeSummary& summary, SystemId u, SystemId l) const {
+  return PreferenceLo(u, l) > 0.5 || summary.lo[u] > summary.hi[l];
+}
+
+std::vector<AnytimeLeaderboard::RankRange> AnytimeLeaderboard::RankRanges(
+    const AnytimeSummary& summary) const {
+  const int n = n_;
+  std::vector<RankRange> out(static_cast<size_t>(n));
+  for (SystemId u = 0; u < n; ++u) {
+    int better = 0, worse = 0;
+    for (SystemId l = 0; l < n; ++l) {
+      if (l == u) continue;
+      if (Certified(summary, l, u)) ++better;
+      if (Certified(summary, u, l)) ++worse;
+    }
+    const int position = summary.rank[u];
+    out[u].lo = std::min(1 + better, position);
+    out[u].hi = std::max(n - worse, position);
+  }
+  return out;
 }
 
 }  // namespace tourney

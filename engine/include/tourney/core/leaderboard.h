@@ -56,13 +56,15 @@ struct CovariateEffect {
   bool operator==(const CovariateEffect&) const = default;
 };
 
-// One boundary between rank neighbours of the stopping rule (selection/stopping_rule.h).
+// One boundary between rank neighbours of the stopping rule: the z rule of
+// selection/stopping_rule.h or the anytime rule of statistics/anytime_board.h.
 struct StoppingBoundary {
   std::string upper;
   std::string lower;
-  double z = 0.0;
+  double z = 0.0;  // the z rule's statistic; 0 under the anytime rule
   bool separated = false;
-  int64_t more_judgments = 0;  // 0 when separated, -1 beyond the horizon
+  int64_t more_judgments = 0;       // 0 when separated, -1 beyond the horizon; 0 under anytime
+  bool tie_within_epsilon = false;  // anytime rule: not separated, a tie within epsilon
 
   bool operator==(const StoppingBoundary&) const = default;
 };
@@ -71,7 +73,13 @@ struct Stopping {
   bool settled = false;
   std::vector<StoppingBoundary> boundaries;
   int64_t judgments = 0;
-  int64_t more_judgments = 0;
+  int64_t more_judgments = 0;  // the z rule's estimate; 0 under the anytime rule
+  // "z" (stopping_rule.h: a Bradley-Terry z statistic per boundary) or "anytime"
+  // (anytime_board.h: confidence sequences valid at every time at family-wise error
+  // delta, with indifference zone epsilon); empty in messages from before the field.
+  std::string rule;
+  double delta = 0.0;    // anytime rule only
+  double epsilon = 0.0;  // anytime rule only
 
   bool operator==(const Stopping&) const = default;
 };

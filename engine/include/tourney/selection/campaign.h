@@ -54,6 +54,7 @@
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/trueskill_model.h"
+#include "tourney/statistics/anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -100,6 +101,10 @@ struct CampaignConfig {
   std::string selector = std::string(kDefaultMatchSelector);
   LiveRatingOptions rating;               // live TrueSkill parameters
   uint64_t seed = 0;                      // seed of every match's random choices
+  // The stopping rule of the campaign's leaderboards: unset, the z rule
+  // (stopping_rule.h); set, the anytime rule (anytime_board.h) at these options, from an
+  // AnytimeLeaderboard kept in judgment order.
+  std::optional<AnytimeOptions> anytime_stopping;
 };
 
 // InvalidArgument naming the first field out of range.
@@ -131,6 +136,10 @@ struct LeaderboardQuery {
   int replicates = 0;        // bootstrap replicates; 0 = none
   double confidence = 0.95;  // of the rank ranges, in (0, 1)
   uint64_t seed = 0;         // bootstrap seed
+  // Set: the anytime-valid leaderboard (anytime_board.h) of the judgments in commit order
+  // at these options, instead of a model; model must then be "" or "expected-wins-anytime"
+  // and replicates 0.
+  std::optional<AnytimeOptions> anytime;
   // Polled between bootstrap replicates (BootstrapOptions::cancelled); when it returns
   // true the computation stops with Cancelled. Unset: never cancelled.
   std::function<bool()> cancelled;
@@ -141,6 +150,7 @@ struct CampaignSnapshot {
   Judgments judgments;
   std::vector<SystemRating> live_ratings;
   LiveRatingOptions rating;  // the campaign's TrueSkill parameters
+  std::optional<AnytimeOptions> anytime_stopping;  // the campaign's stopping rule
 };
 
 class CampaignState {
@@ -207,8 +217,14 @@ class CampaignState {
   const std::vector<Rating>& ratings() const { return ratings_; }
 
   // The live model's leaderboard without bootstrap, from the maintained counts: the same
-  // message BuildLeaderboard returns for these judgments and ratings, in O(n^2).
+  // message BuildLeaderboard returns for these judgments and ratings, in O(n^2), with the
+  // campaign's stopping rule (the anytime rule's summary costs O(n^3) at worst).
   Leaderboard LiveLeaderboard() const;
+
+  // The anytime-valid leaderboard of the judgments in commit order when the campaign's
+  // stopping rule is the anytime one (updated by ApplyRanking; a replay of the same
+  // judgments rebuilds it exactly), else nullptr.
+  const AnytimeLeaderboard* anytime() const { return anytime_ ? &*anytime_ : nullptr; }
 
   // A copy of the data for ComputeLeaderboard.
   CampaignSnapshot Snapshot() const;
@@ -244,6 +260,7 @@ class CampaignState {
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
+  std::optional<AnytimeLeaderboard> anytime_;  // with the anytime stopping rule
   SelectionPosteriorFit posterior_;     // selection posterior (active selectors)
   int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
   // Scratch for free-for-all updates.
@@ -257,11 +274,14 @@ class CampaignState {
 StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
                                                          const LiveRatingOptions& rating);
 
-// The leaderboard of a snapshot for `query`. Without bootstrap the live model gives the
+// The leaderboard of a snapshot for `query`. With query.anytime, the anytime-valid
+// leaderboard of the judgments in order (InvalidArgument with another model or a
+// bootstrap, or bad options). Without bootstrap the live model gives the
 // live ratings and other models are fitted to the judgments; with bootstrap, the model's
 // Bootstrap() (bootstrap.h) fills rank ranges and clusters. InvalidArgument for an unknown
 // model, bootstrap parameters out of range (replicates outside 0..1,000,000, confidence
-// outside (0, 1)), or a bootstrap of "hopkins-may" (too costly for a server).
+// outside (0, 1)), or a bootstrap of "hopkins-may" (too costly for a server). The stopping
+// section follows the snapshot's stopping rule.
 StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
                                              const LeaderboardQuery& query);
 

@@ -95,6 +95,20 @@ class AnytimeLeaderboard {
 
   AnytimeSummary Summarize() const;
 
+  // True when u is certified better than l under `summary` (Summarize() of this board, not
+  // changed since): lo(p_ul) > 1/2 or lo(B_u) > hi(B_l). REQUIRES: u != l.
+  bool Certified(const AnytimeSummary& summary, SystemId u, SystemId l) const;
+
+  // Rank ranges from the certified relations, indexed by system id: lo = 1 + the number
+  // of systems certified better, hi = n - the number certified worse, each widened to
+  // contain the system's position in summary.order should a pairwise certification
+  // disagree with the order of the scores. Within the system's cluster. O(n^2).
+  struct RankRange {
+    int lo = 0;
+    int hi = 0;
+  };
+  std::vector<RankRange> RankRanges(const AnytimeSummary& summary) const;
+
  private:
   AnytimeLeaderboard(int n, const AnytimeOptions& options);
   size_t PairIndex(SystemId a, SystemId b) const;  // a < b

@@ -1,0 +1,29 @@
+// --anytime, --delta and --epsilon: the anytime-valid leaderboard of `rank`, `cluster` and
+// `report` (tourney/statistics/anytime_board.h, docs/anytime.md).
+#ifndef TOURNEY_CLI_ANYTIME_FLAGS_H_
+#define TOURNEY_CLI_ANYTIME_FLAGS_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "flags/flags.h"
+#include "tourney/core/status.h"
+#include "tourney/statistics/anytime_leaderboard.h"
+
+namespace tourney::cli {
+
+// Adds --anytime, --delta D (0.05) and --epsilon E (0).
+void AddAnytimeFlags(Flags& flags);
+
+// The options --anytime asks for, or nullopt without it. InvalidArgument (a usage error,
+// exit 2) for --delta or --epsilon without --anytime, values out of range (delta in (0, 1),
+// epsilon in [0, 1]), --model other than expected-wins (the anytime board is Expected Wins
+// with ties as half wins), or any option of `incompatible` (names without dashes) given
+// with --anytime.
+StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
+    const Flags& flags, const std::vector<std::string>& incompatible);
+
+}  // namespace tourney::cli
+
+#endif  // TOURNEY_CLI_ANYTIME_FLAGS_H_

@@ -1,0 +1,50 @@
+// The anytime-valid leaderboard (anytime_leaderboard.h) as a Leaderboard message: what
+// `tourney rank|cluster|report --anytime`, tourneyd's anytime leaderboards and a campaign's
+// anytime stopping rule publish.
+//
+// DESCRIPTION
+//   Model kAnytimeModel. Entries follow the summary's order (score, ties by id); score is
+//   the Expected Wins (Borda) score with ties as half wins, score_lo/score_hi its anytime
+//   bounds, cluster the certified clusters, rank_lo/rank_hi the ranges of
+//   AnytimeLeaderboard::RankRanges, confidence 1 - delta, no bootstrap. The stopping
+//   section has rule "anytime", delta, epsilon, settled and one boundary per pair of rank
+//   neighbours (separated, tie_within_epsilon; z and more_judgments 0).
+//   O(n^2) plus Summarize().
+// Thread safety: reentrant.
+#ifndef TOURNEY_STATISTICS_ANYTIME_BOARD_H_
+#define TOURNEY_STATISTICS_ANYTIME_BOARD_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tourney/core/judgments.h"
+#include "tourney/core/leaderboard.h"
+#include "tourney/core/pair_counts.h"
+#include "tourney/core/status.h"
+#include "tourney/statistics/anytime_leaderboard.h"
+
+namespace tourney {
+
+// The model name of anytime leaderboards.
+inline constexpr std::string_view kAnytimeModel = "expected-wins-anytime";
+
+// Writes the summary into board->stopping (rule "anytime"), names[id] naming system id.
+void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,
+                        const std::vector<std::string>& names, Leaderboard* board);
+
+// The leaderboard of `anytime`, whose judgments `counts` counts (wins, losses, ties and
+// connectivity come from the counts). REQUIRES: names.size() == counts.num_systems() ==
+// anytime.num_systems().
+Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const PairCounts& counts,
+                                    const AnytimeLeaderboard& anytime);
+
+// The leaderboard of every comparison of `judgments`, added in order (the intervals
+// depend on it), with the ranking counters of BuildLeaderboard. InvalidArgument for bad
+// options (AnytimeLeaderboard::Create) or fewer than 2 systems.
+StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
+                                              const AnytimeOptions& options);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_STATISTICS_ANYTIME_BOARD_H_

@@ -1,0 +1,74 @@
+#include "tourney/statistics/anytime_board.h"
+
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+namespace tourney {
+
+void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,
+                        const std::vector<std::string>& names, Leaderboard* board) {
+  Stopping& s = board->stopping.emplace();
+  s.rule = "anytime";
+  s.delta = options.delta;
+  s.epsilon = options.epsilon;
+  s.settled = summary.settled;
+  s.judgments = summary.comparisons;
+  s.more_judgments = 0;
+  for (const AnytimeBoundary& b : summary.boundaries) {
+    StoppingBoundary& out = s.boundaries.emplace_back();
+    out.upper = names[static_cast<size_t>(b.upper)];
+    out.lower = names[static_cast<size_t>(b.lower)];
+    out.separated = b.separated;
+    out.tie_within_epsilon = b.tie_within_epsilon;
+  }
+}
+
+Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const PairCounts& counts,
+                                    const AnytimeLeaderboard& anytime) {
+  const AnytimeSummary summary = anytime.Summarize();
+  const std::vector<AnytimeLeaderboard::RankRange> ranges = anytime.RankRanges(summary);
+  const size_t n = names.size();
+  std::vector<SystemRating> ratings(n);
+  for (size_t i = 0; i < n; ++i) ratings[i].score = summary.score[i];
+  Leaderboard board = BuildLeaderboardFromCounts(kAnytimeModel, names, counts, ratings);
+  // Entries in the summary's order, which the clusters follow (BuildLeaderboardFromCounts
+  // breaks equal scores by name, the summary by id).
+  std::unordered_map<std::string_view, size_t> id_of;
+  for (size_t i = 0; i < n; ++i) id_of.emplace(names[i], i);
+  std::vector<LeaderboardEntry> by_id(n);
+  for (LeaderboardEntry& e : board.entries) {
+    const size_t id = id_of.at(e.system);
+    by_id[id] = std::move(e);
+  }
+  board.entries.clear();
+  for (SystemId id : summary.order) {
+    LeaderboardEntry& e = board.entries.emplace_back(std::move(by_id[static_cast<size_t>(id)]));
+    e.rank = summary.rank[id];
+    e.rank_lo = ranges[id].lo;
+    e.rank_hi = ranges[id].hi;
+    e.cluster = summary.cluster[id];
+    e.score_lo = summary.lo[id];
+    e.score_hi = summary.hi[id];
+  }
+  board.confidence = 1.0 - anytime.options().delta;
+  SetAnytimeStopping(summary, anytime.options(), names, &board);
+  return board;
+}
+
+StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
+                                              const AnytimeOptions& options) {
+  auto anytime = AnytimeLeaderboard::Create(judgments.num_systems(), options);
+  if (!anytime.ok()) return anytime.status();
+  anytime->AddAll(judgments.comparisons());
+  Leaderboard board = BuildAnytimeLeaderboard(
+      judgments.systems().names(),
+      PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), *anytime);
+  board.rankings = static_cast<int64_t>(judgments.num_rankings());
+  if (judgments.num_rankings() > 0) board.judgments = board.rankings;
+  board.dropped_blank = judgments.dropped_blank;
+  board.skipped_invalid = judgments.skipped_invalid;
+  return board;
+}
+
+}  // namespace tourney
