@@ -36,6 +36,7 @@
 #include "tourney/core/random.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/statistics/anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -49,8 +50,7 @@ class PairSet {
   static PairSet FromComparisons(int num_systems, const Comparisons& comparisons);
   // The given pairs, in either orientation; pairs of a system with itself are ignored.
   // REQUIRES: ids < num_systems.
-  static PairSet FromPairs(int num_systems,
-                           std::span<const std::pair<SystemId, SystemId>> pairs);
+  static PairSet FromPairs(int num_systems, std::span<const std::pair<SystemId, SystemId>> pairs);
 
   int num_systems() const { return n_; }
   bool Contains(SystemId a, SystemId b) const {
@@ -81,12 +81,18 @@ class PairSet {
 // how many judgments each pair already has (count-balancing policies read the counts and
 // treat every pair as unjudged when they are absent).
 struct SelectionState {
-  std::span<const Rating> ratings;   // indexed by system id
-  const PairSet* allowed = nullptr;  // null: every pair may be served
+  std::span<const Rating> ratings;     // indexed by system id
+  const PairSet* allowed = nullptr;    // null: every pair may be served
   const PairCounts* counts = nullptr;  // null: no counts known
   // The ratings' joint covariance, n x n row-major (selection_posterior.h); empty: unknown
   // (policies that read it treat the systems as independent).
   std::span<const double> covariance = {};
+  // The anytime-valid leaderboard of the judgments so far (anytime_leaderboard.h) and its
+  // Summarize() (both or neither), read by the policies that serve its open boundaries
+  // ("active-ranking", "boundary" of active_selectors.h); null: unknown (those policies
+  // then treat every system as unresolved). Over the same systems as `ratings`.
+  const AnytimeLeaderboard* anytime = nullptr;
+  const AnytimeSummary* anytime_summary = nullptr;
 };
 
 // Ok when a selector can serve a match of `match_size` systems from `state`: at least two
@@ -107,8 +113,7 @@ class MatchSelector {
   // system has N-1 allowed partners. `match` is unspecified on failure.
   // The paper's and the uniform selector never allocate; the active selectors reuse
   // thread-local scratch (allocated on a thread's first use).
-  virtual Status Select(const SelectionState& state, Rng& rng,
-                        std::span<SystemId> match) const = 0;
+  virtual Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const = 0;
 };
 
 // The paper's selector (§2.4).
@@ -116,7 +121,8 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector();
 // Uniform over pairs / N-subsets (the WMT baseline).
 std::unique_ptr<MatchSelector> MakeUniformSelector();
 // By name: "trueskill" (alias "paper"), "uniform", or an active policy of
-// active_selectors.h ("frontier", "racing", "lucb", "info-gain", "thompson", "arena") with
+// active_selectors.h ("frontier", "racing", "lucb", "info-gain", "thompson", "arena",
+// "active-ranking", "boundary") with
 // default options;
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
