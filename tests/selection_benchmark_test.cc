@@ -149,7 +149,9 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
         expected_settled = reference.comparisons();
       }
     }
-    if (round == 0) EXPECT_FALSE(wrong->wrong_separation());
+    if (round == 0) {
+      EXPECT_FALSE(wrong->wrong_separation());
+    }
   }
   EXPECT_TRUE(wrong->wrong_separation());
   EXPECT_EQ(wrong->summary().order, (std::vector<SystemId>{1, 0, 2}));
@@ -200,7 +202,9 @@ TEST(SelectionBenchmark, RunsAreConsistentWithTheirTraces) {
       // The anytime stop: within the budget, the budget exactly when censored.
       EXPECT_GE(r.to_stop, 1);
       EXPECT_LE(r.to_stop, o.budget);
-      if (r.stop_censored) EXPECT_EQ(r.to_stop, o.budget);
+      if (r.stop_censored) {
+        EXPECT_EQ(r.to_stop, o.budget);
+      }
       EXPECT_GE(r.anytime_separations, 0);
       EXPECT_LE(r.anytime_separations, 4);
     }
