@@ -154,13 +154,29 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
     }
   }
   EXPECT_TRUE(wrong->wrong_separation());
+  EXPECT_TRUE(wrong->CertifiedWrong());
   EXPECT_EQ(wrong->summary().order, (std::vector<SystemId>{1, 0, 2}));
   EXPECT_FALSE(right->wrong_separation());
+  EXPECT_FALSE(right->CertifiedWrong());
   EXPECT_EQ(right->judgments(), 600);
   ASSERT_GT(expected_settled, 0);
   EXPECT_EQ(right->settled_at(), expected_settled);
   EXPECT_EQ(right->summary().separations, 2);
   EXPECT_FALSE(AnytimeTracker::Create({1.0}, {}).ok());
+  EXPECT_FALSE(AnytimeTracker::Create(truth, {}, 0).ok());
+  // Summarized every 7 judgments: the stop is seen at the first multiple of 7 at or after
+  // the exact one, and nothing is summarized in between.
+  auto coarse = AnytimeTracker::Create(truth, {0.05, 0.0}, 7);
+  ASSERT_TRUE(coarse.ok());
+  for (int round = 0; round < 200; ++round) {
+    for (const auto& [a, b] : {std::pair{0, 1}, {1, 2}, {0, 2}}) {
+      coarse->Add(a, b, Outcome::kFirstWins);
+      if (coarse->judgments() % 7 != 0) {
+        EXPECT_EQ(coarse->summary().comparisons, coarse->judgments() / 7 * 7);
+      }
+    }
+  }
+  EXPECT_EQ(coarse->settled_at(), (expected_settled + 6) / 7 * 7);
 }
 
 SelectionBenchmarkOptions Small() {

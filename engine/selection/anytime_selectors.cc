@@ -15,6 +15,9 @@ namespace {
 // Frontier's window: how many systems on each side of a boundary are searched for its least
 // certified pair.
 constexpr int kBoundaryWindow = 3;
+// Boundary: every pair across a boundary is searched up to this many, else a sample.
+constexpr int kExhaustivePairs = 64;
+constexpr int kSampledPairs = 16;
 
 bool Resolved(const AnytimeBoundary& b) { return b.separated || b.tie_within_epsilon; }
 
@@ -88,47 +91,66 @@ class BoundarySelector final : public MatchSelector {
       return uniform_->Select(state, rng, match);
     }
     const int n = static_cast<int>(state.ratings.size());
-    // A uniformly chosen open boundary (reservoir sampling) and its least certified pair.
-    SystemId best_u = -1, best_l = -1;
+    // A uniformly chosen open boundary (reservoir sampling), then its least certified pair.
+    int chosen = -1;
     uint64_t seen = 0;
     for (int r = 0; r + 1 < n; ++r) {
-      if (Resolved(board->boundaries[r])) continue;
-      SystemId u = -1, l = -1;
-      if (!LeastCertified(state, allowed, r, &u, &l)) continue;
-      if (rng.UniformInt(++seen) == 0) {
-        best_u = u;
-        best_l = l;
-      }
+      if (!Resolved(board->boundaries[r]) && rng.UniformInt(++seen) == 0) chosen = r;
     }
-    if (best_u < 0) return uniform_->Select(state, rng, match);  // settled
-    match[0] = best_u;
-    match[1] = best_l;
+    SystemId u = -1, l = -1;
+    if (chosen < 0 || !LeastCertified(state, allowed, chosen, rng, &u, &l)) {
+      return uniform_->Select(state, rng, match);  // settled, or nothing allowed there
+    }
+    match[0] = u;
+    match[1] = l;
     FillUniformOthers(n, 2, rng, match);
     return Status::Ok();
   }
 
  private:
-  // The pair across boundary r (the kBoundaryWindow positions on each side) furthest from
-  // being certified: the smallest max(lo(p_ul) - 1/2, lo(B_u) - hi(B_l)). False when no
-  // pair of the window is allowed.
-  static bool LeastCertified(const SelectionState& state, const PairSet* allowed, int r,
+  // The pair across boundary r furthest from being certified: the smallest
+  // max(lo(p_ul) - 1/2, lo(B_u) - hi(B_l)) over every pair across it when there are at
+  // most kExhaustivePairs, else over the kBoundaryWindow positions on each side, the pair
+  // of the smallest lower score bound above and the largest upper bound below, and
+  // kSampledPairs uniform pairs across. False when no candidate is allowed.
+  static bool LeastCertified(const SelectionState& state, const PairSet* allowed, int r, Rng& rng,
                              SystemId* u_out, SystemId* l_out) {
     const AnytimeSummary& s = *state.anytime_summary;
     const int n = static_cast<int>(s.order.size());
     bool found = false;
     double least = 0.0;
-    for (int pu = std::max(0, r - kBoundaryWindow + 1); pu <= r; ++pu) {
-      for (int pl = r + 1; pl < std::min(n, r + 1 + kBoundaryWindow); ++pl) {
-        const SystemId u = s.order[pu], l = s.order[pl];
-        if (allowed != nullptr && !allowed->Contains(u, l)) continue;
-        const double margin = std::max(state.anytime->PreferenceLo(u, l) - 0.5, s.lo[u] - s.hi[l]);
-        if (!found || margin < least) {
-          found = true;
-          least = margin;
-          *u_out = u;
-          *l_out = l;
-        }
+    auto consider = [&](int pu, int pl) {
+      const SystemId u = s.order[pu], l = s.order[pl];
+      if (allowed != nullptr && !allowed->Contains(u, l)) return;
+      const double margin = std::max(state.anytime->PreferenceLo(u, l) - 0.5, s.lo[u] - s.hi[l]);
+      if (!found || margin < least) {
+        found = true;
+        least = margin;
+        *u_out = u;
+        *l_out = l;
       }
+    };
+    const int above = r + 1, below = n - r - 1;
+    if (above * below <= kExhaustivePairs) {
+      for (int pu = 0; pu <= r; ++pu) {
+        for (int pl = r + 1; pl < n; ++pl) consider(pu, pl);
+      }
+      return found;
+    }
+    for (int pu = std::max(0, r - kBoundaryWindow + 1); pu <= r; ++pu) {
+      for (int pl = r + 1; pl < std::min(n, r + 1 + kBoundaryWindow); ++pl) consider(pu, pl);
+    }
+    int weakest = r, strongest = r + 1;
+    for (int p = 0; p <= r; ++p) {
+      if (s.lo[s.order[p]] < s.lo[s.order[weakest]]) weakest = p;
+    }
+    for (int p = r + 1; p < n; ++p) {
+      if (s.hi[s.order[p]] > s.hi[s.order[strongest]]) strongest = p;
+    }
+    consider(weakest, strongest);
+    for (int k = 0; k < kSampledPairs; ++k) {
+      consider(static_cast<int>(rng.UniformInt(static_cast<uint64_t>(above))),
+               r + 1 + static_cast<int>(rng.UniformInt(static_cast<uint64_t>(below))));
     }
     return found;
   }

@@ -72,20 +72,43 @@ bool AnytimeWrongSeparation(const AnytimeSummary& summary, std::span<const doubl
 }
 
 StatusOr<AnytimeTracker> AnytimeTracker::Create(std::vector<double> truth,
-                                                const AnytimeOptions& options) {
+                                                const AnytimeOptions& options, int64_t every) {
+  if (every < 1)
+    return InvalidArgument("the anytime board must be summarized every >= 1 judgments");
   auto board = AnytimeLeaderboard::Create(static_cast<int>(truth.size()), options);
   if (!board.ok()) return board.status();
-  return AnytimeTracker(std::move(truth), std::move(*board));
+  return AnytimeTracker(std::move(truth), std::move(*board), every);
 }
 
-AnytimeTracker::AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board)
-    : truth_(std::move(truth)), board_(std::move(board)), summary_(board_.Summarize()) {}
+AnytimeTracker::AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board, int64_t every)
+    : truth_(std::move(truth)),
+      every_(every),
+      board_(std::move(board)),
+      summary_(board_.Summarize()) {}
 
 void AnytimeTracker::Add(SystemId a, SystemId b, Outcome outcome) {
   board_.Add(a, b, outcome);
+  if (board_.comparisons() % every_ == 0) Refresh();
+}
+
+void AnytimeTracker::Refresh() {
   summary_ = board_.Summarize();
   if (!wrong_separation_) wrong_separation_ = AnytimeWrongSeparation(summary_, truth_);
-  if (settled_at_ == 0 && summary_.settled) settled_at_ = board_.comparisons();
+  if (settled_at_ == 0 && summary_.settled) {
+    settled_at_ = board_.comparisons();
+    settled_separations_ = summary_.separations;
+  }
+}
+
+bool AnytimeTracker::CertifiedWrong() const {
+  const int n = board_.num_systems();
+  for (SystemId u = 0; u < n; ++u) {
+    for (SystemId l = 0; l < n; ++l) {
+      if (u == l || truth_[l] <= truth_[u]) continue;
+      if (board_.PreferenceLo(u, l) > 0.5 || summary_.lo[u] > summary_.hi[l]) return true;
+    }
+  }
+  return false;
 }
 
 namespace {
@@ -194,7 +217,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   const std::string_view name = selector.name();
   const int64_t posterior_every = name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
-  AnytimeTracker anytime = *AnytimeTracker::Create(c.truth, o.anytime);  // options checked
+  AnytimeTracker anytime = *AnytimeTracker::Create(c.truth, o.anytime, o.anytime_every);  // checked
   SelectionPosteriorFit posterior = FitSelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
       score_rng(DeriveSeed(seed, 2));
@@ -292,10 +315,14 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   while (from > 0 && run.tau[from - 1] >= o.tau_target) --from;
   run.tau_censored = from == run.tau.size();
   run.to_tau = run.tau_censored ? o.budget : checkpoints[from];
+  if (anytime.judgments() % o.anytime_every != 0) anytime.Refresh();
   run.anytime_wrong = anytime.wrong_separation();
+  run.certified_wrong = anytime.CertifiedWrong();
   run.stop_censored = anytime.settled_at() == 0;
   run.to_stop = run.stop_censored ? o.budget : anytime.settled_at();
   run.anytime_separations = anytime.summary().separations;
+  run.stop_separations =
+      run.stop_censored ? run.anytime_separations : anytime.settled_separations();
   return run;
 }
 
@@ -372,8 +399,13 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
       s.stop_ratio =
           RatioInterval(to_stop, column(u, [](const SelectionRun& r) { return r.to_stop; }));
     }
+    s.stop_separations =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.stop_separations; }));
+    s.certified_wrong =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.certified_wrong ? 1 : 0; }));
     for (const SelectionRun& r : runs[sel]) {
       s.anytime_wrong_runs += r.anytime_wrong;
+      s.certified_wrong_runs += r.certified_wrong;
       s.stop_censored += r.stop_censored;
     }
     s.coverage = MeanInterval(column(sel, [](const SelectionRun& r) { return r.coverage; }));
@@ -429,6 +461,7 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   }
   if (auto env = TrueSkill::Create(o.live); !env.ok()) return env.status();
   if (auto board = AnytimeLeaderboard::Create(2, o.anytime); !board.ok()) return board.status();
+  if (o.anytime_every < 1) return InvalidArgument("anytime_every must be >= 1");
   if (o.pool != nullptr && !o.pool_with_replacement) {
     if (static_cast<int64_t>(o.pool->size()) < o.budget) {
       return InvalidArgument("a replay without replacement needs a budget of at most the " +
