@@ -67,22 +67,24 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
 }  // namespace
 
 int RunNext(int argc, char** argv) {
-  Flags flags("tourney next --ratings R.json [--n N] [--seed S] [--selection S] [--format F]",
-              "Prints the match a selector would serve next for a ratings state: R.json is a\n"
-              "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
-              "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
-              "on the largest sigma (ties: first entry) and draws opponents with probability\n"
-              "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; the\n"
-              "default, 'frontier', serves the least separated pair across a cut of the ranking,\n"
-              "cuts chosen by how close they are to separating (other active selectors: racing,\n"
-              "lucb, info-gain, thompson, arena; see docs/selection.md). The offline twin of the\n"
-              "service's NextMatch.");
+  Flags flags(
+      "tourney next --ratings R.json [--n N] [--seed S] [--selection S] [--format F]",
+      "Prints the match a selector would serve next for a ratings state: R.json is a\n"
+      "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
+      "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
+      "on the largest sigma (ties: first entry) and draws opponents with probability\n"
+      "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; 'frontier'\n"
+      "serves the least separated pair across a cut of the ranking (other active\n"
+      "selectors: racing, lucb, info-gain, thompson, arena; see docs/selection.md). The\n"
+      "default, 'boundary', and 'active-ranking' read the anytime-valid leaderboard of\n"
+      "the judgments, which a ratings file does not hold: here they serve a uniform\n"
+      "match. The offline twin of the service's NextMatch.");
   flags.Add("ratings", "FILE", "", "leaderboard JSON with mu and sigma per system (required)");
   flags.Add("n", "N", "2", "systems in the match (2..5): the anchor and N-1 opponents");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("selection", "S", std::string(kDefaultMatchSelector),
-            "selector: frontier, trueskill (paper §2.4), uniform, racing, lucb, info-gain, "
-            "thompson, arena");
+            "selector: boundary, trueskill (paper §2.4), uniform, frontier, racing, lucb, "
+            "info-gain, thompson, arena, active-ranking");
   flags.Add("format", "F", "table", "output: table or json");
   flags.AddExample(
       "tourney rank judgments.csv --model trueskill --format json > ratings.json && tourney next "

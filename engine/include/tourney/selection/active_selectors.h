@@ -7,7 +7,7 @@
 //   probability `explore` it serves a uniform match (the uniform selector's draw), so every
 //   allowed pair keeps a probability of at least explore / #pairs (no pair starves and the
 //   fitted model stays identifiable whatever the policy does). Otherwise:
-//   - "frontier" (the default; cluster-frontier selection): systems are sorted by mu and
+//   - "frontier" (cluster-frontier selection): systems are sorted by mu and
 //     every cut of that order (the top i systems against the rest) is represented by its
 //     least separated pair among the 3 systems on each side of it: the pair with the
 //     smallest z = (mu_t - mu_u) / sd(theta_t - theta_u), the sd from the covariance when
@@ -53,7 +53,8 @@
 //     systems (for N = 2 with an incomplete allowed set: a uniform allowed partner), so a
 //     settled system is compared only as someone else's opponent. With every boundary
 //     resolved (the board is settled), a uniform match.
-//   - "boundary": an open boundary of the board (neither separated nor an epsilon-tie) is
+//   - "boundary" (the default): an open boundary of the board (neither separated nor an
+//   epsilon-tie) is
 //     chosen uniformly, and its least certified pair among the 3 systems on each side,
 //     the smallest max(lo(p_ul) - 1/2, lo(B_u) - hi(B_l)), is served (plus N-2 uniform
 //     others). Serving that pair either certifies it or narrows it to an epsilon-tie, and

@@ -3,8 +3,9 @@
 // DESCRIPTION
 //   One interface for every match-selection policy, called once per served match by the
 //   selection protocol (selection_protocol.h), by `tourney next`, and by the service's
-//   NextMatch. The active policies (frontier, the default, and racing, lucb, info-gain,
-//   thompson, arena) are in active_selectors.h; the two classic ones are here:
+//   NextMatch. The active policies (boundary, the default, and frontier, racing, lucb,
+//   info-gain, thompson, arena, active-ranking) are in active_selectors.h; the two classic ones are
+//   here:
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
@@ -128,9 +129,11 @@ std::unique_ptr<MatchSelector> MakeUniformSelector();
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
 
 // The selector tourney uses unless told otherwise (`tourney next`, `tourney simulate`, a
-// campaign's CampaignConfig::selector): the winner of the selection benchmark
-// (docs/selection.md).
-inline constexpr std::string_view kDefaultMatchSelector = "frontier";
+// campaign's CampaignConfig::selector): of the selectors whose anytime-valid clusters are
+// no less trustworthy than uniform's, the one whose campaigns stop first in the selection
+// benchmark (docs/selection.md). It reads the anytime leaderboard (SelectionState::anytime);
+// a caller that passes none gets uniform matches.
+inline constexpr std::string_view kDefaultMatchSelector = "boundary";
 
 // Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
 std::span<const std::string_view> MatchSelectorNames();
