@@ -35,7 +35,8 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
       "      --delta 0.05 --epsilon 0.1 --out fren.json");
   flags.Add("pool", "FILE", "", "replay this pool of judgments (WMT or pairwise CSV)");
   flags.Add("systems", "N", "16", "systems of the hidden-truth campaigns");
-  flags.Add("selectors", "LIST", "uniform,trueskill,frontier,racing,info-gain,thompson,arena",
+  flags.Add("selectors", "LIST",
+            "uniform,trueskill,frontier,racing,info-gain,thompson,arena,active-ranking,boundary",
             "selectors to compare (uniform is the reference)");
   flags.Add("seeds", "S", "20", "campaigns (seeds) per selector");
   flags.Add("seed", "S", "1", "base seed");

@@ -84,8 +84,9 @@ SeedInterval MeanInterval(std::span<const double> values);
 SeedInterval RatioInterval(std::span<const double> numerator, std::span<const double> denominator);
 
 struct SelectionBenchmarkOptions {
-  std::vector<std::string> selectors = {"uniform",   "trueskill", "frontier", "racing",
-                                        "info-gain", "thompson",  "arena"};
+  std::vector<std::string> selectors = {"uniform", "trueskill",      "frontier",
+                                        "racing",  "info-gain",      "thompson",
+                                        "arena",   "active-ranking", "boundary"};
   int seeds = 20;
   uint64_t seed = 1;
   int64_t budget = 20000;          // judgments per run
