@@ -107,6 +107,33 @@ TEST_F(NextCommand, DefaultIsBoundaryAndUniformWithoutJudgments) {
   EXPECT_NE(r.out.find("\"selection\": \"boundary\""), std::string::npos) << r.out;
 }
 
+// With the judgments so far, the default reads their anytime leaderboard. A beats B, C and D
+// 200 times each (certified on top: a stream of ones has half-width about
+// 2 log(2 / alpha) / 200 ~ 0.06, alpha = 0.05 / 6), and B, C, D only tie (20 times per
+// pair), so the open boundaries are B | C and C | D, whose least certified pairs are ties
+// among B, C, D: A is never served. Active ranking never anchors A.
+TEST_F(NextCommand, AnytimeSelectorsReadTheJudgments) {
+  const std::string ratings =
+      Write("r.json", Board({{"A", 2.0, 0.1}, {"B", 0.0, 0.1}, {"C", 0.0, 0.1}, {"D", 0.0, 0.1}}));
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int i = 0; i < 200; ++i) csv += "A,B,a\nC,A,b\nA,D,a\n";
+  for (int i = 0; i < 20; ++i) csv += "B,C,tie\nB,D,tie\nC,D,tie\n";
+  const std::string judgments = Write("j.csv", csv);
+  for (int seed = 1; seed <= 30; ++seed) {
+    const std::string args =
+        "--ratings " + ratings + " --judgments " + judgments + " --seed " + std::to_string(seed);
+    const std::vector<std::string> m = Chosen(args);
+    ASSERT_EQ(m.size(), 2u);
+    EXPECT_TRUE(m[0] != "A" && m[1] != "A") << m[0] << "," << m[1];
+    EXPECT_NE(Chosen(args + " --selection active-ranking")[0], "A");
+  }
+  // A system the ratings do not name is an input error.
+  const std::string other = Write("o.csv", "system_a,system_b,outcome\nA,Z,a\n");
+  const testing::CommandResult bad = Next("--ratings " + ratings + " --judgments " + other);
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("'Z'"), std::string::npos) << bad.err;
+}
+
 TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {
   const std::string path = Write("r.json", Board({{"A", 0.5, 0.2},
                                                    {"B", 0.1, 0.7},
