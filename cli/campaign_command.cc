@@ -53,9 +53,8 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("segments-file", "FILE", "", "segments, one `id[,document]` per line");
   flags.Add("k", "K", "5", "systems per match (2..5)");
   flags.Add("selector", "NAME", std::string(kDefaultMatchSelector),
-            "match selector: frontier (default), trueskill (paper §2.4), uniform, racing, lucb, "
-            "info-gain, "
-            "thompson or arena (docs/selection.md)");
+            "match selector: boundary (default), trueskill (paper §2.4), uniform, frontier, "
+            "racing, lucb, info-gain, thompson, arena or active-ranking (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
   flags.Add("stopping", "RULE", "z",

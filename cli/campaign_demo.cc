@@ -2,33 +2,34 @@
 //
 // Starts tourneyd (found next to this binary) on 127.0.0.1 with a temporary data dir,
 // creates two campaigns over the same simulated systems, one with the uniform selector and
-// one with the default selector (frontier, docs/selection.md), and lets simulated annotators
+// one with the default selector (boundary, docs/selection.md), and lets simulated annotators
 // judge them from threads (their answers come from the hidden qualities: SimulateRanks).
 // Each campaign stops at the first checkpoint whose leaderboard the stopping rule calls
 // settled (stopping_rule.h), or at the budget. It prints the clustered leaderboard of each,
-// the judgments each selector spent, and how many judgments frontier selection needed to
-// reach the clusters uniform selection reached.
+// the judgments each selector spent, and how many judgments the default selection needed
+// to reach the clusters uniform selection reached.
 //
 // Reproducibility: within each round annotators ask for matches and submit them in a fixed
 // turn order (all of a round's matches are out at once, so the server's batch awareness
 // gives them different matches), and the server draws each annotator's matches from the
 // annotator's own random stream, so the commit order, the ratings and the output depend on
 // --seed only.
-#include <grpcpp/grpcpp.h>
 #include <fcntl.h>
+#include <grpcpp/grpcpp.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <barrier>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -279,21 +280,23 @@ int RunDemo(int argc, char** argv) {
   }
   Flags flags("tourney demo [options]   (tourney demo --offline [options]: the offline demo)",
               "Starts tourneyd on 127.0.0.1 with a temporary data dir, runs two simulated\n"
-              "campaigns on it (uniform and frontier match selection, the default; simulated\n"
+              "campaigns on it (uniform and the default match selection, boundary; simulated\n"
               "annotators in threads answer from hidden system qualities). Each campaign stops\n"
               "when the leaderboard's stopping rule says settled, or at the budget. Prints the\n"
               "clustered leaderboards, the judgments each selector spent, and how many\n"
-              "judgments frontier selection needed to reach uniform selection's clusters.");
+              "judgments the default selection needed to reach uniform selection's clusters.");
   flags.Add("systems", "N", "10", "number of systems (3..100)");
   flags.Add("k", "K", "5", "systems per match (2..5)");
-  flags.Add("budget", "N", "1000", "most judgments of the uniform campaign (and of the frontier "
-                                   "campaign, but see --max-factor)");
+  flags.Add("budget", "N", "1000",
+            "most judgments of the uniform campaign (and of the default "
+            "selector's campaign, but see --max-factor)");
   flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
   flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
                                       "multiple of --annotators)");
   flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
-  flags.Add("max-factor", "X", "3", "frontier selection that has not settled may judge up to X "
-                                    "times the budget to reach uniform selection's clusters");
+  flags.Add("max-factor", "X", "3",
+            "the default selection, not settled, may judge up to X "
+            "times the budget to reach uniform selection's clusters");
   flags.Add("model", "M", "trueskill", "model of the clustered leaderboards");
   flags.Add("seed", "S", "1", "random seed (qualities, annotators, selection, bootstrap)");
   flags.Add("quality-sd", "X", "1.0", "sd of the hidden system qualities");
@@ -461,7 +464,7 @@ int RunDemo(int argc, char** argv) {
     }
     return nullptr;
   };
-  // Not settled and not there yet: frontier selection goes on, up to --max-factor times the
+  // Not settled and not there yet: the default selection goes on, up to --max-factor times the
   // budget.
   const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
   while (runs[1].settled_at < 0 && !first_reach(runs[1]) && runs[1].rounds_done < rounds_cap &&
@@ -484,7 +487,9 @@ int RunDemo(int argc, char** argv) {
 
   std::cout << "Uniform selection, " << WithThousands(uniform_judgments) << " judgments:\n"
             << FormatLeaderboard(FromProto(uniform_board), OutputFormat::kTable) << "\n";
-  std::cout << "Frontier selection, " << WithThousands(shown.first) << " judgments:\n"
+  std::string default_name = runs[1].selector;
+  default_name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(default_name[0])));
+  std::cout << default_name << " selection, " << WithThousands(shown.first) << " judgments:\n"
             << FormatLeaderboard(FromProto(shown.second), OutputFormat::kTable) << "\n";
 
   // How much of each campaign's data compared systems close in the hidden order.
@@ -531,19 +536,20 @@ int RunDemo(int argc, char** argv) {
                 WithThousands(uniform_reach->first).c_str());
   }
   if (trueskill_reach) {
-    std::printf("  frontier selection first showed them after    %s judgments (%.0f%% of %s)\n",
-                WithThousands(trueskill_reach->first).c_str(),
+    std::printf("  %s selection first showed them after    %s judgments (%.0f%% of %s)\n",
+                runs[1].selector.c_str(), WithThousands(trueskill_reach->first).c_str(),
                 100.0 * static_cast<double>(trueskill_reach->first) /
                     static_cast<double>(uniform_judgments),
                 WithThousands(uniform_judgments).c_str());
   } else {
-    std::printf("  frontier selection did not show them within %s judgments\n",
+    std::printf("  %s selection did not show them within %s judgments\n", runs[1].selector.c_str(),
                 WithThousands(static_cast<int64_t>(runs[1].rounds_done) * per_round).c_str());
   }
-  std::printf("Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
-              "frontier %.0f%% (checked every %s judgments).\n",
-              close_share(runs[0].counts), close_share(runs[1].counts),
-              WithThousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
+  std::printf(
+      "Comparisons between systems at most 2 apart in the hidden order: uniform %.0f%%, "
+      "%s %.0f%% (checked every %s judgments).\n",
+      close_share(runs[0].counts), runs[1].selector.c_str(), close_share(runs[1].counts),
+      WithThousands(static_cast<int64_t>(rounds_per_check) * per_round).c_str());
 
   std::cout << "\nHidden qualities (truth):\n";
   std::vector<int> order(quality.size());

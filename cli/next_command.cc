@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -20,6 +22,7 @@
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/match_selector.h"
+#include "tourney/statistics/anytime_leaderboard.h"
 
 namespace tourney::cli {
 namespace {
@@ -67,23 +70,33 @@ Status LoadRatings(const std::string& path, std::vector<std::string>* names,
 }  // namespace
 
 int RunNext(int argc, char** argv) {
-  Flags flags("tourney next --ratings R.json [--n N] [--seed S] [--selection S] [--format F]",
-              "Prints the match a selector would serve next for a ratings state: R.json is a\n"
-              "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
-              "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
-              "on the largest sigma (ties: first entry) and draws opponents with probability\n"
-              "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; the\n"
-              "default, 'frontier', serves the least separated pair across a cut of the ranking,\n"
-              "cuts chosen by how close they are to separating (other active selectors: racing,\n"
-              "lucb, info-gain, thompson, arena; see docs/selection.md). The offline twin of the\n"
-              "service's NextMatch.");
+  Flags flags(
+      "tourney next --ratings R.json [--judgments F] [--n N] [--seed S] [--selection S] "
+      "[--format F]",
+      "Prints the match a selector would serve next for a ratings state: R.json is a\n"
+      "leaderboard JSON from 'tourney rank --model trueskill --format json' (mu and sigma\n"
+      "per system; system ids follow its entry order). 'trueskill' (paper §2.4) anchors\n"
+      "on the largest sigma (ties: first entry) and draws opponents with probability\n"
+      "proportional to exp(-|mu_anchor - mu|); 'uniform' draws a uniform match; 'frontier'\n"
+      "serves the least separated pair across a cut of the ranking (other active\n"
+      "selectors: racing, lucb, info-gain, thompson, arena; see docs/selection.md). The\n"
+      "default, 'boundary', and 'active-ranking' read the anytime-valid leaderboard of\n"
+      "the judgments: give the campaign's judgments so far with --judgments (systems\n"
+      "named as in R.json); without them they serve a uniform match. The offline twin\n"
+      "of the service's NextMatch.");
   flags.Add("ratings", "FILE", "", "leaderboard JSON with mu and sigma per system (required)");
   flags.Add("n", "N", "2", "systems in the match (2..5): the anchor and N-1 opponents");
   flags.Add("seed", "S", "1", "random seed");
   flags.Add("selection", "S", std::string(kDefaultMatchSelector),
-            "selector: frontier, trueskill (paper §2.4), uniform, racing, lucb, info-gain, "
-            "thompson, arena");
+            "selector: boundary, trueskill (paper §2.4), uniform, frontier, racing, lucb, "
+            "info-gain, thompson, arena, active-ranking");
   flags.Add("format", "F", "table", "output: table or json");
+  flags.Add("judgments", "FILE", "",
+            "the judgments so far, in order (WMT or pairwise CSV): boundary and active-ranking "
+            "read their anytime-valid leaderboard");
+  flags.Add("delta", "D", "0.05", "anytime leaderboard: family-wise error, in (0, 1)");
+  flags.Add("epsilon", "E", "0.1", "anytime leaderboard: indifference zone, in [0, 1]");
+  AddInputFlags(flags);
   flags.AddExample(
       "tourney rank judgments.csv --model trueskill --format json > ratings.json && tourney next "
       "--ratings ratings.json --n 5",
@@ -121,9 +134,41 @@ int RunNext(int argc, char** argv) {
                                 " systems; a match of " + std::to_string(*n) +
                                 " needs at least that many"));
   }
+  SelectionState state{ratings};
+  std::optional<AnytimeLeaderboard> board;
+  AnytimeSummary summary;
+  if (!flags.Get("judgments").empty()) {
+    auto delta = flags.GetDouble("delta");
+    if (!delta.ok()) return ReportError("next", delta.status());
+    auto epsilon = flags.GetDouble("epsilon");
+    if (!epsilon.ok()) return ReportError("next", epsilon.status());
+    auto created = AnytimeLeaderboard::Create(static_cast<int>(ratings.size()), {*delta, *epsilon});
+    if (!created.ok()) return ReportError("next", created.status());
+    board = std::move(*created);
+    auto judgments = LoadJudgments({flags.Get("judgments")}, flags);
+    if (!judgments.ok()) return ReportError("next", judgments.status());
+    std::map<std::string, SystemId> index;
+    for (size_t i = 0; i < names.size(); ++i) index[names[i]] = static_cast<SystemId>(i);
+    std::vector<SystemId> to_ratings;
+    for (const std::string& name : judgments->systems().names()) {
+      const auto it = index.find(name);
+      if (it == index.end()) {
+        return ReportError("next", InvalidArgument(flags.Get("judgments") + ": system '" + name +
+                                                   "' is not in " + flags.Get("ratings")));
+      }
+      to_ratings.push_back(it->second);
+    }
+    const Comparisons& c = judgments->comparisons();
+    for (size_t i = 0; i < c.size(); ++i) {
+      board->Add(to_ratings[c.first[i]], to_ratings[c.second[i]], c.outcome[i]);
+    }
+    summary = board->Summarize();
+    state.anytime = &*board;
+    state.anytime_summary = &summary;
+  }
   Rng rng(*seed);
   std::vector<SystemId> match(static_cast<size_t>(*n));
-  if (Status s = (*selector)->Select({ratings}, rng, match); !s.ok()) {
+  if (Status s = (*selector)->Select(state, rng, match); !s.ok()) {
     return ReportError("next", s);
   }
 

@@ -24,10 +24,19 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
       "ranges from its Gaussian) and Kendall tau against the truth. Reports judgments to\n"
       "uniform's final number of clusters and to tau >= --tau, with means and 95% intervals\n"
       "across seeds and ratios to uniform, the share of checkpoints that split a wrongly\n"
-      "ordered pair, and rank-range coverage.");
+      "ordered pair, and rank-range coverage. Every run is also scored by an anytime-valid\n"
+      "leaderboard (Expected Wins with confidence sequences, --delta, --epsilon) fed every\n"
+      "judgment: whether it ever separated a wrongly ordered pair, judgments until it is\n"
+      "settled (the campaign stops), and its separations at the end of the budget.\n\n"
+      "Examples:\n"
+      "  tourney selection-benchmark --systems 10 --seeds 500 --seed 6 \\\n"
+      "      --selectors uniform,frontier,racing,active-ranking,boundary --out sim10.json\n"
+      "  tourney selection-benchmark --pool train.csv --budget 40000 --every 1000 \\\n"
+      "      --delta 0.05 --epsilon 0.1 --out fren.json");
   flags.Add("pool", "FILE", "", "replay this pool of judgments (WMT or pairwise CSV)");
   flags.Add("systems", "N", "16", "systems of the hidden-truth campaigns");
-  flags.Add("selectors", "LIST", "uniform,trueskill,frontier,racing,info-gain,thompson,arena",
+  flags.Add("selectors", "LIST",
+            "uniform,trueskill,frontier,racing,info-gain,thompson,arena,active-ranking,boundary",
             "selectors to compare (uniform is the reference)");
   flags.Add("seeds", "S", "20", "campaigns (seeds) per selector");
   flags.Add("seed", "S", "1", "base seed");
@@ -61,6 +70,14 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
             "frontier: z from which a cut is settled");
   flags.Add("frontier-spread", "P", shortest(defaults.frontier_spread),
             "frontier: share of its draws that pick an open cut uniformly");
+  const SelectionBenchmarkOptions benchmark_defaults;
+  flags.Add("delta", "D", shortest(benchmark_defaults.anytime.delta),
+            "anytime leaderboard: family-wise error of its separations, in (0, 1)");
+  flags.Add("epsilon", "E", shortest(benchmark_defaults.anytime.epsilon),
+            "anytime leaderboard: indifference zone of preference probabilities, in [0, 1]");
+  flags.Add("anytime-every", "M", "1",
+            "summarize the anytime leaderboard (stop, wrong-separation check, what its "
+            "selectors see) every M judgments");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -116,6 +133,20 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
     if (!v.ok()) return fail(v.status());
     *field = *v;
   }
+  auto delta = flags.GetDouble("delta");
+  auto epsilon = flags.GetDouble("epsilon");
+  if (!delta.ok()) return fail(delta.status());
+  if (!epsilon.ok()) return fail(epsilon.status());
+  if (!(*delta > 0.0 && *delta < 1.0)) return fail(InvalidArgument("option '--delta': in (0, 1)"));
+  if (!(*epsilon >= 0.0 && *epsilon <= 1.0)) {
+    return fail(InvalidArgument("option '--epsilon': in [0, 1]"));
+  }
+  auto anytime_every = flags.GetInt("anytime-every");
+  if (!anytime_every.ok()) return fail(anytime_every.status());
+  if (*anytime_every < 1) return fail(InvalidArgument("option '--anytime-every': >= 1"));
+  o.anytime_every = *anytime_every;
+  o.anytime.delta = *delta;
+  o.anytime.epsilon = *epsilon;
   o.live.sigma = *live_sigma;
   o.live.beta = *live_beta;
   for (const Status* s : {&systems.status(), &seeds.status(), &seed.status(), &budget.status(),
@@ -174,9 +205,8 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
     std::cout << json;
   }
   // A readable table on stderr.
-  std::fprintf(stderr, "%-10s %26s %26s %8s %20s %8s %8s\n", "selector",
-               "to clusters (x uniform)", "to tau (x uniform)", "wrong", "wrong - uniform",
-               "cover", "clusters");
+  std::fprintf(stderr, "%-10s %26s %26s %8s %20s %8s %8s\n", "selector", "to clusters (x uniform)",
+               "to tau (x uniform)", "wrong", "wrong - uniform", "cover", "clusters");
   for (const SelectorSummary& s : result->summaries) {
     std::fprintf(stderr,
                  "%-10s %7.0f %5.2f [%4.2f,%4.2f] %7.0f %5.2f [%4.2f,%4.2f] %8.4f "
@@ -185,6 +215,20 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
                  s.clusters_ratio.hi, s.to_tau.mean, s.tau_ratio.mean, s.tau_ratio.lo,
                  s.tau_ratio.hi, s.wrong_separation.mean, s.wrong_separation_excess.lo,
                  s.wrong_separation_excess.hi, s.coverage.mean, s.final_clusters.mean);
+  }
+  std::fprintf(stderr, "\nanytime leaderboard (delta %g, epsilon %g)\n", o.anytime.delta,
+               o.anytime.epsilon);
+  std::fprintf(stderr, "%-14s %30s %9s %26s %9s %22s %12s %10s\n", "selector",
+               "wrong runs, share [95%]", "cert.wrong", "to stop (x uniform)", "censored",
+               "wrong - uniform", "sep. at stop", "at budget");
+  for (const SelectorSummary& s : result->summaries) {
+    std::fprintf(stderr,
+                 "%-14s %5d %6.4f [%7.4f,%7.4f] %9d %7.0f %5.2f [%4.2f,%4.2f] %9d [%+7.4f,%+7.4f] "
+                 "%12.2f %10.2f\n",
+                 s.name.c_str(), s.anytime_wrong_runs, s.anytime_wrong.mean, s.anytime_wrong.lo,
+                 s.anytime_wrong.hi, s.certified_wrong_runs, s.to_stop.mean, s.stop_ratio.mean,
+                 s.stop_ratio.lo, s.stop_ratio.hi, s.stop_censored, s.anytime_wrong_excess.lo,
+                 s.anytime_wrong_excess.hi, s.stop_separations.mean, s.anytime_separations.mean);
   }
   return kExitOk;
 }

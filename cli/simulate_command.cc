@@ -65,8 +65,9 @@ int RunSimulate(int argc, char** argv) {
       "[--format json|table]",
       "Runs the paper's match-selection protocol against a pool of judgments: --budget\n"
       "times the selector picks a pair and one judgment of that pair is drawn from the pool\n"
-      "(with replacement). Without --selection the default selector, frontier, is used (it\n"
-      "reads a Bradley-Terry posterior of the judgments drawn so far; docs/selection.md);\n"
+      "(with replacement). Without --selection the default selector, boundary, is used (it\n"
+      "serves the open boundaries of the anytime-valid leaderboard of the judgments drawn\n"
+      "so far; docs/selection.md);\n"
       "'trueskill' is the paper's §2.4 rule on the live TrueSkill ratings. Reports which pairs "
       "were chosen\n"
       "in the first and last W selections and overall, as n x n matrices with systems in\n"

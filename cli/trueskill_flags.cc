@@ -19,8 +19,8 @@ void AddTrueSkillFlags(Flags& flags) {
             "trueskill: draw margin eps in performance units (overrides --draw-probability)");
   flags.Add("selection", "S", "trueskill",
             "trueskill: 'none' applies every judgment once in file order; 'trueskill' (paper "
-            "§2.4), 'uniform' or an active selector (frontier, racing, lucb, info-gain, thompson, "
-            "arena; docs/selection.md) run the match-selection protocol: --budget times pick "
+            "§2.4), 'uniform' or an active selector (boundary, frontier, racing, lucb, info-gain, "
+            "thompson, arena, active-ranking; docs/selection.md) run the match-selection protocol: --budget times pick "
             "a pair, draw one of its judgments at random (with replacement), update");
   flags.Add("mode", "M", "pairwise",
             "trueskill with --selection none: 'pairwise' rates each k-way ranking as its "
@@ -72,8 +72,8 @@ StatusOr<TrueSkillModelOptions> TrueSkillOptionsFromFlags(const Flags& flags) {
     o.selector = selection;
   } else {
     return InvalidArgument("option '--selection': '" + selection +
-                           "' is not one of none, trueskill, uniform, frontier, racing, lucb, info-gain, "
-                           "thompson, arena");
+                           "' is not one of none, trueskill, uniform, boundary, frontier, racing, lucb, "
+                           "info-gain, thompson, arena, active-ranking");
   }
   const std::string mode = flags.Get("mode");
   if (mode == "pairwise") {

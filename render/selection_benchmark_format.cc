@@ -33,13 +33,17 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
          ",\n  \"tau_target\": " + Num(o.tau_target) +
          ",\n  \"reference_at\": " + std::to_string(o.reference_at) +
          ",\n  \"posterior_every\": " + std::to_string(o.posterior_every) +
-         ",\n  \"explore\": " + Num(o.active.explore) + ",\n  \"frontier\": {\"warmup\": " +
-         Num(o.active.warmup) + ", \"center\": " + Num(o.active.frontier_center) +
-         ", \"floor\": " + Num(o.active.frontier_floor) + ", \"close\": " +
-         Num(o.active.frontier_close) + ", \"spread\": " + Num(o.active.frontier_spread) +
-         "},\n  \"live_beta\": " + Num(o.live.beta) +
-         ",\n  \"draws\": " + std::to_string(o.draws) +
-         ",\n  \"confidence\": " + Num(o.confidence) + ",\n";
+         ",\n  \"explore\": " + Num(o.active.explore) +
+         ",\n  \"frontier\": {\"warmup\": " + Num(o.active.warmup) +
+         ", \"center\": " + Num(o.active.frontier_center) +
+         ", \"floor\": " + Num(o.active.frontier_floor) +
+         ", \"close\": " + Num(o.active.frontier_close) +
+         ", \"spread\": " + Num(o.active.frontier_spread) +
+         "},\n  \"live_beta\": " + Num(o.live.beta) + ",\n  \"draws\": " + std::to_string(o.draws) +
+         ",\n  \"confidence\": " + Num(o.confidence) +
+         ",\n  \"anytime\": {\"delta\": " + Num(o.anytime.delta) +
+         ", \"epsilon\": " + Num(o.anytime.epsilon) +
+         ", \"every\": " + std::to_string(o.anytime_every) + "},\n";
   out += "  \"checkpoints\": [";
   for (size_t k = 0; k < b.checkpoints.size(); ++k) {
     out += (k ? ", " : "") + std::to_string(b.checkpoints[k]);
@@ -57,9 +61,20 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
     out += "     \"clusters_censored\": " + std::to_string(s.clusters_censored) +
            ", \"tau_censored\": " + std::to_string(s.tau_censored) + ",\n";
     out += "     \"wrong_separation_share\": " + Interval(s.wrong_separation) + ",\n";
-    out += "     \"wrong_separation_minus_uniform\": " + Interval(s.wrong_separation_excess) + ",\n";
+    out +=
+        "     \"wrong_separation_minus_uniform\": " + Interval(s.wrong_separation_excess) + ",\n";
     out += "     \"rank_range_coverage\": " + Interval(s.coverage) + ",\n";
     out += "     \"final_clusters\": " + Interval(s.final_clusters) + ",\n";
+    out += "     \"anytime\": {\"wrong_separation_share\": " + Interval(s.anytime_wrong) +
+           ", \"wrong_separation_runs\": " + std::to_string(s.anytime_wrong_runs) +
+           ", \"certified_wrong_share\": " + Interval(s.certified_wrong) +
+           ", \"certified_wrong_runs\": " + std::to_string(s.certified_wrong_runs) +
+           ", \"wrong_separation_minus_uniform\": " + Interval(s.anytime_wrong_excess) +
+           ", \"judgments_to_stop\": " + Interval(s.to_stop) +
+           ", \"stop_ratio_to_uniform\": " + Interval(s.stop_ratio) +
+           ", \"stop_censored\": " + std::to_string(s.stop_censored) +
+           ", \"separations_at_stop\": " + Interval(s.stop_separations) +
+           ", \"separations\": " + Interval(s.anytime_separations) + "},\n";
     out += "     \"tau_at\": [";
     for (size_t k = 0; k < s.tau_at.size(); ++k) out += (k ? ", " : "") + Interval(s.tau_at[k]);
     out += "],\n     \"clusters_curve\": [";
@@ -80,7 +95,13 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
              ", \"final_clusters\": " +
              std::to_string(runs[r].clusters.empty() ? 0 : runs[r].clusters.back()) +
              ", \"wrong_separation\": " + Num(runs[r].wrong_separation) +
-             ", \"coverage\": " + Num(runs[r].coverage) + "}";
+             ", \"coverage\": " + Num(runs[r].coverage) +
+             ", \"anytime_wrong\": " + (runs[r].anytime_wrong ? "true" : "false") +
+             ", \"certified_wrong\": " + (runs[r].certified_wrong ? "true" : "false") +
+             ", \"to_stop\": " + std::to_string(runs[r].to_stop) +
+             ", \"stop_censored\": " + (runs[r].stop_censored ? "true" : "false") +
+             ", \"stop_separations\": " + std::to_string(runs[r].stop_separations) +
+             ", \"anytime_separations\": " + std::to_string(runs[r].anytime_separations) + "}";
     }
     out += "]}" + std::string(sel + 1 < b.summaries.size() ? ",\n" : "\n");
   }

@@ -14,7 +14,8 @@
 namespace tourney {
 namespace {
 
-const char* const kActive[] = {"frontier", "racing", "lucb", "info-gain", "thompson", "arena"};
+const char* const kActive[] = {"frontier", "racing", "lucb",           "info-gain",
+                               "thompson", "arena",  "active-ranking", "boundary"};
 
 std::unique_ptr<MatchSelector> Make(const std::string& name) {
   auto s = MakeActiveSelector(name, ActiveSelectorOptions());

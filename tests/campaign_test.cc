@@ -312,10 +312,10 @@ TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
   }
 }
 
-TEST(CampaignConfig, DefaultSelectorIsFrontierAndEveryNamedSelectorIsAccepted) {
-  EXPECT_EQ(CampaignConfig().selector, "frontier");
-  for (const char* name :
-       {"frontier", "racing", "lucb", "info-gain", "thompson", "arena", "trueskill", "uniform"}) {
+TEST(CampaignConfig, DefaultSelectorIsBoundaryAndEveryNamedSelectorIsAccepted) {
+  EXPECT_EQ(CampaignConfig().selector, "boundary");
+  for (const char* name : {"frontier", "racing", "lucb", "info-gain", "thompson", "arena",
+                           "trueskill", "uniform", "active-ranking", "boundary"}) {
     CampaignConfig c = Config(4, 3, 2);
     c.selector = name;
     EXPECT_TRUE(ValidateCampaignConfig(c).ok()) << name;

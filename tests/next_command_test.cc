@@ -70,12 +70,29 @@ TEST_F(NextCommand, AnchorsOnTheLargestSigmaFirstEntryAmongEquals) {
   }
 }
 
-// The default selector is frontier: in mu order D, C, B, A only the cut between B and A
+// Frontier: in mu order D, C, B, A only the cut between B and A
 // is open (z = 0.001 / sqrt(2 * 0.01^2) = 0.07; the other cuts are over 300 sds apart,
 // far beyond 2.5), so {A, B} is served with probability 0.9 + 0.1 / 6 (the other five
 // pairs only through the 10% uniform exploration). Over 40 seeds the count is
 // Binomial(40, 0.917): mean 36.7, sd 1.75; 28 is five sds below.
-TEST_F(NextCommand, DefaultIsFrontierOnTheOpenCut) {
+TEST_F(NextCommand, FrontierServesTheOpenCut) {
+  const std::string path = Write(
+      "r.json", Board({{"A", 0.0, 0.01}, {"B", 0.001, 0.01}, {"C", 5.0, 0.01}, {"D", 10.0, 0.01}}));
+  int open = 0;
+  for (int seed = 1; seed <= 40; ++seed) {
+    std::vector<std::string> m =
+        Chosen("--ratings " + path + " --selection frontier --seed " + std::to_string(seed));
+    ASSERT_EQ(m.size(), 2u);
+    std::sort(m.begin(), m.end());
+    open += m[0] == "A" && m[1] == "B";
+  }
+  EXPECT_GE(open, 28);
+}
+
+// The default is boundary, which needs the anytime leaderboard of the judgments; a ratings
+// file has none, so it serves uniform matches: {A, B} with probability 1/6, so over 40
+// seeds Binomial(40, 1/6) (mean 6.7, sd 2.4), far below frontier's 28.
+TEST_F(NextCommand, DefaultIsBoundaryAndUniformWithoutJudgments) {
   const std::string path = Write(
       "r.json", Board({{"A", 0.0, 0.01}, {"B", 0.001, 0.01}, {"C", 5.0, 0.01}, {"D", 10.0, 0.01}}));
   int open = 0;
@@ -85,9 +102,36 @@ TEST_F(NextCommand, DefaultIsFrontierOnTheOpenCut) {
     std::sort(m.begin(), m.end());
     open += m[0] == "A" && m[1] == "B";
   }
-  EXPECT_GE(open, 28);
+  EXPECT_LE(open, 19);  // five sds above the mean
   const testing::CommandResult r = Next("--ratings " + path + " --format json");
-  EXPECT_NE(r.out.find("\"selection\": \"frontier\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"selection\": \"boundary\""), std::string::npos) << r.out;
+}
+
+// With the judgments so far, the default reads their anytime leaderboard. A beats B, C and D
+// 200 times each (certified on top: a stream of ones has half-width about
+// 2 log(2 / alpha) / 200 ~ 0.06, alpha = 0.05 / 6), and B, C, D only tie (20 times per
+// pair), so the open boundaries are B | C and C | D, whose least certified pairs are ties
+// among B, C, D: A is never served. Active ranking never anchors A.
+TEST_F(NextCommand, AnytimeSelectorsReadTheJudgments) {
+  const std::string ratings =
+      Write("r.json", Board({{"A", 2.0, 0.1}, {"B", 0.0, 0.1}, {"C", 0.0, 0.1}, {"D", 0.0, 0.1}}));
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int i = 0; i < 200; ++i) csv += "A,B,a\nC,A,b\nA,D,a\n";
+  for (int i = 0; i < 20; ++i) csv += "B,C,tie\nB,D,tie\nC,D,tie\n";
+  const std::string judgments = Write("j.csv", csv);
+  for (int seed = 1; seed <= 30; ++seed) {
+    const std::string args =
+        "--ratings " + ratings + " --judgments " + judgments + " --seed " + std::to_string(seed);
+    const std::vector<std::string> m = Chosen(args);
+    ASSERT_EQ(m.size(), 2u);
+    EXPECT_TRUE(m[0] != "A" && m[1] != "A") << m[0] << "," << m[1];
+    EXPECT_NE(Chosen(args + " --selection active-ranking")[0], "A");
+  }
+  // A system the ratings do not name is an input error.
+  const std::string other = Write("o.csv", "system_a,system_b,outcome\nA,Z,a\n");
+  const testing::CommandResult bad = Next("--ratings " + ratings + " --judgments " + other);
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("'Z'"), std::string::npos) << bad.err;
 }
 
 TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "render/selection_benchmark_format.h"
@@ -70,9 +71,112 @@ TEST(SelectionBenchmark, SummaryByHand) {
   EXPECT_NEAR(s[1].tau_curve[0].mean, 0.5, 1e-12);
   EXPECT_NEAR(s[1].wrong_separation.mean, 0.2, 1e-12);
   EXPECT_NEAR(s[1].wrong_separation_excess.mean, 0.0, 1e-12);
-  EXPECT_NEAR(s[1].wrong_separation_excess.hi, 12.7062047 * std::sqrt(0.02) / std::sqrt(2.0),
-              1e-6);
+  EXPECT_NEAR(s[1].wrong_separation_excess.hi, 12.7062047 * std::sqrt(0.02) / std::sqrt(2.0), 1e-6);
   EXPECT_NEAR(s[0].wrong_separation_excess.hi, 0.0, 1e-12);  // uniform against itself
+}
+
+// The anytime half of the summary: wrong flags uniform {0, 1}, x {1, 1}: shares 0.5 and 1,
+// paired differences {1, 0} (mean 0.5); to stop uniform {1000, 2000}, x {500, 2000}
+// (censored): mean 1250, ratio sqrt(0.5 * 1); separations x {2, 4}: mean 3.
+TEST(SelectionBenchmark, AnytimeSummaryByHand) {
+  std::vector<std::vector<SelectionRun>> runs(2, std::vector<SelectionRun>(2));
+  runs[0][1].anytime_wrong = true;
+  runs[1][0].anytime_wrong = true;
+  runs[1][1].anytime_wrong = true;
+  runs[0][0].to_stop = 1000;
+  runs[0][1].to_stop = 2000;
+  runs[1][0].to_stop = 500;
+  runs[1][1].to_stop = 2000;
+  runs[1][1].stop_censored = true;
+  runs[1][0].anytime_separations = 2;
+  runs[1][1].anytime_separations = 4;
+  for (auto& sel : runs) {
+    for (auto& r : sel) {
+      r.to_clusters = r.to_tau = 100;
+    }
+  }
+  const auto s = SummarizeSelectionRuns({"uniform", "x"}, runs, 0, 0);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_NEAR(s[0].anytime_wrong.mean, 0.5, 1e-12);
+  EXPECT_NEAR(s[1].anytime_wrong.mean, 1.0, 1e-12);
+  EXPECT_EQ(s[0].anytime_wrong_runs, 1);
+  EXPECT_EQ(s[1].anytime_wrong_runs, 2);
+  EXPECT_NEAR(s[1].anytime_wrong_excess.mean, 0.5, 1e-12);
+  EXPECT_NEAR(s[1].to_stop.mean, 1250, 1e-9);
+  EXPECT_NEAR(s[1].stop_ratio.mean, std::sqrt(0.5), 1e-12);
+  EXPECT_NEAR(s[0].stop_ratio.mean, 1.0, 1e-12);
+  EXPECT_EQ(s[1].stop_censored, 1);
+  EXPECT_NEAR(s[1].anytime_separations.mean, 3.0, 1e-12);
+}
+
+// Hand-built summaries: order 2, 0, 1 with truth 0 > 1 > 2 (truth 3, 2, 1).
+TEST(SelectionBenchmark, AnytimeWrongSeparationByHand) {
+  const std::vector<double> truth = {3, 2, 1};
+  AnytimeSummary s;
+  s.order = {2, 0, 1};
+  s.boundaries.resize(2);
+  EXPECT_FALSE(AnytimeWrongSeparation(s, truth));  // nothing separated
+  s.boundaries[1].separated = true;                // {2, 0} above {1}: 1 (truth 2) > 2 (1)
+  EXPECT_TRUE(AnytimeWrongSeparation(s, truth));
+  s.order = {0, 2, 1};  // {0, 2} above {1}: still 1 above 2
+  EXPECT_TRUE(AnytimeWrongSeparation(s, truth));
+  s.boundaries[1].separated = false;
+  s.boundaries[0].separated = true;  // {0} above {2, 1}: right
+  EXPECT_FALSE(AnytimeWrongSeparation(s, truth));
+}
+
+// A trace whose judgments contradict the truth (truth 0 > 1 > 2; every judgment says
+// 1 > 0 > 2): a single judgment per pair cannot certify anything (after one observation
+// the half-width is log(2 / alpha) / (1/2) = 2 log(120) > 1, alpha = 0.05 / 3), so no
+// flag then; after 200 rounds the board certifies 1 above 0, a wrong separation. A trace
+// that agrees with the truth is never flagged, and settled_at is the first prefix of the
+// trace after which a leaderboard fed that prefix is settled.
+TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
+  const std::vector<double> truth = {1.0, 0.0, -1.0};
+  auto wrong = AnytimeTracker::Create(truth, {0.05, 0.0});
+  auto right = AnytimeTracker::Create(truth, {0.05, 0.0});
+  ASSERT_TRUE(wrong.ok() && right.ok());
+  AnytimeLeaderboard reference = *AnytimeLeaderboard::Create(3, {0.05, 0.0});
+  int64_t expected_settled = 0;
+  for (int round = 0; round < 200; ++round) {
+    wrong->Add(1, 0, Outcome::kFirstWins);
+    wrong->Add(1, 2, Outcome::kFirstWins);
+    wrong->Add(0, 2, Outcome::kFirstWins);
+    for (const auto& [a, b] : {std::pair{0, 1}, {1, 2}, {0, 2}}) {
+      right->Add(a, b, Outcome::kFirstWins);
+      reference.Add(a, b, Outcome::kFirstWins);
+      if (expected_settled == 0 && reference.Summarize().settled) {
+        expected_settled = reference.comparisons();
+      }
+    }
+    if (round == 0) {
+      EXPECT_FALSE(wrong->wrong_separation());
+    }
+  }
+  EXPECT_TRUE(wrong->wrong_separation());
+  EXPECT_TRUE(wrong->CertifiedWrong());
+  EXPECT_EQ(wrong->summary().order, (std::vector<SystemId>{1, 0, 2}));
+  EXPECT_FALSE(right->wrong_separation());
+  EXPECT_FALSE(right->CertifiedWrong());
+  EXPECT_EQ(right->judgments(), 600);
+  ASSERT_GT(expected_settled, 0);
+  EXPECT_EQ(right->settled_at(), expected_settled);
+  EXPECT_EQ(right->summary().separations, 2);
+  EXPECT_FALSE(AnytimeTracker::Create({1.0}, {}).ok());
+  EXPECT_FALSE(AnytimeTracker::Create(truth, {}, 0).ok());
+  // Summarized every 7 judgments: the stop is seen at the first multiple of 7 at or after
+  // the exact one, and nothing is summarized in between.
+  auto coarse = AnytimeTracker::Create(truth, {0.05, 0.0}, 7);
+  ASSERT_TRUE(coarse.ok());
+  for (int round = 0; round < 200; ++round) {
+    for (const auto& [a, b] : {std::pair{0, 1}, {1, 2}, {0, 2}}) {
+      coarse->Add(a, b, Outcome::kFirstWins);
+      if (coarse->judgments() % 7 != 0) {
+        EXPECT_EQ(coarse->summary().comparisons, coarse->judgments() / 7 * 7);
+      }
+    }
+  }
+  EXPECT_EQ(coarse->settled_at(), (expected_settled + 6) / 7 * 7);
 }
 
 SelectionBenchmarkOptions Small() {
@@ -111,6 +215,14 @@ TEST(SelectionBenchmark, RunsAreConsistentWithTheirTraces) {
       EXPECT_EQ(r.tau_at[0], r.tau[2]);
       EXPECT_GE(r.coverage, 0.0);
       EXPECT_LE(r.coverage, 1.0);
+      // The anytime stop: within the budget, the budget exactly when censored.
+      EXPECT_GE(r.to_stop, 1);
+      EXPECT_LE(r.to_stop, o.budget);
+      if (r.stop_censored) {
+        EXPECT_EQ(r.to_stop, o.budget);
+      }
+      EXPECT_GE(r.anytime_separations, 0);
+      EXPECT_LE(r.anytime_separations, 4);
     }
   }
 }
@@ -138,6 +250,24 @@ TEST(SelectionBenchmark, EasyCampaignsAreSolved) {
   for (const SelectorSummary& s : b->summaries) {
     EXPECT_LE(s.to_tau.mean, 1200) << s.name;
     EXPECT_GE(s.tau_curve.back().mean, 0.9) << s.name;
+  }
+}
+
+// The same easy campaigns under the anytime scoring with the anytime selectors: a system
+// that wins nearly always needs about 25 judgments per pair to be certified (half-width
+// ~ 2 log(2 / alpha) / t with alpha = 0.005, i.e. 12 / t < 1/2), far below 1,200 / 10
+// pairs, so no run may separate wrongly and most runs stop before the budget.
+TEST(SelectionBenchmark, EasyCampaignsStopUnderTheAnytimeBoard) {
+  SelectionBenchmarkOptions o = Small();
+  o.selectors = {"uniform", "active-ranking", "boundary"};
+  o.quality_sd = 5.0;
+  o.seeds = 4;
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  for (const SelectorSummary& s : b->summaries) {
+    EXPECT_EQ(s.anytime_wrong_runs, 0) << s.name;
+    EXPECT_LT(s.to_stop.mean, 1200) << s.name;
+    EXPECT_GE(s.anytime_separations.mean, 2.0) << s.name;
   }
 }
 
@@ -189,6 +319,12 @@ TEST(SelectionBenchmark, RejectsBadOptions) {
   EXPECT_FALSE(RunSelectionBenchmark(o).ok());
   o = Small();
   o.tau_at = {300};
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+  o = Small();
+  o.anytime.delta = 0.0;
+  EXPECT_EQ(RunSelectionBenchmark(o).status().code(), StatusCode::kInvalidArgument);
+  o = Small();
+  o.anytime.epsilon = 1.5;
   EXPECT_FALSE(RunSelectionBenchmark(o).ok());
 }
 

@@ -190,5 +190,35 @@ TEST(SelectionProtocol, SameRunWithOrWithoutARecord) {
   }
 }
 
+// Active ranking sees the protocol's anytime leaderboard: in a pool where system 0 wins
+// every comparison and 1, 2, 3 only tie each other, 0 is certified on top after a few
+// hundred draws (a stream of ones has half-width about 2 log(2 / alpha) / t, alpha =
+// 0.05 / 6, so t ~ 30 draws per pair suffice; while 0 is active each of its pairs gets
+// (1/4 + 3/4 * 1/3) / 3 = 1/6 of the draws, so ~180 selections), and from then on it is
+// never the anchor: none after 500. Without the board every system would anchor about a
+// quarter of the time.
+TEST(SelectionProtocol, ActiveRankingReadsTheAnytimeBoard) {
+  Comparisons pool;
+  for (int i = 0; i < 10; ++i) {
+    for (SystemId j = 1; j < 4; ++j) pool.Add(0, j, Outcome::kFirstWins);
+    pool.Add(1, 2, Outcome::kTie);
+    pool.Add(1, 3, Outcome::kTie);
+    pool.Add(2, 3, Outcome::kTie);
+  }
+  auto ar = MakeMatchSelector("active-ranking");
+  ASSERT_TRUE(ar.ok());
+  std::vector<SelectionStep> record;
+  SelectionProtocolOptions o;
+  o.budget = 3000;
+  o.record = &record;
+  o.anytime = {0.05, 0.0};
+  ASSERT_TRUE(RunSelectionProtocol(Env(), **ar, 4, pool, o, 5).ok());
+  ASSERT_EQ(record.size(), 3000u);
+  int early = 0, late = 0;
+  for (const SelectionStep& s : record) (s.step < 500 ? early : late) += s.first == 0;
+  EXPECT_GT(early, 0);
+  EXPECT_EQ(late, 0);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -148,9 +148,9 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("tourneyd serving on 127.0.0.1:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Uniform selection, "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Frontier selection, "), std::string::npos);
+  EXPECT_NE(r.out.find("Boundary selection, "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: uniform selection "), std::string::npos);
-  EXPECT_NE(r.out.find("Stopping rule: frontier selection "), std::string::npos);
+  EXPECT_NE(r.out.find("Stopping rule: boundary selection "), std::string::npos);
   EXPECT_NE(r.out.find("Clusters of uniform selection after "), std::string::npos);
   EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
   // Same seed, same output (apart from the port and the temporary directory).

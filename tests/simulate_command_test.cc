@@ -76,7 +76,7 @@ TEST_F(SimulateCommandTest, UniformSelectionIsDeterministicFromSeed) {
   EXPECT_EQ(a.out, b.out);
 }
 
-// The default selector is frontier; --emit-judgments writes the drawn judgments in selection
+// The default selector is boundary; --emit-judgments writes the drawn judgments in selection
 // order, and their pair tallies are the "all" matrix the JSON reports.
 TEST_F(SimulateCommandTest, EmitsTheDrawnJudgmentsAsPairwiseCsv) {
   const std::string out = dir_ + "/drawn.csv";
@@ -85,7 +85,7 @@ TEST_F(SimulateCommandTest, EmitsTheDrawnJudgmentsAsPairwiseCsv) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Struct json;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &json).ok()) << r.out;
-  EXPECT_EQ(json.fields().at("selection").string_value(), "frontier");
+  EXPECT_EQ(json.fields().at("selection").string_value(), "boundary");
   const auto& pc = json.fields().at("pair_counts").struct_value().fields();
   std::map<std::string, int> index;
   const auto& names = pc.at("systems").list_value().values();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reruns the selection benchmark behind docs/selection.md: every selector over 20 seeds on
 # hidden-truth campaigns of 10 and 16 systems and on the WMT13 fr-en pool, writing JSON and
-# SVG into OUT (default: selection-benchmark/), then the large evaluation (500 seeds).
+# SVG into OUT (default: selection-benchmark/), then the large evaluation (500 seeds), then
+# the runs scored by the anytime-valid leaderboard (OUT/anytime/).
 # Run from the repository root after building.
 #   tools/selection_benchmark.sh [OUT]
 set -euo pipefail
@@ -54,4 +55,27 @@ done
 if [[ -f "$pool" ]]; then
   "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 40000 --every 1000 \
     --tau-at 25000 --selectors "$selectors" --threads 2 --out "$out/large/fren.json"
+fi
+# Honest leaderboards (docs/selection.md, first section): every run is also scored by the
+# anytime-valid leaderboard (delta 0.05, epsilon 0.1). First the budgets above, 500
+# campaigns (what each scoring shows at 20,000 judgments); then budgets long enough for the
+# anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 200 of 16
+# (the CPU budget), the board summarized every
+# 100 judgments; then the fr-en pool, 100 replays of 40,000 and of 99,000 judgments.
+# One thread each; about 25 minutes of CPU in all.
+honest=uniform,frontier,racing,active-ranking,boundary
+mkdir -p "$out/anytime"
+for n in 10 16; do
+  "$bin" selection-benchmark --systems "$n" --seeds 500 --seed 6 --budget 20000 --every 250 \
+    --selectors "$honest" --out "$out/anytime/a$n.json"
+done
+"$bin" selection-benchmark --systems 10 --seeds 500 --seed 6 --budget 200000 --every 10000 \
+  --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/b10.json"
+"$bin" selection-benchmark --systems 16 --seeds 200 --seed 6 --budget 500000 --every 25000 \
+  --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/b16.json"
+if [[ -f "$pool" ]]; then
+  "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 40000 --every 1000 \
+    --tau-at 25000 --selectors "$honest" --out "$out/anytime/fa.json"
+  "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 99000 --every 9900 \
+    --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/fb.json"
 fi

@@ -371,7 +371,6 @@ class ArenaSelector final : public ActiveSelector {
   }
 };
 
-
 ActiveSelectorOptions Resolved(ActiveSelectorOptions o) {
   if (o.draw_margin < 0.0) o.draw_margin = DrawMarginFromProbability(0.25, 2, o.beta);
   return o;
@@ -446,8 +445,13 @@ StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view nam
   if (name == "info-gain") return MakeInfoGainSelector(options);
   if (name == "thompson") return MakeThompsonSelector(options);
   if (name == "arena") return MakeArenaSelector(options);
+  if (name == "active-ranking" || name == "boundary") {
+    if (Status s = ValidateActiveSelectorOptions(options); !s.ok()) return s;
+    return name == "boundary" ? MakeBoundarySelector() : MakeActiveRankingSelector();
+  }
   return InvalidArgument("unknown active selector '" + std::string(name) +
-                         "' (expected frontier, racing, lucb, info-gain, thompson or arena)");
+                         "' (expected frontier, racing, lucb, info-gain, thompson, arena, "
+                         "active-ranking or boundary)");
 }
 
 }  // namespace tourney

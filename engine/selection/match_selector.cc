@@ -64,6 +64,16 @@ Status ValidateSelectionRequest(const SelectionState& state, size_t match_size) 
                            std::to_string(state.allowed->num_systems()) + " systems, not " +
                            std::to_string(n));
   }
+  if ((state.anytime == nullptr) != (state.anytime_summary == nullptr)) {
+    return InvalidArgument("the anytime leaderboard and its summary come together");
+  }
+  if (state.anytime != nullptr && (static_cast<size_t>(state.anytime->num_systems()) != n ||
+                                   state.anytime_summary->order.size() != n ||
+                                   state.anytime_summary->boundaries.size() + 1 != n)) {
+    return InvalidArgument("the anytime leaderboard covers " +
+                           std::to_string(state.anytime->num_systems()) + " systems, not " +
+                           std::to_string(n));
+  }
   return Status::Ok();
 }
 
@@ -233,8 +243,9 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector() {
 std::unique_ptr<MatchSelector> MakeUniformSelector() { return std::make_unique<UniformSelector>(); }
 
 std::span<const std::string_view> MatchSelectorNames() {
-  static constexpr std::string_view kNames[] = {"trueskill", "uniform",   "frontier", "racing",
-                                                "lucb",      "info-gain", "thompson", "arena"};
+  static constexpr std::string_view kNames[] = {"trueskill",      "uniform",   "frontier", "racing",
+                                                "lucb",           "info-gain", "thompson", "arena",
+                                                "active-ranking", "boundary"};
   return kNames;
 }
 

@@ -8,6 +8,8 @@
 #include <memory>
 #include <numeric>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/thread_pool.h"
 #include "tourney/core/random.h"
@@ -54,6 +56,59 @@ SeedInterval RatioInterval(std::span<const double> numerator, std::span<const do
   }
   const SeedInterval l = MeanInterval(logs);
   return {std::exp(l.mean), std::exp(l.lo), std::exp(l.hi)};
+}
+
+bool AnytimeWrongSeparation(const AnytimeSummary& summary, std::span<const double> truth) {
+  const size_t n = summary.order.size();
+  // The smallest truth at positions <= r against the largest after r, per boundary r.
+  std::vector<double> suffix_max(n + 1, -HUGE_VAL);
+  for (size_t r = n; r-- > 0;) suffix_max[r] = std::max(suffix_max[r + 1], truth[summary.order[r]]);
+  double prefix_min = HUGE_VAL;
+  for (size_t r = 0; r + 1 < n; ++r) {
+    prefix_min = std::min(prefix_min, truth[summary.order[r]]);
+    if (summary.boundaries[r].separated && suffix_max[r + 1] > prefix_min) return true;
+  }
+  return false;
+}
+
+StatusOr<AnytimeTracker> AnytimeTracker::Create(std::vector<double> truth,
+                                                const AnytimeOptions& options, int64_t every) {
+  if (every < 1)
+    return InvalidArgument("the anytime board must be summarized every >= 1 judgments");
+  auto board = AnytimeLeaderboard::Create(static_cast<int>(truth.size()), options);
+  if (!board.ok()) return board.status();
+  return AnytimeTracker(std::move(truth), std::move(*board), every);
+}
+
+AnytimeTracker::AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board, int64_t every)
+    : truth_(std::move(truth)),
+      every_(every),
+      board_(std::move(board)),
+      summary_(board_.Summarize()) {}
+
+void AnytimeTracker::Add(SystemId a, SystemId b, Outcome outcome) {
+  board_.Add(a, b, outcome);
+  if (board_.comparisons() % every_ == 0) Refresh();
+}
+
+void AnytimeTracker::Refresh() {
+  summary_ = board_.Summarize();
+  if (!wrong_separation_) wrong_separation_ = AnytimeWrongSeparation(summary_, truth_);
+  if (settled_at_ == 0 && summary_.settled) {
+    settled_at_ = board_.comparisons();
+    settled_separations_ = summary_.separations;
+  }
+}
+
+bool AnytimeTracker::CertifiedWrong() const {
+  const int n = board_.num_systems();
+  for (SystemId u = 0; u < n; ++u) {
+    for (SystemId l = 0; l < n; ++l) {
+      if (u == l || truth_[l] <= truth_[u]) continue;
+      if (board_.PreferenceLo(u, l) > 0.5 || summary_.lo[u] > summary_.hi[l]) return true;
+    }
+  }
+  return false;
 }
 
 namespace {
@@ -162,6 +217,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   const std::string_view name = selector.name();
   const int64_t posterior_every = name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
+  AnytimeTracker anytime = *AnytimeTracker::Create(c.truth, o.anytime, o.anytime_every);  // checked
   SelectionPosteriorFit posterior = FitSelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
       score_rng(DeriveSeed(seed, 2));
@@ -182,9 +238,13 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   }
   const bool fitted = posterior_every > 0;
   for (int64_t step = 1; step <= o.budget; ++step) {
-    const SelectionState state{fitted ? posterior.ratings : ratings, allowed, &counts,
-                               fitted ? std::span<const double>(posterior.covariance)
-                                      : std::span<const double>()};
+    const SelectionState state{
+        fitted ? posterior.ratings : ratings,
+        allowed,
+        &counts,
+        fitted ? std::span<const double>(posterior.covariance) : std::span<const double>(),
+        &anytime.board(),
+        &anytime.summary()};
     const Status s = selector.Select(state, select_rng, std::span<SystemId>(match, 2));
     if (!s.ok()) break;  // every pair of the pool is used up
     const SystemId a = match[0], b = match[1];
@@ -225,6 +285,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
                                          : Outcome::kSecondWins;
     }
     counts.Add(a, b, outcome);
+    anytime.Add(a, b, outcome);
     env.Rate(outcome, &ratings[a], &ratings[b]);
     if (fitted && step % posterior_every == 0) {
       posterior = FitSelectionPosterior(counts);
@@ -254,6 +315,14 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   while (from > 0 && run.tau[from - 1] >= o.tau_target) --from;
   run.tau_censored = from == run.tau.size();
   run.to_tau = run.tau_censored ? o.budget : checkpoints[from];
+  if (anytime.judgments() % o.anytime_every != 0) anytime.Refresh();
+  run.anytime_wrong = anytime.wrong_separation();
+  run.certified_wrong = anytime.CertifiedWrong();
+  run.stop_censored = anytime.settled_at() == 0;
+  run.to_stop = run.stop_censored ? o.budget : anytime.settled_at();
+  run.anytime_separations = anytime.summary().separations;
+  run.stop_separations =
+      run.stop_censored ? run.anytime_separations : anytime.settled_separations();
   return run;
 }
 
@@ -313,6 +382,32 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
       }
       s.wrong_separation_excess = MeanInterval(excess);
     }
+    const auto wrong = column(sel, [](const SelectionRun& r) { return r.anytime_wrong ? 1 : 0; });
+    const auto to_stop = column(sel, [](const SelectionRun& r) { return r.to_stop; });
+    s.anytime_wrong = MeanInterval(wrong);
+    s.to_stop = MeanInterval(to_stop);
+    s.anytime_separations =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.anytime_separations; }));
+    if (uniform != selectors.end()) {
+      const auto uniform_wrong =
+          column(u, [](const SelectionRun& r) { return r.anytime_wrong ? 1 : 0; });
+      std::vector<double> excess;
+      for (size_t k = 0; k < wrong.size() && k < uniform_wrong.size(); ++k) {
+        excess.push_back(wrong[k] - uniform_wrong[k]);
+      }
+      s.anytime_wrong_excess = MeanInterval(excess);
+      s.stop_ratio =
+          RatioInterval(to_stop, column(u, [](const SelectionRun& r) { return r.to_stop; }));
+    }
+    s.stop_separations =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.stop_separations; }));
+    s.certified_wrong =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.certified_wrong ? 1 : 0; }));
+    for (const SelectionRun& r : runs[sel]) {
+      s.anytime_wrong_runs += r.anytime_wrong;
+      s.certified_wrong_runs += r.certified_wrong;
+      s.stop_censored += r.stop_censored;
+    }
     s.coverage = MeanInterval(column(sel, [](const SelectionRun& r) { return r.coverage; }));
     s.final_clusters = MeanInterval(column(
         sel, [](const SelectionRun& r) { return r.clusters.empty() ? 0 : r.clusters.back(); }));
@@ -365,6 +460,8 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
     }
   }
   if (auto env = TrueSkill::Create(o.live); !env.ok()) return env.status();
+  if (auto board = AnytimeLeaderboard::Create(2, o.anytime); !board.ok()) return board.status();
+  if (o.anytime_every < 1) return InvalidArgument("anytime_every must be >= 1");
   if (o.pool != nullptr && !o.pool_with_replacement) {
     if (static_cast<int64_t>(o.pool->size()) < o.budget) {
       return InvalidArgument("a replay without replacement needs a budget of at most the " +

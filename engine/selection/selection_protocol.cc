@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 
 #include "tourney/core/defaults.h"
@@ -109,10 +110,21 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
   PairCounts counts(num_systems);
   SelectionPosteriorFit posterior;
   if (posterior_every > 0) posterior = FitSelectionPosterior(counts);
-  const SelectionState state{posterior_every > 0 ? std::span<const Rating>(posterior.ratings)
-                                                 : std::span<const Rating>(ratings),
-                             &allowed, posterior_every > 0 ? &counts : nullptr,
-                             std::span<const double>(posterior.covariance)};
+  SelectionState state{posterior_every > 0 ? std::span<const Rating>(posterior.ratings)
+                                           : std::span<const Rating>(ratings),
+                       &allowed, posterior_every > 0 ? &counts : nullptr,
+                       std::span<const double>(posterior.covariance)};
+  // The selectors that read the anytime leaderboard get one, summarized after each draw.
+  std::optional<AnytimeLeaderboard> board;
+  AnytimeSummary summary;
+  if (name == "active-ranking" || name == "boundary") {
+    auto created = AnytimeLeaderboard::Create(num_systems, options.anytime);
+    if (!created.ok()) return created.status();
+    board = std::move(*created);
+    summary = board->Summarize();
+    state.anytime = &*board;
+    state.anytime_summary = &summary;
+  }
   Rng rng(DeriveSeed(seed, 0x5e1ec7));
   std::array<SystemId, 2> match;
   for (int64_t step = 0; step < budget; ++step) {
@@ -131,6 +143,10 @@ StatusOr<std::vector<Rating>> RunSelectionProtocol(const TrueSkill& env,
                                                                : 2u);
     env.Rate(static_cast<Outcome>(entry & 3), &ratings[static_cast<size_t>(lo)],
              &ratings[static_cast<size_t>(hi)]);
+    if (board.has_value()) {
+      board->Add(lo, hi, static_cast<Outcome>(entry & 3));
+      summary = board->Summarize();
+    }
     if (posterior_every > 0) {
       counts.Add(lo, hi, static_cast<Outcome>(entry & 3));
       if ((step + 1) % posterior_every == 0) {

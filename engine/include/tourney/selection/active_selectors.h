@@ -7,7 +7,7 @@
 //   probability `explore` it serves a uniform match (the uniform selector's draw), so every
 //   allowed pair keeps a probability of at least explore / #pairs (no pair starves and the
 //   fitted model stays identifiable whatever the policy does). Otherwise:
-//   - "frontier" (the default; cluster-frontier selection): systems are sorted by mu and
+//   - "frontier" (cluster-frontier selection): systems are sorted by mu and
 //     every cut of that order (the top i systems against the rest) is represented by its
 //     least separated pair among the 3 systems on each side of it: the pair with the
 //     smallest z = (mu_t - mu_u) / sd(theta_t - theta_u), the sd from the covariance when
@@ -42,6 +42,25 @@
 //     drawn with probability proportional to the drop of its interval width one more
 //     judgment brings, sqrt(V / (n + 1)) - sqrt(V / (n + 2)), with V = sigma_a^2 + sigma_b^2
 //     and n the pair's judgments so far (SelectionState::counts; 0 when absent).
+//   Two policies read the anytime-valid leaderboard instead (SelectionState::anytime and
+//   anytime_summary, anytime_leaderboard.h); they take no options and flip no exploration
+//   coin (their opponents are already spread), and without a leaderboard they serve as if
+//   every boundary were open:
+//   - "active-ranking" (Active Ranking; Heckel, Shah, Ramchandran & Wainwright 2019, on
+//     Borda scores): a system is active while a boundary next to it in the board's order
+//     (above or below) is neither separated nor a tie within epsilon. The anchor is drawn
+//     uniformly among the active systems and the N-1 others uniformly among the remaining
+//     systems (for N = 2 with an incomplete allowed set: a uniform allowed partner), so a
+//     settled system is compared only as someone else's opponent. With every boundary
+//     resolved (the board is settled), a uniform match.
+//   - "boundary" (the default): an open boundary of the board (neither separated nor an
+//   epsilon-tie) is
+//     chosen uniformly, and its least certified pair among the 3 systems on each side,
+//     the smallest max(lo(p_ul) - 1/2, lo(B_u) - hi(B_l)), is served (plus N-2 uniform
+//     others). Serving that pair either certifies it or narrows it to an epsilon-tie, and
+//     either resolves the boundary when it was the last obstacle.
+//   Costs: active-ranking O(n) (one pass over the order, reservoir sampling), boundary
+//   O(n) (9 pairs per open boundary); neither allocates.
 //   Pair scoring (info-gain, arena) is exhaustive up to 64 systems and over 128 uniformly
 //   drawn candidate pairs above that; the neighbour policies sort the systems by mu.
 //   Matches of N > 2 systems: the policy's pair, then the systems closest in mu to the
@@ -96,7 +115,12 @@ StatusOr<std::unique_ptr<MatchSelector>> MakeInfoGainSelector(const ActiveSelect
 StatusOr<std::unique_ptr<MatchSelector>> MakeThompsonSelector(const ActiveSelectorOptions& options);
 StatusOr<std::unique_ptr<MatchSelector>> MakeArenaSelector(const ActiveSelectorOptions& options);
 
-// By name ("frontier", "racing", "lucb", "info-gain", "thompson", "arena");
+// The policies over the anytime-valid leaderboard (no options).
+std::unique_ptr<MatchSelector> MakeActiveRankingSelector();
+std::unique_ptr<MatchSelector> MakeBoundarySelector();
+
+// By name ("frontier", "racing", "lucb", "info-gain", "thompson", "arena",
+// "active-ranking", "boundary"); options are validated for every name;
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeActiveSelector(std::string_view name,
                                                             const ActiveSelectorOptions& options);

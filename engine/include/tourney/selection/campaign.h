@@ -9,7 +9,7 @@
 //     or the ranking as one free-for-all game (§4.2). They equal MakeTrueSkillModel with
 //     Selection::kNone run over the same judgments, and replaying the same judgments in the
 //     same order rebuilds exactly the same state,
-//   - the match selector (match_selector.h: by default "frontier" of active_selectors.h, or
+//   - the match selector (match_selector.h: by default "boundary" of active_selectors.h, or
 //     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
 //     picks the systems of the next match; the paper's and the uniform selector read the
 //     live ratings, the active ones the selection posterior (selection_posterior.h: a

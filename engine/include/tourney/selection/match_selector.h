@@ -3,8 +3,9 @@
 // DESCRIPTION
 //   One interface for every match-selection policy, called once per served match by the
 //   selection protocol (selection_protocol.h), by `tourney next`, and by the service's
-//   NextMatch. The active policies (frontier, the default, and racing, lucb, info-gain,
-//   thompson, arena) are in active_selectors.h; the two classic ones are here:
+//   NextMatch. The active policies (boundary, the default, and frontier, racing, lucb,
+//   info-gain, thompson, arena, active-ranking) are in active_selectors.h; the two classic ones are
+//   here:
 //   - "trueskill" (Sakaguchi, Post & Van Durme 2014, §2.4): the system with the largest
 //     sigma is the anchor (ties: lowest id); then N-1 distinct opponents are drawn one after
 //     another with probability proportional to p_hat_draw = exp(-|mu_anchor - mu_j|) among
@@ -36,6 +37,7 @@
 #include "tourney/core/random.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/statistics/anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -51,8 +53,7 @@ class PairSet {
   static PairSet FromComparisons(int num_systems, const Comparisons& comparisons);
   // The given pairs, in either orientation; pairs of a system with itself are ignored.
   // REQUIRES: ids < num_systems.
-  static PairSet FromPairs(int num_systems,
-                           std::span<const std::pair<SystemId, SystemId>> pairs);
+  static PairSet FromPairs(int num_systems, std::span<const std::pair<SystemId, SystemId>> pairs);
 
   int num_systems() const { return n_; }
   bool Contains(SystemId a, SystemId b) const {
@@ -83,8 +84,8 @@ class PairSet {
 // how many judgments each pair already has (count-balancing policies read the counts and
 // treat every pair as unjudged when they are absent).
 struct SelectionState {
-  std::span<const Rating> ratings;   // indexed by system id
-  const PairSet* allowed = nullptr;  // null: every pair may be served
+  std::span<const Rating> ratings;     // indexed by system id
+  const PairSet* allowed = nullptr;    // null: every pair may be served
   const PairCounts* counts = nullptr;  // null: no counts known
   // The ratings' joint covariance, n x n row-major (selection_posterior.h); empty: unknown
   // (policies that read it treat the systems as independent).
@@ -92,6 +93,12 @@ struct SelectionState {
   // The anytime board with incremental Borda sums that the "top-k" selector (top_k.h)
   // reads; null for every other selector.
   const TopKBoard* top_k = nullptr;
+  // The anytime-valid leaderboard of the judgments so far (anytime_leaderboard.h) and its
+  // Summarize() (both or neither), read by the policies that serve its open boundaries
+  // ("active-ranking", "boundary" of active_selectors.h); null: unknown (those policies
+  // then treat every system as unresolved). Over the same systems as `ratings`.
+  const AnytimeLeaderboard* anytime = nullptr;
+  const AnytimeSummary* anytime_summary = nullptr;
 };
 
 // Ok when a selector can serve a match of `match_size` systems from `state`: at least two
@@ -112,8 +119,7 @@ class MatchSelector {
   // system has N-1 allowed partners. `match` is unspecified on failure.
   // The paper's and the uniform selector never allocate; the active selectors reuse
   // thread-local scratch (allocated on a thread's first use).
-  virtual Status Select(const SelectionState& state, Rng& rng,
-                        std::span<SystemId> match) const = 0;
+  virtual Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const = 0;
 };
 
 // The paper's selector (§2.4).
@@ -121,15 +127,18 @@ std::unique_ptr<MatchSelector> MakeTrueSkillSelector();
 // Uniform over pairs / N-subsets (the WMT baseline).
 std::unique_ptr<MatchSelector> MakeUniformSelector();
 // By name: "trueskill" (alias "paper"), "uniform", or an active policy of
-// active_selectors.h ("frontier", "racing", "lucb", "info-gain", "thompson", "arena") with
+// active_selectors.h ("frontier", "racing", "lucb", "info-gain", "thompson", "arena",
+// "active-ranking", "boundary") with
 // default options;
 // InvalidArgument otherwise.
 StatusOr<std::unique_ptr<MatchSelector>> MakeMatchSelector(std::string_view name);
 
 // The selector tourney uses unless told otherwise (`tourney next`, `tourney simulate`, a
-// campaign's CampaignConfig::selector): the winner of the selection benchmark
-// (docs/selection.md).
-inline constexpr std::string_view kDefaultMatchSelector = "frontier";
+// campaign's CampaignConfig::selector): of the selectors whose anytime-valid clusters are
+// no less trustworthy than uniform's, the one whose campaigns stop first in the selection
+// benchmark (docs/selection.md). It reads the anytime leaderboard (SelectionState::anytime);
+// a caller that passes none gets uniform matches.
+inline constexpr std::string_view kDefaultMatchSelector = "boundary";
 
 // Every name MakeMatchSelector accepts (aliases excluded), in a fixed order.
 std::span<const std::string_view> MatchSelectorNames();

@@ -29,6 +29,18 @@
 //   same seed, when uniform is among the selectors; else the run's own count there); judgments to
 //   tau = the first checkpoint from which tau stays >= tau_target. A run that never gets there is
 //   censored at the budget (counted in `censored`).
+//   Anytime scoring (the second scoring of every run): an AnytimeLeaderboard
+//   (anytime_leaderboard.h) is fed every judgment in order and summarized after every
+//   `anytime_every` of them (1: each one);
+//   the selectors see it (SelectionState::anytime) as tourneyd would publish it. Per run:
+//   whether any of those summaries, at any judgment up to the budget, separated two systems
+//   the truth orders the other way (a campaign-level flag: its share across runs is the
+//   family-wise error the leaderboard promises to keep <= delta, whatever the selector),
+//   and whether at the end some pair is certified the wrong way round (an upper bound of
+//   that flag over every judgment, summarized or not: AnytimeTracker::CertifiedWrong),
+//   the judgments until the board was first settled (every boundary separated or a tie
+//   within epsilon: the campaign stops; censored at the budget, counted in
+//   `stop_censored`), and its separations (clusters - 1) then and at the end of the budget.
 //   Across seeds: means with 95% Student-t intervals (mean +- t_{0.975, s-1} sd / sqrt(s)),
 //   and ratios to uniform as geometric means of per-seed ratios with the t interval taken on
 //   the log ratios (SeedInterval, RatioInterval); the wrong-separation share is also paired
@@ -53,6 +65,7 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/active_selectors.h"
 #include "tourney/selection/selection_posterior.h"
+#include "tourney/statistics/anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -71,8 +84,9 @@ SeedInterval MeanInterval(std::span<const double> values);
 SeedInterval RatioInterval(std::span<const double> numerator, std::span<const double> denominator);
 
 struct SelectionBenchmarkOptions {
-  std::vector<std::string> selectors = {"uniform",   "trueskill", "frontier", "racing",
-                                        "info-gain", "thompson",  "arena"};
+  std::vector<std::string> selectors = {"uniform", "trueskill",      "frontier",
+                                        "racing",  "info-gain",      "thompson",
+                                        "arena",   "active-ranking", "boundary"};
   int seeds = 20;
   uint64_t seed = 1;
   int64_t budget = 20000;          // judgments per run
@@ -108,7 +122,59 @@ struct SelectionBenchmarkOptions {
   int threads = 1;
   // Options of the active selectors (exploration share, racing z).
   ActiveSelectorOptions active;
+  // The anytime leaderboard's error budget and indifference zone (docs/selection.md says
+  // why epsilon is 0.1: a tie within 0.03 needs about 15,000 judgments of one pair).
+  AnytimeOptions anytime = {0.05, 0.1};
+  // The board is summarized (for the selectors that read it, the stop and the
+  // wrong-separation check) every this many judgments, >= 1.
+  int64_t anytime_every = 1;
 };
+
+// The anytime half of a run's scoring, judgment by judgment (what RunSelectionBenchmark
+// does for every run; exposed for testing).
+class AnytimeTracker {
+ public:
+  // truth: by system id, larger is better. InvalidArgument as AnytimeLeaderboard::Create.
+  // The board is summarized after every `every` judgments (>= 1; InvalidArgument else).
+  static StatusOr<AnytimeTracker> Create(std::vector<double> truth, const AnytimeOptions& options,
+                                         int64_t every = 1);
+
+  // Adds one judgment; every `every` judgments, Refresh().
+  void Add(SystemId a, SystemId b, Outcome outcome);
+  // Summarizes the board now and updates the flags below.
+  void Refresh();
+  // Some pair is certified (lo(p_ul) > 1/2 or lo(B_u) > hi(B_l), as of the last Refresh)
+  // in the order opposite to the truth. Certification never lapses (the intervals are
+  // running intersections and the score bounds their means), so at the end of a run this
+  // covers every judgment, summarized or not, and every wrong separation implies it.
+  bool CertifiedWrong() const;
+
+  const AnytimeLeaderboard& board() const { return board_; }
+  const AnytimeSummary& summary() const { return summary_; }
+  int64_t judgments() const { return board_.comparisons(); }
+  // Some summary so far put a system in a better cluster than one the truth ranks above it.
+  bool wrong_separation() const { return wrong_separation_; }
+  // The judgments after which the board was first found settled (a multiple of `every`);
+  // 0: not yet.
+  int64_t settled_at() const { return settled_at_; }
+  // Separations of the board when it was first found settled (0 before).
+  int settled_separations() const { return settled_separations_; }
+
+ private:
+  AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board, int64_t every);
+  std::vector<double> truth_;
+  int64_t every_ = 1;
+  AnytimeLeaderboard board_;
+  AnytimeSummary summary_;
+  bool wrong_separation_ = false;
+  int64_t settled_at_ = 0;
+  int settled_separations_ = 0;
+};
+
+// True when `summary` separates some pair that `truth` (by system id, larger is better)
+// orders the other way: a boundary with a system above it whose truth is below that of a
+// system under it.
+bool AnytimeWrongSeparation(const AnytimeSummary& summary, std::span<const double> truth);
 
 // One run's trace and measurements.
 struct SelectionRun {
@@ -122,6 +188,13 @@ struct SelectionRun {
   double wrong_separation = 0.0;  // share of checkpoints with a wrong separation
   double coverage = 0.0;          // share of (checkpoint, system) with the true rank covered
   std::vector<double> tau_at;     // tau at options.tau_at
+  // Anytime scoring.
+  bool anytime_wrong = false;    // a wrong separation at some summary
+  bool certified_wrong = false;  // a pair certified the wrong way round (CertifiedWrong)
+  int64_t to_stop = 0;           // judgments until the board is settled
+  bool stop_censored = false;    // never settled within the budget (to_stop = budget)
+  int anytime_separations = 0;   // separations at the end of the budget
+  int stop_separations = 0;      // separations when the board settled (at the budget if censored)
 };
 
 struct SelectorSummary {
@@ -135,6 +208,12 @@ struct SelectorSummary {
   SeedInterval wrong_separation_excess;
   std::vector<SeedInterval> tau_at;
   int clusters_censored = 0, tau_censored = 0;
+  // Anytime scoring: the share of runs with a wrong separation at any judgment (and the
+  // paired difference to uniform's), judgments to stop (and the ratio to uniform's),
+  // separations at the end of the budget.
+  SeedInterval anytime_wrong, anytime_wrong_excess, to_stop, stop_ratio, anytime_separations;
+  SeedInterval certified_wrong, stop_separations;
+  int anytime_wrong_runs = 0, certified_wrong_runs = 0, stop_censored = 0;
   // Per checkpoint across seeds: mean and 95% interval of clusters and tau.
   std::vector<SeedInterval> clusters_curve, tau_curve;
 };
@@ -149,8 +228,8 @@ struct SelectionBenchmark {
 
 // InvalidArgument for an unknown selector, fewer than 2 seeds, a budget or checkpoint
 // spacing < 1, a budget that is not a multiple of the spacing, fewer than 2 systems, an
-// empty pool, a replay without replacement whose budget exceeds the pool, draws < 20, or
-// tau_at amounts that are not checkpoints.
+// empty pool, a replay without replacement whose budget exceeds the pool, draws < 20,
+// tau_at amounts that are not checkpoints, or anytime options out of range.
 StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptions& options);
 
 // Summaries from runs (what RunSelectionBenchmark fills in): exposed for testing.

@@ -8,7 +8,11 @@
 //        replacement; it keeps its own orientation and outcome),
 //     3. the two ratings get the two-player TrueSkill update.
 //   The paper's and the uniform selector read the TrueSkill ratings; the active selectors
-//   (active_selectors.h) read the selection posterior refitted every 50 selections.
+//   (active_selectors.h) read the selection posterior refitted every 50 selections, and
+//   the two that read the anytime-valid leaderboard ("active-ranking", "boundary") also
+//   see one (anytime_leaderboard.h, options.anytime) fed every drawn comparison and
+//   summarized after each (O(n^2) or more per selection: fine for the tens of systems
+//   of a campaign).
 //   Pairs without any comparison are never served: the selector sees them as not allowed
 //   (PairSet of the pairs with data), so a draw always succeeds and the loop always ends.
 //   A system with no comparison at all keeps its prior rating.
@@ -52,6 +56,8 @@ struct SelectionProtocolOptions {
   // counts; 0: the TrueSkill ratings. RunSelectionProtocol sets it to 50 for active
   // selectors (active_selectors.h) when left at -1.
   int64_t posterior_every = -1;
+  // The anytime leaderboard the "active-ranking" and "boundary" selectors read.
+  AnytimeOptions anytime = {0.05, 0.1};
 };
 
 // Runs the protocol from every system at env.InitialRating(); returns the final ratings
