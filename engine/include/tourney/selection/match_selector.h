@@ -90,15 +90,15 @@ struct SelectionState {
   // The ratings' joint covariance, n x n row-major (selection_posterior.h); empty: unknown
   // (policies that read it treat the systems as independent).
   std::span<const double> covariance = {};
-  // The anytime board with incremental Borda sums that the "top-k" selector (top_k.h)
-  // reads; null for every other selector.
-  const TopKBoard* top_k = nullptr;
   // The anytime-valid leaderboard of the judgments so far (anytime_leaderboard.h) and its
   // Summarize() (both or neither), read by the policies that serve its open boundaries
   // ("active-ranking", "boundary" of active_selectors.h); null: unknown (those policies
   // then treat every system as unresolved). Over the same systems as `ratings`.
   const AnytimeLeaderboard* anytime = nullptr;
   const AnytimeSummary* anytime_summary = nullptr;
+  // The anytime board with incremental Borda sums that the "top-k" selector (top_k.h)
+  // reads; null for every other selector.
+  const TopKBoard* top_k = nullptr;
 };
 
 // Ok when a selector can serve a match of `match_size` systems from `state`: at least two
