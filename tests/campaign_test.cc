@@ -352,6 +352,36 @@ TEST(CampaignState, RacingServesTheOpenBoundaryFromTheSelectionPosterior) {
   EXPECT_GE(open, 160);
 }
 
+// The default selector reads the campaign's anytime board: system 0 always beats 1 and 2
+// (300 judgments each), so the boundary 0 | {1, 2} is certified; 1 and 2 have tied only 20
+// times, so their interval is 1/2 +- 2 log(2 / (0.05 / 3)) / 20 = 1/2 +- 0.48 (the
+// ties-only closed form, confidence_sequence_test.cc), wider than epsilon 0.1: the boundary
+// 1 | 2 is the only open one, and its only pair is (1, 2). Every match serves it.
+TEST(CampaignState, BoundaryServesTheOpenBoundaryOfTheAnytimeBoard) {
+  CampaignConfig config = Config(3, 500, 2);
+  config.selector = "boundary";  // the default; Config() picks uniform
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  auto judge = [&](SystemId a, SystemId b, uint8_t rank_a, uint8_t rank_b) {
+    CampaignRanking r;
+    r.systems = {a, b};
+    r.ranks = {rank_a, rank_b};
+    (*state)->ApplyRanking(r);
+  };
+  for (int j = 0; j < 300; ++j) {
+    judge(0, 1, 1, 2);
+    judge(2, 0, 2, 1);
+  }
+  for (int j = 0; j < 20; ++j) judge(1, 2, 1, 1);
+  EXPECT_EQ((*state)->anytime(), nullptr);  // the stopping rule is still the z rule
+  for (int i = 0; i < 100; ++i) {
+    auto m = (*state)->ProposeMatch("annotator" + std::to_string(i));
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(std::min(m->systems[0], m->systems[1]), 1);
+    EXPECT_EQ(std::max(m->systems[0], m->systems[1]), 2);
+  }
+}
+
 // Batch awareness: with {2, 3} out with another annotator, racing (which would serve it
 // 91% of the time) never serves it again while other pairs are free; with every pair out,
 // a match is still served.

@@ -156,9 +156,14 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
   std::unique_ptr<CampaignState> state(
       new CampaignState(std::move(config), *env, std::move(*selector)));
   const CampaignConfig& c = state->config_;
-  if (c.anytime_stopping) {
-    auto anytime =
-        AnytimeLeaderboard::Create(static_cast<int>(c.systems.size()), *c.anytime_stopping);
+  // The anytime board: for the anytime stopping rule, and for the selectors that serve its
+  // open boundaries (at the selection options unless the stopping rule sets its own).
+  const bool selector_reads_board = SelectorReadsAnytimeBoard(state->selector_->name()) &&
+                                    c.systems.size() <= kMaxSelectionPosteriorSystems;
+  if (c.anytime_stopping || selector_reads_board) {
+    auto anytime = AnytimeLeaderboard::Create(
+        static_cast<int>(c.systems.size()),
+        c.anytime_stopping ? *c.anytime_stopping : kSelectionAnytimeOptions);
     if (!anytime.ok()) return anytime.status();
     state->anytime_.emplace(std::move(*anytime));
   }
@@ -240,6 +245,16 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) const
 
 SelectionState CampaignState::SelectionView() {
   const std::string_view name = selector_->name();
+  if (SelectorReadsAnytimeBoard(name)) {
+    if (!anytime_) return {ratings_, nullptr, &counts_};  // above the size limit: uniform
+    const int64_t comparisons = anytime_->comparisons();
+    if (summary_comparisons_ < 0 ||
+        comparisons - summary_comparisons_ >= kSelectionPosteriorRefit) {
+      anytime_summary_ = anytime_->Summarize();
+      summary_comparisons_ = comparisons;
+    }
+    return {ratings_, nullptr, &counts_, {}, &*anytime_, &anytime_summary_};
+  }
   if (name == "trueskill" || name == "uniform" || num_systems() > kMaxSelectionPosteriorSystems) {
     return {ratings_, nullptr, &counts_};
   }
@@ -496,7 +511,7 @@ Leaderboard CampaignState::LiveLeaderboard() const {
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.rankings = num_judgments();
   if (num_judgments() > 0) board.judgments = num_judgments();
-  if (anytime_) {
+  if (anytime_ && config_.anytime_stopping) {
     SetAnytimeStopping(anytime_->Summarize(), anytime_->options(), config_.systems, &board);
   } else {
     SetStopping(EstimateStopping(counts_), config_.systems, &board);

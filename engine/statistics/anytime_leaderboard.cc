@@ -109,46 +109,33 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
     return s.hi[u] - s.lo[u] < eps && s.hi[l] - s.lo[l] < eps;
   };
 
-  // Smallest lower score bound among the first r + 1 positions, largest upper bound after.
-  std::vector<double> prefix_lo(n), suffix_hi(n);
-  for (int r = 0; r < n; ++r) {
-    prefix_lo[r] = std::min(r > 0 ? prefix_lo[r - 1] : 1.0, s.lo[s.order[r]]);
-  }
-  for (int r = n - 1; r >= 0; --r) {
-    suffix_hi[r] = std::max(r + 1 < n ? suffix_hi[r + 1] : 0.0, s.hi[s.order[r]]);
+  // For each position u, the furthest position l > u whose pair with u is not certified,
+  // and the furthest that is a tie within epsilon (-1: none). Some pair across the boundary
+  // after position r is uncertified (an epsilon-tie) exactly when some u <= r reaches past
+  // r, so prefix maxima decide every boundary: O(n^2) in all.
+  std::vector<int> reach_open(n, -1), reach_tie(n, -1);
+  for (int u = 0; u < n; ++u) {
+    const SystemId su = s.order[u];
+    for (int l = n - 1; l > u; --l) {
+      const SystemId sl = s.order[l];
+      if (reach_open[u] < 0 && !certified(su, sl)) reach_open[u] = l;
+      if (eps > 0.0 && reach_tie[u] < 0 && epsilon_tie(su, sl)) reach_tie[u] = l;
+      if (reach_open[u] >= 0 && (eps <= 0.0 || reach_tie[u] >= 0)) break;
+    }
   }
   s.boundaries.resize(n - 1);
   s.settled = true;
+  int open_reach = -1, tie_reach = -1;
   for (int r = 0; r + 1 < n; ++r) {
+    open_reach = std::max(open_reach, reach_open[r]);
+    tie_reach = std::max(tie_reach, reach_tie[r]);
     AnytimeBoundary& b = s.boundaries[r];
     b.upper = s.order[r];
     b.lower = s.order[r + 1];
-    bool separated = prefix_lo[r] > suffix_hi[r + 1];
-    if (!separated) {
-      separated = true;
-      // Nearest pairs first: they are the likeliest to be uncertified.
-      for (int u = r; u >= 0 && separated; --u) {
-        for (int l = r + 1; l < n; ++l) {
-          if (!certified(s.order[u], s.order[l])) {
-            separated = false;
-            break;
-          }
-        }
-      }
-    }
-    b.separated = separated;
-    if (!separated && eps > 0.0) {
-      for (int u = r; u >= 0 && !b.tie_within_epsilon; --u) {
-        for (int l = r + 1; l < n; ++l) {
-          if (epsilon_tie(s.order[u], s.order[l])) {
-            b.tie_within_epsilon = true;
-            break;
-          }
-        }
-      }
-    }
-    if (separated) ++s.separations;
-    if (!separated && !b.tie_within_epsilon) s.settled = false;
+    b.separated = open_reach <= r;
+    b.tie_within_epsilon = !b.separated && tie_reach > r;
+    if (b.separated) ++s.separations;
+    if (!b.separated && !b.tie_within_epsilon) s.settled = false;
   }
   s.cluster.assign(n, 0);
   int cluster = 1;

@@ -12,11 +12,14 @@
 //   - the match selector (match_selector.h: by default "boundary" of active_selectors.h, or
 //     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
 //     picks the systems of the next match; the paper's and the uniform selector read the
-//     live ratings, the active ones the selection posterior (selection_posterior.h: a
-//     Bradley-Terry fit of the pair counts, refitted when kSelectionPosteriorRefit
-//     comparisons have arrived since the last fit, up to kMaxSelectionPosteriorSystems
-//     systems; the live ratings above that). The chosen systems are then shown in a random
-//     order, so the anchor is not always first,
+//     live ratings, "boundary" and "active-ranking" the anytime-valid leaderboard of the
+//     judgments in commit order (anytime_leaderboard.h; summarized once per
+//     kSelectionPosteriorRefit comparisons, up to kMaxSelectionPosteriorSystems systems,
+//     uniform matches above that), the other active ones the selection posterior
+//     (selection_posterior.h: a Bradley-Terry fit of the pair counts, refitted when
+//     kSelectionPosteriorRefit comparisons have arrived since the last fit, up to
+//     kMaxSelectionPosteriorSystems systems; the live ratings above that). The chosen systems are
+//     then shown in a random order, so the anchor is not always first,
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
@@ -64,6 +67,16 @@ inline constexpr int kBatchAttempts = 64;
 // Comparisons between refits of a campaign's selection posterior.
 inline constexpr int64_t kSelectionPosteriorRefit = 50;
 
+// The anytime board that "boundary" and "active-ranking" read in a campaign whose stopping
+// rule is not the anytime one (the selection benchmark's defaults; docs/selection.md). Its
+// summary is refreshed on the same cadence as the selection posterior.
+inline constexpr AnytimeOptions kSelectionAnytimeOptions{0.05, 0.1};
+
+// True for the selectors that read the anytime board ("boundary", "active-ranking").
+inline bool SelectorReadsAnytimeBoard(std::string_view name) {
+  return name == "boundary" || name == "active-ranking";
+}
+
 // Hard limits of a campaign (a server may impose lower ones).
 inline constexpr int kMaxCampaignSystems = 1000;
 inline constexpr int64_t kMaxCampaignSegments = 1000000;
@@ -99,8 +112,8 @@ struct CampaignConfig {
   int k = 5;                              // systems per match, 2..5, <= systems.size()
   // A MatchSelector name (match_selector.h); default: the selection benchmark's winner.
   std::string selector = std::string(kDefaultMatchSelector);
-  LiveRatingOptions rating;               // live TrueSkill parameters
-  uint64_t seed = 0;                      // seed of every match's random choices
+  LiveRatingOptions rating;  // live TrueSkill parameters
+  uint64_t seed = 0;         // seed of every match's random choices
   // The stopping rule of the campaign's leaderboards: unset, the z rule
   // (stopping_rule.h); set, the anytime rule (anytime_board.h) at these options, from an
   // AnytimeLeaderboard kept in judgment order.
@@ -149,7 +162,7 @@ struct LeaderboardQuery {
 struct CampaignSnapshot {
   Judgments judgments;
   std::vector<SystemRating> live_ratings;
-  LiveRatingOptions rating;  // the campaign's TrueSkill parameters
+  LiveRatingOptions rating;                        // the campaign's TrueSkill parameters
   std::optional<AnytimeOptions> anytime_stopping;  // the campaign's stopping rule
 };
 
@@ -218,13 +231,15 @@ class CampaignState {
 
   // The live model's leaderboard without bootstrap, from the maintained counts: the same
   // message BuildLeaderboard returns for these judgments and ratings, in O(n^2), with the
-  // campaign's stopping rule (the anytime rule's summary costs O(n^3) at worst).
+  // campaign's stopping rule (the anytime rule's summary costs O(n^2)).
   Leaderboard LiveLeaderboard() const;
 
   // The anytime-valid leaderboard of the judgments in commit order when the campaign's
   // stopping rule is the anytime one (updated by ApplyRanking; a replay of the same
   // judgments rebuilds it exactly), else nullptr.
-  const AnytimeLeaderboard* anytime() const { return anytime_ ? &*anytime_ : nullptr; }
+  const AnytimeLeaderboard* anytime() const {
+    return anytime_ && config_.anytime_stopping ? &*anytime_ : nullptr;
+  }
 
   // A copy of the data for ComputeLeaderboard.
   CampaignSnapshot Snapshot() const;
@@ -260,7 +275,11 @@ class CampaignState {
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
-  std::optional<AnytimeLeaderboard> anytime_;  // with the anytime stopping rule
+  // With the anytime stopping rule, or a selector that reads the board (up to
+  // kMaxSelectionPosteriorSystems systems).
+  std::optional<AnytimeLeaderboard> anytime_;
+  AnytimeSummary anytime_summary_;      // what the selector reads
+  int64_t summary_comparisons_ = -1;    // comparisons it summarizes; -1: never
   SelectionPosteriorFit posterior_;     // selection posterior (active selectors)
   int64_t posterior_comparisons_ = -1;  // comparisons it was fitted to; -1: never
   // Scratch for free-for-all updates.
@@ -283,7 +302,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
 // outside (0, 1)), or a bootstrap of "hopkins-may" (too costly for a server). The stopping
 // section follows the snapshot's stopping rule.
 StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
-                                             const LeaderboardQuery& query);
+                                         const LeaderboardQuery& query);
 
 }  // namespace tourney
 

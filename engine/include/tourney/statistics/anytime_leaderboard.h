@@ -29,9 +29,9 @@
 //   when their preference interval is narrower than epsilon, or both score intervals are.
 //   A boundary is resolved when it is separated or some pair across it is a tie within
 //   epsilon; the board is settled (the campaign may stop) when every boundary is resolved.
-//   Costs: Add is O(1); Summarize is O(n^2) for the scores plus, per open boundary, a scan
-//   of the pairs across it (O(n^3) at worst). Deterministic; the intervals depend on the
-//   order in which judgments were added.
+//   Costs: Add is O(1); Summarize is O(n^2): the scores, then one pass over the pairs that
+//   finds, for each position, the furthest uncertified pair and epsilon-tie below it.
+//   Deterministic; the intervals depend on the order in which judgments were added.
 // Thread safety: a plain value; mutation needs external locking.
 #ifndef TOURNEY_STATISTICS_ANYTIME_LEADERBOARD_H_
 #define TOURNEY_STATISTICS_ANYTIME_LEADERBOARD_H_
