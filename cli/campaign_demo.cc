@@ -77,20 +77,19 @@ class LocalServer {
       out << token_ << "\n";
       if (!out) return IoError(token_file + ": cannot write");
     }
-    std::filesystem::permissions(token_file, std::filesystem::perms::owner_read |
-                                                 std::filesystem::perms::owner_write);
+    std::filesystem::permissions(
+        token_file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
     const std::string port_file = dir_ + "/port";
     log_ = dir_ + "/tourneyd.log";
-    std::vector<std::string> args = {bin, "--data-dir", dir_ + "/data", "--admin-token-file",
-                                     token_file, "--listen", "127.0.0.1:0", "--port-file",
-                                     port_file, "--exit-with-parent"};
+    std::vector<std::string> args = {
+        bin,           "--data-dir",  dir_ + "/data", "--admin-token-file", token_file, "--listen",
+        "127.0.0.1:0", "--port-file", port_file,      "--exit-with-parent"};
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
+    posix_spawn_file_actions_addopen(&actions, 2, log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     const int rc = posix_spawn(&pid_, bin.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     if (rc != 0) {
@@ -267,7 +266,6 @@ std::vector<std::set<std::string>> Clusters(const v1::Leaderboard& board) {
   return out;
 }
 
-
 }  // namespace
 
 int RunDemo(int argc, char** argv) {
@@ -291,8 +289,9 @@ int RunDemo(int argc, char** argv) {
             "most judgments of the uniform campaign (and of the default "
             "selector's campaign, but see --max-factor)");
   flags.Add("annotators", "N", "10", "simulated annotators per campaign (1..64)");
-  flags.Add("checkpoint", "N", "100", "judgments between two cluster checks (rounded to a "
-                                      "multiple of --annotators)");
+  flags.Add("checkpoint", "N", "100",
+            "judgments between two cluster checks (rounded to a "
+            "multiple of --annotators)");
   flags.Add("bootstrap", "R", "200", "bootstrap replicates behind the clusters");
   flags.Add("max-factor", "X", "3",
             "the default selection, not settled, may judge up to X "
@@ -305,7 +304,8 @@ int RunDemo(int argc, char** argv) {
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "demo", &code)) return code;
   if (!flags.positionals().empty()) {
-    return ReportError("demo", InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
+    return ReportError("demo",
+                       InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
   }
   auto systems = flags.GetInt("systems");
   auto k = flags.GetInt("k");
@@ -318,13 +318,14 @@ int RunDemo(int argc, char** argv) {
   auto sigma_obs = flags.GetDouble("sigma-obs");
   auto radius = flags.GetDouble("radius");
   auto max_factor = flags.GetDouble("max-factor");
-  for (const Status* s : {&systems.status(), &k.status(), &budget.status(), &annotators.status(),
-                          &checkpoint.status(), &replicates.status(), &seed.status(),
-                          &quality_sd.status(), &sigma_obs.status(), &radius.status(),
-                          &max_factor.status()}) {
+  for (const Status* s :
+       {&systems.status(), &k.status(), &budget.status(), &annotators.status(),
+        &checkpoint.status(), &replicates.status(), &seed.status(), &quality_sd.status(),
+        &sigma_obs.status(), &radius.status(), &max_factor.status()}) {
     if (!s->ok()) return ReportError("demo", *s);
   }
-  if (*systems < 3 || *systems > 100) return ReportError("demo", InvalidArgument("--systems must be in 3..100"));
+  if (*systems < 3 || *systems > 100)
+    return ReportError("demo", InvalidArgument("--systems must be in 3..100"));
   if (*k < 2 || *k > 5 || *k > *systems) {
     return ReportError("demo", InvalidArgument("--k must be in 2..5 and at most --systems"));
   }
@@ -365,8 +366,8 @@ int RunDemo(int argc, char** argv) {
   if (!started.ok()) return ReportError("demo", started);
   auto stub = v1::Tournament::NewStub(grpc::CreateChannel(
       "127.0.0.1:" + std::to_string(server.port()), grpc::InsecureChannelCredentials()));
-  std::cout << "tourneyd serving on 127.0.0.1:" << server.port() << " (data in "
-            << server.dir() << ")\n"
+  std::cout << "tourneyd serving on 127.0.0.1:" << server.port() << " (data in " << server.dir()
+            << ")\n"
             << sim.systems << " simulated systems, " << *k << " per match, " << *annotators
             << " annotators per campaign, seed " << *seed << "\n\n";
 
@@ -438,9 +439,9 @@ int RunDemo(int argc, char** argv) {
     if (!created.ok()) return ReportError("demo", created.status());
     run.campaign = *created;
     // The same annotators (the same answer streams) on both campaigns.
-    run.pool = std::make_unique<AnnotatorPool>(server.port(), run.campaign, quality,
-                                               system_ids, sim, static_cast<int>(*annotators),
-                                               DeriveSeed(*seed, 10));
+    run.pool =
+        std::make_unique<AnnotatorPool>(server.port(), run.campaign, quality, system_ids, sim,
+                                        static_cast<int>(*annotators), DeriveSeed(*seed, 10));
   }
   // Both campaigns side by side up to the budget.
   {
@@ -469,8 +470,8 @@ int RunDemo(int argc, char** argv) {
   const int rounds_cap = static_cast<int>(*max_factor * rounds_total);
   while (runs[1].settled_at < 0 && !first_reach(runs[1]) && runs[1].rounds_done < rounds_cap &&
          runs[1].status.ok()) {
-    runs[1].Advance(std::min(rounds_per_check, rounds_cap - runs[1].rounds_done),
-                    rounds_per_check, per_round, board_of);
+    runs[1].Advance(std::min(rounds_per_check, rounds_cap - runs[1].rounds_done), rounds_per_check,
+                    per_round, board_of);
   }
   for (Run& run : runs) {
     if (run.status.ok()) {
@@ -498,7 +499,8 @@ int RunDemo(int argc, char** argv) {
     std::vector<int> order(quality.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return quality[a] > quality[b]; });
-    for (size_t r = 0; r < order.size(); ++r) true_rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
+    for (size_t r = 0; r < order.size(); ++r)
+      true_rank[static_cast<size_t>(order[r])] = static_cast<int>(r);
   }
   auto close_share = [&](const v1::PairCountsMatrix& m) {
     const int n = m.systems_size();
@@ -520,14 +522,37 @@ int RunDemo(int argc, char** argv) {
   for (const Run& run : runs) {
     const v1::Stopping& stop = run.boards.back().second.stopping();
     if (run.settled_at >= 0) {
-      std::printf("Stopping rule: %s selection settled after %s judgments.\n",
-                  run.selector.c_str(), WithThousands(run.settled_at).c_str());
+      std::printf("Stopping rule: %s selection settled after %s judgments.\n", run.selector.c_str(),
+                  WithThousands(run.settled_at).c_str());
     } else {
-      std::printf("Stopping rule: %s selection not settled after %s judgments (about %s more "
-                  "for the open boundaries).\n",
-                  run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
-                  WithThousands(stop.more_judgments()).c_str());
+      std::printf(
+          "Stopping rule: %s selection not settled after %s judgments (about %s more "
+          "for the open boundaries).\n",
+          run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
+          WithThousands(stop.more_judgments()).c_str());
     }
+  }
+  // The anytime-valid leaderboard of each campaign (docs/anytime.md): what may be published
+  // of an adaptively collected campaign, with its family-wise guarantee.
+  for (const Run& run : runs) {
+    v1::GetLeaderboardRequest req;
+    req.set_campaign_id(run.campaign.id);
+    req.set_anytime(true);
+    req.set_delta(0.05);
+    v1::Leaderboard board;
+    const Status s = FromGrpc("GetLeaderboard",
+                              stub->GetLeaderboard(Context(server.token()).get(), req, &board));
+    if (!s.ok()) return ReportError("demo", s);
+    int clusters = 0, certified = 0;
+    for (const v1::LeaderboardEntry& e : board.entries()) {
+      clusters = std::max(clusters, e.cluster());
+      certified += e.rank_lo() - 1;
+    }
+    std::printf(
+        "Anytime-valid leaderboard (delta 0.05) of %s selection: %d cluster%s, %d of %d "
+        "pairs certified.\n",
+        run.selector.c_str(), clusters, clusters == 1 ? "" : "s", certified,
+        board.entries_size() * (board.entries_size() - 1) / 2);
   }
   std::printf("Clusters of uniform selection after %s judgments: %zu.\n",
               WithThousands(uniform_judgments).c_str(), target.size());

@@ -151,6 +151,10 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_NE(r.out.find("Boundary selection, "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: uniform selection "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: boundary selection "), std::string::npos);
+  // Each campaign's anytime-valid leaderboard: 4 systems, 4 * 3 / 2 = 6 pairs.
+  EXPECT_NE(r.out.find("Anytime-valid leaderboard (delta 0.05) of uniform selection: "),
+            std::string::npos);
+  EXPECT_NE(r.out.find(" of 6 pairs certified."), std::string::npos);
   EXPECT_NE(r.out.find("Clusters of uniform selection after "), std::string::npos);
   EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
   // Same seed, same output (apart from the port and the temporary directory).
