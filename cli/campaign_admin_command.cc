@@ -94,6 +94,10 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
       std::cout << "\nstopping anytime delta "
                 << (config.stopping().delta() == 0.0 ? 0.05 : config.stopping().delta())
                 << " epsilon " << config.stopping().epsilon();
+    } else if (config.stopping().rule() == "top-k") {
+      std::cout << "\nstopping top-k k " << config.stopping().k() << " delta "
+                << (config.stopping().delta() == 0.0 ? 0.05 : config.stopping().delta())
+                << " epsilon " << config.stopping().epsilon();
     } else {
       std::cout << "\nstopping z";
     }

@@ -22,6 +22,7 @@
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/ingest/csv_reader.h"
+#include "tourney/selection/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
@@ -45,6 +46,10 @@ int RunCampaignCreate(int argc, char** argv) {
       "tourney campaign create --server 127.0.0.1:7447 --name fr-en --from "
       "judgments.csv",
       "a campaign for the systems and segments of an existing file");
+  flags.AddExample(
+      "tourney campaign create --server 127.0.0.1:7447 --name best3 --systems-file systems.txt "
+      "--segments 500 --k 2 --stopping top-k --top-k 3 --selector top-k",
+      "a campaign whose goal is to name its 3 best systems (docs/top-k.md)");
   AddConnectionFlags(flags);
   flags.Add("name", "NAME", "", "campaign name (unique on the server)");
   flags.Add("systems", "A,B,...", "", "comma-separated system names");
@@ -58,10 +63,13 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
   flags.Add("stopping", "RULE", "z",
-            "stopping rule of the leaderboards: z (a Bradley-Terry z per boundary) or anytime "
-            "(confidence sequences valid at every time under any selector, docs/anytime.md)");
-  flags.Add("delta", "D", "0.05", "with --stopping anytime: family-wise error, in (0, 1)");
-  flags.Add("epsilon", "E", "0", "with --stopping anytime: indifference zone, in [0, 1]");
+            "stopping rule of the leaderboards: z (a Bradley-Terry z per boundary), anytime "
+            "(confidence sequences valid at every time under any selector, docs/anytime.md) "
+            "or top-k (name the --top-k best systems, docs/top-k.md; allows --selector top-k)");
+  flags.Add("top-k", "K", "1", "with --stopping top-k: size of the wanted set, 1..systems-1");
+  flags.Add("delta", "D", "0.05", "with --stopping anytime or top-k: family-wise error, in (0, 1)");
+  flags.Add("epsilon", "E", "0",
+            "with --stopping anytime: indifference zone, in [0, 1]; top-k: in [0, 0.5]");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
   flags.Add("mu", "X", "0", "TrueSkill initial mean");
   flags.Add("sigma", "X", "0", "TrueSkill initial sd (0 = engine default)");
@@ -158,24 +166,37 @@ int RunCampaignCreate(int argc, char** argv) {
   c->set_seed(*seed);
   c->set_lease_seconds(static_cast<uint32_t>(*lease));
   const std::string stopping = flags.Get("stopping");
-  if (stopping == "anytime") {
+  if (stopping != "top-k" && flags.IsSet("top-k")) {
+    return ReportError(verb, InvalidArgument("--top-k goes with --stopping top-k"));
+  }
+  if (stopping == "anytime" || stopping == "top-k") {
     auto delta = flags.GetDouble("delta");
     if (!delta.ok()) return ReportError(verb, delta.status());
     auto epsilon = flags.GetDouble("epsilon");
     if (!epsilon.ok()) return ReportError(verb, epsilon.status());
-    if (!(*delta > 0.0 && *delta < 1.0) || !(*epsilon >= 0.0 && *epsilon <= 1.0)) {
-      return ReportError(verb, InvalidArgument("--delta must be in (0, 1) and --epsilon in "
-                                               "[0, 1]"));
+    const double max_epsilon = stopping == "top-k" ? 0.5 : 1.0;
+    if (!(*delta > 0.0 && *delta < 1.0) || !(*epsilon >= 0.0 && *epsilon <= max_epsilon)) {
+      return ReportError(verb,
+                         InvalidArgument("--delta must be in (0, 1) and --epsilon in "
+                                         "[0, " +
+                                         std::string(stopping == "top-k" ? "0.5" : "1") + "]"));
     }
     v1::StoppingConfig* stop = c->mutable_stopping();
-    stop->set_rule("anytime");
+    stop->set_rule(stopping);
     stop->set_delta(*delta);
     stop->set_epsilon(*epsilon);
+    if (stopping == "top-k") {
+      auto top_k = flags.GetInt("top-k");
+      if (!top_k.ok()) return ReportError(verb, top_k.status());
+      // The server checks k against the systems.
+      stop->set_k(static_cast<int32_t>(std::clamp<int64_t>(*top_k, -1, kMaxCampaignSystems)));
+    }
   } else if (stopping != "z") {
-    return ReportError(
-        verb, InvalidArgument("option '--stopping': '" + stopping + "' is not one of z, anytime"));
+    return ReportError(verb, InvalidArgument("option '--stopping': '" + stopping +
+                                             "' is not one of z, anytime, top-k"));
   } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
-    return ReportError(verb, InvalidArgument("--delta and --epsilon go with --stopping anytime"));
+    return ReportError(
+        verb, InvalidArgument("--delta and --epsilon go with --stopping anytime or top-k"));
   }
   v1::TrueSkillConfig* t = c->mutable_trueskill();
   t->set_mu(*mu);

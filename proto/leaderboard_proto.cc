@@ -56,6 +56,7 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     s->set_rule(board.stopping->rule);
     s->set_delta(board.stopping->delta);
     s->set_epsilon(board.stopping->epsilon);
+    for (const std::string& name : board.stopping->top) s->add_top(name);
     for (const StoppingBoundary& b : board.stopping->boundaries) {
       v1::StoppingBoundary* out = s->add_boundaries();
       out->set_upper(b.upper);
@@ -117,6 +118,7 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     s.rule = m.stopping().rule();
     s.delta = m.stopping().delta();
     s.epsilon = m.stopping().epsilon();
+    s.top.assign(m.stopping().top().begin(), m.stopping().top().end());
     for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
       s.boundaries.push_back(
           {b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments(), b.tie_within_epsilon()});

@@ -30,12 +30,22 @@ StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
                            t.update() + "'");
   }
   const v1::StoppingConfig& stop = p.stopping();
+  if (stop.rule() != "top-k" && stop.k() != 0) {
+    return InvalidArgument("stopping k goes with the 'top-k' rule");
+  }
   if (stop.rule() == "anytime") {
     c.anytime_stopping = AnytimeOptions{stop.delta() == 0.0 ? 0.05 : stop.delta(), stop.epsilon()};
+  } else if (stop.rule() == "top-k") {
+    // Range checks: ValidateCampaignConfig (k against the systems, delta, epsilon).
+    TopKGoal& goal = c.top_k.emplace();
+    goal.k = stop.k();
+    goal.delta = stop.delta() == 0.0 ? 0.05 : stop.delta();
+    goal.epsilon = stop.epsilon();
   } else if (!stop.rule().empty() && stop.rule() != "z") {
-    return InvalidArgument("stopping rule must be 'z' or 'anytime', got '" + stop.rule() + "'");
+    return InvalidArgument("stopping rule must be 'z', 'anytime' or 'top-k', got '" + stop.rule() +
+                           "'");
   } else if (stop.delta() != 0.0 || stop.epsilon() != 0.0) {
-    return InvalidArgument("stopping delta and epsilon go with the 'anytime' rule");
+    return InvalidArgument("stopping delta and epsilon go with the 'anytime' and 'top-k' rules");
   }
   if (p.lease_seconds() > 86400) {
     return InvalidArgument("lease_seconds must be in 1..86400 (0 means 600)");

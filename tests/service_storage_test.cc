@@ -180,6 +180,46 @@ TEST_F(StorageTest, AnytimeStoppingSurvivesARestart) {
   EXPECT_EQ(anytime_after.model(), "expected-wins-anytime");
 }
 
+TEST_F(StorageTest, TopKGoalSurvivesARestart) {
+  // The top-k goal is stored with the campaign's stopping rule and its board is rebuilt
+  // from the stored judgments in commit order: the same stopping section after a restart,
+  // and the "top-k" selector still serves matches.
+  CreatedCampaign c;
+  v1::Leaderboard live_before;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CampaignConfig config = MakeConfig("top-k-restart", 5, 30, 2);
+    config.set_selector("top-k");
+    config.mutable_stopping()->set_rule("top-k");
+    config.mutable_stopping()->set_k(2);
+    config.mutable_stopping()->set_delta(0.1);
+    c = CreateCampaign(server.stub(), config);
+    Rng rng(7);
+    for (int i = 0; i < 40; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(server.stub(), c, "a", &m).ok());
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(Submit(server.stub(), c, m.match_id(), "a", RandomRanks(rng, 2), "", &ack).ok());
+    }
+    ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_before).ok());
+  }
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::Leaderboard live_after;
+  ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live_after).ok());
+  EXPECT_EQ(live_before.stopping().rule(), "top-k");
+  EXPECT_EQ(live_before.stopping().delta(), 0.1);
+  EXPECT_EQ(live_before.stopping().judgments(), 40);  // 40 pairwise judgments
+  EXPECT_EQ(live_before.stopping().top_size(), 2);
+  EXPECT_EQ(live_before.stopping().boundaries_size(), 0);
+  EXPECT_TRUE(MessageDifferencer::Equals(live_before, live_after))
+      << live_before.DebugString() << "\nvs\n"
+      << live_after.DebugString();
+  v1::NextMatchResponse m;
+  EXPECT_TRUE(NextMatch(server.stub(), c, "a", &m).ok());
+}
+
 TEST_F(StorageTest, RefusesAFileThatIsNotSqlite) {
   std::filesystem::create_directories(data());
   const std::string db = data() + "/" + service::kDatabaseFile;

@@ -734,8 +734,9 @@ TEST_F(ServiceTest, AnytimeLeaderboardsAndStoppingRule) {
               grpc::StatusCode::INVALID_ARGUMENT)
         << bad;
   }
-  // So is an unknown stopping rule or an out-of-range delta at creation.
-  for (int bad = 0; bad < 2; ++bad) {
+  // So is an unknown stopping rule, an out-of-range delta, a top-k goal of k >= 4 of the
+  // 4 systems, k without the top-k rule, or the top-k selector without the goal at creation.
+  for (int bad = 0; bad < 5; ++bad) {
     v1::CreateCampaignRequest create;
     *create.mutable_config() = MakeConfig("bad-stopping", 4, 10, 4);
     if (bad == 0) create.mutable_config()->mutable_stopping()->set_rule("sequential");
@@ -743,6 +744,12 @@ TEST_F(ServiceTest, AnytimeLeaderboardsAndStoppingRule) {
       create.mutable_config()->mutable_stopping()->set_rule("anytime");
       create.mutable_config()->mutable_stopping()->set_delta(2.0);
     }
+    if (bad == 2) {
+      create.mutable_config()->mutable_stopping()->set_rule("top-k");
+      create.mutable_config()->mutable_stopping()->set_k(4);
+    }
+    if (bad == 3) create.mutable_config()->mutable_stopping()->set_k(1);
+    if (bad == 4) create.mutable_config()->set_selector("top-k");
     v1::CreateCampaignResponse resp;
     auto ctx = Ctx(kAdminToken);
     EXPECT_EQ(stub().CreateCampaign(ctx.get(), create, &resp).error_code(),

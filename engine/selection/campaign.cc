@@ -91,7 +91,17 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
     return InvalidArgument("k = " + std::to_string(c.k) + " exceeds the " + std::to_string(n) +
                            " systems");
   }
-  if (!MakeMatchSelector(c.selector).ok()) {
+  if (c.top_k) {
+    Status s = ValidateTopKGoal(*c.top_k, n);
+    if (!s.ok()) return s;
+    if (c.anytime_stopping) {
+      return InvalidArgument("a campaign has one stopping rule: anytime stopping or a top-k goal");
+    }
+  }
+  if (c.selector == "top-k" && !c.top_k) {
+    return InvalidArgument("selector 'top-k' needs a top-k goal");
+  }
+  if (c.selector != "top-k" && !MakeMatchSelector(c.selector).ok()) {
     std::string known;
     for (std::string_view name : MatchSelectorNames()) {
       known += (known.empty() ? "" : ", ") + std::string(name);
@@ -151,7 +161,10 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
   if (!s.ok()) return s;
   auto env = TrueSkill::Create(ResolveTrueSkillOptions(LiveTrueSkillOptions(config.rating), 0));
   if (!env.ok()) return InvalidArgument("trueskill: " + env.status().message());
-  auto selector = MakeMatchSelector(config.selector);
+  StatusOr<std::unique_ptr<MatchSelector>> selector =
+      config.selector == "top-k"
+          ? MakeTopKSelector({config.top_k->k, config.top_k->epsilon, config.top_k->explore})
+          : MakeMatchSelector(config.selector);
   if (!selector.ok()) return selector.status();
   std::unique_ptr<CampaignState> state(
       new CampaignState(std::move(config), *env, std::move(*selector)));
@@ -166,6 +179,11 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
         c.anytime_stopping ? *c.anytime_stopping : kSelectionAnytimeOptions);
     if (!anytime.ok()) return anytime.status();
     state->anytime_.emplace(std::move(*anytime));
+  }
+  if (c.top_k) {
+    auto top_k = TopKBoard::Create(static_cast<int>(c.systems.size()), {c.top_k->delta, 0.0});
+    if (!top_k.ok()) return top_k.status();
+    state->top_k_.emplace(std::move(*top_k));
   }
   for (size_t i = 0; i < c.systems.size(); ++i) {
     state->system_ids_.emplace(c.systems[i], static_cast<SystemId>(i));
@@ -245,6 +263,11 @@ void CampaignState::MarkShown(AnnotatorProgress& p, int32_t segment_index) const
 
 SelectionState CampaignState::SelectionView() {
   const std::string_view name = selector_->name();
+  if (name == "top-k") {
+    SelectionState state{ratings_, nullptr, &counts_};
+    state.top_k = &*top_k_;
+    return state;
+  }
   if (SelectorReadsAnytimeBoard(name)) {
     if (!anytime_) return {ratings_, nullptr, &counts_};  // above the size limit: uniform
     const int64_t comparisons = anytime_->comparisons();
@@ -468,6 +491,7 @@ void CampaignState::ApplyRanking(const CampaignRanking& r) {
   for (size_t i = judgments_.comparison_begin(index); i < c.size(); ++i) {
     counts_.Add(c.first[i], c.second[i], c.outcome[i]);
     if (anytime_) anytime_->Add(c.first[i], c.second[i], c.outcome[i]);
+    if (top_k_) top_k_->Add(c.first[i], c.second[i], c.outcome[i]);
   }
   UpdateLiveRatings(index);
 }
@@ -511,7 +535,9 @@ Leaderboard CampaignState::LiveLeaderboard() const {
       BuildLeaderboardFromCounts(live_model(), config_.systems, counts_, LiveRatings());
   board.rankings = num_judgments();
   if (num_judgments() > 0) board.judgments = num_judgments();
-  if (anytime_ && config_.anytime_stopping) {
+  if (top_k_) {
+    SetTopKStopping(top_k_->board(), *config_.top_k, config_.systems, &board);
+  } else if (anytime_ && config_.anytime_stopping) {
     SetAnytimeStopping(anytime_->Summarize(), anytime_->options(), config_.systems, &board);
   } else {
     SetStopping(EstimateStopping(counts_), config_.systems, &board);
@@ -525,6 +551,7 @@ CampaignSnapshot CampaignState::Snapshot() const {
   snapshot.live_ratings = LiveRatings();
   snapshot.rating = config_.rating;
   snapshot.anytime_stopping = config_.anytime_stopping;
+  snapshot.top_k = config_.top_k;
   return snapshot;
 }
 
@@ -541,95 +568,5 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
       "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
       "eigen, pagerank or plackett-luce)");
 }
-
-namespace {
-
-StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
-                                                        const LeaderboardQuery& query);
-
-}  // namespace
-
-StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
-                                         const LeaderboardQuery& query) {
-  const Judgments& j = snapshot.judgments;
-  if (query.anytime) {
-    if (!query.model.empty() && query.model != kAnytimeModel) {
-      return InvalidArgument(
-          "an anytime leaderboard is Expected Wins with ties as half wins; "
-          "it takes no model, got '" +
-          query.model + "'");
-    }
-    if (query.replicates != 0) {
-      return InvalidArgument("an anytime leaderboard takes no bootstrap replicates");
-    }
-    return BuildAnytimeLeaderboard(j, *query.anytime);
-  }
-  auto board = ComputeLeaderboardWithoutStopping(snapshot, query);
-  if (!board.ok()) return board;
-  if (snapshot.anytime_stopping) {
-    auto anytime = AnytimeLeaderboard::Create(j.num_systems(), *snapshot.anytime_stopping);
-    if (!anytime.ok()) return anytime.status();
-    anytime->AddAll(j.comparisons());
-    SetAnytimeStopping(anytime->Summarize(), anytime->options(), j.systems().names(), &*board);
-    return board;
-  }
-  std::vector<std::string> names;
-  for (int i = 0; i < j.num_systems(); ++i) names.push_back(j.systems().Name(i));
-  SetStopping(EstimateStopping(PairCounts::FromComparisons(j.num_systems(), j.comparisons())),
-              names, &*board);
-  return board;
-}
-
-namespace {
-
-StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
-                                                        const LeaderboardQuery& query) {
-  if (query.replicates < 0 || query.replicates > 1000000) {
-    return InvalidArgument("bootstrap replicates must be in 0..1000000");
-  }
-  if (!(query.confidence > 0.0 && query.confidence < 1.0)) {
-    return InvalidArgument("confidence must be in (0, 1)");
-  }
-  const Judgments& j = snapshot.judgments;
-  const std::string name = query.model.empty() ? "trueskill" : query.model;
-  auto model = MakeCampaignModel(name, snapshot.rating);
-  if (!model.ok()) return model.status();
-  if (query.replicates > 0) {
-    if (name == "hopkins-may") {
-      return InvalidArgument(
-          "hopkins-may leaderboards are not bootstrapped by the server "
-          "(use `tourney cluster` offline)");
-    }
-    if (j.comparisons().size() == 0) {
-      return FailedPrecondition("the campaign has no judgments to bootstrap yet");
-    }
-    BootstrapOptions options;
-    options.replicates = query.replicates;
-    options.confidence = query.confidence;
-    options.seed = query.seed;
-    options.cancelled = query.cancelled;
-    // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
-    // So do Plackett-Luce replicates.
-    options.resample =
-        (name == "trueskill" && snapshot.rating.free_for_all) || name == "plackett-luce"
-            ? ResampleUnit::kRankings
-            : ResampleUnit::kComparisons;
-    auto result = Bootstrap(j, **model, options);
-    if (!result.ok()) return result.status();
-    return BuildClusteredLeaderboard(j, *result);
-  }
-  if (name == "trueskill") return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
-  RatingInput input{j.num_systems(), &j.comparisons(), &j};
-  auto result = RateChecked(**model, input, query.seed);
-  if (!result.ok()) return result.status();
-  Leaderboard board = BuildLeaderboard((*model)->name(), j, result->ratings);
-  if (AddModelIntervals(j.systems().names(), result->ratings, &board)) {
-    board.confidence = PairwiseModelOptions{}.interval_level;
-  }
-  board.warnings.insert(board.warnings.end(), result->warnings.begin(), result->warnings.end());
-  return board;
-}
-
-}  // namespace
 
 }  // namespace tourney

@@ -74,12 +74,16 @@ struct Stopping {
   std::vector<StoppingBoundary> boundaries;
   int64_t judgments = 0;
   int64_t more_judgments = 0;  // the z rule's estimate; 0 under the anytime rule
-  // "z" (stopping_rule.h: a Bradley-Terry z statistic per boundary) or "anytime"
+  // "z" (stopping_rule.h: a Bradley-Terry z statistic per boundary), "anytime"
   // (anytime_board.h: confidence sequences valid at every time at family-wise error
-  // delta, with indifference zone epsilon); empty in messages from before the field.
+  // delta, with indifference zone epsilon) or "top-k" (selection/top_k.h's identification
+  // of a campaign's top-k goal); empty in messages from before the field.
   std::string rule;
-  double delta = 0.0;    // anytime rule only
-  double epsilon = 0.0;  // anytime rule only
+  double delta = 0.0;    // anytime and top-k rules only
+  double epsilon = 0.0;  // anytime and top-k rules only
+  // Rule "top-k" (a campaign's top-k goal, selection/campaign.h): the current top k, best
+  // first; settled when they are identified. Empty under the other rules.
+  std::vector<std::string> top;
 
   bool operator==(const Stopping&) const = default;
 };

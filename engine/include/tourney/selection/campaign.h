@@ -15,7 +15,8 @@
 //     live ratings, "boundary" and "active-ranking" the anytime-valid leaderboard of the
 //     judgments in commit order (anytime_leaderboard.h; summarized once per
 //     kSelectionPosteriorRefit comparisons, up to kMaxSelectionPosteriorSystems systems,
-//     uniform matches above that), the other active ones the selection posterior
+//     uniform matches above that), "top-k" (top_k.h; only with a top-k goal) the goal's
+//     TopKBoard, the other active ones the selection posterior
 //     (selection_posterior.h: a Bradley-Terry fit of the pair counts, refitted when
 //     kSelectionPosteriorRefit comparisons have arrived since the last fit, up to
 //     kMaxSelectionPosteriorSystems systems; the live ratings above that). The chosen systems are
@@ -56,6 +57,7 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
+#include "tourney/selection/top_k.h"
 #include "tourney/selection/trueskill_model.h"
 #include "tourney/statistics/anytime_leaderboard.h"
 
@@ -105,6 +107,19 @@ struct LiveRatingOptions {
   bool free_for_all = false;          // true: a ranking is one k-player game; false: its pairs
 };
 
+// A campaign's top-k goal (top_k.h): name the k best systems with probability at least
+// 1 - delta, or, with epsilon > 0, a set none of whose cross pairs is worse than 1/2 -
+// epsilon. The campaign keeps a TopKBoard (anytime options {delta, 0}) of its judgments in
+// commit order, its leaderboards' stopping section is the identification (rule "top-k",
+// settled = identified or identified within epsilon, `top` = the current set, best first),
+// and the selector "top-k" may serve its matches.
+struct TopKGoal {
+  int k = 1;              // 1 <= k < number of systems
+  double delta = 0.05;    // in (0, 1)
+  double epsilon = 0.0;   // in [0, 1/2]
+  double explore = 0.05;  // the "top-k" selector's share of uniform matches, in [0, 1]
+};
+
 struct CampaignConfig {
   std::string name;                       // 1..128 bytes, printable ASCII
   std::vector<std::string> systems;       // 2..kMaxCampaignSystems distinct names
@@ -118,6 +133,9 @@ struct CampaignConfig {
   // (stopping_rule.h); set, the anytime rule (anytime_board.h) at these options, from an
   // AnytimeLeaderboard kept in judgment order.
   std::optional<AnytimeOptions> anytime_stopping;
+  // Set: the campaign's stopping rule is this top-k identification (not together with
+  // anytime_stopping), and the selector may be "top-k" (which needs it).
+  std::optional<TopKGoal> top_k;
 };
 
 // InvalidArgument naming the first field out of range.
@@ -164,6 +182,7 @@ struct CampaignSnapshot {
   std::vector<SystemRating> live_ratings;
   LiveRatingOptions rating;                        // the campaign's TrueSkill parameters
   std::optional<AnytimeOptions> anytime_stopping;  // the campaign's stopping rule
+  std::optional<TopKGoal> top_k;                   // or its top-k goal
 };
 
 class CampaignState {
@@ -241,6 +260,10 @@ class CampaignState {
     return anytime_ && config_.anytime_stopping ? &*anytime_ : nullptr;
   }
 
+  // The top-k board of the judgments in commit order when the campaign has a top-k goal
+  // (updated by ApplyRanking; a replay rebuilds it exactly), else nullptr.
+  const TopKBoard* top_k() const { return top_k_ ? &*top_k_ : nullptr; }
+
   // A copy of the data for ComputeLeaderboard.
   CampaignSnapshot Snapshot() const;
 
@@ -278,6 +301,7 @@ class CampaignState {
   // With the anytime stopping rule, or a selector that reads the board (up to
   // kMaxSelectionPosteriorSystems systems).
   std::optional<AnytimeLeaderboard> anytime_;
+  std::optional<TopKBoard> top_k_;      // with a top-k goal
   AnytimeSummary anytime_summary_;      // what the selector reads
   int64_t summary_comparisons_ = -1;    // comparisons it summarizes; -1: never
   SelectionPosteriorFit posterior_;     // selection posterior (active selectors)
@@ -286,6 +310,15 @@ class CampaignState {
   std::vector<Rating> players_;
   std::vector<int> player_ranks_;
 };
+
+// InvalidArgument naming the field of `goal` out of range for `num_systems` systems.
+Status ValidateTopKGoal(const TopKGoal& goal, size_t num_systems);
+
+// Writes the top-k identification of `board` under `goal` into board->stopping (rule
+// "top-k", boundaries empty, `top` the current set by name). REQUIRES: the goal is valid
+// for board's systems; names[id] names system id.
+void SetTopKStopping(const AnytimeLeaderboard& anytime, const TopKGoal& goal,
+                     const std::vector<std::string>& names, Leaderboard* board);
 
 // The rating models a campaign leaderboard offers: "trueskill" (the live model:
 // LiveTrueSkillOptions(rating)), "expected-wins", "expected-wins-ties" and "hopkins-may"

@@ -1,0 +1,137 @@
+// A campaign's top-k goal (campaign.h, campaign_leaderboard.cc): its validation, the
+// "top-k" selector in a live campaign, and the "top-k" stopping section of the live and
+// computed leaderboards. The expected judgment counts are top_k_test.cc's closed forms.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tourney/core/leaderboard.h"
+#include "tourney/selection/campaign.h"
+
+namespace tourney {
+namespace {
+
+CampaignConfig Config(int systems, int k) {
+  CampaignConfig c;
+  c.name = "test";
+  for (int i = 0; i < systems; ++i) c.systems.push_back("sys" + std::to_string(i));
+  for (int i = 0; i < 500; ++i) c.segments.push_back({1000 + i, "d"});
+  c.k = k;
+  c.selector = "uniform";
+  c.seed = 3;
+  return c;
+}
+
+TEST(TopKGoal, IsValidatedAgainstTheSystemsAndTheSelector) {
+  CampaignConfig c = Config(4, 2);
+  c.top_k = TopKGoal{3, 0.05, 0.0, 0.05};
+  EXPECT_TRUE(ValidateCampaignConfig(c).ok());
+  c.top_k->k = 4;  // not fewer than the systems
+  EXPECT_EQ(ValidateCampaignConfig(c).message(),
+            "top-k goal: k must be in 1..3 (fewer than the 4 systems), got 4");
+  c.top_k->k = 0;
+  EXPECT_EQ(ValidateCampaignConfig(c).code(), StatusCode::kInvalidArgument);
+  c.top_k = TopKGoal{1, 0.0, 0.0, 0.05};
+  EXPECT_EQ(ValidateCampaignConfig(c).message(), "top-k goal: delta must be in (0, 1)");
+  c.top_k = TopKGoal{1, 0.05, 0.6, 0.05};
+  EXPECT_EQ(ValidateCampaignConfig(c).message(), "top-k goal: epsilon must be in [0, 1/2]");
+  c.top_k = TopKGoal{1, 0.05, 0.0, 1.5};
+  EXPECT_EQ(ValidateCampaignConfig(c).message(), "top-k goal: explore must be in [0, 1]");
+  c.top_k = TopKGoal{1, 0.05, 0.0, 0.05};
+  c.anytime_stopping = AnytimeOptions{};
+  EXPECT_EQ(ValidateCampaignConfig(c).code(), StatusCode::kInvalidArgument);
+  c.anytime_stopping.reset();
+  c.selector = "top-k";
+  EXPECT_TRUE(ValidateCampaignConfig(c).ok());
+  EXPECT_TRUE(CampaignState::Create(c).ok());
+  c.top_k.reset();  // the selector needs the goal
+  EXPECT_EQ(ValidateCampaignConfig(c).message(), "selector 'top-k' needs a top-k goal");
+  EXPECT_FALSE(CampaignState::Create(c).ok());
+}
+
+TEST(TopKGoal, CampaignsWithoutAGoalKeepTheirStoppingRule) {
+  auto state = CampaignState::Create(Config(4, 2));
+  ASSERT_TRUE(state.ok());
+  EXPECT_EQ((*state)->top_k(), nullptr);
+  ASSERT_TRUE((*state)->LiveLeaderboard().stopping.has_value());
+  EXPECT_EQ((*state)->LiveLeaderboard().stopping->rule, "z");
+  EXPECT_TRUE((*state)->LiveLeaderboard().stopping->top.empty());
+}
+
+TEST(TopKGoal, OneDominantSystemIsIdentifiedAfterTheHandCount) {
+  // top_k_test.cc's dominant-system case, served by the campaign: four systems, pairs
+  // (k = 2), system 0 wins every judgment. Six pairs at alpha = 0.05 / 6, L = log(240); a
+  // pair of only wins is certified at its 23rd judgment (t = 22: lo = 1 - 0.505266 < 1/2;
+  // t = 23: lo = 1 - 0.483306 > 1/2). Without exploration the selector serves only the open
+  // cross pairs (0, l), so the set {sys0} is identified after exactly 3 * 23 = 69
+  // judgments, 23 per cross pair, and not before.
+  CampaignConfig config = Config(4, 2);
+  config.selector = "top-k";
+  config.top_k = TopKGoal{1, 0.05, 0.0, 0.0};
+  auto created = CampaignState::Create(config);
+  ASSERT_TRUE(created.ok()) << created.status().message();
+  CampaignState& state = **created;
+  std::vector<CampaignRanking> applied;
+  while (!state.LiveLeaderboard().stopping->settled) {
+    ASSERT_LT(state.num_judgments(), 1000);
+    auto m = state.ProposeMatch("annotator");
+    ASSERT_TRUE(m.ok()) << m.status().message();
+    ASSERT_EQ(m->systems.size(), 2u);
+    ASSERT_TRUE(m->systems[0] == 0 || m->systems[1] == 0);
+    CampaignRanking r;
+    r.systems = m->systems;
+    r.ranks = {static_cast<uint8_t>(m->systems[0] == 0 ? 1 : 2),
+               static_cast<uint8_t>(m->systems[1] == 0 ? 1 : 2)};
+    ASSERT_TRUE(state.ValidateRanking(r).ok());
+    state.ApplyRanking(r);
+    applied.push_back(r);
+  }
+  EXPECT_EQ(state.num_judgments(), 69);
+  for (SystemId l = 1; l < 4; ++l) EXPECT_EQ(state.top_k()->board().PairCount(0, l), 23);
+  const Leaderboard live = state.LiveLeaderboard();
+  const Stopping& stop = *live.stopping;
+  EXPECT_EQ(stop.rule, "top-k");
+  EXPECT_TRUE(stop.settled);
+  EXPECT_EQ(stop.top, std::vector<std::string>{"sys0"});
+  EXPECT_EQ(stop.judgments, 69);  // comparisons: one per pairwise judgment
+  EXPECT_EQ(stop.delta, 0.05);
+  EXPECT_EQ(stop.epsilon, 0.0);
+  EXPECT_TRUE(stop.boundaries.empty());
+
+  // A replay of the same judgments (a restart) rebuilds the same board and section, and
+  // the computed leaderboard of a snapshot reports the same identification.
+  auto replayed = CampaignState::Create(config);
+  ASSERT_TRUE(replayed.ok());
+  for (const CampaignRanking& r : applied) (*replayed)->ApplyRanking(r);
+  EXPECT_EQ((*replayed)->LiveLeaderboard(), live);
+  auto computed = ComputeLeaderboard(state.Snapshot(), LeaderboardQuery{});
+  ASSERT_TRUE(computed.ok()) << computed.status().message();
+  ASSERT_TRUE(computed->stopping.has_value());
+  EXPECT_EQ(*computed->stopping, stop);
+}
+
+TEST(TopKGoal, TiesSettleWithinEpsilonAtTheClosedForm) {
+  // Two systems, one pair at alpha = delta = 0.05, only ties: the interval is
+  // 1/2 +- 2 L / t with L = log(40), resolved within epsilon = 0.05 once
+  // 2 L / t < 0.05, i.e. t > 147.56 (top_k_test.cc): open after 147 ties, settled after
+  // 148, the set being the lower id. The goal works under any selector (here uniform).
+  CampaignConfig config = Config(2, 2);
+  config.top_k = TopKGoal{1, 0.05, 0.05, 0.05};
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  CampaignRanking tie;
+  tie.systems = {0, 1};
+  tie.ranks = {1, 1};
+  for (int t = 0; t < 147; ++t) (*state)->ApplyRanking(tie);
+  EXPECT_FALSE((*state)->LiveLeaderboard().stopping->settled);
+  (*state)->ApplyRanking(tie);
+  const Stopping stop = *(*state)->LiveLeaderboard().stopping;
+  EXPECT_TRUE(stop.settled);
+  EXPECT_EQ(stop.rule, "top-k");
+  EXPECT_EQ(stop.top, std::vector<std::string>{"sys0"});
+  EXPECT_EQ(stop.epsilon, 0.05);
+}
+
+}  // namespace
+}  // namespace tourney
