@@ -19,6 +19,23 @@
 #include "tourney/core/pair_counts.h"
 
 namespace tourney::report_html {
+namespace {
+
+// Opens the <tbody> of the cluster that starts at entry `begin` (alternate clusters shaded)
+// and returns the end of its run of entries.
+int OpenClusterBody(const Leaderboard& board, int begin, std::string& out) {
+  int end = begin + 1;
+  while (end < static_cast<int>(board.entries.size()) &&
+         board.entries[end].cluster == board.entries[begin].cluster) {
+    ++end;
+  }
+  const int cluster = board.entries[begin].cluster.value_or(0);
+  out += std::string("<tbody class=\"cluster") + (cluster % 2 == 0 ? " even" : "") +
+         "\" title=\"cluster " + std::to_string(cluster) + "\">\n";
+  return end;
+}
+
+}  // namespace
 
 void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& out) {
   const Leaderboard& board = run.board;
@@ -51,30 +68,25 @@ void AppendModel(const ReportData& d, const ReportModelRun& run, std::string& ou
   out += "</tr></thead>\n";
   const int digits = 3;
   for (int begin = 0; begin < static_cast<int>(board.entries.size());) {
-    int end = begin + 1;
-    while (end < static_cast<int>(board.entries.size()) &&
-           board.entries[end].cluster == board.entries[begin].cluster) {
-      ++end;
-    }
-    const int cluster = board.entries[begin].cluster.value_or(0);
-    out += std::string("<tbody class=\"cluster") + (cluster % 2 == 0 ? " even" : "") +
-           "\" title=\"cluster " + std::to_string(cluster) + "\">\n";
+    const int end = OpenClusterBody(board, begin, out);
     for (int i = begin; i < end; ++i) {
       const auto& e = board.entries[i];
       const int id = run.order[i];
       out += "<tr><td class=\"rank\">" + (i == begin ? std::to_string(e.rank) : "") +
              "</td><td class=\"num\">" + HtmlNumber(e.score, digits) + "</td>";
-      if (gaussian) out += "<td class=\"num\">" + HtmlNumber(e.sigma.value_or(0.0), digits) + "</td>";
+      if (gaussian)
+        out += "<td class=\"num\">" + HtmlNumber(e.sigma.value_or(0.0), digits) + "</td>";
       out += "<td class=\"num\">" + Range(e.rank_lo, e.rank_hi) +
              "</td><td class=\"system\" title=\"" + Html(e.system) + "\">" +
              Html(d.short_names[id]) + "</td><td class=\"num\">" + "[" +
-             HtmlNumber(e.score_lo.value_or(0.0), digits) + ", " + HtmlNumber(e.score_hi.value_or(0.0), digits) + "]" +
-             "</td><td class=\"num\">" + HtmlCount(e.comparisons) + "</td><td class=\"num\">" +
-             HtmlCount(e.wins) + " / " + HtmlCount(e.losses) + " / " + HtmlCount(e.ties) +
-             "</td>";
+             HtmlNumber(e.score_lo.value_or(0.0), digits) + ", " +
+             HtmlNumber(e.score_hi.value_or(0.0), digits) + "]" + "</td><td class=\"num\">" +
+             HtmlCount(e.comparisons) + "</td><td class=\"num\">" + HtmlCount(e.wins) + " / " +
+             HtmlCount(e.losses) + " / " + HtmlCount(e.ties) + "</td>";
       if (r_hat) {
         out += "<td class=\"num\">" + HtmlNumber(e.r_hat.value_or(0.0), 3) +
-               (e.r_hat.value_or(0.0) > 1.05 ? " <span title=\"above 1.05: not converged\">!</span>" : "") +
+               (e.r_hat.value_or(0.0) > 1.05 ? " <span title=\"above 1.05: not converged\">!</span>"
+                                             : "") +
                "</td>";
       }
       out += "</tr>\n";
@@ -157,14 +169,7 @@ void AppendAnytime(const ReportData& d, std::string& out) {
       "<th class=\"num\">comparisons</th></tr></thead>\n";
   const std::vector<std::string>& names = d.judgments->systems().names();
   for (int begin = 0; begin < static_cast<int>(board.entries.size());) {
-    int end = begin + 1;
-    while (end < static_cast<int>(board.entries.size()) &&
-           board.entries[end].cluster == board.entries[begin].cluster) {
-      ++end;
-    }
-    const int cluster = board.entries[begin].cluster.value_or(0);
-    out += std::string("<tbody class=\"cluster") + (cluster % 2 == 0 ? " even" : "") +
-           "\" title=\"cluster " + std::to_string(cluster) + "\">\n";
+    const int end = OpenClusterBody(board, begin, out);
     for (int i = begin; i < end; ++i) {
       const auto& e = board.entries[i];
       const auto it = std::find(names.begin(), names.end(), e.system);
@@ -302,8 +307,9 @@ void AppendEvaluation(const ReportData& d, std::string& out) {
           continue;
         }
         const bool is_best = HtmlNumber(mean, 3) == HtmlNumber(best, 3);
-        out += std::string("<td class=\"num") + (is_best ? " best" : "") + "\">" + HtmlNumber(mean, 3) +
-               " <span class=\"sd\">&plusmn; " + HtmlNumber(sd, 3) + "</span></td>";
+        out += std::string("<td class=\"num") + (is_best ? " best" : "") + "\">" +
+               HtmlNumber(mean, 3) + " <span class=\"sd\">&plusmn; " + HtmlNumber(sd, 3) +
+               "</span></td>";
       }
       out += "</tr>\n";
     }
@@ -402,8 +408,8 @@ void AppendAgreement(const ReportData& d, std::string& out) {
     ++shown;
     rows += "<tr><td class=\"mono\">" + Html(x.annotator) + "</td><td>" + HtmlCount(x.rankings) +
             "</td><td>" + HtmlCount(x.with_others.comparable) + "</td><td>" +
-            HtmlNumber(*x.with_others.p_agree(), 3) + "</td><td>" + HtmlNumber(*x.kappa_with_others, 3) +
-            "</td></tr>\n";
+            HtmlNumber(*x.with_others.p_agree(), 3) + "</td><td>" +
+            HtmlNumber(*x.kappa_with_others, 3) + "</td></tr>\n";
   }
   if (shown > 0) {
     out += "<table class=\"grid\"><caption>The " + std::to_string(shown) +
@@ -417,6 +423,5 @@ void AppendAgreement(const ReportData& d, std::string& out) {
   }
   out += "</section>\n";
 }
-
 
 }  // namespace tourney::report_html
