@@ -62,14 +62,16 @@ int RunCampaignCreate(int argc, char** argv) {
             "racing, lucb, info-gain, thompson, arena or active-ranking (docs/selection.md)");
   flags.Add("seed", "S", "1", "seed of the server's random choices for this campaign");
   flags.Add("lease-seconds", "N", "600", "how long a served match stays leased");
-  flags.Add("stopping", "RULE", "z",
-            "stopping rule of the leaderboards: z (a Bradley-Terry z per boundary), anytime "
-            "(confidence sequences valid at every time under any selector, docs/anytime.md) "
-            "or top-k (name the --top-k best systems, docs/top-k.md; allows --selector top-k)");
+  flags.Add("stopping", "RULE", "anytime",
+            "stopping rule of the leaderboards: anytime (default: confidence sequences valid "
+            "at every time under any selector, docs/anytime.md), z (a Bradley-Terry z per "
+            "boundary: settles sooner but its separations are not valid under adaptive "
+            "selection or repeated looks) or top-k (name the --top-k best systems, docs/top-k.md; allows --selector top-k)");
   flags.Add("top-k", "K", "1", "with --stopping top-k: size of the wanted set, 1..systems-1");
   flags.Add("delta", "D", "0.05", "with --stopping anytime or top-k: family-wise error, in (0, 1)");
-  flags.Add("epsilon", "E", "0",
-            "with --stopping anytime: indifference zone, in [0, 1]; top-k: in [0, 0.5]");
+  flags.Add("epsilon", "E", "",
+            "with --stopping anytime: indifference zone, in [0, 1], default 0.1; top-k: in "
+            "[0, 0.5], default 0");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
   flags.Add("mu", "X", "0", "TrueSkill initial mean");
   flags.Add("sigma", "X", "0", "TrueSkill initial sd (0 = engine default)");
@@ -172,7 +174,11 @@ int RunCampaignCreate(int argc, char** argv) {
   if (stopping == "anytime" || stopping == "top-k") {
     auto delta = flags.GetDouble("delta");
     if (!delta.ok()) return ReportError(verb, delta.status());
-    auto epsilon = flags.GetDouble("epsilon");
+    StatusOr<double> epsilon =
+        flags.IsSet("epsilon") ? flags.GetDouble("epsilon")
+                               : StatusOr<double>(stopping == "anytime"
+                                                      ? kDefaultCampaignStopping.epsilon
+                                                      : 0.0);
     if (!epsilon.ok()) return ReportError(verb, epsilon.status());
     const double max_epsilon = stopping == "top-k" ? 0.5 : 1.0;
     if (!(*delta > 0.0 && *delta < 1.0) || !(*epsilon >= 0.0 && *epsilon <= max_epsilon)) {

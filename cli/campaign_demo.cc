@@ -524,12 +524,25 @@ int RunDemo(int argc, char** argv) {
     if (run.settled_at >= 0) {
       std::printf("Stopping rule: %s selection settled after %s judgments.\n", run.selector.c_str(),
                   WithThousands(run.settled_at).c_str());
-    } else {
+    } else if (stop.rule() == "z") {
       std::printf(
           "Stopping rule: %s selection not settled after %s judgments (about %s more "
           "for the open boundaries).\n",
           run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
           WithThousands(stop.more_judgments()).c_str());
+    } else {
+      // The anytime rule makes no estimate of the judgments still needed.
+      int separated = 0, ties = 0;
+      for (const v1::StoppingBoundary& b : stop.boundaries()) {
+        separated += b.separated() ? 1 : 0;
+        ties += b.tie_within_epsilon() ? 1 : 0;
+      }
+      std::printf(
+          "Stopping rule: %s selection not settled after %s judgments (%s rule, delta %g, "
+          "epsilon %g: %d of %d boundaries separated, %d ties within epsilon).\n",
+          run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
+          stop.rule().c_str(), stop.delta(), stop.epsilon(), separated, stop.boundaries_size(),
+          ties);
     }
   }
   // The anytime-valid leaderboard of each campaign (docs/anytime.md): what may be published

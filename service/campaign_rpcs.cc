@@ -37,7 +37,15 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
                                                  v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
-  const v1::CampaignConfig& proto = request->config();
+  // A campaign created without a stopping rule gets the honest default, written into its
+  // stored config; a stored config without one (created before this default) keeps z.
+  v1::CampaignConfig proto = request->config();
+  if (!proto.has_stopping()) {
+    v1::StoppingConfig* stop = proto.mutable_stopping();
+    stop->set_rule("anytime");
+    stop->set_delta(kDefaultCampaignStopping.delta);
+    stop->set_epsilon(kDefaultCampaignStopping.epsilon);
+  }
   if (proto.systems_size() > limits_.max_systems) {
     return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
                                                    " systems per campaign on this server, got " +

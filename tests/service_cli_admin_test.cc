@@ -280,7 +280,10 @@ TEST_F(ServiceCliAdmin, AnytimeStoppingAtCreateAndAnytimeLeaderboard) {
   EXPECT_EQ(
       Verb("create", "--name bad --systems A,B --segments 2 --k 2 --stopping sometimes").exit_code,
       2);
-  EXPECT_EQ(Verb("create", "--name bad --systems A,B --segments 2 --k 2 --delta 0.1").exit_code, 2);
+  EXPECT_EQ(
+      Verb("create", "--name bad --systems A,B --segments 2 --k 2 --stopping z --delta 0.1")
+          .exit_code,
+      2);
   EXPECT_EQ(Verb("leaderboard", "--campaign " + id + " --epsilon 0.1").exit_code, 2);
 }
 

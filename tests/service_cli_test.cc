@@ -151,6 +151,11 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_NE(r.out.find("Boundary selection, "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: uniform selection "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: boundary selection "), std::string::npos);
+  // The campaigns were created without a stopping rule: the default is the anytime rule at
+  // delta 0.05, epsilon 0.1, which 120 judgments of 4 systems cannot settle (a tie within
+  // 0.1 alone takes thousands of judgments of one pair).
+  EXPECT_NE(r.out.find("(anytime rule, delta 0.05, epsilon 0.1: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("settled after"), r.out.find("not settled after") + 4) << r.out;
   // Each campaign's anytime-valid leaderboard: 4 systems, 4 * 3 / 2 = 6 pairs.
   EXPECT_NE(r.out.find("Anytime-valid leaderboard (delta 0.05) of uniform selection: "),
             std::string::npos);

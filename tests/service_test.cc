@@ -756,11 +756,30 @@ TEST_F(ServiceTest, AnytimeLeaderboardsAndStoppingRule) {
               grpc::StatusCode::INVALID_ARGUMENT)
         << bad;
   }
-  // A campaign without the option keeps the z rule.
+  // A campaign created without a stopping rule gets the anytime rule at delta 0.05,
+  // epsilon 0.1, and keeps it in its stored config.
   const CreatedCampaign plain = CreateCampaign(stub(), MakeConfig("plain", 4, 10, 4));
   v1::Leaderboard plain_board;
   ASSERT_TRUE(testing::Leaderboard(stub(), plain.id, "", &plain_board).ok());
-  EXPECT_EQ(plain_board.stopping().rule(), "z");
+  EXPECT_EQ(plain_board.stopping().rule(), "anytime");
+  EXPECT_EQ(plain_board.stopping().delta(), 0.05);
+  EXPECT_EQ(plain_board.stopping().epsilon(), 0.1);
+  v1::GetCampaignRequest get;
+  get.set_campaign_id(plain.id);
+  v1::CampaignInfo got;
+  auto get_ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(stub().GetCampaign(get_ctx.get(), get, &got).ok());
+  EXPECT_EQ(got.config().stopping().rule(), "anytime");
+  // A stopping config present but without a rule (what a campaign stored before that
+  // default replays as) is the z rule, and so is an explicit "z".
+  for (const char* rule : {"", "z"}) {
+    v1::CampaignConfig config = MakeConfig(std::string("z") + rule, 4, 10, 4);
+    config.mutable_stopping()->set_rule(rule);
+    const CreatedCampaign z = CreateCampaign(stub(), config);
+    v1::Leaderboard z_board;
+    ASSERT_TRUE(testing::Leaderboard(stub(), z.id, "", &z_board).ok());
+    EXPECT_EQ(z_board.stopping().rule(), "z") << rule;
+  }
 }
 
 }  // namespace

@@ -74,6 +74,12 @@ inline constexpr int64_t kSelectionPosteriorRefit = 50;
 // summary is refreshed on the same cadence as the selection posterior.
 inline constexpr AnytimeOptions kSelectionAnytimeOptions{0.05, 0.1};
 
+// The stopping rule a new campaign gets when its creator names none (the service and
+// `tourney campaign create`): the anytime rule at delta 0.05, epsilon 0.1, the settings the
+// selection benchmark's stop figures use (docs/selection.md). The engine's CampaignConfig
+// itself keeps "unset = z" so that campaigns stored before this default replay unchanged.
+inline constexpr AnytimeOptions kDefaultCampaignStopping = kSelectionAnytimeOptions;
+
 // True for the selectors that read the anytime board ("boundary", "active-ranking").
 inline bool SelectorReadsAnytimeBoard(std::string_view name) {
   return name == "boundary" || name == "active-ranking";
