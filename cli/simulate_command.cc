@@ -13,8 +13,10 @@
 #include "render/leaderboard_format.h"
 #include "render/line_plot.h"
 #include "render/text_format.h"
+#include "top_k_report.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/selection/selection_study.h"
+#include "tourney/selection/top_k_benchmark.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -56,12 +58,65 @@ std::vector<double> Percent(const std::vector<int64_t>& m, int64_t selections) {
   return out;
 }
 
+// --goal top-k: the top-k benchmark's pool replay (top_k_benchmark.h) on --pool.
+int SimulateTopK(const Flags& flags, int64_t budget, uint64_t seed, const std::string& format) {
+  auto fail = [](const Status& s) { return ReportError("simulate", s); };
+  if (flags.IsSet("selection") && flags.Get("selection") != "top-k" &&
+      flags.Get("selection") != "uniform") {
+    return fail(InvalidArgument(
+        "--goal top-k replays the pool with the top-k selector and with uniform selection "
+        "side by side; --selection '" +
+        flags.Get("selection") + "' does not apply"));
+  }
+  for (const char* name : {"clusters-at", "plot-heatmap", "plot-clusters", "emit-judgments"}) {
+    if (flags.IsSet(name)) {
+      return fail(InvalidArgument("--" + std::string(name) + " goes with --goal clusters"));
+    }
+  }
+  auto k = flags.GetInt("top-k");
+  auto delta = flags.GetDouble("delta");
+  auto epsilon = flags.GetDouble("epsilon");
+  auto seeds = flags.GetInt("seeds");
+  auto threads = flags.GetInt("threads");
+  for (const Status* s :
+       {&k.status(), &delta.status(), &epsilon.status(), &seeds.status(), &threads.status()}) {
+    if (!s->ok()) return fail(*s);
+  }
+  if (*seeds < 2 || *seeds > 100000) return fail(InvalidArgument("option '--seeds': 2..100000"));
+  if (*k < 1 || *k > 999) return fail(InvalidArgument("option '--top-k': 1..999"));
+  auto judgments = LoadJudgments({flags.Get("pool")}, flags);
+  if (!judgments.ok()) return fail(judgments.status());
+  TopKBenchmarkOptions o;
+  o.k = static_cast<int>(*k);
+  o.delta = *delta;
+  o.epsilon = *epsilon;
+  o.seeds = static_cast<int>(*seeds);
+  o.seed = seed;
+  o.pool = &judgments->comparisons();
+  o.pool_systems = judgments->num_systems();
+  // Each judgment is used at most once: the pool is the most a replay can ask for.
+  o.budget = budget > 0 ? budget : static_cast<int64_t>(o.pool->size());
+  o.threads = static_cast<int>(std::clamp<int64_t>(*threads, 0, 4096));
+  auto result = RunTopKBenchmark(o);
+  if (!result.ok()) return fail(result.status());
+  std::vector<std::string> names;
+  for (int i = 0; i < judgments->num_systems(); ++i) {
+    names.push_back(judgments->systems().Name(static_cast<SystemId>(i)));
+  }
+  const std::string title =
+      "Top-" + std::to_string(o.k) + " identification: replay of " + flags.Get("pool");
+  std::cout << (format == "json" ? TopKJson(*result, title, &names)
+                                 : TopKTable(*result, false, &names));
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunSimulate(int argc, char** argv) {
   Flags flags(
-      "tourney simulate --pool F [--selection S] [--budget N] [--window W] [--seed S] "
-      "[--plot-heatmap out.svg] [--clusters-at 1000,2000,...] [--emit-judgments OUT.csv] "
+      "tourney simulate --pool F [--goal clusters|top-k] [--selection S] [--budget N] "
+      "[--window W] [--seed S] [--plot-heatmap out.svg] [--clusters-at 1000,2000,...] "
+      "[--emit-judgments OUT.csv] [--top-k K --delta D --epsilon E --seeds N] "
       "[--format json|table]",
       "Runs the paper's match-selection protocol against a pool of judgments: --budget\n"
       "times the selector picks a pair and one judgment of that pair is drawn from the pool\n"
@@ -73,7 +128,11 @@ int RunSimulate(int argc, char** argv) {
       "in the first and last W selections and overall, as n x n matrices with systems in\n"
       "final-mu order (paper Figures 5-7), and the mean rank distance of chosen pairs (small\n"
       "= close matches). With --clusters-at, also the number of bootstrap clusters each\n"
-      "model reaches with that many comparisons (Figure 8).");
+      "model reaches with that many comparisons (Figure 8).\n"
+      "With --goal top-k the pool is replayed instead until the anytime top-k stop names\n"
+      "the K best systems with probability >= 1 - delta (docs/top-k.md), once with the\n"
+      "top-k selector and once with uniform selection per seed; it reports the judgments\n"
+      "each needed, their ratio, and the sets named against the full pool's top K.");
   flags.Add("pool", "FILE", "", "judgments to draw from (WMT or pairwise CSV)");
   flags.Add("window", "W", "0.2",
             "size of the first/last windows: a fraction of the budget (< 1) or a count");
@@ -87,7 +146,16 @@ int RunSimulate(int argc, char** argv) {
   flags.Add("models", "LIST", "expected-wins,hopkins-may,trueskill", "models for --clusters-at");
   flags.Add("bootstrap", "R", "100", "bootstrap replicates per point of --clusters-at");
   flags.Add("confidence", "G", "0.95", "confidence of the rank ranges for --clusters-at");
-  flags.Add("threads", "T", "0", "worker threads for --clusters-at (0 = all cores)");
+  flags.Add("threads", "T", "0",
+            "worker threads for --clusters-at and --goal top-k (0 = all cores)");
+  flags.Add("goal", "G", "clusters",
+            "clusters (the selection protocol above) or top-k: replay the pool until the "
+            "anytime top-k stop names the --top-k best systems, with the top-k selector and "
+            "with uniform selection, --seeds times (docs/top-k.md)");
+  flags.Add("top-k", "K", "1", "with --goal top-k: size of the set to name");
+  flags.Add("delta", "D", "0.05", "with --goal top-k: probability of naming a wrong set");
+  flags.Add("epsilon", "E", "0", "with --goal top-k: indifference zone, in [0, 0.5]");
+  flags.Add("seeds", "N", "20", "with --goal top-k: replays per selector (2..100000)");
   AddProgressFlag(flags);
   AddPlotTitleFlag(flags);
   flags.Add("plot-clusters", "FILE", "", "write the clusters-vs-data curves as an SVG line plot");
@@ -98,6 +166,9 @@ int RunSimulate(int argc, char** argv) {
   AddInputFlags(flags);
   flags.AddExample("tourney simulate --pool train.csv --plot-heatmap pairs.svg",
                    "which pairs the selection protocol asks for (the paper's Figures 5-7)");
+  flags.AddExample("tourney simulate --pool train.csv --goal top-k --top-k 3 --format table",
+                   "judgments until the best 3 systems are known at delta 0.05, top-k selection "
+                   "against uniform");
   flags.AddExample(
       "tourney simulate --pool train.csv --clusters-at 1000,2000,4000,8000 --plot-clusters "
       "clusters.pdf --plot-no-title",
@@ -123,6 +194,16 @@ int RunSimulate(int argc, char** argv) {
 
   auto ts = TrueSkillOptionsFromFlags(flags);
   if (!ts.ok()) return fail(ts.status());
+  const std::string goal = flags.Get("goal");
+  if (goal == "top-k") return SimulateTopK(flags, ts->budget, *seed, format);
+  if (goal != "clusters") {
+    return fail(InvalidArgument("option '--goal': '" + goal + "' is not clusters or top-k"));
+  }
+  for (const char* name : {"top-k", "delta", "epsilon", "seeds"}) {
+    if (flags.IsSet(name)) {
+      return fail(InvalidArgument("--" + std::string(name) + " goes with --goal top-k"));
+    }
+  }
   if (!flags.IsSet("selection")) ts->selector = std::string(kDefaultMatchSelector);
   if (ts->selection == TrueSkillModelOptions::Selection::kNone) {
     return fail(InvalidArgument("option '--selection': simulate needs trueskill or uniform"));

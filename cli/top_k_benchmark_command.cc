@@ -10,111 +10,10 @@
 #include "common.h"
 #include "progress_bar.h"
 #include "render/text_format.h"
+#include "top_k_report.h"
 #include "tourney/selection/top_k_benchmark.h"
 
 namespace tourney::cli {
-namespace {
-
-std::string Fixed(double v, int digits) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
-  return buffer;
-}
-
-std::string Interval(const SeedInterval& s, int digits) {
-  return Fixed(s.mean, digits) + " [" + Fixed(s.lo, digits) + ", " + Fixed(s.hi, digits) + "]";
-}
-
-// The both-stopped ratio, or "-" without such seeds.
-std::string BothStopped(const TopKModeSummary& s) {
-  if (s.both_stopped == 0) return "- (0)";
-  return Interval(s.ratio_both_stopped, 3) + " (" + std::to_string(s.both_stopped) + ")";
-}
-
-std::string Share(const ShareInterval& s) {
-  return std::to_string(s.count) + "/" + std::to_string(s.trials) + " = " + Fixed(s.share, 3) +
-         " [" + Fixed(s.lo, 3) + ", " + Fixed(s.hi, 3) + "]";
-}
-
-std::string Json(const TopKBenchmark& b, const std::string& title) {
-  const TopKBenchmarkOptions& o = b.options;
-  auto interval = [](const SeedInterval& s) {
-    return "{\"mean\": " + JsonNumber(s.mean) + ", \"lo\": " + JsonNumber(s.lo) +
-           ", \"hi\": " + JsonNumber(s.hi) + "}";
-  };
-  auto share = [](const ShareInterval& s) {
-    return "{\"count\": " + std::to_string(s.count) + ", \"trials\": " + std::to_string(s.trials) +
-           ", \"share\": " + JsonNumber(s.share) + ", \"lo\": " + JsonNumber(s.lo) +
-           ", \"hi\": " + JsonNumber(s.hi) + "}";
-  };
-  std::string out = "{\n  \"title\": " + JsonQuote(title) + ",\n";
-  out += "  \"systems\": " + std::to_string(b.num_systems) + ", \"k\": " + std::to_string(o.k) +
-         ", \"delta\": " + JsonNumber(o.delta) + ", \"epsilon\": " + JsonNumber(o.epsilon) +
-         ", \"seeds\": " + std::to_string(o.seeds) + ", \"seed\": " + std::to_string(o.seed) +
-         ", \"budget\": " + std::to_string(o.budget) + ", \"explore\": " + JsonNumber(o.explore) +
-         ",\n  \"modes\": [\n";
-  for (size_t m = 0; m < b.summaries.size(); ++m) {
-    const TopKModeSummary& s = b.summaries[m];
-    out += "    {\"name\": " + JsonQuote(s.name) + ", \"judgments\": " + interval(s.judgments) +
-           ", \"ratio_to_uniform\": " + interval(s.ratio) +
-           ", \"ratio_to_uniform_both_stopped\": " +
-           (s.both_stopped > 0 ? interval(s.ratio_both_stopped) : std::string("null")) +
-           ", \"both_stopped\": " + std::to_string(s.both_stopped) +
-           ", \"censored\": " + std::to_string(s.censored) +
-           ", \"within_epsilon\": " + std::to_string(s.within_epsilon) +
-           ", \"wrong\": " + share(s.wrong) + ", \"epsilon_wrong\": " + share(s.epsilon_wrong) +
-           ",\n     \"runs\": [";
-    for (size_t r = 0; r < b.runs[m].size(); ++r) {
-      const TopKRun& run = b.runs[m][r];
-      out += std::string(r > 0 ? ", " : "") + "{\"judgments\": " + std::to_string(run.judgments) +
-             ", \"censored\": " + (run.censored ? "true" : "false") +
-             ", \"wrong\": " + (run.wrong ? "true" : "false") + "}";
-    }
-    out += "]}" + std::string(m + 1 < b.summaries.size() ? "," : "") + "\n";
-  }
-  return out + "  ]\n}\n";
-}
-
-std::string Table(const TopKBenchmark& b, bool markdown) {
-  const TopKBenchmarkOptions& o = b.options;
-  std::string out;
-  const std::string head = "top-" + std::to_string(o.k) + " of " + std::to_string(b.num_systems) +
-                           " systems, delta " + Fixed(o.delta, 3) + ", epsilon " +
-                           Fixed(o.epsilon, 3) + ", " + std::to_string(o.seeds) +
-                           " campaigns, budget " + std::to_string(o.budget);
-  if (markdown) {
-    out += "**" + head + "**\n\n";
-    out +=
-        "| selector | judgments to stop: mean [95%] | × uniform [95%] | censored | "
-        "× uniform where both stopped [95%] (seeds) | stopped within ε | wrong set [95%] | "
-        "ε-wrong [95%] |\n";
-    out += "|---|---|---|---|---|---|---|---|\n";
-    for (const TopKModeSummary& s : b.summaries) {
-      out += "| " + s.name + " | " + Interval(s.judgments, 0) + " | " + Interval(s.ratio, 3) +
-             " | " + std::to_string(s.censored) + " | " + BothStopped(s) + " | " +
-             std::to_string(s.within_epsilon) + " | " + Share(s.wrong) + " | " +
-             Share(s.epsilon_wrong) + " |\n";
-    }
-    return out;
-  }
-  out += head + "\n";
-  char line[768];
-  std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8s %-28s %8s %-28s %-28s\n", "selector",
-                "judgments to stop [95%]", "x uniform [95%]", "censored", "x uniform, both stopped",
-                "within-e", "wrong set [95%]", "epsilon-wrong [95%]");
-  out += line;
-  for (const TopKModeSummary& s : b.summaries) {
-    const std::string both = BothStopped(s);
-    std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8d %-28s %8d %-28s %-28s\n", s.name.c_str(),
-                  Interval(s.judgments, 0).c_str(), Interval(s.ratio, 3).c_str(), s.censored,
-                  both.c_str(), s.within_epsilon, Share(s.wrong).c_str(),
-                  Share(s.epsilon_wrong).c_str());
-    out += line;
-  }
-  return out;
-}
-
-}  // namespace
 
 int RunTopKBenchmarkCommand(int argc, char** argv) {
   Flags flags(
@@ -211,8 +110,8 @@ int RunTopKBenchmarkCommand(int argc, char** argv) {
   auto result = RunTopKBenchmark(o);
   bar.Clear();
   if (!result.ok()) return fail(result.status());
-  const std::string text =
-      format == "json" ? Json(*result, title) : Table(*result, format == "markdown");
+  const std::string text = format == "json" ? TopKJson(*result, title, nullptr)
+                                            : TopKTable(*result, format == "markdown", nullptr);
   if (!flags.Get("out").empty()) {
     if (Status s = WriteFileAtomically(flags.Get("out"), text); !s.ok()) return fail(s);
     std::cerr << "wrote " << flags.Get("out") << "\n";

@@ -34,10 +34,11 @@ namespace {
 // Everything a run needs besides the selector.
 struct Campaign {
   int n = 0;
-  std::vector<double> quality;     // hidden truth only
-  std::vector<double> preference;  // n x n, p_ab
-  std::vector<SystemId> true_top;  // sorted ids
-  std::vector<double> borda;       // true B_i
+  std::vector<double> quality;       // hidden truth only
+  std::vector<double> preference;    // n x n, p_ab
+  std::vector<SystemId> true_top;    // sorted ids
+  std::vector<SystemId> true_order;  // the true top k, best first
+  std::vector<double> borda;         // true B_i
   // Pool replay: comparison indices by unordered pair (CSR over a * n + b, a < b).
   const Comparisons* pool = nullptr;
   std::vector<uint32_t> offsets, index;
@@ -59,7 +60,8 @@ void FinishTruth(Campaign* c, const std::vector<double>* by, int k) {
   std::iota(order.begin(), order.end(), SystemId{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](SystemId x, SystemId y) { return rank_score[x] > rank_score[y]; });
-  c->true_top.assign(order.begin(), order.begin() + k);
+  c->true_order.assign(order.begin(), order.begin() + k);
+  c->true_top = c->true_order;
   std::sort(c->true_top.begin(), c->true_top.end());
 }
 
@@ -160,6 +162,7 @@ TopKRun RunOne(const TopKBenchmarkOptions& o, const Campaign& c, const MatchSele
     run.censored = false;
     run.judgments = step;
     run.within_epsilon = id.verdict == TopKVerdict::kWithinEpsilon;
+    run.top = id.top;
     std::vector<SystemId> top = id.top;
     std::sort(top.begin(), top.end());
     run.wrong = top != c.true_top;
@@ -279,6 +282,7 @@ StatusOr<TopKBenchmark> RunTopKBenchmark(const TopKBenchmarkOptions& options) {
     if (o.k >= n)
       return InvalidArgument("k must be less than the pool's " + std::to_string(n) + " systems");
     FinishTruth(&shared, nullptr, o.k);
+    out.true_top = shared.true_order;
     allowed = PairSet::FromComparisons(n, p);
     shared.allowed = &*allowed;
     out.num_systems = n;

@@ -75,6 +75,7 @@ struct TopKRun {
   bool within_epsilon = false;  // stopped on an identification within epsilon
   bool wrong = false;           // stopped with a set other than the true top k
   bool epsilon_wrong = false;   // stopped with a set that breaks the epsilon guarantee
+  std::vector<SystemId> top;    // the set named at the stop, best first (empty: censored)
 };
 
 // An exact binomial share: successes / trials with its 95% Clopper-Pearson interval.
@@ -101,6 +102,9 @@ struct TopKModeSummary {
 struct TopKBenchmark {
   TopKBenchmarkOptions options;  // pool cleared
   int num_systems = 0;
+  // Pool replay: the true top k (the full pool's Expected Wins order), best first; empty
+  // for hidden truths, which differ by seed.
+  std::vector<SystemId> true_top;
   std::vector<std::string> modes;          // {"uniform", "top-k"}
   std::vector<std::vector<TopKRun>> runs;  // [mode][seed]
   std::vector<TopKModeSummary> summaries;  // per mode
