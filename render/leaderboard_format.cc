@@ -85,7 +85,6 @@ std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names)
   return out;
 }
 
-
 namespace {
 
 // The table's title: Expected Wins says which variant of the WMT campaigns it is.
@@ -124,6 +123,28 @@ std::string AnytimeText(const Leaderboard& board) {
     out += ", " + std::to_string(ties) + (ties == 1 ? " tie" : " ties") + " within epsilon";
   }
   return out + (s.settled ? ", settled" : ", not settled");
+}
+
+bool IsTopK(const Leaderboard& board) { return board.stopping && board.stopping->rule == "top-k"; }
+
+// "top-3 goal at delta 0.05, epsilon 0 (judgments in input order): current top 3 A, B, C,
+// not settled". REQUIRES: IsTopK(board).
+std::string TopKText(const Leaderboard& board) {
+  const Stopping& s = *board.stopping;
+  std::string names;
+  for (size_t i = 0; i < s.top.size(); ++i) names += (i ? ", " : "") + s.top[i];
+  const std::string k = std::to_string(s.top.size());
+  return "top-" + k + " goal at delta " + SettingNumber(s.delta) + ", epsilon " +
+         SettingNumber(s.epsilon) +
+         " (judgments in input order): " + (s.settled ? "identified top " : "current top ") + k +
+         " " + names + (s.settled ? ", settled" : ", not settled");
+}
+
+// The stopping rule's line for the anytime and top-k rules; empty for the others.
+std::string StoppingText(const Leaderboard& board) {
+  if (IsAnytime(board)) return AnytimeText(board);
+  if (IsTopK(board)) return TopKText(board);
+  return "";
 }
 
 // "len_diff coefficient 0.1234 (se 0.0100, 95% interval 0.1038..0.1430) log-odds per unit".
@@ -177,7 +198,7 @@ std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered
 // the model's warnings.
 std::vector<std::string> BoardNotes(const Leaderboard& board) {
   std::vector<std::string> notes;
-  if (IsAnytime(board)) notes.push_back("note: " + AnytimeText(board));
+  if (!StoppingText(board).empty()) notes.push_back("note: " + StoppingText(board));
   for (const CovariateEffect& e : board.covariate_effects) {
     notes.push_back("style control: " + CovariateText(e, board.confidence));
   }
@@ -196,7 +217,8 @@ std::vector<std::string> BoardNotes(const Leaderboard& board) {
       groups += (c > 0 ? "; " : "") + std::string("group ") + std::to_string(c + 1) + ":";
       for (const auto& name : board.components[c]) groups += " " + name;
     }
-    notes.push_back("warning: the comparison graph has " + std::to_string(static_cast<int>(board.components.size())) +
+    notes.push_back("warning: the comparison graph has " +
+                    std::to_string(static_cast<int>(board.components.size())) +
                     " components; systems in different groups cannot be ordered against each "
                     "other (" +
                     groups + ")");
@@ -261,13 +283,11 @@ std::string FormatTable(const Leaderboard& board) {
     out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, " +
            Fixed(100.0 * board.confidence, 0) + "% rank ranges";
   }
-  if (IsAnytime(board)) out += "; " + AnytimeText(board);
+  if (!StoppingText(board).empty()) out += "; " + StoppingText(board);
   out += "\n";
   out += line(header);
   for (size_t i = 0; i < rows.size(); ++i) {
-    if (v.clustered && i > 0 &&
-        board.entries[i].cluster !=
-            board.entries[i - 1].cluster) {
+    if (v.clustered && i > 0 && board.entries[i].cluster != board.entries[i - 1].cluster) {
       size_t total = 0;
       for (size_t w : width) total += w + 2;
       out += std::string(total - 2, '-') + "\n";
@@ -284,7 +304,8 @@ std::string FormatTable(const Leaderboard& board) {
                                        : " invalid rows were skipped\n");
   }
   if (!board.connected) {
-    out += "warning: the comparison graph has " + std::to_string(static_cast<int>(board.components.size())) +
+    out += "warning: the comparison graph has " +
+           std::to_string(static_cast<int>(board.components.size())) +
            " components; systems in different groups were never compared, even indirectly,"
            " and cannot be ordered against each other:\n";
     std::vector<std::string> all;
@@ -295,7 +316,8 @@ std::string FormatTable(const Leaderboard& board) {
     size_t k = 0;
     for (int c = 0; c < static_cast<int>(board.components.size()); ++c) {
       out += "  group " + std::to_string(c + 1) + ":";
-      for (int s = 0; s < static_cast<int>(board.components[c].size()); ++s) out += " " + shorts[k++];
+      for (int s = 0; s < static_cast<int>(board.components[c].size()); ++s)
+        out += " " + shorts[k++];
       out += "\n";
     }
   }
@@ -409,6 +431,8 @@ std::string FormatLatex(const Leaderboard& board) {
   }
   if (IsAnytime(board)) {
     out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules";
+  } else if (IsTopK(board)) {
+    out += "; " + LatexEscape(TopKText(board));
   }
   for (const CovariateEffect& e : board.covariate_effects) {
     out += "; style control: " + LatexEscape(CovariateText(e, board.confidence));
@@ -416,7 +440,6 @@ std::string FormatLatex(const Leaderboard& board) {
   out += ".}\n\\label{" + LatexLabel(board) + "}\n\\end{table}\n";
   return out;
 }
-
 
 std::string FormatMarkdown(const Leaderboard& board) {
   const View v = MakeView(board);

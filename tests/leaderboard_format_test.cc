@@ -327,5 +327,36 @@ TEST(LeaderboardFormat, TitlesUseModelNamesAndNoRedundantRankings) {
   EXPECT_EQ(ModelDisplayName("no-such-model"), "no-such-model");
 }
 
+// A live campaign's top-k goal (rule "top-k") is stated in every text format, with the
+// set, delta, epsilon and whether it is settled; JSON keeps it in the stopping message.
+TEST(LeaderboardFormat, TopKGoalIsStatedInEveryTextFormat) {
+  const Judgments j = TwoComponents();
+  std::vector<SystemRating> r(4);
+  Leaderboard board = BuildLeaderboard("expected-wins", j, r);
+  Stopping& stop = board.stopping.emplace();
+  stop.rule = "top-k";
+  stop.delta = 0.05;
+  stop.epsilon = 0.02;
+  stop.top = {"pre.gamma", "pre.alpha.12"};
+  const std::string open =
+      "top-2 goal at delta 0.05, epsilon 0.02 (judgments in input order): current top 2 "
+      "pre.gamma, pre.alpha.12, not settled";
+  for (OutputFormat f :
+       {OutputFormat::kTable, OutputFormat::kMarkdown, OutputFormat::kCsv, OutputFormat::kLatex}) {
+    EXPECT_NE(FormatLeaderboard(board, f).find(open), std::string::npos)
+        << FormatLeaderboard(board, f);
+  }
+  stop.settled = true;
+  const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
+  EXPECT_NE(table.find("): identified top 2 pre.gamma, pre.alpha.12, settled"), std::string::npos)
+      << table;
+  const std::string json = FormatLeaderboard(board, OutputFormat::kJson);
+  EXPECT_NE(json.find("\"rule\": \"top-k\""), std::string::npos) << json;
+  // Without a stopping rule no goal line appears.
+  board.stopping.reset();
+  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kTable).find("goal at delta"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace tourney
