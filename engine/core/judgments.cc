@@ -1,5 +1,7 @@
 #include "tourney/core/judgments.h"
 
+#include "core/prefault.h"
+
 namespace tourney {
 
 size_t Judgments::AddRanking(std::span<const SystemId> systems, std::span<const uint8_t> ranks,
@@ -41,6 +43,19 @@ void Judgments::Reserve(size_t rankings, size_t entries, size_t comparisons) {
   ranking_ranks_.reserve(e);
   ranking_groups_.reserve(e);
   comparisons_.Reserve(comparisons_.size() + comparisons);
+  // The arrays are about to be filled front to back: map their pages in one call each.
+  PrefaultCapacity(ranking_offsets_);
+  PrefaultCapacity(comparison_offsets_);
+  PrefaultCapacity(segments_);
+  PrefaultCapacity(judge_ids_);
+  PrefaultCapacity(document_ids_);
+  PrefaultCapacity(pair_ids_);
+  PrefaultCapacity(ranking_systems_);
+  PrefaultCapacity(ranking_ranks_);
+  PrefaultCapacity(ranking_groups_);
+  PrefaultCapacity(comparisons_.first);
+  PrefaultCapacity(comparisons_.second);
+  PrefaultCapacity(comparisons_.outcome);
 }
 
 RankingView Judgments::ranking(size_t i) const {
