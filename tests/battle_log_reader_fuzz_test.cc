@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "fuzz_mutation.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/battle_log_reader.h"
 #include "tourney/selection/battle_simulator.h"
@@ -101,20 +102,7 @@ TEST(BattleLogReaderFuzz, CorruptedLogsNeverCrashAndReportALine) {
                        : iter % 3 == 1 ? AsJsonArray(jsonl)
                                        : AsCsv(SimulateBattles(Small(iter)));
     const int edits = 1 + static_cast<int>(rng.UniformInt(6));
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t pos = rng.UniformInt(text.size());
-      switch (rng.UniformInt(3)) {
-        case 0:
-          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
-          break;
-        case 1:
-          text.erase(pos, 1 + rng.UniformInt(5));
-          break;
-        case 2:
-          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
-          break;
-      }
-    }
+    testing::MutateText(rng, alphabet, edits, 5, &text);
     for (bool skip : {false, true}) {
       BattleLog log;
       BattleLogReport report;

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "fuzz_mutation.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/selection/simulate.h"
@@ -34,20 +35,7 @@ TEST(CsvReaderFuzz, CorruptedFilesNeverCrashAndReportALine) {
     const int k = 2 + static_cast<int>(rng.UniformInt(4));
     std::string text = ValidCampaign(iter, k);
     const int edits = 1 + static_cast<int>(rng.UniformInt(6));
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t pos = rng.UniformInt(text.size());
-      switch (rng.UniformInt(3)) {
-        case 0:
-          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
-          break;
-        case 1:
-          text.erase(pos, 1 + rng.UniformInt(5));
-          break;
-        case 2:
-          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
-          break;
-      }
-    }
+    testing::MutateText(rng, alphabet, edits, 5, &text);
     for (bool skip : {false, true}) {
       Judgments j;
       ReadOptions o;
@@ -155,20 +143,7 @@ TEST(CsvReaderFuzz, CorruptedPairRowFilesNeverCrashOrDoubleCount) {
     const std::string valid = PairRows(SimulateCampaign(o)->judgments);
     std::string text = valid;
     const int edits = static_cast<int>(rng.UniformInt(5));
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t pos = rng.UniformInt(text.size());
-      switch (rng.UniformInt(3)) {
-        case 0:
-          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
-          break;
-        case 1:
-          text.erase(pos, 1 + rng.UniformInt(5));
-          break;
-        case 2:
-          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
-          break;
-      }
-    }
+    testing::MutateText(rng, alphabet, edits, 5, &text);
     for (bool skip : {false, true}) {
       ReadOptions ro;
       ro.skip_invalid = skip;

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "fuzz_mutation.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/scored_segment_reader.h"
 
@@ -49,19 +50,7 @@ TEST(ScoredSegmentReaderFuzz, CorruptedTablesNeverCrashAndStayConsistent) {
     int lines = 1;
     for (char c : text) lines += c == '\n';
     const int edits = 1 + static_cast<int>(rng.UniformInt(4));
-    for (int e = 0; e < edits && !text.empty(); ++e) {
-      const size_t pos = rng.UniformInt(text.size());
-      switch (rng.UniformInt(3)) {
-        case 0:
-          text[pos] = alphabet[rng.UniformInt(alphabet.size())];
-          break;
-        case 1:
-          text.erase(pos, 1 + rng.UniformInt(4));
-          break;
-        default:
-          text.insert(pos, 1, alphabet[rng.UniformInt(alphabet.size())]);
-      }
-    }
+    testing::MutateText(rng, alphabet, edits, 4, &text);
     auto t = ParseScoredSegments(text, "f.tsv", {});
     if (!t.ok()) {
       const std::string& m = t.status().message();
