@@ -59,7 +59,7 @@ fi
 # Honest leaderboards (docs/selection.md, first section): every run is also scored by the
 # anytime-valid leaderboard (delta 0.05, epsilon 0.1). First the budgets above, 500
 # campaigns (what each scoring shows at 20,000 judgments); then budgets long enough for the
-# anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 200 of 16
+# anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 500 of 16
 # (the CPU budget), the board summarized every
 # 100 judgments; then the fr-en pool, 100 replays of 40,000 and of 99,000 judgments.
 # One thread each; about 25 minutes of CPU in all.
@@ -71,7 +71,7 @@ for n in 10 16; do
 done
 "$bin" selection-benchmark --systems 10 --seeds 500 --seed 6 --budget 200000 --every 10000 \
   --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/b10.json"
-"$bin" selection-benchmark --systems 16 --seeds 200 --seed 6 --budget 500000 --every 25000 \
+"$bin" selection-benchmark --systems 16 --seeds 500 --seed 6 --budget 500000 --every 25000 \
   --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/b16.json"
 if [[ -f "$pool" ]]; then
   "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 40000 --every 1000 \
