@@ -60,9 +60,9 @@ fi
 # anytime-valid leaderboard (delta 0.05, epsilon 0.1). First the budgets above, 500
 # campaigns (what each scoring shows at 20,000 judgments); then budgets long enough for the
 # anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 500 of 16
-# (the CPU budget), the board summarized every
+#, the board summarized every
 # 100 judgments; then the fr-en pool, 100 replays of 40,000 and of 99,000 judgments.
-# One thread each; about 25 minutes of CPU in all.
+# One thread each; about 25 minutes of CPU per long run.
 honest=uniform,frontier,racing,active-ranking,boundary
 mkdir -p "$out/anytime"
 for n in 10 16; do
