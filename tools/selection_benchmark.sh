@@ -59,9 +59,8 @@ fi
 # Honest leaderboards (docs/selection.md, first section): every run is also scored by the
 # anytime-valid leaderboard (delta 0.05, epsilon 0.1). First the budgets above, 500
 # campaigns (what each scoring shows at 20,000 judgments); then budgets long enough for the
-# anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 500 of 16
-#, the board summarized every
-# 100 judgments; then the fr-en pool, 100 replays of 40,000 and of 99,000 judgments.
+# anytime board to settle (the campaign stops), 500 campaigns of 10 systems and 500 of 16,
+# the board summarized every 100 judgments; then the fr-en pool, 100 replays of 40,000 and of 99,000 judgments.
 # One thread each; about 25 minutes of CPU per long run.
 honest=uniform,frontier,racing,active-ranking,boundary
 mkdir -p "$out/anytime"
