@@ -1,6 +1,6 @@
 // A campaign's top-k goal (campaign.h, campaign_leaderboard.cc): its validation, the
 // "top-k" selector in a live campaign, and the "top-k" stopping section of the live and
-// computed leaderboards. The expected judgment counts are top_k_test.cc's closed forms.
+// computed leaderboards; the warning on bootstrap clusters of an adaptive campaign. The expected judgment counts are top_k_test.cc's closed forms.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -131,6 +131,43 @@ TEST(TopKGoal, TiesSettleWithinEpsilonAtTheClosedForm) {
   EXPECT_EQ(stop.rule, "top-k");
   EXPECT_EQ(stop.top, std::vector<std::string>{"sys0"});
   EXPECT_EQ(stop.epsilon, 0.05);
+}
+
+// Bootstrap clusters assume judgments drawn without regard to the results; a campaign whose
+// selector is adaptive says so on its bootstrap leaderboards (docs/selection.md measured
+// them to separate wrongly more often than uniform's), a uniform campaign does not, and
+// neither does a board without clusters.
+TEST(CampaignLeaderboard, BootstrapOfAnAdaptiveCampaignCarriesAWarning) {
+  for (const char* selector : {"uniform", "boundary", "frontier"}) {
+    CampaignConfig config = Config(3, 2);
+    config.selector = selector;
+    auto state = CampaignState::Create(config);
+    ASSERT_TRUE(state.ok()) << state.status().message();
+    CampaignRanking r;
+    r.systems = {0, 1};
+    r.ranks = {1, 2};
+    for (int t = 0; t < 5; ++t) (*state)->ApplyRanking(r);
+    r.systems = {1, 2};
+    for (int t = 0; t < 5; ++t) (*state)->ApplyRanking(r);
+    LeaderboardQuery query;
+    query.model = "expected-wins";
+    query.replicates = 20;
+    query.seed = 1;
+    auto board = ComputeLeaderboard((*state)->Snapshot(), query);
+    ASSERT_TRUE(board.ok()) << board.status().message();
+    bool warned = false;
+    for (const std::string& w : board->warnings) {
+      warned |= w.find("matches were chosen adaptively (selector '" + std::string(selector) +
+                       "')") == 0;
+    }
+    EXPECT_EQ(warned, std::string(selector) != "uniform") << selector;
+    query.replicates = 0;
+    auto plain = ComputeLeaderboard((*state)->Snapshot(), query);
+    ASSERT_TRUE(plain.ok());
+    for (const std::string& w : plain->warnings) {
+      EXPECT_EQ(w.find("adaptively"), std::string::npos) << w;
+    }
+  }
 }
 
 }  // namespace

@@ -552,6 +552,7 @@ CampaignSnapshot CampaignState::Snapshot() const {
   snapshot.rating = config_.rating;
   snapshot.anytime_stopping = config_.anytime_stopping;
   snapshot.top_k = config_.top_k;
+  snapshot.selector = config_.selector;
   return snapshot;
 }
 

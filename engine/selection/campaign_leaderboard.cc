@@ -130,7 +130,17 @@ StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& 
             : ResampleUnit::kComparisons;
     auto result = Bootstrap(j, **model, options);
     if (!result.ok()) return result.status();
-    return BuildClusteredLeaderboard(j, *result);
+    Leaderboard board = BuildClusteredLeaderboard(j, *result);
+    if (!snapshot.selector.empty() && snapshot.selector != "uniform") {
+      // Measured in docs/selection.md: bootstrap clusters of adaptively chosen matches
+      // state more wrong separations than uniform selection's.
+      board.warnings.push_back(
+          "matches were chosen adaptively (selector '" + snapshot.selector +
+          "'): bootstrap clusters assume judgments drawn without regard to the results and "
+          "can separate systems wrongly; the anytime leaderboard (anytime = true) is valid "
+          "under any selector");
+    }
+    return board;
   }
   if (name == "trueskill") return BuildLeaderboard("trueskill", j, snapshot.live_ratings);
   RatingInput input{j.num_systems(), &j.comparisons(), &j};

@@ -189,6 +189,9 @@ struct CampaignSnapshot {
   LiveRatingOptions rating;                        // the campaign's TrueSkill parameters
   std::optional<AnytimeOptions> anytime_stopping;  // the campaign's stopping rule
   std::optional<TopKGoal> top_k;                   // or its top-k goal
+  // The campaign's selector: a bootstrap leaderboard of an adaptively selected campaign
+  // carries a warning that its clusters are not valid (docs/selection.md).
+  std::string selector;
 };
 
 class CampaignState {
