@@ -40,17 +40,19 @@ std::vector<int> DrawOrder(const ScoredSegments& table, Design design, uint64_t 
   std::vector<int64_t> taken(docs, 0);
   order.clear();
   for (int64_t k = 1; k <= n; ++k) {
-    // Deficit k·N_l/N − n_l, scaled by N: k·N_l − n_l·N.
+    // Eligible: below the share, n_l < k·N_l/N, i.e. n_l·N < k·N_l. Among them the largest
+    // N_l/(n_l + 1), compared crosswise. Σ_l k·N_l/N − n_l = 1 > 0: someone is eligible.
     int best = -1;
-    int64_t best_deficit = 0;
     for (int l = 0; l < docs; ++l) {
       const int64_t size = static_cast<int64_t>(members[l].size());
-      if (taken[l] == size) continue;
-      const int64_t deficit = k * size - taken[l] * n;
-      if (best < 0 || deficit > best_deficit || (deficit == best_deficit && rank[l] < rank[best])) {
+      if (taken[l] * n >= k * size) continue;
+      if (best < 0) {
         best = l;
-        best_deficit = deficit;
+        continue;
       }
+      const int64_t mine = size * (taken[best] + 1);
+      const int64_t theirs = static_cast<int64_t>(members[best].size()) * (taken[l] + 1);
+      if (mine > theirs || (mine == theirs && rank[l] < rank[best])) best = l;
     }
     order.push_back(members[best][taken[best]++]);
   }

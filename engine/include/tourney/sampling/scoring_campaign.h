@@ -11,17 +11,16 @@
 //     random     a uniformly random permutation (Fisher-Yates): every prefix of size n is a
 //                simple random sample without replacement of n segments;
 //     docs-prop  the segments of each document in a random order, the documents interleaved
-//                by proportional quotas: the k-th segment (k = 1..N) comes from the document
-//                l whose deficit k·N_l/N − n_l is largest (n_l its segments among the first
-//                k − 1; ties by a random ranking of the documents), exact in integers. Every
-//                prefix of size n is a stratified sample with n_l < n·N_l/N + 1 (a document
-//                is given a segment only while its deficit is positive; the deficits of a
-//                step sum to 1). The lower side, n_l > n·N_l/N − 1, is not proved in
-//                general; the test checks it on every prefix of a WMT20 en-de order. This
-//                is the house-monotone counterpart of allocation.h's largest-remainder
-//                rounding, which no order can match at every n (the Alabama paradox); the
-//                estimators weigh each stratum by its actual n_l (estimator.h), so a prefix
-//                is estimated as the stratified sample it is.
+//                by Balinski and Young's quota method (1975): the k-th segment (k = 1..N)
+//                comes from a document l still below its share, n_l < k·N_l/N (n_l its
+//                segments among the first k − 1), the one with the largest N_l/(n_l + 1);
+//                ties by a random ranking of the documents; exact in integers. The method
+//                keeps every prefix within quota: a prefix of size n is a stratified sample
+//                with |n_l − n·N_l/N| < 1 for every document. Allocation.h's largest
+//                remainder rounding is within quota too but is not house-monotone (the
+//                Alabama paradox), so no order can match it at every n; the estimators weigh
+//                each stratum by its actual n_l (estimator.h), so a prefix is estimated as
+//                the stratified sample it is.
 //   The other designs are refused: docs-opt and metrics-* allocate by metric spreads that
 //   differ between systems, and the incremental designs learn from scores in batches.
 //   Every system follows the same order, restricted to the segments it has (as `tourney
@@ -41,7 +40,8 @@
 //
 //   ApplyScore records a score in commit order; it releases the item's lease. Replay applies
 //   a stored sequence of scores in order to a new campaign and rebuilds the same state (the
-//   same orders, scores and estimates; leases are not stored and start empty).
+//   same orders, scores and estimates; leases and which items were served to whom are
+//   not stored and start empty).
 //
 //   Estimate gives per system the estimator's value (estimator.h) from the system's scored
 //   items with the design's strata, the interval `bound` at `confidence` (error_bound.h's
