@@ -249,6 +249,7 @@ TEST(ScoringCampaign, EstimatesByHand) {
   // ±1.5 not reached; n' = 1/((1.5/2.530303)²(1/3 − 1/6) + 1/6) = 1/0.225238 = 4.44 -> 5.
   EXPECT_FALSE(a.within_tolerance);
   EXPECT_EQ(a.segments_needed, 5);
+  EXPECT_EQ(a.more_needed, 2);  // 5 − 3 scored
   // B has one score: no estimate yet.
   EXPECT_EQ((*e)[1].scored, 1);
   EXPECT_FALSE((*e)[1].estimated);
@@ -286,6 +287,7 @@ TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimates) {
     EXPECT_EQ((*e)[0].half_width, 0.0);
     EXPECT_TRUE((*e)[0].within_tolerance);
     EXPECT_EQ((*e)[0].segments_needed, 4);
+    EXPECT_EQ((*e)[0].more_needed, 0);
   }
 }
 
@@ -442,6 +444,7 @@ TEST(ScoringCampaign, MatchesTheOfflineEstimatorOnWmt20) {
     EXPECT_NEAR(got->hi, want.hi, 1e-12) << want.name;
     EXPECT_EQ(got->within_tolerance, want.within_tolerance) << want.name;
     EXPECT_EQ(got->segments_needed, want.segments_needed) << want.name;
+    EXPECT_EQ(got->more_needed, want.segments_needed - per_system) << want.name;
   }
 }
 

@@ -355,6 +355,7 @@ StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {
       const double wider = std::max(interval.below, interval.above);
       r.within_tolerance = wider <= config_.tolerance;
       r.segments_needed = SegmentsForTolerance(wider, r.scored, r.segments, config_.tolerance);
+      r.more_needed = std::max(0, r.segments_needed - r.scored);
     }
   }
   return out;

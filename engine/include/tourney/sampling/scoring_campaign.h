@@ -35,8 +35,8 @@
 //   earliest segment of its order that is not scored, not leased and not served to this
 //   annotator before. So each system's scored items are a prefix of its order but for
 //   the items out on lease and those skipped for an annotator who was served them. The item
-//   is leased to the annotator until now + lease_ms. ProposeItem draws no random numbers: a
-//   campaign's items depend on its seed, its scores, its leases and the calls' times only.
+//   is leased to the annotator until now + lease_ms. ProposeItem draws no random numbers: the
+//   items served depend on the seed, the scores and the calls (annotators, times) only.
 //
 //   ApplyScore records a score in commit order; it releases the item's lease. Replay applies
 //   a stored sequence of scores in order to a new campaign and rebuilds the same state (the
@@ -130,6 +130,7 @@ struct ScoringSystemEstimate {
   double half_width = 0.0;        // (hi − lo) / 2
   bool within_tolerance = false;  // tolerance given and max side <= tolerance
   int segments_needed = 0;        // scored segments in all for ±tolerance (0 without)
+  int more_needed = 0;            // segments_needed − scored (0 when reached or without)
 };
 
 class ScoringCampaign {
