@@ -1,0 +1,223 @@
+// ScoringCampaign: one live direct-assessment or MQM campaign that scores a sample of a test
+// set's (system, segment) items and estimates every system's whole-test-set score from it
+// (Saldías et al. 2022), the engine side of a scoring campaign in tourneyd.
+//
+// DESCRIPTION
+//   A campaign is created from a scored-segment table (systems, documents, segments, metric
+//   columns; human scores mostly blank: those already in the table count as scored before
+//   the campaign and are never served). At creation it draws, from the seed, one order of
+//   the test set's segments under the sampling design, such that every prefix of the order
+//   is the design's sample at that size:
+//     random     a uniformly random permutation (Fisher-Yates): every prefix of size n is a
+//                simple random sample without replacement of n segments;
+//     docs-prop  the segments of each document in a random order, the documents interleaved
+//                by Balinski and Young's quota method (1975): the k-th segment (k = 1..N)
+//                comes from a document l still below its share, n_l < k·N_l/N (n_l its
+//                segments among the first k − 1), the one with the largest N_l/(n_l + 1);
+//                ties by a random ranking of the documents; exact in integers. The method
+//                keeps every prefix within quota: a prefix of size n is a stratified sample
+//                with |n_l − n·N_l/N| < 1 for every document. Allocation.h's largest
+//                remainder rounding is within quota too but is not house-monotone (the
+//                Alabama paradox), so no order can match it at every n; the estimators weigh
+//                each stratum by its actual n_l (estimator.h), so a prefix is estimated as
+//                the stratified sample it is.
+//   The other designs are refused: docs-opt and metrics-* allocate by metric spreads that
+//   differ between systems, and the incremental designs learn from scores in batches.
+//   Every system follows the same order, restricted to the segments it has (as `tourney
+//   sample` gives every system the same segments, so that paired differences use all of
+//   them); for a system that lacks some segments the restriction of a random order is still
+//   a random order, and docs-prop's quotas hold up to the missing segments.
+//
+//   ProposeItem serves, for one annotator, the next item: first the open leases that have
+//   expired (expiry <= now) return their items to the pool; then the systems are tried
+//   least advanced first (fewest items scored or leased; ties in turn after the system
+//   served last, so consecutive items go to different systems), and in a system the
+//   earliest segment of its order that is not scored, not leased and not served to this
+//   annotator before. So each system's scored items are a prefix of its order but for
+//   the items out on lease and those skipped for an annotator who was served them. The item
+//   is leased to the annotator until now + lease_ms. ProposeItem draws no random numbers: the
+//   items served depend on the seed, the scores and the calls (annotators, times) only.
+//
+//   ApplyScore records a score in commit order; it releases the item's lease. Replay applies
+//   a stored sequence of scores in order to a new campaign and rebuilds the same state (the
+//   same orders, scores and estimates; leases and which items were served to whom are
+//   not stored and start empty).
+//
+//   Estimate gives per system the estimator's value (estimator.h) from the system's scored
+//   items with the design's strata, the interval `bound` at `confidence` (error_bound.h's
+//   IntervalOf, bootstrap-t seeded DeriveSeed(seed, system index)), and with a tolerance
+//   whether the interval's wider side is within ±tolerance and how many scored segments in
+//   all would make it so (SegmentsForTolerance). These are exactly the numbers
+//   EstimateSystems (system_estimates.h, `tourney estimate`) gives for ScoredTable() with the
+//   same design, estimator, bound, confidence, range, tolerance and seed. A system with
+//   fewer than 2 scores has no estimate yet.
+//
+//   Costs: Create O(S·N + N·D) for S systems, N segments, D documents, plus building the
+//   populations; ProposeItem O(S log S + leases + the positions skipped); ApplyScore
+//   O(log leases); Estimate the estimator's cost per system (cv-knn O(N·n·M)).
+// Thread safety: not thread-safe. Const methods may run concurrently with each other; a
+// caller that mutates (ProposeItem, ApplyScore) needs exclusive access.
+#ifndef TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
+#define TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "tourney/core/scored_segments.h"
+#include "tourney/core/status.h"
+#include "tourney/sampling/design.h"
+#include "tourney/sampling/error_bound.h"
+#include "tourney/sampling/estimator.h"
+#include "tourney/sampling/population.h"
+
+namespace tourney {
+
+struct ScoringCampaignConfig {
+  // Systems, documents, segments and metrics; annotated rows count as already scored.
+  ScoredSegments table;
+  Design design = Design::kDocsProp;  // kRandom or kDocsProp
+  EstimatorSpec estimator{EstimatorKind::kCvKnn, "", kPaperKnnK};
+  BoundKind bound = BoundKind::kBootstrapT;  // the interval `tourney estimate` recommends
+  int bootstrap_replicates = 1000;           // 10..1000000
+  double confidence = 0.95;                  // γ in (0, 1)
+  double tolerance = 0.0;                    // ±t target; 0: none
+  double range = 0.0;          // score range for hoeffding/bernstein; 0: the scores' range
+  int64_t lease_ms = 1800000;  // an item served is held this long (> 0)
+  uint64_t seed = 1;           // the order and the bootstrap-t resampling
+  PopulationOptions population;
+};
+
+// OK, or InvalidArgument naming the field: no systems, a system without rows, a design
+// other than random and docs-prop, a knn_k < 1, a confidence outside (0, 1), a negative or
+// non-finite tolerance or range, bootstrap_replicates outside 10..1000000, lease_ms <= 0,
+// an annotated score that is not finite, or a cv-<metric> estimator naming a metric a system
+// does not use.
+Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& config);
+
+// One (system, segment) item: indices into config.table.systems and table.segment_ids.
+struct ScoringItem {
+  int system = 0;
+  int segment = 0;
+  bool operator==(const ScoringItem&) const = default;
+};
+
+struct ProposedItem {
+  ScoringItem item;
+  int position = 0;              // 0-based position of the segment in the system's order
+  int64_t lease_expires_ms = 0;  // now + lease_ms
+};
+
+struct ItemScore {
+  ScoringItem item;
+  double score = 0.0;
+};
+
+struct ScoringSystemEstimate {
+  std::string name;
+  int scored = 0;          // segments with a score
+  int segments = 0;        // the system's test set, N
+  bool estimated = false;  // at least 2 scores: the fields below are set
+  double value = 0.0;      // the estimated test-set mean
+  double lo = 0.0;         // the interval at γ
+  double hi = 0.0;
+  double half_width = 0.0;        // (hi − lo) / 2
+  bool within_tolerance = false;  // tolerance given and max side <= tolerance
+  int segments_needed = 0;        // scored segments in all for ±tolerance (0 without)
+  int more_needed = 0;            // segments_needed − scored (0 when reached or without)
+};
+
+class ScoringCampaign {
+ public:
+  // InvalidArgument as ValidateScoringCampaignConfig.
+  static StatusOr<std::unique_ptr<ScoringCampaign>> Create(ScoringCampaignConfig config);
+  // Create, then ApplyScore for each score in order; the first failure is returned with
+  // its index ("score 12: ...").
+  static StatusOr<std::unique_ptr<ScoringCampaign>> Replay(ScoringCampaignConfig config,
+                                                           std::span<const ItemScore> scores);
+
+  ScoringCampaign(const ScoringCampaign&) = delete;
+  ScoringCampaign& operator=(const ScoringCampaign&) = delete;
+
+  const ScoringCampaignConfig& config() const { return config_; }
+  int num_systems() const { return static_cast<int>(config_.table.systems.size()); }
+  // Items in all (Σ over systems of their segments) and items scored.
+  int64_t num_items() const { return num_items_; }
+  int64_t num_scored() const { return num_scored_; }
+  int open_leases() const { return static_cast<int>(leases_.size()); }
+
+  // The test set's segments in the design's order (indices into table.segment_ids), and
+  // system s's order (the same restricted to its segments).
+  const std::vector<int>& SegmentOrder() const { return segment_order_; }
+  std::vector<int> SystemOrder(int system) const;
+
+  // The next item for `annotator` at time `now_ms`, leased until now_ms + lease_ms.
+  // InvalidArgument for an empty annotator; FailedPrecondition when every item is scored
+  // (the campaign is complete); NotFound when every unscored item is leased or was served
+  // to this annotator before (ask again later: a lease may expire or a score arrive).
+  StatusOr<ProposedItem> ProposeItem(std::string_view annotator, int64_t now_ms);
+
+  // OK when `score` can be applied: InvalidArgument for an unknown system, a segment the
+  // system does not have, or a score that is not finite; AlreadyExists when the item
+  // already holds a different score. An identical repeat is OK.
+  Status ValidateScore(const ItemScore& score) const;
+
+  // Records the score (ValidateScore's errors otherwise) and releases the item's lease.
+  // Returns true when it was new, false for an identical repeat (nothing changes).
+  StatusOr<bool> ApplyScore(const ItemScore& score);
+
+  // The scores applied, in commit order (repeats left out): what Replay needs.
+  const std::vector<ItemScore>& scores() const { return log_; }
+
+  // The score of an item, or nullptr when it has none.
+  const double* ScoreOf(const ScoringItem& item) const;
+
+  // The configured table with every score filled in (the export, and the input of
+  // `tourney estimate`).
+  ScoredSegments ScoredTable() const;
+
+  // Per system, in table order. Errors only from the estimator (none for a valid config).
+  StatusOr<std::vector<ScoringSystemEstimate>> Estimate() const;
+
+ private:
+  struct Lease {
+    std::string annotator;
+    int64_t expires_ms = 0;
+  };
+
+  explicit ScoringCampaign(ScoringCampaignConfig config);
+  Status Init();
+  int64_t Key(int system, int segment) const {
+    return static_cast<int64_t>(system) * num_segments_ + segment;
+  }
+  int RowOf(int system, int segment) const {
+    return row_of_[static_cast<size_t>(system) * num_segments_ + segment];
+  }
+  void ExpireLeases(int64_t now_ms);
+
+  const ScoringCampaignConfig config_;
+  int num_segments_ = 0;
+  int64_t num_items_ = 0;
+  int64_t num_scored_ = 0;
+  std::vector<Population> populations_;  // per system; x and known follow the scores
+  std::vector<int> row_of_;              // [system][segment] -> row, or -1
+  std::vector<int> segment_order_;
+  std::vector<std::vector<int>> order_;  // per system: rows in order
+  std::vector<int> cursor_;              // per system: positions before it are scored
+  std::vector<int> scored_;              // per system: scored rows
+  std::vector<int> leased_;              // per system: open leases
+  int last_system_ = -1;
+  std::map<int64_t, Lease> leases_;  // by Key
+  std::unordered_map<std::string, std::unordered_set<int64_t>> served_;
+  std::vector<ItemScore> log_;
+};
+
+}  // namespace tourney
+
+#endif  // TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_

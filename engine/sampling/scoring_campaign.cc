@@ -1,0 +1,364 @@
+// Scoring campaigns (see tourney/sampling/scoring_campaign.h).
+#include "tourney/sampling/scoring_campaign.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+#include "tourney/core/random.h"
+
+namespace tourney {
+namespace {
+
+// The stream of the segment order; the bootstrap-t intervals use DeriveSeed(seed, system),
+// system < kMaxSystems, as EstimateSystems does.
+constexpr uint64_t kOrderStream = uint64_t{1} << 40;
+
+void Shuffle(std::vector<int>* v, Rng& rng) {
+  for (size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[rng.UniformInt(i)]);
+}
+
+// The design's order of the table's segments (see the header).
+std::vector<int> DrawOrder(const ScoredSegments& table, Design design, uint64_t seed) {
+  Rng rng(DeriveSeed(seed, kOrderStream));
+  const int n = static_cast<int>(table.segment_ids.size());
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  if (design == Design::kRandom) {
+    Shuffle(&order, rng);
+    return order;
+  }
+  const int docs = static_cast<int>(table.document_ids.size());
+  std::vector<std::vector<int>> members(docs);
+  for (int g = 0; g < n; ++g) members[table.segment_document[g]].push_back(g);
+  for (auto& m : members) Shuffle(&m, rng);
+  std::vector<int> rank(docs);
+  std::iota(rank.begin(), rank.end(), 0);
+  Shuffle(&rank, rng);
+  std::vector<int64_t> taken(docs, 0);
+  order.clear();
+  for (int64_t k = 1; k <= n; ++k) {
+    // Eligible: below the share, n_l < k·N_l/N, i.e. n_l·N < k·N_l. Among them the largest
+    // N_l/(n_l + 1), compared crosswise. Σ_l k·N_l/N − n_l = 1 > 0: someone is eligible.
+    int best = -1;
+    for (int l = 0; l < docs; ++l) {
+      const int64_t size = static_cast<int64_t>(members[l].size());
+      if (taken[l] * n >= k * size) continue;
+      if (best < 0) {
+        best = l;
+        continue;
+      }
+      const int64_t mine = size * (taken[best] + 1);
+      const int64_t theirs = static_cast<int64_t>(members[best].size()) * (taken[l] + 1);
+      if (mine > theirs || (mine == theirs && rank[l] < rank[best])) best = l;
+    }
+    order.push_back(members[best][taken[best]++]);
+  }
+  return order;
+}
+
+double ScoredRange(const Population& p) {
+  double lo = 0.0, hi = 0.0;
+  bool first = true;
+  for (int i = 0; i < p.size; ++i) {
+    if (!p.known[i]) continue;
+    lo = first ? p.x[i] : std::min(lo, p.x[i]);
+    hi = first ? p.x[i] : std::max(hi, p.x[i]);
+    first = false;
+  }
+  return hi - lo;
+}
+
+}  // namespace
+
+Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
+  const ScoredSegments& t = c.table;
+  if (t.systems.empty()) return InvalidArgument("table: no systems");
+  if (t.segment_document.size() != t.segment_ids.size()) {
+    return InvalidArgument("table: segment_document and segment_ids differ in length");
+  }
+  for (int d : t.segment_document) {
+    if (d < 0 || d >= static_cast<int>(t.document_ids.size())) {
+      return InvalidArgument("table: a segment's document is out of range");
+    }
+  }
+  for (const SystemSegments& s : t.systems) {
+    if (s.size() == 0) return InvalidArgument("table: system '" + s.name + "' has no rows");
+    if (s.human.size() != s.segment.size() || s.annotated.size() != s.segment.size()) {
+      return InvalidArgument("table: system '" + s.name + "' has ragged columns");
+    }
+    if (s.metrics.size() != static_cast<size_t>(s.size()) * t.metric_names.size()) {
+      return InvalidArgument("table: system '" + s.name + "' has ragged metric columns");
+    }
+    for (int m : s.active_metrics) {
+      if (m < 0 || m >= t.num_metrics()) {
+        return InvalidArgument("table: system '" + s.name + "' uses an unknown metric");
+      }
+    }
+    for (double v : s.metrics) {
+      if (!std::isfinite(v)) {
+        return InvalidArgument("table: system '" + s.name +
+                               "' has a metric score that is not finite");
+      }
+    }
+    for (int r = 0; r < s.size(); ++r) {
+      if (s.segment[r] < 0 || s.segment[r] >= static_cast<int>(t.segment_ids.size())) {
+        return InvalidArgument("table: system '" + s.name + "' names an unknown segment");
+      }
+      if (s.annotated[r] && !std::isfinite(s.human[r])) {
+        return InvalidArgument("table: system '" + s.name + "', segment '" +
+                               t.segment_ids[s.segment[r]] + "': score is not finite");
+      }
+    }
+  }
+  if (c.design != Design::kRandom && c.design != Design::kDocsProp) {
+    return InvalidArgument("design: '" + std::string(DesignName(c.design)) +
+                           "' cannot be served in order (choose random or docs-prop)");
+  }
+  if (c.estimator.knn_k < 1) return InvalidArgument("estimator: knn_k must be >= 1");
+  if (!(c.confidence > 0 && c.confidence < 1)) return InvalidArgument("confidence: in (0, 1)");
+  if (!(c.tolerance >= 0) || !std::isfinite(c.tolerance)) {
+    return InvalidArgument("tolerance: a finite number >= 0");
+  }
+  if (!(c.range >= 0) || !std::isfinite(c.range)) {
+    return InvalidArgument("range: a finite number >= 0");
+  }
+  if (c.bootstrap_replicates < 10 || c.bootstrap_replicates > 1000000) {
+    return InvalidArgument("bootstrap_replicates: 10..1000000");
+  }
+  if (c.lease_ms <= 0) return InvalidArgument("lease_ms: must be > 0");
+  if (c.estimator.kind == EstimatorKind::kCvMetric) {
+    const auto& names = t.metric_names;
+    const auto it = std::find(names.begin(), names.end(), c.estimator.metric);
+    if (it == names.end()) {
+      return InvalidArgument("estimator: the table has no metric '" + c.estimator.metric + "'");
+    }
+    const int m = static_cast<int>(it - names.begin());
+    for (const SystemSegments& s : t.systems) {
+      if (std::find(s.active_metrics.begin(), s.active_metrics.end(), m) ==
+          s.active_metrics.end()) {
+        return InvalidArgument("estimator: system '" + s.name + "' does not use metric '" +
+                               c.estimator.metric + "' (constant over its rows)");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+ScoringCampaign::ScoringCampaign(ScoringCampaignConfig config) : config_(std::move(config)) {}
+
+StatusOr<std::unique_ptr<ScoringCampaign>> ScoringCampaign::Create(ScoringCampaignConfig config) {
+  if (Status s = ValidateScoringCampaignConfig(config); !s.ok()) return s;
+  std::unique_ptr<ScoringCampaign> c(new ScoringCampaign(std::move(config)));
+  if (Status s = c->Init(); !s.ok()) return s;
+  return c;
+}
+
+Status ScoringCampaign::Init() {
+  const ScoredSegments& t = config_.table;
+  const int systems = num_systems();
+  num_segments_ = static_cast<int>(t.segment_ids.size());
+  row_of_.assign(static_cast<size_t>(systems) * num_segments_, -1);
+  segment_order_ = DrawOrder(t, config_.design, config_.seed);
+  order_.resize(systems);
+  cursor_.assign(systems, 0);
+  scored_.assign(systems, 0);
+  leased_.assign(systems, 0);
+  for (int s = 0; s < systems; ++s) {
+    const SystemSegments& sys = t.systems[s];
+    for (int r = 0; r < sys.size(); ++r) {
+      int& row = row_of_[static_cast<size_t>(s) * num_segments_ + sys.segment[r]];
+      if (row >= 0) {
+        return InvalidArgument("table: system '" + sys.name + "' lists segment '" +
+                               t.segment_ids[sys.segment[r]] + "' twice");
+      }
+      row = r;
+      scored_[s] += sys.annotated[r] ? 1 : 0;
+    }
+    for (int g : segment_order_) {
+      if (RowOf(s, g) >= 0) order_[s].push_back(RowOf(s, g));
+    }
+    auto p = MakePopulation(t, s, config_.population);
+    if (!p.ok()) return p.status();
+    populations_.push_back(std::move(*p));
+    num_items_ += sys.size();
+    num_scored_ += scored_[s];
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::unique_ptr<ScoringCampaign>> ScoringCampaign::Replay(
+    ScoringCampaignConfig config, std::span<const ItemScore> scores) {
+  auto c = Create(std::move(config));
+  if (!c.ok()) return c.status();
+  for (size_t k = 0; k < scores.size(); ++k) {
+    auto applied = (*c)->ApplyScore(scores[k]);
+    if (!applied.ok()) {
+      return Status(applied.status().code(),
+                    "score " + std::to_string(k) + ": " + applied.status().message());
+    }
+  }
+  return c;
+}
+
+std::vector<int> ScoringCampaign::SystemOrder(int system) const {
+  std::vector<int> out;
+  if (system < 0 || system >= num_systems()) return out;
+  for (int r : order_[system]) out.push_back(config_.table.systems[system].segment[r]);
+  return out;
+}
+
+void ScoringCampaign::ExpireLeases(int64_t now_ms) {
+  for (auto it = leases_.begin(); it != leases_.end();) {
+    if (it->second.expires_ms <= now_ms) {
+      --leased_[static_cast<int>(it->first / num_segments_)];
+      it = leases_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, int64_t now_ms) {
+  if (annotator.empty()) return InvalidArgument("annotator: must not be empty");
+  ExpireLeases(now_ms);
+  if (num_scored_ == num_items_) {
+    return FailedPrecondition("the campaign is complete: every item is scored");
+  }
+  const int systems = num_systems();
+  std::vector<int> candidates(systems);
+  std::iota(candidates.begin(), candidates.end(), 0);
+  auto turn = [&](int s) { return (s - last_system_ - 1 + 2 * systems) % systems; };
+  std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+    const int ua = scored_[a] + leased_[a], ub = scored_[b] + leased_[b];
+    return ua != ub ? ua < ub : turn(a) < turn(b);
+  });
+  const std::string who(annotator);
+  const auto served = served_.find(who);
+  for (int s : candidates) {
+    const Population& p = populations_[s];
+    const std::vector<int>& order = order_[s];
+    int& cursor = cursor_[s];
+    while (cursor < static_cast<int>(order.size()) && p.known[order[cursor]]) ++cursor;
+    for (int pos = cursor; pos < static_cast<int>(order.size()); ++pos) {
+      const int row = order[pos];
+      if (p.known[row]) continue;
+      const int segment = config_.table.systems[s].segment[row];
+      const int64_t key = Key(s, segment);
+      if (leases_.count(key)) continue;
+      if (served != served_.end() && served->second.count(key)) continue;
+      constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+      const int64_t expires =
+          now_ms > kNever - config_.lease_ms ? kNever : now_ms + config_.lease_ms;
+      leases_[key] = Lease{who, expires};
+      ++leased_[s];
+      served_[who].insert(key);
+      last_system_ = s;
+      return ProposedItem{{s, segment}, pos, expires};
+    }
+  }
+  return NotFound("no item for annotator '" + who +
+                  "' now: every unscored item is leased or was served to them");
+}
+
+Status ScoringCampaign::ValidateScore(const ItemScore& score) const {
+  const ScoringItem& item = score.item;
+  if (item.system < 0 || item.system >= num_systems()) {
+    return InvalidArgument("system: no system " + std::to_string(item.system));
+  }
+  const SystemSegments& sys = config_.table.systems[item.system];
+  if (item.segment < 0 || item.segment >= num_segments_ || RowOf(item.system, item.segment) < 0) {
+    return InvalidArgument("segment: system '" + sys.name + "' has no segment " +
+                           std::to_string(item.segment));
+  }
+  if (!std::isfinite(score.score)) return InvalidArgument("score: not a finite number");
+  const double* old = ScoreOf(item);
+  if (old != nullptr && *old != score.score) {
+    return Status(StatusCode::kAlreadyExists, "system '" + sys.name + "', segment '" +
+                                                  config_.table.segment_ids[item.segment] +
+                                                  "' already scored " + std::to_string(*old));
+  }
+  return Status::Ok();
+}
+
+StatusOr<bool> ScoringCampaign::ApplyScore(const ItemScore& score) {
+  if (Status s = ValidateScore(score); !s.ok()) return s;
+  if (ScoreOf(score.item) != nullptr) return false;
+  const int s = score.item.system;
+  const int row = RowOf(s, score.item.segment);
+  Population& p = populations_[s];
+  p.x[row] = score.score;
+  p.known[row] = 1;
+  ++scored_[s];
+  ++num_scored_;
+  const auto lease = leases_.find(Key(s, score.item.segment));
+  if (lease != leases_.end()) {
+    leases_.erase(lease);
+    --leased_[s];
+  }
+  log_.push_back(score);
+  return true;
+}
+
+const double* ScoringCampaign::ScoreOf(const ScoringItem& item) const {
+  if (item.system < 0 || item.system >= num_systems() || item.segment < 0 ||
+      item.segment >= num_segments_) {
+    return nullptr;
+  }
+  const int row = RowOf(item.system, item.segment);
+  if (row < 0) return nullptr;
+  const Population& p = populations_[item.system];
+  return p.known[row] ? &p.x[row] : nullptr;
+}
+
+ScoredSegments ScoringCampaign::ScoredTable() const {
+  ScoredSegments t = config_.table;
+  for (int s = 0; s < num_systems(); ++s) {
+    const Population& p = populations_[s];
+    for (int r = 0; r < p.size; ++r) {
+      t.systems[s].annotated[r] = p.known[r];
+      t.systems[s].human[r] = p.known[r] ? p.x[r] : 0.0;
+    }
+  }
+  return t;
+}
+
+StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {
+  std::vector<ScoringSystemEstimate> out(num_systems());
+  for (int s = 0; s < num_systems(); ++s) {
+    const Population& p = populations_[s];
+    ScoringSystemEstimate& r = out[s];
+    r.name = config_.table.systems[s].name;
+    r.scored = scored_[s];
+    r.segments = p.size;
+    if (r.scored < 2) continue;
+    // The scored items in row order, as EstimateSystems takes them.
+    Sample sample;
+    sample.strata = DesignStrata(config_.design);
+    for (int i = 0; i < p.size; ++i) {
+      if (p.known[i]) sample.items.push_back(i);
+    }
+    auto e = EstimateMean(p, sample, config_.estimator);
+    if (!e.ok()) return InvalidArgument("system '" + r.name + "': " + e.status().message());
+    const double range = config_.range > 0 ? config_.range : ScoredRange(p);
+    const ErrorInterval interval = IntervalOf(config_.bound, *e, config_.confidence, range,
+                                              DeriveSeed(config_.seed, static_cast<uint64_t>(s)),
+                                              config_.bootstrap_replicates);
+    r.estimated = true;
+    r.value = e->value;
+    r.lo = e->value - interval.below;
+    r.hi = e->value + interval.above;
+    r.half_width = 0.5 * (interval.below + interval.above);
+    if (config_.tolerance > 0) {
+      const double wider = std::max(interval.below, interval.above);
+      r.within_tolerance = wider <= config_.tolerance;
+      r.segments_needed = SegmentsForTolerance(wider, r.scored, r.segments, config_.tolerance);
+      r.more_needed = std::max(0, r.segments_needed - r.scored);
+    }
+  }
+  return out;
+}
+
+}  // namespace tourney

@@ -1,0 +1,452 @@
+// Scoring campaigns: the design's order, leases, scores, replay and estimates, by hand on a
+// tiny table and against the offline estimator (`tourney estimate`'s path) on WMT20 en-de.
+#include "tourney/sampling/scoring_campaign.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "sampling_test_util.h"
+#include "test_util.h"
+#include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/sampling/system_estimates.h"
+
+namespace tourney {
+namespace {
+
+// Two systems on six segments: document d1 = s0..s3 (N_1 = 4), d2 = s4, s5 (N_2 = 2); no
+// scores yet. Segment indices follow first appearance: s0 = 0, ..., s5 = 5.
+constexpr const char* kTiny =
+    "system\tdoc\tseg\tmqm\tm\n"
+    "A\td1\ts0\tNone\t0.1\nA\td1\ts1\tNone\t0.4\nA\td1\ts2\tNone\t0.2\n"
+    "A\td1\ts3\tNone\t0.9\nA\td2\ts4\tNone\t0.5\nA\td2\ts5\tNone\t0.7\n"
+    "B\td1\ts0\tNone\t0.3\nB\td1\ts1\tNone\t0.6\nB\td1\ts2\tNone\t0.25\n"
+    "B\td1\ts3\tNone\t0.8\nB\td2\ts4\tNone\t0.55\nB\td2\ts5\tNone\t0.15\n";
+
+ScoringCampaignConfig TinyConfig(uint64_t seed = 1) {
+  ScoredSegmentReadOptions o;
+  o.metric_columns = {"m"};
+  auto t = ParseScoredSegments(kTiny, "tiny", o);
+  EXPECT_TRUE(t.ok()) << t.status().message();
+  ScoringCampaignConfig c;
+  c.table = *t;
+  c.estimator = EstimatorSpec{};  // the (stratified) mean
+  c.bound = BoundKind::kClt;
+  c.seed = seed;
+  c.lease_ms = 1000;
+  return c;
+}
+
+std::unique_ptr<ScoringCampaign> Make(ScoringCampaignConfig c) {
+  auto r = ScoringCampaign::Create(std::move(c));
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  return r.ok() ? std::move(*r) : nullptr;
+}
+
+TEST(ScoringCampaign, DocsPropOrderFollowsTheQuotas) {
+  // The quota method with N = 6, N_1 = 4, N_2 = 2: at step k a document is eligible while
+  // n_l·6 < k·N_l; the larger N_l/(n_l + 1) wins, ties by the seed's ranking.
+  //   k=1: both eligible, 4/1 > 2/1 -> d1.                         n = (1, 0)
+  //   k=2: 6 < 8 and 0 < 4; 4/2 = 2/1: a tie.
+  //     d1 wins ties: k=2 d1 (2,0); k=3: 12 < 12 no -> d2 (2,1); k=4: 4/3 > 2/2 -> d1
+  //       (3,1); k=5: 18 < 20, 6 < 10, 4/4 = 2/2 -> d1 (4,1); k=6: d2.
+  //     d2 wins ties: k=2 d2 (1,1); k=3: 6 < 6 no for d2 -> d1 (2,1); k=4: 4/3 > 2/2 -> d1
+  //       (3,1); k=5: 4/4 = 2/2 -> d2 (3,2); k=6: d1.
+  const std::vector<int> d1_first = {0, 0, 1, 0, 0, 1};
+  const std::vector<int> d2_first = {0, 1, 0, 0, 1, 0};
+  std::set<std::vector<int>> seen;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto c = Make(TinyConfig(seed));
+    ASSERT_NE(c, nullptr);
+    const std::vector<int>& order = c->SegmentOrder();
+    ASSERT_EQ(order.size(), 6u);
+    EXPECT_EQ(std::set<int>(order.begin(), order.end()).size(), 6u);
+    std::vector<int> docs;
+    for (int g : order) docs.push_back(c->config().table.segment_document[g]);
+    EXPECT_TRUE(docs == d1_first || docs == d2_first) << seed;
+    seen.insert(docs);
+    // Both systems have every segment: their orders are the shared one.
+    EXPECT_EQ(c->SystemOrder(0), order);
+    EXPECT_EQ(c->SystemOrder(1), order);
+  }
+  // The ranking is random: over 20 seeds both tie-breaks occur (all 20 alike: p = 2^-19).
+  EXPECT_EQ(seen.size(), 2u);
+}
+
+TEST(ScoringCampaign, OrderIsDeterministicFromTheSeed) {
+  auto t = ParseScoredSegments(testing::SyntheticScoredTable(3, 40, 5, 0.0), "syn", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  for (Design d : {Design::kRandom, Design::kDocsProp}) {
+    ScoringCampaignConfig c;
+    c.table = *t;
+    c.design = d;
+    c.seed = 7;
+    auto a = Make(c), b = Make(c);
+    c.seed = 8;
+    auto other = Make(c);
+    ASSERT_TRUE(a && b && other);
+    EXPECT_EQ(a->SegmentOrder(), b->SegmentOrder());
+    // 40 documents of 2..7 segments: two seeds giving the same order would be a bug.
+    EXPECT_NE(a->SegmentOrder(), other->SegmentOrder());
+    std::vector<int> sorted = a->SegmentOrder();
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t g = 0; g < sorted.size(); ++g) EXPECT_EQ(sorted[g], static_cast<int>(g));
+    // The same annotator calls give the same items.
+    for (int k = 0; k < 10; ++k) {
+      auto pa = a->ProposeItem("ann" + std::to_string(k % 3), k);
+      auto pb = b->ProposeItem("ann" + std::to_string(k % 3), k);
+      ASSERT_TRUE(pa.ok() && pb.ok());
+      EXPECT_EQ(pa->item, pb->item);
+    }
+  }
+}
+
+TEST(ScoringCampaign, ServesPrefixesInTurnWithLeases) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  const std::vector<int>& o = c->SegmentOrder();
+  // Both systems untouched: system 0 first, then the least advanced, system 1, on the same
+  // first segment; then system 0's second position.
+  auto a = c->ProposeItem("a", 0);
+  ASSERT_TRUE(a.ok());
+  EXPECT_EQ(a->item, (ScoringItem{0, o[0]}));
+  EXPECT_EQ(a->position, 0);
+  EXPECT_EQ(a->lease_expires_ms, 1000);
+  auto b = c->ProposeItem("b", 10);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->item, (ScoringItem{1, o[0]}));
+  auto cc = c->ProposeItem("c", 20);
+  ASSERT_TRUE(cc.ok());
+  EXPECT_EQ(cc->item, (ScoringItem{0, o[1]}));
+  EXPECT_EQ(c->open_leases(), 3);
+  // At t = 1000 a's lease (expiry 1000) has run out, b's (1010) and c's (1020) have not.
+  // System 0 holds 1 lease, system 1 one lease; system 1's turn (0 was served last): its
+  // position 0 is leased to b, so position 1.
+  auto d = c->ProposeItem("d", 1000);
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->item, (ScoringItem{1, o[1]}));
+  EXPECT_EQ(c->open_leases(), 3);
+  // System 0 (1 lease) is now least advanced: its position 0 is back in the pool.
+  auto e = c->ProposeItem("e", 1000);
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ(e->item, (ScoringItem{0, o[0]}));
+  // A score releases the lease; the item is never served again.
+  ASSERT_TRUE(c->ApplyScore({e->item, 2.0}).ok());
+  EXPECT_EQ(c->open_leases(), 3);
+  // Everything else leased to distinct annotators: 12 items − 1 scored − 3 leased = 8 more.
+  std::set<std::pair<int, int>> seen;
+  for (int k = 0; k < 8; ++k) {
+    auto p = c->ProposeItem("x" + std::to_string(k), 1001);
+    ASSERT_TRUE(p.ok()) << k;
+    EXPECT_FALSE(c->ScoreOf(p->item));
+    EXPECT_TRUE(seen.insert({p->item.system, p->item.segment}).second);
+  }
+  auto none = c->ProposeItem("y", 1001);
+  EXPECT_EQ(none.status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(c->ProposeItem("", 0).status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(ScoringCampaign, NeverServesAnAnnotatorTheSameItemTwice) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  // Each call comes after the previous lease expired: the item returns to the pool, but
+  // not to "a", who is served each of the 12 items once, then nothing.
+  std::set<std::pair<int, int>> seen;
+  for (int k = 0; k < 12; ++k) {
+    auto p = c->ProposeItem("a", 5000 * k);
+    ASSERT_TRUE(p.ok()) << k;
+    EXPECT_TRUE(seen.insert({p->item.system, p->item.segment}).second) << k;
+  }
+  EXPECT_EQ(c->ProposeItem("a", 100000).status().code(), StatusCode::kNotFound);
+  // "a" alternated systems 0, 1, 0, ... (no lease was open at any call), the last one 1:
+  // another annotator now gets system 0's first item.
+  auto b = c->ProposeItem("b", 100000);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->item, (ScoringItem{0, c->SegmentOrder()[0]}));
+  // Once every item is scored the campaign is complete.
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 6; ++g) ASSERT_TRUE(c->ApplyScore({{s, g}, 1.0 * g}).ok());
+  }
+  EXPECT_EQ(c->num_scored(), 12);
+  EXPECT_EQ(c->open_leases(), 0);
+  EXPECT_EQ(c->ProposeItem("b", 100001).status().code(), StatusCode::kFailedPrecondition);
+}
+
+TEST(ScoringCampaign, ScoresAreIdempotentAndCheckedAndReplayed) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  auto first = c->ApplyScore({{0, 4}, 6.0});
+  ASSERT_TRUE(first.ok());
+  EXPECT_TRUE(*first);
+  auto again = c->ApplyScore({{0, 4}, 6.0});
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(*again);
+  EXPECT_EQ(c->ApplyScore({{0, 4}, 5.0}).status().code(), StatusCode::kAlreadyExists);
+  EXPECT_EQ(c->scores().size(), 1u);
+  EXPECT_EQ(*c->ScoreOf({0, 4}), 6.0);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const ItemScore& bad :
+       {ItemScore{{2, 0}, 1.0}, ItemScore{{-1, 0}, 1.0}, ItemScore{{0, 6}, 1.0},
+        ItemScore{{0, -1}, 1.0}, ItemScore{{1, 0}, nan}, ItemScore{{1, 0}, inf}}) {
+    EXPECT_EQ(c->ApplyScore(bad).status().code(), StatusCode::kInvalidArgument);
+  }
+  EXPECT_EQ(c->num_scored(), 1);
+  ASSERT_TRUE(c->ApplyScore({{0, 0}, 1.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 2}, 0.5}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 5}, 2.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 3}, 4.0}).ok());
+  auto r = ScoringCampaign::Replay(TinyConfig(), c->scores());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto e1 = c->Estimate();
+  auto e2 = (*r)->Estimate();
+  ASSERT_TRUE(e1.ok() && e2.ok());
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ((*e1)[s].scored, (*e2)[s].scored);
+    EXPECT_EQ((*e1)[s].value, (*e2)[s].value);
+    EXPECT_EQ((*e1)[s].lo, (*e2)[s].lo);
+    EXPECT_EQ((*e1)[s].hi, (*e2)[s].hi);
+  }
+  EXPECT_EQ((*r)->scores().size(), 5u);
+  auto pa = c->ProposeItem("z", 0), pb = (*r)->ProposeItem("z", 0);
+  ASSERT_TRUE(pa.ok() && pb.ok());
+  EXPECT_EQ(pa->item, pb->item);
+  // A replay with a conflicting score names it.
+  std::vector<ItemScore> bad = c->scores();
+  bad.push_back({{0, 0}, 3.0});
+  auto rb = ScoringCampaign::Replay(TinyConfig(), bad);
+  EXPECT_EQ(rb.status().code(), StatusCode::kAlreadyExists);
+  EXPECT_NE(rb.status().message().find("score 5"), std::string::npos);
+}
+
+TEST(ScoringCampaign, EstimatesByHand) {
+  ScoringCampaignConfig cfg = TinyConfig();
+  cfg.tolerance = 1.5;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  // A: s0 = 1 (d1), s4 = 6, s5 = 2 (d2). B: s1 = 3 only.
+  ASSERT_TRUE(c->ApplyScore({{0, 0}, 1.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 4}, 6.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 5}, 2.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 1}, 3.0}).ok());
+  auto e = c->Estimate();
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const ScoringSystemEstimate& a = (*e)[0];
+  // Stratified mean: weights N_l/(N·n_l): s0 4/6, s4 and s5 2/(6·2) = 1/6 each;
+  // 2/3·1 + 1/6·6 + 1/6·2 = 2 (the plain mean would be 3).
+  EXPECT_EQ(a.name, "A");
+  EXPECT_EQ(a.scored, 3);
+  EXPECT_EQ(a.segments, 6);
+  ASSERT_TRUE(a.estimated);
+  EXPECT_NEAR(a.value, 2.0, 1e-12);
+  // s² = n/(n−1)·Σ w (x − 2)² = 3/2·(2/3·1 + 1/6·16 + 0) = 5;
+  // v = (4/6)²(1 − 1/4)·5/1 + (2/6)²(1 − 2/2)·5/2 = 5/3; t = 1.959964·sqrt(5/3) = 2.530303.
+  EXPECT_NEAR(a.half_width, 2.530303, 1e-6);
+  EXPECT_NEAR(a.lo, 2.0 - 2.530303, 1e-6);
+  EXPECT_NEAR(a.hi, 2.0 + 2.530303, 1e-6);
+  // ±1.5 not reached; n' = 1/((1.5/2.530303)²(1/3 − 1/6) + 1/6) = 1/0.225238 = 4.44 -> 5.
+  EXPECT_FALSE(a.within_tolerance);
+  EXPECT_EQ(a.segments_needed, 5);
+  EXPECT_EQ(a.more_needed, 2);  // 5 − 3 scored
+  // B has one score: no estimate yet.
+  EXPECT_EQ((*e)[1].scored, 1);
+  EXPECT_FALSE((*e)[1].estimated);
+  // Random sampling: the plain mean 3, s² = 3/2·(4 + 9 + 1)/3 = 7, v = (1 − 3/6)·7/3 = 7/6,
+  // t = 1.959964·sqrt(7/6) = 2.117003.
+  cfg.design = Design::kRandom;
+  auto r = ScoringCampaign::Replay(cfg, c->scores());
+  ASSERT_TRUE(r.ok());
+  auto er = (*r)->Estimate();
+  ASSERT_TRUE(er.ok());
+  EXPECT_NEAR((*er)[0].value, 3.0, 1e-12);
+  EXPECT_NEAR((*er)[0].half_width, 2.117003, 1e-6);
+}
+
+TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimates) {
+  for (EstimatorKind kind : {EstimatorKind::kMean, EstimatorKind::kCvKnn}) {
+    ScoringCampaignConfig cfg = TinyConfig();
+    cfg.estimator.kind = kind;
+    cfg.bound = BoundKind::kBootstrapT;
+    cfg.tolerance = 0.1;
+    auto c = Make(cfg);
+    ASSERT_NE(c, nullptr);
+    for (int g = 0; g < 4; ++g) ASSERT_TRUE(c->ApplyScore({{0, g}, 0.0}).ok());
+    for (int g = 0; g < 2; ++g) ASSERT_TRUE(c->ApplyScore({{1, g}, 25.0 * g}).ok());
+    auto e = c->Estimate();
+    ASSERT_TRUE(e.ok()) << e.status().message();
+    for (const ScoringSystemEstimate& s : *e) {
+      ASSERT_TRUE(s.estimated);
+      EXPECT_TRUE(std::isfinite(s.value) && std::isfinite(s.lo) && std::isfinite(s.hi));
+      EXPECT_LE(s.lo, s.value);
+      EXPECT_GE(s.hi, s.value);
+    }
+    // Four zeros: no spread, the interval is the point and ±0.1 is reached.
+    EXPECT_EQ((*e)[0].value, 0.0);
+    EXPECT_EQ((*e)[0].half_width, 0.0);
+    EXPECT_TRUE((*e)[0].within_tolerance);
+    EXPECT_EQ((*e)[0].segments_needed, 4);
+    EXPECT_EQ((*e)[0].more_needed, 0);
+  }
+}
+
+TEST(ScoringCampaign, InvalidConfigsNameTheField) {
+  auto expect_bad = [](ScoringCampaignConfig c, const std::string& field) {
+    const Status s = ValidateScoringCampaignConfig(c);
+    EXPECT_EQ(s.code(), StatusCode::kInvalidArgument) << field;
+    EXPECT_NE(s.message().find(field), std::string::npos) << s.message();
+    EXPECT_FALSE(ScoringCampaign::Create(std::move(c)).ok());
+  };
+  EXPECT_TRUE(ValidateScoringCampaignConfig(TinyConfig()).ok());
+  ScoringCampaignConfig c = TinyConfig();
+  c.table.systems.clear();
+  expect_bad(c, "table");
+  c = TinyConfig();
+  c.design = Design::kDocsOpt;
+  expect_bad(c, "design");
+  c = TinyConfig();
+  c.confidence = 1.0;
+  expect_bad(c, "confidence");
+  c = TinyConfig();
+  c.tolerance = std::numeric_limits<double>::infinity();
+  expect_bad(c, "tolerance");
+  c = TinyConfig();
+  c.range = -1;
+  expect_bad(c, "range");
+  c = TinyConfig();
+  c.lease_ms = 0;
+  expect_bad(c, "lease_ms");
+  c = TinyConfig();
+  c.bootstrap_replicates = 5;
+  expect_bad(c, "bootstrap_replicates");
+  c = TinyConfig();
+  c.estimator = EstimatorSpec{EstimatorKind::kCvMetric, "bleu", kPaperKnnK};
+  expect_bad(c, "estimator");
+  c = TinyConfig();
+  c.table.systems[1].annotated[0] = 1;
+  c.table.systems[1].human[0] = std::numeric_limits<double>::quiet_NaN();
+  expect_bad(c, "not finite");
+}
+
+TEST(ScoringCampaign, ExistingScoresCountAndMissingSegmentsAreNotServed) {
+  // B lacks s5 and already has s0 scored.
+  ScoringCampaignConfig cfg = TinyConfig();
+  std::string text = kTiny;
+  const std::string unscored = "B\td1\ts0\tNone";
+  text.replace(text.find(unscored), unscored.size(), "B\td1\ts0\t7");
+  text.erase(text.find("B\td2\ts5"));
+  ScoredSegmentReadOptions o;
+  o.metric_columns = {"m"};
+  auto t = ParseScoredSegments(text, "tiny", o);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  cfg.table = *t;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->num_items(), 11);
+  EXPECT_EQ(c->num_scored(), 1);
+  ASSERT_NE(c->ScoreOf({1, 0}), nullptr);
+  EXPECT_EQ(*c->ScoreOf({1, 0}), 7.0);
+  EXPECT_EQ(c->ApplyScore({{1, 5}, 1.0}).status().code(), StatusCode::kInvalidArgument);
+  for (int k = 0; k < 10; ++k) {
+    auto p = c->ProposeItem("a", 0);
+    ASSERT_TRUE(p.ok()) << k;
+    EXPECT_FALSE(p->item == (ScoringItem{1, 0}));
+    EXPECT_FALSE(p->item == (ScoringItem{1, 5}));
+  }
+  EXPECT_EQ(c->ProposeItem("a", 0).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(c->SystemOrder(1).size(), 5u);
+  // The export holds the old score and the new ones.
+  ASSERT_TRUE(c->ApplyScore({{0, 3}, 2.5}).ok());
+  const ScoredSegments out = c->ScoredTable();
+  EXPECT_EQ(out.systems[0].num_annotated(), 1);
+  EXPECT_EQ(out.systems[0].human[3], 2.5);
+  EXPECT_EQ(out.systems[1].human[0], 7.0);
+}
+
+// WMT20 en-de: serve and score 120 items per system with the true MQM scores; the scored
+// items are each system's prefix, the strata follow the quotas, and the estimates equal
+// EstimateSystems (`tourney estimate`) on a table annotated on the same items.
+TEST(ScoringCampaign, MatchesTheOfflineEstimatorOnWmt20) {
+  TOURNEY_REQUIRE_SHARED("data/wmt20-mqm/en-de.tsv.gz");
+  auto truth = ReadScoredSegments(testing::SharedPath("data/wmt20-mqm/en-de.tsv.gz"), {});
+  ASSERT_TRUE(truth.ok()) << truth.status().message();
+  ScoringCampaignConfig cfg;
+  cfg.table = *truth;
+  for (SystemSegments& s : cfg.table.systems) {
+    std::fill(s.annotated.begin(), s.annotated.end(), 0);
+    std::fill(s.human.begin(), s.human.end(), 0.0);
+  }
+  cfg.seed = 11;
+  cfg.tolerance = 0.5;
+  cfg.bootstrap_replicates = 300;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  // Within quota on every prefix of the order: N = 1418 segments in 130 documents.
+  const ScoredSegments& t = *truth;
+  const int n = static_cast<int>(t.segment_ids.size());
+  std::vector<int> size(t.document_ids.size(), 0), taken(size.size(), 0);
+  for (int d : t.segment_document) ++size[d];
+  for (int k = 1; k <= n; ++k) {
+    ++taken[t.segment_document[c->SegmentOrder()[k - 1]]];
+    for (size_t l = 0; l < size.size(); ++l) {
+      const double share = double(k) * size[l] / n;
+      ASSERT_LT(taken[l], share + 1.0) << "prefix " << k << " document " << l;
+      ASSERT_GT(taken[l], share - 1.0) << "prefix " << k << " document " << l;
+    }
+  }
+  // Serve 120 items per system to three annotators; every score arrives at once.
+  const int per_system = 120;
+  const int systems = static_cast<int>(t.systems.size());
+  ScoredSegments annotated = t;
+  for (SystemSegments& s : annotated.systems) std::fill(s.annotated.begin(), s.annotated.end(), 0);
+  for (int k = 0; k < per_system * systems; ++k) {
+    auto p = c->ProposeItem("ann" + std::to_string(k % 3), k);
+    ASSERT_TRUE(p.ok()) << p.status().message();
+    const SystemSegments& s = t.systems[p->item.system];
+    int row = -1;
+    for (int r = 0; r < s.size(); ++r) {
+      if (s.segment[r] == p->item.segment) row = r;
+    }
+    ASSERT_GE(row, 0);
+    ASSERT_TRUE(c->ApplyScore({p->item, s.human[row]}).ok());
+    annotated.systems[p->item.system].annotated[row] = 1;
+  }
+  for (int s = 0; s < systems; ++s) {
+    // Scored exactly at the first 120 positions of the order.
+    const std::vector<int> order = c->SystemOrder(s);
+    for (int k = 0; k < per_system; ++k) ASSERT_NE(c->ScoreOf({s, order[k]}), nullptr);
+    EXPECT_EQ(c->ScoreOf({s, order[per_system]}), nullptr);
+  }
+  SystemEstimatesOptions o;
+  o.design = cfg.design;
+  o.estimator = cfg.estimator;
+  o.bound = cfg.bound;
+  o.bootstrap_replicates = cfg.bootstrap_replicates;
+  o.seed = cfg.seed;
+  o.confidence = cfg.confidence;
+  o.tolerance = cfg.tolerance;
+  auto offline = EstimateSystems(annotated, o);
+  ASSERT_TRUE(offline.ok()) << offline.status().message();
+  auto live = c->Estimate();
+  ASSERT_TRUE(live.ok()) << live.status().message();
+  ASSERT_EQ(live->size(), offline->systems.size());
+  for (const SystemEstimate& want : offline->systems) {
+    const ScoringSystemEstimate* got = nullptr;
+    for (const ScoringSystemEstimate& e : *live) {
+      if (e.name == want.name) got = &e;
+    }
+    ASSERT_NE(got, nullptr) << want.name;
+    EXPECT_EQ(got->scored, per_system);
+    EXPECT_EQ(got->segments, n);
+    EXPECT_NEAR(got->value, want.estimate.value, 1e-12) << want.name;
+    EXPECT_NEAR(got->lo, want.lo, 1e-12) << want.name;
+    EXPECT_NEAR(got->hi, want.hi, 1e-12) << want.name;
+    EXPECT_EQ(got->within_tolerance, want.within_tolerance) << want.name;
+    EXPECT_EQ(got->segments_needed, want.segments_needed) << want.name;
+    EXPECT_EQ(got->more_needed, want.segments_needed - per_system) << want.name;
+  }
+}
+
+}  // namespace
+}  // namespace tourney
