@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 #include <vector>
 
@@ -39,53 +40,86 @@ bool ParseNumber(std::string_view text, double* out) {
   return true;
 }
 
+// The common spelling of a score or weight, [-]DIGITS[.DIGITS] with at most 15 digits, read
+// without from_chars. The digits make an integer m < 10^15 < 2^53 and the point a power
+// 10^k, k <= 15 < 23, both exact doubles, so the one rounded division m / 10^k is the
+// correctly rounded value from_chars returns (the exact fast path of Clinger 1990). False
+// for any other spelling, which ParseNumber then reads.
+bool ParseShortDecimal(std::string_view t, double* out) {
+  static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const char* p = t.data();
+  const char* const end = p + t.size();
+  const bool negative = p != end && *p == '-';
+  p += negative;
+  uint64_t m = 0;
+  int digits = 0, fraction = 0;
+  const char* const first = p;
+  for (; p != end && *p >= '0' && *p <= '9'; ++p, ++digits) m = 10 * m + (*p - '0');
+  if (p == first) return false;
+  if (p != end) {
+    if (*p != '.') return false;
+    const char* const point = ++p;
+    for (; p != end && *p >= '0' && *p <= '9'; ++p, ++digits) m = 10 * m + (*p - '0');
+    fraction = static_cast<int>(p - point);
+    if (p != end || fraction == 0) return false;
+  }
+  if (digits > 15) return false;
+  const double v = static_cast<double>(m) / kPow10[fraction];
+  *out = negative ? -v : v;
+  return true;
+}
+
 Status Error(const std::string& path, int line, const char* field, const std::string& what) {
   return InvalidArgument(path + ":" + std::to_string(line) + ": field '" + field + "': " + what);
 }
 
-// The translations of the open block, for the duplicate rule: open addressing over views
-// into the text (linear probing; an empty view marks a free slot, translations are never
-// empty), cleared slot by slot so that a block costs no allocation once the table is large
-// enough.
+// The translations of the open block, for the duplicate rule: open addressing (linear
+// probing) over the block's translations by their StapleTextHash. A slot is 8 bytes (the
+// hash's high half and the entry's number), so that the table of a 1,000-best block stays in
+// the first-level cache; it is cleared slot by slot, so that a block costs no allocation once
+// the table is large enough.
 class SeenTranslations {
  public:
-  // True when `t` was not seen in this block yet (it is then recorded).
-  bool Insert(std::string_view t) {
-    if (2 * (used_.size() + 1) > slots_.size()) Grow();
-    size_t i = Slot(t);
-    while (!slots_[i].empty()) {
-      if (slots_[i] == t) return false;
+  // True when `t` (of StapleTextHash `hash`) is none of `kept`, the block's translations so
+  // far, whose hashes are `hashes`; the caller then appends it to both.
+  bool Insert(std::string_view t, uint64_t hash, const std::vector<std::string_view>& kept,
+              const std::vector<uint64_t>& hashes) {
+    if (4 * (used_.size() + 1) > slots_.size()) Grow(hashes);
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    size_t i = hash & (slots_.size() - 1);
+    while (slots_[i].entry != 0) {
+      if (slots_[i].tag == tag && kept[slots_[i].entry - 1] == t) return false;
       i = (i + 1) & (slots_.size() - 1);
     }
-    slots_[i] = t;
+    slots_[i] = {tag, static_cast<uint32_t>(kept.size() + 1)};
     used_.push_back(i);
     return true;
   }
 
   void Clear() {
-    for (size_t i : used_) slots_[i] = std::string_view();
+    for (size_t i : used_) slots_[i] = Slot();
     used_.clear();
   }
 
  private:
-  size_t Slot(std::string_view t) const {
-    return std::hash<std::string_view>()(t) & (slots_.size() - 1);
-  }
+  struct Slot {
+    uint32_t tag = 0;
+    uint32_t entry = 0;  // 1 + the entry's index in the block; 0: free
+  };
 
-  void Grow() {
-    std::vector<std::string_view> old;
-    for (size_t i : used_) old.push_back(slots_[i]);
-    slots_.assign(std::max<size_t>(64, 2 * slots_.size()), std::string_view());
+  void Grow(const std::vector<uint64_t>& hashes) {
+    slots_.assign(std::max<size_t>(256, 2 * slots_.size()), Slot());
     used_.clear();
-    for (std::string_view t : old) {
-      size_t i = Slot(t);
-      while (!slots_[i].empty()) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = t;
+    for (size_t e = 0; e < hashes.size(); ++e) {
+      size_t i = hashes[e] & (slots_.size() - 1);
+      while (slots_[i].entry != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = {static_cast<uint32_t>(hashes[e] >> 32), static_cast<uint32_t>(e + 1)};
       used_.push_back(i);
     }
   }
 
-  std::vector<std::string_view> slots_;
+  std::vector<Slot> slots_;
   std::vector<size_t> used_;
 };
 
@@ -134,6 +168,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       block.prompt =
           bar != std::string_view::npos ? Trim(line.substr(bar + 1)) : std::string_view();
       block.translations.clear();
+      block.hashes.clear();
       block.values.clear();
       open = true;
       with_value = 0;
@@ -144,8 +179,10 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
     std::string_view translation = line;
     double value = 0.0;
     bool has_value = false;
-    if (const size_t bar = line.rfind('|'); bar != std::string_view::npos) {
-      if (ParseNumber(line.substr(bar + 1), &value)) {
+    if (const void* found = memrchr(line.data(), '|', line.size()); found != nullptr) {
+      const size_t bar = static_cast<size_t>(static_cast<const char*>(found) - line.data());
+      const std::string_view written = line.substr(bar + 1);
+      if (ParseShortDecimal(written, &value) || ParseNumber(written, &value)) {
         translation = Trim(line.substr(0, bar));
         has_value = true;
       } else if (kind == StapleKind::kGold) {
@@ -160,7 +197,8 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       if (!(value > 0.0)) return Error(path, number, "weight", "must be positive");
     }
     if (translation.empty()) return Error(path, number, "translation", "empty");
-    if (!seen.Insert(translation)) {
+    const uint64_t hash = StapleTextHash(translation);
+    if (!seen.Insert(translation, hash, block.translations, block.hashes)) {
       if (kind == StapleKind::kGold) {
         std::string what(1, '\'');
         what.append(translation);
@@ -174,6 +212,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       continue;
     }
     block.translations.push_back(translation);
+    block.hashes.push_back(hash);
     block.values.push_back(value);
     with_value += has_value;
     if (last) break;

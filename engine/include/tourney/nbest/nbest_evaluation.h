@@ -26,7 +26,8 @@
 //     file first) are removed, at least one kept, and MAP and weighted F1 recomputed; each
 //     ablated ranking (MAP, F1) is compared with its full-gold one by Spearman's rho,
 //     Kendall's tau-b and Pearson Rank (full gold as reference).
-//   Cost: one pass over each list (BLEU: tokenising the top max(x) entries); O(R P S) for the
+//   Cost: one pass over each list, one hash and probe per entry; the ablation levels revisit
+//   only the valid entries (BLEU: tokenising the top max(x) entries); O(R P S) for the
 //   bootstrap. Systems are evaluated in parallel and stored by index, so results do not
 //   depend on the thread count.
 // Thread safety: NbestGold is immutable after construction and safe for concurrent use.
@@ -70,6 +71,36 @@ struct NbestStringHash {
 };
 using NbestStringMap = std::unordered_map<std::string, int, NbestStringHash, std::equal_to<>>;
 
+// One prompt's gold translations for exact matching: open addressing on StapleTextHash
+// (linear probing, at most a quarter full, 8-byte slots), so that a list entry, most often
+// no gold translation, costs one probe that finds a free slot, and the hash
+// ForEachStapleBlock computed is not computed again.
+// Thread safety: immutable after Build; safe for concurrent Find.
+class NbestTranslationIndex {
+ public:
+  // Indexes `translations` (distinct) by their position.
+  void Build(std::vector<std::string> translations);
+  // The position of `text`, whose StapleTextHash is `hash`, or -1.
+  int Find(std::string_view text, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot& s = slots_[i];
+      if (s.index < 0) return -1;
+      if (s.tag == tag && texts_[static_cast<size_t>(s.index)] == text) return s.index;
+    }
+  }
+  int size() const { return static_cast<int>(texts_.size()); }
+
+ private:
+  struct Slot {
+    uint32_t tag = 0;  // the hash's high half
+    int index = -1;    // -1: free
+  };
+  std::vector<Slot> slots_;
+  std::vector<std::string> texts_;
+};
+
 // The gold translations prepared for evaluation.
 class NbestGold {
  public:
@@ -82,7 +113,7 @@ class NbestGold {
   // One gold prompt, indexed for matching, ablation and BLEU.
   struct Prompt {
     std::string id;
-    NbestStringMap index;          // translation -> gold index
+    NbestTranslationIndex index;   // translation -> gold index
     std::vector<double> weights;   // by gold index
     std::vector<int> weight_rank;  // 0 = most frequent
     double total_weight = 0.0;
