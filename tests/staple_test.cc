@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -108,6 +110,33 @@ TEST(Staple, ShortAndLongDecimalsReadAsTheirLiterals) {
   EXPECT_EQ(v[6], -0.25);
   EXPECT_EQ(v[7], 0.30000000000000004);
   EXPECT_EQ(v[8], -99999.999999999);
+}
+
+TEST(Staple, RandomDecimalsReadAsStrtodReadsThem) {
+  // Scores of 1 to 9 integer digits and 0 to 11 decimals, signed or not, with leading and
+  // trailing zeros: the quick paths (by word, by digit) and from_chars must all agree with
+  // the C library's correctly rounded strtod.
+  std::mt19937_64 rng(7);
+  std::string text = "p1|x\n";
+  std::vector<std::string> spelled;
+  for (int i = 0; i < 20000; ++i) {
+    std::string number = rng() % 2 ? "-" : "";
+    const int whole = 1 + static_cast<int>(rng() % 9), decimals = static_cast<int>(rng() % 12);
+    for (int d = 0; d < whole; ++d) number += static_cast<char>('0' + rng() % 10);
+    if (decimals > 0) number += '.';
+    for (int d = 0; d < decimals; ++d) number += static_cast<char>('0' + rng() % 10);
+    spelled.push_back(number);
+    text += "t" + std::to_string(i) + "|" + number + "\n";
+  }
+  auto f = ParseStaple(text, "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const std::vector<double>& v = f->prompts[0].values;
+  ASSERT_EQ(v.size(), spelled.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double expected = std::strtod(spelled[i].c_str(), nullptr);
+    EXPECT_EQ(v[i], expected) << spelled[i];
+    EXPECT_EQ(std::signbit(v[i]), std::signbit(expected)) << spelled[i];
+  }
 }
 
 TEST(Staple, BlocksCarryTheHashOfEachTranslation) {

@@ -1,6 +1,7 @@
 #include "tourney/nbest/staple.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -15,13 +16,13 @@
 namespace tourney {
 namespace {
 
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
 std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
+  // Blanks are all below '!': most texts are settled by two comparisons.
+  if (s.empty() || (s.front() > ' ' && s.back() > ' ')) return s;
+  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
   return s;
 }
 
@@ -40,29 +41,92 @@ bool ParseNumber(std::string_view text, double* out) {
   return true;
 }
 
+// Appends the run of decimal digits at *p (up to `end`) to *m, advancing *p. *m wraps
+// around past 19 digits; the caller rejects those.
+void AppendDigits(const char** p, const char* end, uint64_t* m) {
+  const char* q = *p;
+  uint64_t v = *m;
+  for (; q != end && *q >= '0' && *q <= '9'; ++q) v = 10 * v + static_cast<uint64_t>(*q - '0');
+  *p = q;
+  *m = v;
+}
+
+// Eight bytes as one little-endian word: byte i is the i-th character.
+uint64_t LoadWord(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+constexpr uint64_t kHighHalves = 0xf0f0f0f0f0f0f0f0ULL;
+constexpr uint64_t kZeros = 0x3030303030303030ULL;  // "00000000"
+
+// Nonzero in each byte of `w` that is not '0'..'9' (a byte is a digit when its high half is
+// 3, also after adding 6), exact up to the first such byte: a carry only moves upward.
+uint64_t NonDigitBytes(uint64_t w) {
+  return ((w & kHighHalves) ^ kZeros) | (((w + 0x0606060606060606ULL) & kHighHalves) ^ kZeros);
+}
+
+// The number written by eight digit values d0..d7 (byte i holds d_i, 0..9; d0 most
+// significant), combined in the word: pairs, then the four pairs by two products.
+uint64_t EightDigits(uint64_t d) {
+  d = d * 10 + (d >> 8);  // byte 2j: 10 d_2j + d_2j+1
+  const uint64_t pairs02 = d & 0x000000ff000000ffULL;
+  const uint64_t pairs13 = (d >> 16) & 0x000000ff000000ffULL;
+  // High half: pair0 10^6 + pair1 10^4 + pair2 10^2 + pair3 (the low half holds < 10^4).
+  return (pairs02 * (100 + (1000000ULL << 32)) + pairs13 * (1 + (10000ULL << 32))) >> 32;
+}
+
 // The common spelling of a score or weight, [-]DIGITS[.DIGITS] with at most 15 digits, read
 // without from_chars. The digits make an integer m < 10^15 < 2^53 and the point a power
 // 10^k, k <= 15 < 23, both exact doubles, so the one rounded division m / 10^k is the
-// correctly rounded value from_chars returns (the exact fast path of Clinger 1990). False
-// for any other spelling, which ParseNumber then reads.
+// correctly rounded value from_chars returns (the exact fast path of Clinger 1990). Scores as
+// decoders print them (1 to 7 integer digits, a point, 1 to 8 decimals, eight bytes or more)
+// are read without a branch per digit: the integer digits from the word at the start, the
+// decimals from the word that ends the text. False for any other spelling, which
+// ParseNumber then reads.
 bool ParseShortDecimal(std::string_view t, double* out) {
   static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  static constexpr uint64_t kIntPow10[] = {1,      10,      100,      1000,     10000,
+                                           100000, 1000000, 10000000, 100000000};
   const char* p = t.data();
   const char* const end = p + t.size();
   const bool negative = p != end && *p == '-';
   p += negative;
+  if (end - p >= 8) {
+    const uint64_t head = LoadWord(p);
+    const uint64_t stops = NonDigitBytes(head);
+    const int n = stops == 0 ? 8 : std::countr_zero(stops) / 8;  // integer digits
+    if (n > 0 && n < 8 && p[n] == '.') {
+      const int f = static_cast<int>(end - (p + n + 1));  // decimals
+      if (f >= 1 && f <= 8 && n + f <= 15) {
+        // The word ending the text, its bytes before the decimals set to '0'.
+        const uint64_t keep = ~uint64_t{0} << (8 * (8 - f));
+        const uint64_t tail = (LoadWord(end - 8) & keep) | (kZeros & ~keep);
+        if (NonDigitBytes(tail) == 0) {
+          // The integer digits moved to the top of the word, zeros (digit 0) below them.
+          const uint64_t m = EightDigits((head - kZeros) << (8 * (8 - n))) * kIntPow10[f] +
+                             EightDigits(tail - kZeros);
+          const double v = static_cast<double>(m) / kPow10[f];
+          *out = negative ? -v : v;
+          return true;
+        }
+      }
+    }
+  }
   uint64_t m = 0;
-  int digits = 0, fraction = 0;
   const char* const first = p;
-  for (; p != end && *p >= '0' && *p <= '9'; ++p, ++digits) m = 10 * m + (*p - '0');
+  AppendDigits(&p, end, &m);
   if (p == first) return false;
+  int digits = static_cast<int>(p - first), fraction = 0;
   if (p != end) {
     if (*p != '.') return false;
     const char* const point = ++p;
-    for (; p != end && *p >= '0' && *p <= '9'; ++p, ++digits) m = 10 * m + (*p - '0');
+    AppendDigits(&p, end, &m);
     fraction = static_cast<int>(p - point);
     if (p != end || fraction == 0) return false;
+    digits += fraction;
   }
   if (digits > 15) return false;
   const double v = static_cast<double>(m) / kPow10[fraction];
