@@ -93,13 +93,15 @@ StatusOr<std::unique_ptr<NbestGold>> NbestGold::Build(StapleFile gold,
 void NbestTranslationIndex::Build(std::vector<std::string> translations) {
   texts_ = std::move(translations);
   size_t size = 16;
-  while (size < 4 * texts_.size()) size *= 2;
-  slots_.assign(size, Slot());
+  while (size < 8 * texts_.size()) size *= 2;
+  tags_.assign(size, 0);
+  index_.assign(size, -1);
   for (size_t t = 0; t < texts_.size(); ++t) {
     const uint64_t hash = StapleTextHash(texts_[t]);
     size_t i = hash & (size - 1);
-    while (slots_[i].index >= 0) i = (i + 1) & (size - 1);
-    slots_[i] = {static_cast<uint32_t>(hash >> 32), static_cast<int>(t)};
+    while (tags_[i] != 0) i = (i + 1) & (size - 1);
+    tags_[i] = Tag(hash);
+    index_[i] = static_cast<int>(t);
   }
 }
 

@@ -72,9 +72,9 @@ struct NbestStringHash {
 using NbestStringMap = std::unordered_map<std::string, int, NbestStringHash, std::equal_to<>>;
 
 // One prompt's gold translations for exact matching: open addressing on StapleTextHash
-// (linear probing, at most a quarter full, 8-byte slots), so that a list entry, most often
-// no gold translation, costs one probe that finds a free slot, and the hash
-// ForEachStapleBlock computed is not computed again.
+// (linear probing) over 4-byte tags, at most an eighth full, so that a list entry, most
+// often no gold translation, costs one probe that finds a free slot (the branch seldom
+// goes the other way), and the hash ForEachStapleBlock computed is not computed again.
 // Thread safety: immutable after Build; safe for concurrent Find.
 class NbestTranslationIndex {
  public:
@@ -82,22 +82,21 @@ class NbestTranslationIndex {
   void Build(std::vector<std::string> translations);
   // The position of `text`, whose StapleTextHash is `hash`, or -1.
   int Find(std::string_view text, uint64_t hash) const {
-    const size_t mask = slots_.size() - 1;
-    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    const size_t mask = tags_.size() - 1;
+    const uint32_t tag = Tag(hash);
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
-      const Slot& s = slots_[i];
-      if (s.index < 0) return -1;
-      if (s.tag == tag && texts_[static_cast<size_t>(s.index)] == text) return s.index;
+      if (tags_[i] == 0) return -1;
+      if (tags_[i] == tag && texts_[static_cast<size_t>(index_[i])] == text) return index_[i];
     }
   }
   int size() const { return static_cast<int>(texts_.size()); }
 
  private:
-  struct Slot {
-    uint32_t tag = 0;  // the hash's high half
-    int index = -1;    // -1: free
-  };
-  std::vector<Slot> slots_;
+  // The hash's high half, never 0 (0 marks a free slot).
+  static uint32_t Tag(uint64_t hash) { return static_cast<uint32_t>(hash >> 32) | 1; }
+
+  std::vector<uint32_t> tags_;  // by slot
+  std::vector<int> index_;      // by slot: the position of the slot's translation
   std::vector<std::string> texts_;
 };
 
