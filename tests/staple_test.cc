@@ -139,6 +139,35 @@ TEST(Staple, RandomDecimalsReadAsStrtodReadsThem) {
   }
 }
 
+TEST(Staple, LinesOfEveryLengthSplitAtTheirLastBar) {
+  // Lines of 1 to 70 bytes whose bars fall at every offset of the 16-byte words the scanner
+  // reads, the last line without a newline: "x...x|y...y|-1.5" is the translation
+  // "x...x|y...y" scored -1.5, and "x...x|y...y" (no number after the last bar) is all
+  // translation.
+  std::string text = "p1|x\n";
+  std::vector<std::string> expected;
+  int scored = 0;
+  for (int a = 0; a < 35; ++a) {
+    for (int b : {0, 1, 7, 16, 30}) {
+      std::string t = std::string(static_cast<size_t>(a) + 1, 'x') + "|" +
+                      std::string(static_cast<size_t>(b) + 1, 'y') + std::to_string(a);
+      expected.push_back(t);
+      text += t + "|-1.5\n";
+      ++scored;
+    }
+  }
+  auto f = ParseStaple(text.substr(0, text.size() - 1), "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  EXPECT_EQ(f->prompts[0].translations, expected);
+  EXPECT_EQ(f->prompts[0].values, std::vector<double>(static_cast<size_t>(scored), -1.5));
+  std::string unscored = "p1|x\n";
+  for (const std::string& t : expected) unscored += t + "\n";
+  auto g = ParseStaple(unscored, "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g->prompts[0].translations, expected);
+  EXPECT_TRUE(g->prompts[0].values.empty());
+}
+
 TEST(Staple, BlocksCarryTheHashOfEachTranslation) {
   std::vector<uint64_t> hashes;
   std::vector<std::string> texts;

@@ -10,6 +10,10 @@
 #include <unordered_set>
 #include <vector>
 
+#ifdef __SSE2__
+#include <emmintrin.h>  // ScanLine
+#endif
+
 #include "ingest/input_file.h"
 #include "tourney/core/random.h"
 
@@ -134,6 +138,34 @@ bool ParseShortDecimal(std::string_view t, double* out) {
   return true;
 }
 
+// The end of the line that starts at `pos` (its '\n', or the end of the text), with in
+// *last_bar the position of the line's last '|' (npos when it has none): one pass over the
+// line, 16 bytes at a time where SSE2 is available and 16 bytes remain.
+size_t ScanLine(std::string_view text, size_t pos, size_t* last_bar) {
+  size_t bar = std::string_view::npos;
+  size_t i = pos;
+#ifdef __SSE2__
+  const __m128i newlines = _mm_set1_epi8('\n'), bars = _mm_set1_epi8('|');
+  for (; i + 16 <= text.size(); i += 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    const unsigned ends = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, newlines)));
+    unsigned found = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, bars)));
+    if (ends != 0) {
+      found &= (1u << std::countr_zero(ends)) - 1;  // bars before the newline
+      if (found != 0) bar = i + 31 - static_cast<size_t>(std::countl_zero(found));
+      *last_bar = bar;
+      return i + static_cast<size_t>(std::countr_zero(ends));
+    }
+    if (found != 0) bar = i + 31 - static_cast<size_t>(std::countl_zero(found));
+  }
+#endif
+  for (; i < text.size() && text[i] != '\n'; ++i) {
+    if (text[i] == '|') bar = i;
+  }
+  *last_bar = bar;
+  return i;
+}
+
 Status Error(const std::string& path, int line, const char* field, const std::string& what) {
   return InvalidArgument(path + ":" + std::to_string(line) + ": field '" + field + "': " + what);
 }
@@ -211,8 +243,8 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
   };
   size_t pos = 0;
   for (int number = 1; pos <= text.size(); ++number) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
+    size_t last_bar = 0;
+    const size_t end = ScanLine(text, pos, &last_bar);
     const std::string_view line = Trim(text.substr(pos, end - pos));
     const bool last = end >= text.size();
     pos = end + 1;
@@ -243,8 +275,9 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
     std::string_view translation = line;
     double value = 0.0;
     bool has_value = false;
-    if (const void* found = memrchr(line.data(), '|', line.size()); found != nullptr) {
-      const size_t bar = static_cast<size_t>(static_cast<const char*>(found) - line.data());
+    // The last '|' is no blank, so it lies within the trimmed line.
+    if (last_bar != std::string_view::npos) {
+      const size_t bar = last_bar - static_cast<size_t>(line.data() - text.data());
       const std::string_view written = line.substr(bar + 1);
       if (ParseShortDecimal(written, &value) || ParseNumber(written, &value)) {
         translation = Trim(line.substr(0, bar));
