@@ -52,6 +52,7 @@ StatusOr<std::unique_ptr<NbestGold>> NbestGold::Build(StapleFile gold,
   }
   if (gold.prompts.empty()) return InvalidArgument("nbest: the gold file holds no prompt");
 
+  g->prompts_.reserve(gold.prompts.size());  // Prompt may copy when the vector grows
   for (StaplePrompt& sp : gold.prompts) {
     Prompt p;
     p.id = sp.id;
@@ -297,10 +298,15 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
   RankSamples ranks(n, replicates);
   ScoreSamples scores(n, replicates);
   ThreadPool pool(std::min(ThreadPool::ResolveThreads(o.threads), replicates));
-  pool.ParallelFor(replicates, [&](int64_t r, int) {
+  // Each worker's draw and order, reused from replicate to replicate.
+  std::vector<std::vector<int>> draws(static_cast<size_t>(pool.size()),
+                                      std::vector<int>(static_cast<size_t>(prompts)));
+  std::vector<std::vector<int>> orders(static_cast<size_t>(pool.size()),
+                                       std::vector<int>(static_cast<size_t>(n)));
+  pool.ParallelFor(replicates, [&](int64_t r, int worker) {
     const uint64_t seed = DeriveSeed(o.seed, static_cast<uint64_t>(r));
     Rng rng(DeriveSeed(seed, 0));
-    std::vector<int> draw(static_cast<size_t>(prompts));
+    std::vector<int>& draw = draws[static_cast<size_t>(worker)];
     for (int& d : draw) d = static_cast<int>(rng.UniformInt(static_cast<uint64_t>(prompts)));
     std::span<double> row = scores.row(static_cast<int>(r));
     for (int s = 0; s < n; ++s) {
@@ -309,7 +315,7 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
       row[s] = sum / prompts;
     }
     // Ranks by score; equal scores in a random order (stream 1).
-    std::vector<int> order(static_cast<size_t>(n));
+    std::vector<int>& order = orders[static_cast<size_t>(worker)];
     std::iota(order.begin(), order.end(), 0);
     Rng tie(DeriveSeed(seed, 1));
     for (int i = n - 1; i > 0; --i) {

@@ -336,9 +336,9 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
 }
 
 StatusOr<StapleFile> ReadStaple(const std::string& path, StapleKind kind) {
-  std::string text;
-  if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
-  return ParseStaple(text, InputDisplayName(path), kind);
+  InputText input;
+  if (Status s = input.Open(path); !s.ok()) return s;
+  return ParseStaple(input.text(), InputDisplayName(path), kind);
 }
 
 GeneratedStaple GenerateStaple(const StapleGeneratorOptions& o) {
