@@ -22,12 +22,18 @@ namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-std::string_view Trim(std::string_view s) {
-  // Blanks are all below '!': most texts are settled by two comparisons.
-  if (s.empty() || (s.front() > ' ' && s.back() > ' ')) return s;
+// Trims blanks off both ends of a text that has some (the rare case of Trim, kept out of
+// line).
+[[gnu::noinline]] std::string_view TrimBlanks(std::string_view s) {
   while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
   while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+inline std::string_view Trim(std::string_view s) {
+  // Blanks are all below '!': most texts are settled by two comparisons.
+  if (s.empty() || (s.front() > ' ' && s.back() > ' ')) return s;
+  return TrimBlanks(s);
 }
 
 // A decimal number (an optional sign, digits, a point, an exponent) and nothing else.
@@ -245,7 +251,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
   for (int number = 1; pos <= text.size(); ++number) {
     size_t last_bar = 0;
     const size_t end = ScanLine(text, pos, &last_bar);
-    const std::string_view line = Trim(text.substr(pos, end - pos));
+    const std::string_view line = Trim(std::string_view(text.data() + pos, end - pos));
     const bool last = end >= text.size();
     pos = end + 1;
     if (line.empty()) {
@@ -280,7 +286,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       const size_t bar = last_bar - static_cast<size_t>(line.data() - text.data());
       const std::string_view written = line.substr(bar + 1);
       if (ParseShortDecimal(written, &value) || ParseNumber(written, &value)) {
-        translation = Trim(line.substr(0, bar));
+        translation = Trim(std::string_view(line.data(), bar));
         has_value = true;
       } else if (kind == StapleKind::kGold) {
         std::string what(1, '\'');
