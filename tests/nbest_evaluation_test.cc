@@ -405,9 +405,10 @@ TEST(NbestEvaluation, TranslationIndexFindsExactlyTheGold) {
       EXPECT_EQ(index.Find(miss, StapleTextHash(miss)), -1) << miss;
     }
   }
-  NbestTranslationIndex empty;
+  NbestTranslationIndex empty, unbuilt;
   empty.Build({});
   EXPECT_EQ(empty.Find("x", StapleTextHash("x")), -1);
+  EXPECT_EQ(unbuilt.Find("x", StapleTextHash("x")), -1);
 }
 
 TEST(NbestEvaluation, RejectsBadOptions) {

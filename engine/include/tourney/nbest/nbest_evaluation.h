@@ -82,6 +82,7 @@ class NbestTranslationIndex {
   void Build(std::vector<std::string> translations);
   // The position of `text`, whose StapleTextHash is `hash`, or -1.
   int Find(std::string_view text, uint64_t hash) const {
+    if (tags_.empty()) return -1;  // never built
     const size_t mask = tags_.size() - 1;
     const uint32_t tag = Tag(hash);
     for (size_t i = hash & mask;; i = (i + 1) & mask) {
