@@ -3,16 +3,20 @@
 //
 // Goal (issue 23): 44 systems x 2,000 prompts x 1,000-best in <= 2 s on 2 threads. One such
 // list is 2 million lines (~75 MB); BM_ParseNbest and BM_EvaluateSystem time one system's
-// parse and evaluation, BM_StreamSystem both in one pass as the command does, BM_EndToEnd
-// 44 systems of 100-best lists through files (threads as the argument). Peak resident
-// memory is reported as the max_rss_mb counter. The whole 1,000-best case, through files:
-//   tourney nbest --generate d44 --systems 44 --prompts 2000 --depth 1000 --gold-per-prompt 50
-//   /usr/bin/time -v tourney nbest --gold d44/gold.txt d44/system0*.txt --no-bleu --threads 2
-//   build/bin/nbest_bench
+// parse and evaluation, BM_StreamSystem both in one pass as the command does (items/s: lines
+// per second), BM_EndToEnd 44 systems of 100-best lists through files (threads as the
+// argument). BM_EndToEnd44x1000 is the goal itself, on the files of
+//   tourney nbest --generate DIR --systems 44 --prompts 2000 --depth 1000 --gold-per-prompt 50
+// named by TOURNEY_NBEST_DATA=DIR (3.3 GB, too large to generate per run; skipped without it).
+// Peak resident memory is reported as the max_rss_mb counter, the process's CPU time (all
+// threads, user + system) per iteration as cpu_s. The command itself:
+//   /usr/bin/time -v tourney nbest --gold DIR/gold.txt DIR/system0*.txt --no-bleu --threads 2
+//   TOURNEY_NBEST_DATA=DIR build/bin/nbest_bench --benchmark_filter=44x1000
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -27,6 +31,16 @@ double MaxRssMb() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+// The process's CPU time so far, every thread, user and system (seconds).
+double ProcessCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 const GeneratedStaple& Data(int depth, int systems) {
@@ -121,6 +135,54 @@ void BM_EndToEnd(benchmark::State& state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_EndToEnd)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// The goal: 44 systems x 2,000 prompts x 1,000-best from DIR (TOURNEY_NBEST_DATA), gold read
+// and prepared, lists read, evaluated and bootstrapped (1,000 replicates), without BLEU, as
+// `tourney nbest --no-bleu` does; range(0) threads.
+void BM_EndToEnd44x1000(benchmark::State& state) {
+  const char* dir = std::getenv("TOURNEY_NBEST_DATA");
+  if (dir == nullptr) {
+    state.SkipWithError(
+        "set TOURNEY_NBEST_DATA to a directory written by tourney nbest --generate");
+    return;
+  }
+  std::vector<std::string> names, paths;
+  for (int i = 0; i < 44; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "system%03d", i);
+    names.push_back(name);
+    paths.push_back(std::string(dir) + "/" + name + ".txt");
+  }
+  NbestOptions o;
+  o.bleu = false;
+  o.threads = static_cast<int>(state.range(0));
+  double cpu = 0.0;
+  for (auto _ : state) {
+    const double start = ProcessCpuSeconds();
+    auto file = ReadStaple(std::string(dir) + "/gold.txt", StapleKind::kGold);
+    if (!file.ok()) {
+      state.SkipWithError(file.status().message().c_str());
+      return;
+    }
+    auto gold = NbestGold::Build(std::move(*file), o);
+    auto e = EvaluateNbest(**gold, names, paths);
+    if (!e.ok()) {
+      state.SkipWithError(e.status().message().c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(e->systems.data());
+    cpu += ProcessCpuSeconds() - start;
+  }
+  state.SetItemsProcessed(state.iterations() * 44 * 2000 * 1000);
+  state.counters["cpu_s"] = cpu / static_cast<double>(state.iterations());
+  state.counters["max_rss_mb"] = MaxRssMb();
+}
+BENCHMARK(BM_EndToEnd44x1000)
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace tourney::bench

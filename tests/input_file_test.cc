@@ -128,6 +128,34 @@ TEST(InputFile, AReusedStringHoldsOnlyTheLastFile) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(InputFile, InputTextMapsPlainFilesAndReadsGzipAndEmptyOnes) {
+  // One InputText opened again and again (as a worker does): a plain file (mapped), a gzip
+  // one (decompressed), an empty one, then the plain one again.
+  const std::string dir = testing::TempDir("input_text");
+  const std::string text = "line one\nline two\n";
+  testing::WriteFile(dir + "/plain.txt", text);
+  testing::WriteFile(dir + "/packed.gz", GzipMember(text + text));
+  testing::WriteFile(dir + "/empty.txt", "");
+  InputText input;
+  ASSERT_TRUE(input.Open(dir + "/plain.txt").ok());
+  EXPECT_EQ(input.text(), text);
+  ASSERT_TRUE(input.Open(dir + "/packed.gz").ok());
+  EXPECT_EQ(input.text(), text + text);
+  ASSERT_TRUE(input.Open(dir + "/empty.txt").ok());
+  EXPECT_EQ(input.text(), "");
+  ASSERT_TRUE(input.Open(dir + "/plain.txt").ok());
+  EXPECT_EQ(input.text(), text);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(InputFile, InputTextReportsAMissingFileAsReadInputFileDoes) {
+  InputText input;
+  const Status s = input.Open("/nonexistent/list.txt");
+  EXPECT_EQ(s.code(), StatusCode::kIoError);
+  EXPECT_EQ(s.message(), "/nonexistent/list.txt: cannot open: No such file or directory");
+  EXPECT_EQ(input.text(), "");
+}
+
 TEST(InputFile, MissingFileIsAnIoError) {
   std::string out;
   const Status s = ReadInputFile("/nonexistent/judgments.csv", &out);

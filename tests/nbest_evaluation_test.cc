@@ -389,6 +389,28 @@ for path in sys.argv[2:]:
   std::filesystem::remove_all(dir);
 }
 
+TEST(NbestEvaluation, TranslationIndexFindsExactlyTheGold) {
+  // 200 gold translations: each is found at its position; near misses (one more character,
+  // the last one changed, another case) and texts of other prompts are not.
+  std::vector<std::string> gold;
+  for (int i = 0; i < 200; ++i) gold.push_back("gold translation " + std::to_string(i));
+  NbestTranslationIndex index;
+  index.Build(gold);
+  EXPECT_EQ(index.size(), 200);
+  for (int i = 0; i < 200; ++i) {
+    EXPECT_EQ(index.Find(gold[i], StapleTextHash(gold[i])), i) << gold[i];
+    for (const std::string& miss :
+         {gold[i] + " ", gold[i].substr(0, gold[i].size() - 1) + "x",
+          "Gold translation " + std::to_string(i), "gold translation " + std::to_string(i + 200)}) {
+      EXPECT_EQ(index.Find(miss, StapleTextHash(miss)), -1) << miss;
+    }
+  }
+  NbestTranslationIndex empty, unbuilt;
+  empty.Build({});
+  EXPECT_EQ(empty.Find("x", StapleTextHash("x")), -1);
+  EXPECT_EQ(unbuilt.Find("x", StapleTextHash("x")), -1);
+}
+
 TEST(NbestEvaluation, RejectsBadOptions) {
   auto file = ParseStaple(kGold, "gold", StapleKind::kGold);
   ASSERT_TRUE(file.ok());

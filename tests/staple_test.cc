@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -83,6 +88,118 @@ TEST(Staple, OnlyADecimalNumberAfterTheLastBarIsAScore) {
   EXPECT_EQ(text->prompts[0].translations,
             (std::vector<std::string>{"a|0x10", "b|+-1", "c|inf", "d|1,5"}));
   EXPECT_TRUE(text->prompts[0].values.empty());
+}
+
+TEST(Staple, ShortAndLongDecimalsReadAsTheirLiterals) {
+  // Up to 15 digits take the quick path, longer ones and other spellings the general one;
+  // each must equal the compiler's correctly rounded reading of the same literal.
+  auto f = ParseStaple(
+      "p1|x\na|0.1\nb|-3.141593\nc|123456789012345\nd|-0.000000\ne|1234567890.123456\n"
+      "f|5.\ng|-.25\nh|0.30000000000000004\ni|-99999.999999999\n",
+      "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const std::vector<double>& v = f->prompts[0].values;
+  ASSERT_EQ(v.size(), 9u);
+  EXPECT_EQ(v[0], 0.1);
+  EXPECT_EQ(v[1], -3.141593);
+  EXPECT_EQ(v[2], 123456789012345.0);
+  EXPECT_EQ(v[3], 0.0);
+  EXPECT_TRUE(std::signbit(v[3]));  // "-0.000000" is negative zero, as strtod reads it
+  EXPECT_EQ(v[4], 1234567890.123456);
+  EXPECT_EQ(v[5], 5.0);
+  EXPECT_EQ(v[6], -0.25);
+  EXPECT_EQ(v[7], 0.30000000000000004);
+  EXPECT_EQ(v[8], -99999.999999999);
+}
+
+TEST(Staple, RandomDecimalsReadAsStrtodReadsThem) {
+  // Scores of 1 to 9 integer digits and 0 to 11 decimals, signed or not, with leading and
+  // trailing zeros: the quick paths (by word, by digit) and from_chars must all agree with
+  // the C library's correctly rounded strtod.
+  std::mt19937_64 rng(7);
+  std::string text = "p1|x\n";
+  std::vector<std::string> spelled;
+  for (int i = 0; i < 20000; ++i) {
+    std::string number = rng() % 2 ? "-" : "";
+    const int whole = 1 + static_cast<int>(rng() % 9), decimals = static_cast<int>(rng() % 12);
+    for (int d = 0; d < whole; ++d) number += static_cast<char>('0' + rng() % 10);
+    if (decimals > 0) number += '.';
+    for (int d = 0; d < decimals; ++d) number += static_cast<char>('0' + rng() % 10);
+    spelled.push_back(number);
+    text += "t" + std::to_string(i) + "|" + number + "\n";
+  }
+  auto f = ParseStaple(text, "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const std::vector<double>& v = f->prompts[0].values;
+  ASSERT_EQ(v.size(), spelled.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double expected = std::strtod(spelled[i].c_str(), nullptr);
+    EXPECT_EQ(v[i], expected) << spelled[i];
+    EXPECT_EQ(std::signbit(v[i]), std::signbit(expected)) << spelled[i];
+  }
+}
+
+TEST(Staple, LinesOfEveryLengthSplitAtTheirLastBar) {
+  // Lines of 1 to 70 bytes whose bars fall at every offset of the 16-byte words the scanner
+  // reads, the last line without a newline: "x...x|y...y|-1.5" is the translation
+  // "x...x|y...y" scored -1.5, and "x...x|y...y" (no number after the last bar) is all
+  // translation.
+  std::string text = "p1|x\n";
+  std::vector<std::string> expected;
+  int scored = 0;
+  for (int a = 0; a < 35; ++a) {
+    for (int b : {0, 1, 7, 16, 30}) {
+      std::string t = std::string(static_cast<size_t>(a) + 1, 'x') + "|" +
+                      std::string(static_cast<size_t>(b) + 1, 'y') + std::to_string(a);
+      expected.push_back(t);
+      text += t + "|-1.5\n";
+      ++scored;
+    }
+  }
+  auto f = ParseStaple(text.substr(0, text.size() - 1), "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  EXPECT_EQ(f->prompts[0].translations, expected);
+  EXPECT_EQ(f->prompts[0].values, std::vector<double>(static_cast<size_t>(scored), -1.5));
+  std::string unscored = "p1|x\n";
+  for (const std::string& t : expected) unscored += t + "\n";
+  auto g = ParseStaple(unscored, "s.txt", StapleKind::kNbest);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g->prompts[0].translations, expected);
+  EXPECT_TRUE(g->prompts[0].values.empty());
+}
+
+TEST(Staple, BlocksCarryTheHashOfEachTranslation) {
+  std::vector<uint64_t> hashes;
+  std::vector<std::string> texts;
+  int64_t dropped = 0;
+  const Status s = ForEachStapleBlock(
+      "p1|x\nshort\na translation longer than eight bytes\nshort\n", "s.txt", StapleKind::kNbest,
+      [&](const StapleBlockView& block) {
+        texts.assign(block.translations.begin(), block.translations.end());
+        hashes = block.hashes;
+        return Status::Ok();
+      },
+      &dropped);
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_EQ(texts.size(), 2u);
+  ASSERT_EQ(hashes.size(), 2u);
+  for (size_t i = 0; i < texts.size(); ++i) EXPECT_EQ(hashes[i], StapleTextHash(texts[i]));
+}
+
+TEST(Staple, TextHashSeesEveryByte) {
+  // Texts of 0 to 40 bytes, and each one with any single byte changed, all hash apart.
+  std::vector<uint64_t> seen;
+  for (size_t n = 0; n <= 40; ++n) {
+    std::string t(n, 'a');
+    seen.push_back(StapleTextHash(t));
+    for (size_t i = 0; i < n; ++i) {
+      std::string u = t;
+      u[i] = 'b';
+      seen.push_back(StapleTextHash(u));
+    }
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end());
 }
 
 TEST(Staple, ErrorsNameFileLineAndField) {

@@ -1,6 +1,9 @@
 #include "ingest/input_file.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -126,6 +129,46 @@ Status ReadInputFile(const std::string& path, std::string* contents) {
   if (!IsGzip(*contents)) return Status::Ok();
   const std::string raw = std::move(*contents);
   return Gunzip(raw, name, contents);
+}
+
+InputText::~InputText() { Unmap(); }
+
+void InputText::Unmap() {
+  if (map_ != nullptr) munmap(map_, map_size_);
+  map_ = nullptr;
+  map_size_ = 0;
+}
+
+Status InputText::Open(const std::string& path) {
+  Unmap();
+  text_ = std::string_view();
+  if (path != kStdinPath) {
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      struct stat st;
+      if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+          static_cast<uint64_t>(st.st_size) <= kMaxInputBytes) {
+        void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ,
+                       MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (p != MAP_FAILED) {
+          map_ = p;
+          map_size_ = static_cast<size_t>(st.st_size);
+        }
+      }
+      close(fd);
+    }
+    if (map_ != nullptr) {
+      const std::string_view mapped(static_cast<const char*>(map_), map_size_);
+      if (!IsGzip(mapped)) {
+        text_ = mapped;
+        return Status::Ok();
+      }
+      Unmap();
+    }
+  }
+  if (Status s = ReadInputFile(path, &buffer_); !s.ok()) return s;
+  text_ = buffer_;
+  return Status::Ok();
 }
 
 }  // namespace tourney

@@ -40,6 +40,34 @@ Status Gunzip(std::string_view compressed, std::string_view name, std::string* o
 // The name messages use for `path` ("<stdin>" for "-").
 std::string InputDisplayName(const std::string& path);
 
+// One input's text for reading in place. A plain regular file is mapped read-only and
+// prefaulted (MAP_POPULATE): the parser reads the page cache itself, without zeroing a buffer,
+// copying the file or taking a page fault per 4 KiB of it. Anything else (standard input,
+// gzip, a file that cannot be mapped) is read by ReadInputFile into a buffer the object owns,
+// reused by the next Open. The mapping is a resource (copies are deleted); it lives until the
+// next Open or the destructor.
+// Thread safety: one object per thread.
+class InputText {
+ public:
+  InputText() = default;
+  InputText(const InputText&) = delete;
+  InputText& operator=(const InputText&) = delete;
+  ~InputText();
+
+  // Opens `path` ("-" = standard input); errors as ReadInputFile. On error text() is empty.
+  Status Open(const std::string& path);
+  // The whole text, decompressed; valid until the next Open or the destructor.
+  std::string_view text() const { return text_; }
+
+ private:
+  void Unmap();
+
+  void* map_ = nullptr;
+  size_t map_size_ = 0;
+  std::string buffer_;
+  std::string_view text_;
+};
+
 }  // namespace tourney
 
 #endif  // TOURNEY_INGEST_INPUT_FILE_H_

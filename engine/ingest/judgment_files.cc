@@ -1,11 +1,6 @@
 // Reading judgment files whole: plain, gzip or standard input; WMT CSV, pairwise CSV or the
 // Appraise XML export (by the first character); several files into one Judgments, one
 // language pair at a time.
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -42,57 +37,11 @@ void NoteLanguagePair(const std::string& pair, ReadReport* report) {
   report->language_pairs.push_back(pair);
 }
 
-namespace {
-
-// A plain regular file mapped read-only and prefaulted (MAP_POPULATE): the parser reads the
-// page cache in place, without copying the file and without a page fault per 4 KiB of it.
-// Anything else (standard input, gzip, a mapping failure) is read by ReadInputFile instead.
-class MappedFile {
- public:
-  MappedFile() = default;
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  ~MappedFile() {
-    if (data_ != nullptr) munmap(data_, size_);
-  }
-  bool Map(const std::string& path) {
-    if (path == kStdinPath) return false;
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        static_cast<uint64_t>(st.st_size) <= kMaxInputBytes) {
-      void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ,
-                     MAP_PRIVATE | MAP_POPULATE, fd, 0);
-      if (p != MAP_FAILED) {
-        data_ = p;
-        size_ = static_cast<size_t>(st.st_size);
-      }
-    }
-    close(fd);
-    return data_ != nullptr;
-  }
-  std::string_view view() const { return {static_cast<const char*>(data_), size_}; }
-
- private:
-  void* data_ = nullptr;
-  size_t size_ = 0;
-};
-
-}  // namespace
-
 Status ReadJudgmentsFile(const std::string& path, const ReadOptions& options, Judgments* judgments,
                          ReadReport* report) {
-  MappedFile mapped;
-  std::string read;
-  std::string_view contents;
-  if (mapped.Map(path) && !IsGzip(mapped.view())) {
-    contents = mapped.view();
-  } else {
-    Status s = ReadInputFile(path, &read);
-    if (!s.ok()) return s;
-    contents = read;
-  }
+  InputText input;
+  if (Status s = input.Open(path); !s.ok()) return s;
+  const std::string_view contents = input.text();
   const std::string name = InputDisplayName(path);
   bool xml = options.format == InputFormat::kAppraiseXml;
   if (options.format == InputFormat::kAuto) {

@@ -52,6 +52,7 @@ StatusOr<std::unique_ptr<NbestGold>> NbestGold::Build(StapleFile gold,
   }
   if (gold.prompts.empty()) return InvalidArgument("nbest: the gold file holds no prompt");
 
+  g->prompts_.reserve(gold.prompts.size());  // Prompt may copy when the vector grows
   for (StaplePrompt& sp : gold.prompts) {
     Prompt p;
     p.id = sp.id;
@@ -83,11 +84,26 @@ StatusOr<std::unique_ptr<NbestGold>> NbestGold::Build(StapleFile gold,
         p.references.push_back(std::move(refs));
       }
     }
-    for (int i = 0; i < n; ++i) p.index.emplace(std::move(sp.translations[i]), i);
+    p.index.Build(std::move(sp.translations));
     g->prompt_index_.emplace(p.id, static_cast<int>(g->prompts_.size()));
     g->prompts_.push_back(std::move(p));
   }
   return g;
+}
+
+void NbestTranslationIndex::Build(std::vector<std::string> translations) {
+  texts_ = std::move(translations);
+  size_t size = 16;
+  while (size < 8 * texts_.size()) size *= 2;
+  tags_.assign(size, 0);
+  index_.assign(size, -1);
+  for (size_t t = 0; t < texts_.size(); ++t) {
+    const uint64_t hash = StapleTextHash(texts_[t]);
+    size_t i = hash & (size - 1);
+    while (tags_[i] != 0) i = (i + 1) & (size - 1);
+    tags_[i] = Tag(hash);
+    index_[i] = static_cast<int>(t);
+  }
 }
 
 int64_t NbestGold::num_translations() const {
@@ -121,10 +137,11 @@ class SystemEvaluator {
     s_.ap.assign(static_cast<size_t>(gold.num_prompts()), 0.0);
   }
 
-  // One block of the n-best file; Text is std::string or std::string_view.
+  // One block of the n-best file: its translations (std::string or std::string_view), their
+  // StapleTextHash and their scores (empty without).
   template <typename Text>
   void Add(std::string_view id, const std::vector<Text>& translations,
-           const std::vector<double>& values) {
+           const std::vector<uint64_t>& hashes, const std::vector<double>& values) {
     const int pi = gold_.FindPrompt(id);
     if (pi < 0) {
       ++s_.unknown_prompts;
@@ -134,24 +151,23 @@ class SystemEvaluator {
     answered_[pi] = 1;
     const NbestGold::Prompt& p = gold_.prompts()[static_cast<size_t>(pi)];
     const int k = static_cast<int>(translations.size());
-    matched_.assign(static_cast<size_t>(k), -1);
+    valid_.clear();
     for (int i = 0; i < k; ++i) {
-      const auto it = p.index.find(std::string_view(translations[i]));
-      if (it != p.index.end()) matched_[i] = it->second;
+      const int g = p.index.Find(translations[i], hashes[i]);
+      if (g >= 0) valid_.push_back({i, g});
     }
     const int top = o_.f1_top > 0 ? std::min(o_.f1_top, k) : k;
     for (size_t l = 0; l < levels_; ++l) {
       // Valid at this level: the gold translation survives the ablation.
       double ap = 0.0, weight_listed = 0.0;
       int valid = 0, valid_top = 0;
-      for (int i = 0; i < k; ++i) {
-        const int g = matched_[i];
-        if (g < 0 || p.weight_rank[g] >= p.kept[l]) continue;
+      for (const Match& m : valid_) {
+        if (p.weight_rank[m.gold] >= p.kept[l]) continue;
         ++valid;
-        ap += static_cast<double>(valid) / (i + 1);
-        if (i < top) {
+        ap += static_cast<double>(valid) / (m.position + 1);
+        if (m.position < top) {
           ++valid_top;
-          weight_listed += p.weights[g];
+          weight_listed += p.weights[m.gold];
         }
       }
       const size_t at = static_cast<size_t>(pi) * levels_ + l;
@@ -163,10 +179,9 @@ class SystemEvaluator {
     if (!values.empty()) {
       score_.clear();
       log_weight_.clear();
-      for (int i = 0; i < k; ++i) {
-        if (matched_[i] < 0) continue;
-        score_.push_back(values[i]);
-        log_weight_.push_back(std::log(p.weights[matched_[i]]));
+      for (const Match& m : valid_) {
+        score_.push_back(values[m.position]);
+        log_weight_.push_back(std::log(p.weights[m.gold]));
       }
       if (auto rho = SpearmanRho(score_, log_weight_); rho.ok()) rho_values_.push_back(*rho);
       if (auto r = PearsonR(score_, log_weight_); r.ok()) r_values_.push_back(*r);
@@ -224,7 +239,11 @@ class SystemEvaluator {
   std::vector<BleuStats> bleu_;
   std::vector<double> rho_values_, r_values_;
   std::vector<char> answered_;
-  std::vector<int> matched_;  // gold index of each entry, -1 when invalid
+  struct Match {
+    int position;  // in the list, 0 = best
+    int gold;      // gold index
+  };
+  std::vector<Match> valid_;  // the block's valid entries, in list order
   std::vector<double> score_, log_weight_;
 };
 
@@ -233,7 +252,12 @@ class SystemEvaluator {
 NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
                                 const StapleFile& nbest) {
   SystemEvaluator evaluator(gold, name);
-  for (const StaplePrompt& sp : nbest.prompts) evaluator.Add(sp.id, sp.translations, sp.values);
+  std::vector<uint64_t> hashes;
+  for (const StaplePrompt& sp : nbest.prompts) {
+    hashes.clear();
+    for (const std::string& t : sp.translations) hashes.push_back(StapleTextHash(t));
+    evaluator.Add(sp.id, sp.translations, hashes, sp.values);
+  }
   return evaluator.Finish(nbest.dropped_duplicates);
 }
 
@@ -244,7 +268,7 @@ StatusOr<NbestSystem> EvaluateNbestText(const NbestGold& gold, const std::string
   Status s = ForEachStapleBlock(
       text, path, StapleKind::kNbest,
       [&evaluator](const StapleBlockView& block) {
-        evaluator.Add(block.id, block.translations, block.values);
+        evaluator.Add(block.id, block.translations, block.hashes, block.values);
         return Status::Ok();
       },
       &dropped);
@@ -274,10 +298,15 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
   RankSamples ranks(n, replicates);
   ScoreSamples scores(n, replicates);
   ThreadPool pool(std::min(ThreadPool::ResolveThreads(o.threads), replicates));
-  pool.ParallelFor(replicates, [&](int64_t r, int) {
+  // Each worker's draw and order, reused from replicate to replicate.
+  std::vector<std::vector<int>> draws(static_cast<size_t>(pool.size()),
+                                      std::vector<int>(static_cast<size_t>(prompts)));
+  std::vector<std::vector<int>> orders(static_cast<size_t>(pool.size()),
+                                       std::vector<int>(static_cast<size_t>(n)));
+  pool.ParallelFor(replicates, [&](int64_t r, int worker) {
     const uint64_t seed = DeriveSeed(o.seed, static_cast<uint64_t>(r));
     Rng rng(DeriveSeed(seed, 0));
-    std::vector<int> draw(static_cast<size_t>(prompts));
+    std::vector<int>& draw = draws[static_cast<size_t>(worker)];
     for (int& d : draw) d = static_cast<int>(rng.UniformInt(static_cast<uint64_t>(prompts)));
     std::span<double> row = scores.row(static_cast<int>(r));
     for (int s = 0; s < n; ++s) {
@@ -286,7 +315,7 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
       row[s] = sum / prompts;
     }
     // Ranks by score; equal scores in a random order (stream 1).
-    std::vector<int> order(static_cast<size_t>(n));
+    std::vector<int>& order = orders[static_cast<size_t>(worker)];
     std::iota(order.begin(), order.end(), 0);
     Rng tie(DeriveSeed(seed, 1));
     for (int i = n - 1; i > 0; --i) {
@@ -377,16 +406,17 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
   std::vector<NbestSystem> systems(static_cast<size_t>(n));
   std::vector<Status> statuses(static_cast<size_t>(n));
   ThreadPool pool(std::min(ThreadPool::ResolveThreads(gold.options().threads), n));
-  // One text buffer per worker, reused from file to file (no fresh pages per file).
-  std::vector<std::string> buffers(static_cast<size_t>(pool.size()));
+  // One input per worker: a plain file is mapped and read in place, anything else read into
+  // the worker's buffer, reused from file to file.
+  std::vector<InputText> inputs(static_cast<size_t>(pool.size()));
   pool.ParallelFor(n, [&](int64_t i, int worker) {
     const std::string name = InputDisplayName(paths[i]);
-    std::string& text = buffers[static_cast<size_t>(worker)];
-    if (Status s = ReadInputFile(paths[i], &text); !s.ok()) {
+    InputText& input = inputs[static_cast<size_t>(worker)];
+    if (Status s = input.Open(paths[i]); !s.ok()) {
       statuses[i] = s;
       return;
     }
-    auto system = EvaluateNbestText(gold, names[i], text, name);
+    auto system = EvaluateNbestText(gold, names[i], input.text(), name);
     if (!system.ok()) {
       statuses[i] = system.status();
       return;

@@ -1,12 +1,18 @@
 #include "tourney/nbest/staple.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 #include <vector>
+
+#ifdef __SSE2__
+#include <emmintrin.h>  // ScanLine
+#endif
 
 #include "ingest/input_file.h"
 #include "tourney/core/random.h"
@@ -14,14 +20,20 @@
 namespace tourney {
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// Trims blanks off both ends of a text that has some (the rare case of Trim, kept out of
+// line).
+[[gnu::noinline]] std::string_view TrimBlanks(std::string_view s) {
+  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+inline std::string_view Trim(std::string_view s) {
+  // Blanks are all below '!': most texts are settled by two comparisons.
+  if (s.empty() || (s.front() > ' ' && s.back() > ' ')) return s;
+  return TrimBlanks(s);
 }
 
 // A decimal number (an optional sign, digits, a point, an exponent) and nothing else.
@@ -39,53 +51,177 @@ bool ParseNumber(std::string_view text, double* out) {
   return true;
 }
 
+// Appends the run of decimal digits at *p (up to `end`) to *m, advancing *p. *m wraps
+// around past 19 digits; the caller rejects those.
+void AppendDigits(const char** p, const char* end, uint64_t* m) {
+  const char* q = *p;
+  uint64_t v = *m;
+  for (; q != end && *q >= '0' && *q <= '9'; ++q) v = 10 * v + static_cast<uint64_t>(*q - '0');
+  *p = q;
+  *m = v;
+}
+
+// Eight bytes as one little-endian word: byte i is the i-th character.
+uint64_t LoadWord(const char* p) {
+  uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+constexpr uint64_t kHighHalves = 0xf0f0f0f0f0f0f0f0ULL;
+constexpr uint64_t kZeros = 0x3030303030303030ULL;  // "00000000"
+
+// Nonzero in each byte of `w` that is not '0'..'9' (a byte is a digit when its high half is
+// 3, also after adding 6), exact up to the first such byte: a carry only moves upward.
+uint64_t NonDigitBytes(uint64_t w) {
+  return ((w & kHighHalves) ^ kZeros) | (((w + 0x0606060606060606ULL) & kHighHalves) ^ kZeros);
+}
+
+// The number written by eight digit values d0..d7 (byte i holds d_i, 0..9; d0 most
+// significant), combined in the word: pairs, then the four pairs by two products.
+uint64_t EightDigits(uint64_t d) {
+  d = d * 10 + (d >> 8);  // byte 2j: 10 d_2j + d_2j+1
+  const uint64_t pairs02 = d & 0x000000ff000000ffULL;
+  const uint64_t pairs13 = (d >> 16) & 0x000000ff000000ffULL;
+  // High half: pair0 10^6 + pair1 10^4 + pair2 10^2 + pair3 (the low half holds < 10^4).
+  return (pairs02 * (100 + (1000000ULL << 32)) + pairs13 * (1 + (10000ULL << 32))) >> 32;
+}
+
+// The common spelling of a score or weight, [-]DIGITS[.DIGITS] with at most 15 digits, read
+// without from_chars. The digits make an integer m < 10^15 < 2^53 and the point a power
+// 10^k, k <= 15 < 23, both exact doubles, so the one rounded division m / 10^k is the
+// correctly rounded value from_chars returns (the exact fast path of Clinger 1990). Scores as
+// decoders print them (1 to 7 integer digits, a point, 1 to 8 decimals, eight bytes or more)
+// are read without a branch per digit: the integer digits from the word at the start, the
+// decimals from the word that ends the text. False for any other spelling, which
+// ParseNumber then reads.
+bool ParseShortDecimal(std::string_view t, double* out) {
+  static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  static constexpr uint64_t kIntPow10[] = {1,      10,      100,      1000,     10000,
+                                           100000, 1000000, 10000000, 100000000};
+  const char* p = t.data();
+  const char* const end = p + t.size();
+  const bool negative = p != end && *p == '-';
+  p += negative;
+  if (end - p >= 8) {
+    const uint64_t head = LoadWord(p);
+    const uint64_t stops = NonDigitBytes(head);
+    const int n = stops == 0 ? 8 : std::countr_zero(stops) / 8;  // integer digits
+    if (n > 0 && n < 8 && p[n] == '.') {
+      const int f = static_cast<int>(end - (p + n + 1));  // decimals
+      if (f >= 1 && f <= 8 && n + f <= 15) {
+        // The word ending the text, its bytes before the decimals set to '0'.
+        const uint64_t keep = ~uint64_t{0} << (8 * (8 - f));
+        const uint64_t tail = (LoadWord(end - 8) & keep) | (kZeros & ~keep);
+        if (NonDigitBytes(tail) == 0) {
+          // The integer digits moved to the top of the word, zeros (digit 0) below them.
+          const uint64_t m = EightDigits((head - kZeros) << (8 * (8 - n))) * kIntPow10[f] +
+                             EightDigits(tail - kZeros);
+          const double v = static_cast<double>(m) / kPow10[f];
+          *out = negative ? -v : v;
+          return true;
+        }
+      }
+    }
+  }
+  uint64_t m = 0;
+  const char* const first = p;
+  AppendDigits(&p, end, &m);
+  if (p == first) return false;
+  int digits = static_cast<int>(p - first), fraction = 0;
+  if (p != end) {
+    if (*p != '.') return false;
+    const char* const point = ++p;
+    AppendDigits(&p, end, &m);
+    fraction = static_cast<int>(p - point);
+    if (p != end || fraction == 0) return false;
+    digits += fraction;
+  }
+  if (digits > 15) return false;
+  const double v = static_cast<double>(m) / kPow10[fraction];
+  *out = negative ? -v : v;
+  return true;
+}
+
+// The end of the line that starts at `pos` (its '\n', or the end of the text), with in
+// *last_bar the position of the line's last '|' (npos when it has none): one pass over the
+// line, 16 bytes at a time where SSE2 is available and 16 bytes remain.
+size_t ScanLine(std::string_view text, size_t pos, size_t* last_bar) {
+  size_t bar = std::string_view::npos;
+  size_t i = pos;
+#ifdef __SSE2__
+  const __m128i newlines = _mm_set1_epi8('\n'), bars = _mm_set1_epi8('|');
+  for (; i + 16 <= text.size(); i += 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+    const unsigned ends = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, newlines)));
+    unsigned found = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, bars)));
+    if (ends != 0) {
+      found &= (1u << std::countr_zero(ends)) - 1;  // bars before the newline
+      if (found != 0) bar = i + 31 - static_cast<size_t>(std::countl_zero(found));
+      *last_bar = bar;
+      return i + static_cast<size_t>(std::countr_zero(ends));
+    }
+    if (found != 0) bar = i + 31 - static_cast<size_t>(std::countl_zero(found));
+  }
+#endif
+  for (; i < text.size() && text[i] != '\n'; ++i) {
+    if (text[i] == '|') bar = i;
+  }
+  *last_bar = bar;
+  return i;
+}
+
 Status Error(const std::string& path, int line, const char* field, const std::string& what) {
   return InvalidArgument(path + ":" + std::to_string(line) + ": field '" + field + "': " + what);
 }
 
-// The translations of the open block, for the duplicate rule: open addressing over views
-// into the text (linear probing; an empty view marks a free slot, translations are never
-// empty), cleared slot by slot so that a block costs no allocation once the table is large
-// enough.
+// The translations of the open block, for the duplicate rule: open addressing (linear
+// probing) over the block's translations by their StapleTextHash. A slot is 8 bytes (the
+// hash's high half and the entry's number), so that the table of a 1,000-best block stays in
+// the first-level cache; it is cleared slot by slot, so that a block costs no allocation once
+// the table is large enough.
 class SeenTranslations {
  public:
-  // True when `t` was not seen in this block yet (it is then recorded).
-  bool Insert(std::string_view t) {
-    if (2 * (used_.size() + 1) > slots_.size()) Grow();
-    size_t i = Slot(t);
-    while (!slots_[i].empty()) {
-      if (slots_[i] == t) return false;
+  // True when `t` (of StapleTextHash `hash`) is none of `kept`, the block's translations so
+  // far, whose hashes are `hashes`; the caller then appends it to both.
+  bool Insert(std::string_view t, uint64_t hash, const std::vector<std::string_view>& kept,
+              const std::vector<uint64_t>& hashes) {
+    if (4 * (used_.size() + 1) > slots_.size()) Grow(hashes);
+    const uint32_t tag = static_cast<uint32_t>(hash >> 32);
+    size_t i = hash & (slots_.size() - 1);
+    while (slots_[i].entry != 0) {
+      if (slots_[i].tag == tag && kept[slots_[i].entry - 1] == t) return false;
       i = (i + 1) & (slots_.size() - 1);
     }
-    slots_[i] = t;
+    slots_[i] = {tag, static_cast<uint32_t>(kept.size() + 1)};
     used_.push_back(i);
     return true;
   }
 
   void Clear() {
-    for (size_t i : used_) slots_[i] = std::string_view();
+    for (size_t i : used_) slots_[i] = Slot();
     used_.clear();
   }
 
  private:
-  size_t Slot(std::string_view t) const {
-    return std::hash<std::string_view>()(t) & (slots_.size() - 1);
-  }
+  struct Slot {
+    uint32_t tag = 0;
+    uint32_t entry = 0;  // 1 + the entry's index in the block; 0: free
+  };
 
-  void Grow() {
-    std::vector<std::string_view> old;
-    for (size_t i : used_) old.push_back(slots_[i]);
-    slots_.assign(std::max<size_t>(64, 2 * slots_.size()), std::string_view());
+  void Grow(const std::vector<uint64_t>& hashes) {
+    slots_.assign(std::max<size_t>(256, 2 * slots_.size()), Slot());
     used_.clear();
-    for (std::string_view t : old) {
-      size_t i = Slot(t);
-      while (!slots_[i].empty()) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = t;
+    for (size_t e = 0; e < hashes.size(); ++e) {
+      size_t i = hashes[e] & (slots_.size() - 1);
+      while (slots_[i].entry != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = {static_cast<uint32_t>(hashes[e] >> 32), static_cast<uint32_t>(e + 1)};
       used_.push_back(i);
     }
   }
 
-  std::vector<std::string_view> slots_;
+  std::vector<Slot> slots_;
   std::vector<size_t> used_;
 };
 
@@ -113,9 +249,9 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
   };
   size_t pos = 0;
   for (int number = 1; pos <= text.size(); ++number) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = Trim(text.substr(pos, end - pos));
+    size_t last_bar = 0;
+    const size_t end = ScanLine(text, pos, &last_bar);
+    const std::string_view line = Trim(std::string_view(text.data() + pos, end - pos));
     const bool last = end >= text.size();
     pos = end + 1;
     if (line.empty()) {
@@ -134,6 +270,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       block.prompt =
           bar != std::string_view::npos ? Trim(line.substr(bar + 1)) : std::string_view();
       block.translations.clear();
+      block.hashes.clear();
       block.values.clear();
       open = true;
       with_value = 0;
@@ -144,9 +281,12 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
     std::string_view translation = line;
     double value = 0.0;
     bool has_value = false;
-    if (const size_t bar = line.rfind('|'); bar != std::string_view::npos) {
-      if (ParseNumber(line.substr(bar + 1), &value)) {
-        translation = Trim(line.substr(0, bar));
+    // The last '|' is no blank, so it lies within the trimmed line.
+    if (last_bar != std::string_view::npos) {
+      const size_t bar = last_bar - static_cast<size_t>(line.data() - text.data());
+      const std::string_view written = line.substr(bar + 1);
+      if (ParseShortDecimal(written, &value) || ParseNumber(written, &value)) {
+        translation = Trim(std::string_view(line.data(), bar));
         has_value = true;
       } else if (kind == StapleKind::kGold) {
         std::string what(1, '\'');
@@ -160,7 +300,8 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       if (!(value > 0.0)) return Error(path, number, "weight", "must be positive");
     }
     if (translation.empty()) return Error(path, number, "translation", "empty");
-    if (!seen.Insert(translation)) {
+    const uint64_t hash = StapleTextHash(translation);
+    if (!seen.Insert(translation, hash, block.translations, block.hashes)) {
       if (kind == StapleKind::kGold) {
         std::string what(1, '\'');
         what.append(translation);
@@ -174,6 +315,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       continue;
     }
     block.translations.push_back(translation);
+    block.hashes.push_back(hash);
     block.values.push_back(value);
     with_value += has_value;
     if (last) break;
@@ -200,9 +342,9 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
 }
 
 StatusOr<StapleFile> ReadStaple(const std::string& path, StapleKind kind) {
-  std::string text;
-  if (Status s = ReadInputFile(path, &text); !s.ok()) return s;
-  return ParseStaple(text, InputDisplayName(path), kind);
+  InputText input;
+  if (Status s = input.Open(path); !s.ok()) return s;
+  return ParseStaple(input.text(), InputDisplayName(path), kind);
 }
 
 GeneratedStaple GenerateStaple(const StapleGeneratorOptions& o) {

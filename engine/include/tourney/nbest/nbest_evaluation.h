@@ -26,7 +26,8 @@
 //     file first) are removed, at least one kept, and MAP and weighted F1 recomputed; each
 //     ablated ranking (MAP, F1) is compared with its full-gold one by Spearman's rho,
 //     Kendall's tau-b and Pearson Rank (full gold as reference).
-//   Cost: one pass over each list (BLEU: tokenising the top max(x) entries); O(R P S) for the
+//   Cost: one pass over each list, one hash and probe per entry; the ablation levels revisit
+//   only the valid entries (BLEU: tokenising the top max(x) entries); O(R P S) for the
 //   bootstrap. Systems are evaluated in parallel and stored by index, so results do not
 //   depend on the thread count.
 // Thread safety: NbestGold is immutable after construction and safe for concurrent use.
@@ -70,6 +71,36 @@ struct NbestStringHash {
 };
 using NbestStringMap = std::unordered_map<std::string, int, NbestStringHash, std::equal_to<>>;
 
+// One prompt's gold translations for exact matching: open addressing on StapleTextHash
+// (linear probing) over 4-byte tags, at most an eighth full, so that a list entry, most
+// often no gold translation, costs one probe that finds a free slot (the branch seldom
+// goes the other way), and the hash ForEachStapleBlock computed is not computed again.
+// Thread safety: immutable after Build; safe for concurrent Find.
+class NbestTranslationIndex {
+ public:
+  // Indexes `translations` (distinct) by their position.
+  void Build(std::vector<std::string> translations);
+  // The position of `text`, whose StapleTextHash is `hash`, or -1.
+  int Find(std::string_view text, uint64_t hash) const {
+    if (tags_.empty()) return -1;  // never built
+    const size_t mask = tags_.size() - 1;
+    const uint32_t tag = Tag(hash);
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      if (tags_[i] == 0) return -1;
+      if (tags_[i] == tag && texts_[static_cast<size_t>(index_[i])] == text) return index_[i];
+    }
+  }
+  int size() const { return static_cast<int>(texts_.size()); }
+
+ private:
+  // The hash's high half, never 0 (0 marks a free slot).
+  static uint32_t Tag(uint64_t hash) { return static_cast<uint32_t>(hash >> 32) | 1; }
+
+  std::vector<uint32_t> tags_;  // by slot
+  std::vector<int> index_;      // by slot: the position of the slot's translation
+  std::vector<std::string> texts_;
+};
+
 // The gold translations prepared for evaluation.
 class NbestGold {
  public:
@@ -82,7 +113,7 @@ class NbestGold {
   // One gold prompt, indexed for matching, ablation and BLEU.
   struct Prompt {
     std::string id;
-    NbestStringMap index;          // translation -> gold index
+    NbestTranslationIndex index;   // translation -> gold index
     std::vector<double> weights;   // by gold index
     std::vector<int> weight_rank;  // 0 = most frequent
     double total_weight = 0.0;

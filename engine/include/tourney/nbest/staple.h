@@ -21,6 +21,7 @@
 #define TOURNEY_NBEST_STAPLE_H_
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -58,11 +59,42 @@ StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path,
 // read.
 StatusOr<StapleFile> ReadStaple(const std::string& path, StapleKind kind);
 
+// The hash ForEachStapleBlock gives each translation, so that a consumer can look
+// translations up without hashing them again: 8 bytes at a time (the last word overlapping
+// the one before), each word mixed in by a multiply and a shift, then the length, and a
+// final avalanche (the constants are those of splitmix64).
+inline uint64_t StapleTextHash(std::string_view text) {
+  const auto word = [](const char* p) {
+    uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+  };
+  const auto mix = [](uint64_t h, uint64_t w) {
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 31);
+  };
+  const char* p = text.data();
+  size_t n = text.size();
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  if (n >= 8) {
+    for (; n > 8; p += 8, n -= 8) h = mix(h, word(p));
+    h = mix(h, word(p + n - 8));
+  } else {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i)
+      w |= static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+    h = mix(h, w);
+  }
+  h = (h ^ (h >> 32) ^ text.size()) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 29);
+}
+
 // One block of a STAPLE text as views into the text (valid while the text lives).
 struct StapleBlockView {
   std::string_view id;
   std::string_view prompt;
   std::vector<std::string_view> translations;  // repeated n-best entries already dropped
+  std::vector<uint64_t> hashes;                // StapleTextHash of each translation
   std::vector<double> values;                  // empty when no line of the block has one
 };
 
