@@ -1,12 +1,15 @@
 // tourneyd's scoring campaigns (direct assessment, MQM) over real gRPC: create, next item,
 // submit, estimate, export; idempotent and conflicting scores; tokens; bad input; leases;
 // and a restart on the same data directory.
+#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "service_test_util.h"
@@ -426,6 +429,80 @@ TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
   // The name stays taken.
   EXPECT_EQ(Create(server.stub(), TinyConfig("restart"), nullptr).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
+}
+
+// `tourney campaign scoring-*`: the same tiny campaign through the client verbs.
+TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string admin = dir_ + "/admin.token";
+  testing::WriteFile(admin, std::string(kAdminToken) + "\n");
+  // TinyConfig as a TSV file: B's s5 carries its human score 5.
+  std::string tsv = "system\tdoc\tseg\tmqm\tm\n";
+  const double m[2][6] = {{0.1, 0.4, 0.2, 0.9, 0.5, 0.7}, {0.3, 0.6, 0.25, 0.8, 0.55, 0.15}};
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 6; ++g) {
+      tsv += std::string(s == 0 ? "A" : "B") + "\t" + (g < 4 ? "d1" : "d2") + "\ts" +
+             std::to_string(g) + "\t" + (s == 1 && g == 5 ? "5" : "None") + "\t" +
+             std::to_string(m[s][g]) + "\n";
+    }
+  }
+  testing::WriteFile(dir_ + "/table.tsv", tsv);
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server.port()) + " --token-file ";
+  const std::string tourney = testing::BinPath("tourney") + " campaign ";
+  auto fields = [](const std::string& text) {
+    std::map<std::string, std::string> out;
+    std::stringstream in(text);
+    std::string key, value;
+    while (in >> key) {
+      std::getline(in, value);
+      out[key] = value.empty() ? "" : value.substr(1);
+    }
+    return out;
+  };
+  auto r = testing::RunCommand(tourney + "scoring-create" + connect + admin +
+                               " --name cli --table " + dir_ +
+                               "/table.tsv --metrics m --design random --estimator mean"
+                               " --bound clt --tolerance 1 --seed 3 --token-out " +
+                               dir_ + "/annotator.token");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string campaign = fields(r.out)["campaign_id"];
+  ASSERT_FALSE(campaign.empty()) << r.out;
+  const std::string ann = dir_ + "/annotator.token";
+  r = testing::RunCommand(tourney + "scoring-next" + connect + ann + " --campaign " + campaign +
+                          " --annotator cli-user");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto item = fields(r.out);
+  EXPECT_TRUE(item["system"] == "A" || item["system"] == "B") << r.out;
+  EXPECT_FALSE(item["segment"].empty()) << r.out;
+  const char* scores[][3] = {
+      {"A", "s0", "1"}, {"A", "s1", "2"}, {"B", "s3", "4"}, {"A", "s2", "6"}};
+  for (const auto& sc : scores) {
+    r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+                            " --annotator cli-user --system " + sc[0] + " --segment " + sc[1] +
+                            " --score " + sc[2]);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  EXPECT_EQ(fields(r.out)["sequence"], "4");
+  // Another score for a scored item: exit 2 with the server's reason.
+  r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+                          " --annotator cli-user --system A --segment s0 --score 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("already holds another score"), std::string::npos) << r.err;
+  // The estimate is for the admin: the annotator token is refused (exit 2).
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + ann + " --campaign " + campaign);
+  EXPECT_EQ(r.exit_code, 2);
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " +
+                          campaign + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &e).ok()) << r.out;
+  ExpectTinyEstimate(e);
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " +
+                          campaign);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("A\t3\t6\t3\t"), std::string::npos) << r.out;  // 3 of 6 scored, mean 3
 }
 
 }  // namespace
