@@ -431,6 +431,55 @@ TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
             grpc::StatusCode::ALREADY_EXISTS);
 }
 
+// Concurrent submissions for one item: identical ones share one commit and one sequence;
+// of two different scores racing, exactly one is stored and the other gets ALREADY_EXISTS.
+TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("race"), &c).ok());
+  constexpr int kThreads = 8;
+  std::vector<v1::SubmitScoreResponse> acks(kThreads);
+  std::vector<grpc::StatusCode> codes(kThreads);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      codes[i] = Score(server.stub(), c.id, c.token, "A", "s4", 2.0, &acks[i]).error_code();
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kThreads; ++i) {
+    EXPECT_EQ(codes[i], grpc::StatusCode::OK) << i;
+    EXPECT_EQ(acks[i].sequence(), 1) << i;
+    EXPECT_EQ(acks[i].committed_unix_ms(), acks[0].committed_unix_ms()) << i;
+  }
+  threads.clear();
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      // Even threads send 1, odd ones 3: whichever is first wins the item.
+      codes[i] =
+          Score(server.stub(), c.id, c.token, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i]).error_code();
+    });
+  }
+  for (auto& t : threads) t.join();
+  int ok_even = 0, ok_odd = 0;
+  for (int i = 0; i < kThreads; ++i) {
+    if (codes[i] == grpc::StatusCode::OK) {
+      (i % 2 ? ok_odd : ok_even) += 1;
+      EXPECT_EQ(acks[i].sequence(), 2) << i;
+    } else {
+      EXPECT_EQ(codes[i], grpc::StatusCode::ALREADY_EXISTS) << i;
+    }
+  }
+  // All of one parity succeed, none of the other.
+  EXPECT_TRUE((ok_even == kThreads / 2 && ok_odd == 0) || (ok_odd == kThreads / 2 && ok_even == 0))
+      << ok_even << " " << ok_odd;
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1].score(), ok_odd ? 3.0 : 1.0);
+}
+
 // `tourney campaign scoring-*`: the same tiny campaign through the client verbs.
 TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   testing::InProcessServer server(data());
