@@ -184,6 +184,26 @@ grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(grpc::CallbackServ
   return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoExcludeAnnotator);
 }
 
+grpc::ServerUnaryReactor* TournamentService::CreateScoringCampaign(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+    grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAdmin,
+                &TournamentService::DoCreateScoringCampaign);
+}
+
+grpc::ServerUnaryReactor* TournamentService::NextItem(grpc::CallbackServerContext* context,
+                                                      const grpc::ByteBuffer* request,
+                                                      grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoNextItem);
+}
+
+grpc::ServerUnaryReactor* TournamentService::SubmitScore(grpc::CallbackServerContext* context,
+                                                         const grpc::ByteBuffer* request,
+                                                         grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator,
+                &TournamentService::DoSubmitScore);
+}
+
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
     grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) {
   auto* stream = new WatchStream();

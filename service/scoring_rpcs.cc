@@ -126,8 +126,8 @@ grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* 
 // ---------------------------------------------------------------------------------------
 // CreateScoringCampaign.
 
-grpc::Status TournamentService::CreateScoringCampaign(
-    grpc::ServerContext* context, const v1::CreateScoringCampaignRequest* request,
+grpc::Status TournamentService::DoCreateScoringCampaign(
+    grpc::ServerContextBase* context, const v1::CreateScoringCampaignRequest* request,
     v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
@@ -203,7 +203,7 @@ grpc::Status TournamentService::CreateScoringCampaign(
 // ---------------------------------------------------------------------------------------
 // NextItem.
 
-grpc::Status TournamentService::NextItem(grpc::ServerContext* context,
+grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
                                          const v1::NextItemRequest* request,
                                          v1::NextItemResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
@@ -230,7 +230,7 @@ grpc::Status TournamentService::NextItem(grpc::ServerContext* context,
 // ---------------------------------------------------------------------------------------
 // SubmitScore.
 
-grpc::Status TournamentService::SubmitScore(grpc::ServerContext* context,
+grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                                             const v1::SubmitScoreRequest* request,
                                             v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;

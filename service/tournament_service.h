@@ -53,7 +53,10 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
                 v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
                     v1::Tournament::WithRawCallbackMethod_ExcludeAnnotator<
                         v1::Tournament::WithRawCallbackMethod_WatchLeaderboard<
-                            v1::Tournament::Service>>>>>>>;
+                            v1::Tournament::WithRawCallbackMethod_CreateScoringCampaign<
+                                v1::Tournament::WithRawCallbackMethod_NextItem<
+                                    v1::Tournament::WithRawCallbackMethod_SubmitScore<
+                                        v1::Tournament::Service>>>>>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -117,14 +120,16 @@ class TournamentService final : public TournamentBase {
                                  const v1::GetAnnotatorStatsRequest* request,
                                  v1::AnnotatorStatsResponse* response) override;
 
-  // Scoring campaigns (scoring_rpcs.cc).
-  grpc::Status CreateScoringCampaign(grpc::ServerContext* context,
-                                     const v1::CreateScoringCampaignRequest* request,
-                                     v1::CreateCampaignResponse* response) override;
-  grpc::Status NextItem(grpc::ServerContext* context, const v1::NextItemRequest* request,
-                        v1::NextItemResponse* response) override;
-  grpc::Status SubmitScore(grpc::ServerContext* context, const v1::SubmitScoreRequest* request,
-                           v1::SubmitScoreResponse* response) override;
+  // Scoring campaigns (scoring_rpcs.cc); the three whose requests carry strings are raw.
+  grpc::ServerUnaryReactor* CreateScoringCampaign(grpc::CallbackServerContext* context,
+                                                  const grpc::ByteBuffer* request,
+                                                  grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* NextItem(grpc::CallbackServerContext* context,
+                                     const grpc::ByteBuffer* request,
+                                     grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* SubmitScore(grpc::CallbackServerContext* context,
+                                        const grpc::ByteBuffer* request,
+                                        grpc::ByteBuffer* response) override;
   grpc::Status GetEstimate(grpc::ServerContext* context, const v1::GetEstimateRequest* request,
                            v1::GetEstimateResponse* response) override;
   grpc::Status ExportScores(grpc::ServerContext* context, const v1::ExportScoresRequest* request,
@@ -150,6 +155,14 @@ class TournamentService final : public TournamentBase {
   grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
                                 const v1::GetLeaderboardRequest* request,
                                 v1::Leaderboard* response);
+  grpc::Status DoCreateScoringCampaign(grpc::ServerContextBase* context,
+                                       const v1::CreateScoringCampaignRequest* request,
+                                       v1::CreateCampaignResponse* response);
+  grpc::Status DoNextItem(grpc::ServerContextBase* context, const v1::NextItemRequest* request,
+                          v1::NextItemResponse* response);
+  grpc::Status DoSubmitScore(grpc::ServerContextBase* context,
+                             const v1::SubmitScoreRequest* request,
+                             v1::SubmitScoreResponse* response);
   // Sends one leaderboard of a watch stream; false once the client is gone.
   using BoardWriter = std::function<bool(const v1::Leaderboard&)>;
   grpc::Status DoWatchLeaderboard(grpc::ServerContextBase* context,
