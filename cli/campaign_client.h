@@ -58,6 +58,7 @@ int RunScoringCreate(int argc, char** argv);
 int RunScoringNext(int argc, char** argv);
 int RunScoringSubmit(int argc, char** argv);
 int RunScoringEstimate(int argc, char** argv);
+int RunScoringExport(int argc, char** argv);
 
 }  // namespace tourney::cli
 

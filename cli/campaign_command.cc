@@ -549,6 +549,8 @@ int RunCampaign(int argc, char** argv) {
       {"scoring-submit", "submit one score (annotator token)", RunScoringSubmit},
       {"scoring-estimate", "print a scoring campaign's estimates (admin token)",
        RunScoringEstimate},
+      {"scoring-export", "write every score of a scoring campaign as TSV (admin token)",
+       RunScoringExport},
   };
   auto usage = [&](std::ostream& out) {
     out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"

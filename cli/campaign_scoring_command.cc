@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "campaign_client.h"
 #include "common.h"
@@ -237,6 +238,49 @@ int RunScoringEstimate(int argc, char** argv) {
     }
     std::cout << "\t" << (e.target_reached() ? "yes" : "no") << "\t" << e.more_needed() << "\n";
   }
+  return kExitOk;
+}
+
+int RunScoringExport(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-export --server ADDR --token-file TOKEN --campaign ID "
+      "[--output FILE]",
+      "Writes every stored score of a scoring campaign in commit order as TSV: sequence,\n"
+      "system, doc, seg, score, annotator, key, committed_unix_ms.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "", "scoring campaign id (required)");
+  flags.Add("output", "FILE", "-", "where to write (- = standard output)");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-export", &code)) return code;
+  const std::string verb = "campaign scoring-export";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::ExportScoresRequest request;
+  request.set_campaign_id(*campaign);
+  auto ctx = conn->Context();
+  auto reader = conn->stub->ExportScores(ctx.get(), request);
+  std::ostringstream tsv;
+  tsv.precision(17);
+  tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\n";
+  v1::ExportedScore row;
+  while (reader->Read(&row)) {
+    tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t" << row.segment()
+        << "\t" << row.score() << "\t" << row.annotator() << "\t" << row.idempotency_key() << "\t"
+        << row.committed_unix_ms() << "\n";
+  }
+  grpc::Status s = reader->Finish();
+  if (!s.ok()) return ReportRpcError("scoring-export", s);
+  const std::string path = flags.Get("output");
+  if (path == "-") {
+    std::cout << tsv.str();
+    return kExitOk;
+  }
+  std::ofstream out(path, std::ios::trunc);
+  out << tsv.str();
+  out.close();
+  if (!out) return ReportError(verb, IoError(path + ": cannot write"));
   return kExitOk;
 }
 

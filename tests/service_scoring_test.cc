@@ -552,6 +552,18 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
                           campaign);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("A\t3\t6\t3\t"), std::string::npos) << r.out;  // 3 of 6 scored, mean 3
+  r = testing::RunCommand(tourney + "scoring-export" + connect + admin + " --campaign " + campaign +
+                          " --output " + dir_ + "/scores.tsv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::stringstream exported(testing::ReadFile(dir_ + "/scores.tsv"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(exported, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms");
+  // The four scores in the order submitted (no keys), then the commit time.
+  const char* expected[] = {"1\tA\td1\ts0\t1\tcli-user\t\t", "2\tA\td1\ts1\t2\tcli-user\t\t",
+                            "3\tB\td1\ts3\t4\tcli-user\t\t", "4\tA\td1\ts2\t6\tcli-user\t\t"};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(lines[i + 1].rfind(expected[i], 0), 0u) << lines[i + 1];
 }
 
 }  // namespace
