@@ -200,8 +200,7 @@ grpc::ServerUnaryReactor* TournamentService::NextItem(grpc::CallbackServerContex
 grpc::ServerUnaryReactor* TournamentService::SubmitScore(grpc::CallbackServerContext* context,
                                                          const grpc::ByteBuffer* request,
                                                          grpc::ByteBuffer* response) {
-  return RunRaw(context, request, response, Access::kAnnotator,
-                &TournamentService::DoSubmitScore);
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoSubmitScore);
 }
 
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(

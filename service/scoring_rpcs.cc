@@ -204,8 +204,8 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
 // NextItem.
 
 grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
-                                         const v1::NextItemRequest* request,
-                                         v1::NextItemResponse* response) {
+                                           const v1::NextItemRequest* request,
+                                           v1::NextItemResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
@@ -231,8 +231,8 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
 // SubmitScore.
 
 grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
-                                            const v1::SubmitScoreRequest* request,
-                                            v1::SubmitScoreResponse* response) {
+                                              const v1::SubmitScoreRequest* request,
+                                              v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
   if (!auth.ok()) return auth;

@@ -37,8 +37,8 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
   }
   if (version >= 3) {
     schema["scoring_campaigns"] = schema["campaigns"];
-    schema["scoring_scores"] = {"seq",       "campaign_id", "system",          "segment",
-                                "score",     "annotator",   "idempotency_key", "committed_unix_ms"};
+    schema["scoring_scores"] = {"seq",   "campaign_id", "system",          "segment",
+                                "score", "annotator",   "idempotency_key", "committed_unix_ms"};
   }
   return schema;
 }
@@ -270,9 +270,9 @@ class Store::Transaction final : public WriteTransaction {
 };
 
 Store::~Store() {
-  for (sqlite3_stmt* s : {insert_judgment_, insert_lease_, delete_lease_, delete_expired_,
-                          insert_campaign_, insert_event_, insert_import_key_,
-                          insert_scoring_campaign_, insert_score_, find_stmt_}) {
+  for (sqlite3_stmt* s :
+       {insert_judgment_, insert_lease_, delete_lease_, delete_expired_, insert_campaign_,
+        insert_event_, insert_import_key_, insert_scoring_campaign_, insert_score_, find_stmt_}) {
     sqlite3_finalize(s);
   }
   if (reader_) sqlite3_close_v2(reader_);
