@@ -3,11 +3,14 @@
 // and a restart on the same data directory.
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -478,6 +481,98 @@ TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
   ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1].score(), ok_odd ? 3.0 : 1.0);
+}
+
+// SIGKILL during a stream of submissions: after a restart every acknowledged score is
+// stored once, with its value and its sequence, and the estimate comes from exactly the
+// stored scores.
+TEST_F(ScoringServiceTest, SigkillKeepsEveryAcknowledgedScore) {
+  constexpr int kThreads = 4, kSegments = 300, kMinAcks = 120;
+  // Score of system t on segment i: a value unique to the item, so a wrong row shows.
+  auto value = [](int t, int i) { return t * 1000.0 + i + 0.25; };
+  v1::ScoringCampaignConfig config;
+  config.set_name("crash");
+  config.set_design("random");
+  config.set_estimator("mean");
+  config.set_bound("clt");
+  for (int t = 0; t < kThreads; ++t) {
+    for (int i = 0; i < kSegments; ++i) {
+      v1::ScoringRow* row = config.add_rows();
+      row->set_system("sys" + std::to_string(t));
+      row->set_document("doc" + std::to_string(i / 10));
+      row->set_segment("seg" + std::to_string(i));
+    }
+  }
+  Scoring c;
+  std::mutex mu;
+  std::map<std::pair<int, int>, int64_t> acked;  // (system, segment) -> sequence
+  {
+    testing::ChildServer server(data(), dir_);
+    ASSERT_TRUE(server.ok()) << "tourneyd did not start";
+    auto stub = testing::Connect(server.port());
+    ASSERT_TRUE(Create(*stub, config, &c).ok());
+    std::atomic<int> acks{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        auto my_stub = testing::Connect(server.port());
+        for (int i = 0; i < kSegments; ++i) {
+          v1::SubmitScoreRequest req;
+          req.set_campaign_id(c.id);
+          req.set_annotator("storm" + std::to_string(t));
+          req.set_system("sys" + std::to_string(t));
+          req.set_segment("seg" + std::to_string(i));
+          req.set_score(value(t, i));
+          v1::SubmitScoreResponse ack;
+          auto ctx = Ctx(c.token, /*deadline_s=*/2);
+          if (!my_stub->SubmitScore(ctx.get(), req, &ack).ok()) return;
+          std::lock_guard<std::mutex> lock(mu);
+          acked[{t, i}] = ack.sequence();
+          ++acks;
+        }
+      });
+    }
+    for (int i = 0; i < 3000 && acks.load() < kMinAcks; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    const int status = server.Kill(SIGKILL);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    for (auto& th : threads) th.join();
+  }
+  ASSERT_GE(static_cast<int>(acked.size()), kMinAcks);
+
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  std::set<std::pair<int, int>> stored;
+  std::vector<double> sums(kThreads, 0.0);
+  std::vector<int> counts(kThreads, 0);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const int t = std::stoi(rows[k].system().substr(3));
+    const int i = std::stoi(rows[k].segment().substr(3));
+    EXPECT_EQ(rows[k].sequence(), static_cast<int64_t>(k) + 1);
+    EXPECT_EQ(rows[k].score(), value(t, i)) << k;
+    EXPECT_TRUE(stored.insert({t, i}).second) << "stored twice: " << t << " " << i;
+    sums[t] += rows[k].score();
+    ++counts[t];
+  }
+  for (const auto& [item, sequence] : acked) {
+    ASSERT_TRUE(stored.count(item)) << item.first << " " << item.second;
+    EXPECT_EQ(rows[sequence - 1].system(), "sys" + std::to_string(item.first));
+    EXPECT_EQ(rows[sequence - 1].segment(), "seg" + std::to_string(item.second));
+  }
+  // The estimate is the plain mean of the stored scores of each system (random design).
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  ASSERT_EQ(e.systems_size(), kThreads);
+  EXPECT_EQ(e.scores(), static_cast<int64_t>(rows.size()));
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(e.systems(t).scored(), counts[t]);
+    if (counts[t] >= 2) {
+      EXPECT_NEAR(e.systems(t).value(), sums[t] / counts[t], 1e-9);
+    }
+  }
 }
 
 // `tourney campaign scoring-*`: the same tiny campaign through the client verbs.
