@@ -53,6 +53,12 @@ int RunCampaignExport(int argc, char** argv);
 int RunCampaignClose(int argc, char** argv);
 int RunCampaignStats(int argc, char** argv);
 int RunCampaignExclude(int argc, char** argv);
+// The scoring campaign verbs of campaign_scoring_command.cc.
+int RunScoringCreate(int argc, char** argv);
+int RunScoringNext(int argc, char** argv);
+int RunScoringSubmit(int argc, char** argv);
+int RunScoringEstimate(int argc, char** argv);
+int RunScoringExport(int argc, char** argv);
 
 }  // namespace tourney::cli
 

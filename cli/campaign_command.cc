@@ -543,12 +543,20 @@ int RunCampaign(int argc, char** argv) {
        RunCampaignStats},
       {"exclude", "exclude an annotator from the ratings, or --include again (admin token)",
        RunCampaignExclude},
+      {"scoring-create", "create a scoring campaign from a scored-segment table (admin token)",
+       RunScoringCreate},
+      {"scoring-next", "get the next item to score (annotator token)", RunScoringNext},
+      {"scoring-submit", "submit one score (annotator token)", RunScoringSubmit},
+      {"scoring-estimate", "print a scoring campaign's estimates (admin token)",
+       RunScoringEstimate},
+      {"scoring-export", "write every score of a scoring campaign as TSV (admin token)",
+       RunScoringExport},
   };
   auto usage = [&](std::ostream& out) {
     out << "usage: tourney campaign VERB --server HOST:PORT [options]\n\n"
            "Talks to a tourneyd server. Verbs:\n";
     for (const auto& v : kVerbs) {
-      out << "  " << v.name << std::string(14 - std::strlen(v.name), ' ') << v.summary << "\n";
+      out << "  " << v.name << std::string(18 - std::strlen(v.name), ' ') << v.summary << "\n";
     }
     out << "\nRun 'tourney campaign VERB --help' for a verb's options.\n";
   };

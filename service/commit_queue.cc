@@ -36,6 +36,10 @@ class CountingTransaction final : public WriteTransaction {
   Status InsertImportKey(const StoredImportKey& key) override {
     return txn_.InsertImportKey(key);
   }
+  StatusOr<uint64_t> InsertScoringCampaign(const StoredCampaign& campaign) override {
+    return txn_.InsertScoringCampaign(campaign);
+  }
+  Status InsertScore(const StoredScore& score) override { return txn_.InsertScore(score); }
 
  private:
   WriteTransaction& txn_;

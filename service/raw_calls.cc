@@ -124,7 +124,7 @@ grpc::Status TournamentService::Authenticate(const grpc::ServerContextBase* cont
   const std::string digest = Sha256(*token);
   if (ConstantTimeEquals(digest, admin_sha256_)) return grpc::Status::OK;
   std::shared_lock lock(registry_mu_);
-  if (by_token_.count(digest)) return grpc::Status::OK;
+  if (by_token_.count(digest) || IsScoringTokenLocked(digest)) return grpc::Status::OK;
   return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
 }
 
@@ -182,6 +182,25 @@ grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(grpc::CallbackServ
                                                               const grpc::ByteBuffer* request,
                                                               grpc::ByteBuffer* response) {
   return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoExcludeAnnotator);
+}
+
+grpc::ServerUnaryReactor* TournamentService::CreateScoringCampaign(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+    grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAdmin,
+                &TournamentService::DoCreateScoringCampaign);
+}
+
+grpc::ServerUnaryReactor* TournamentService::NextItem(grpc::CallbackServerContext* context,
+                                                      const grpc::ByteBuffer* request,
+                                                      grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoNextItem);
+}
+
+grpc::ServerUnaryReactor* TournamentService::SubmitScore(grpc::CallbackServerContext* context,
+                                                         const grpc::ByteBuffer* request,
+                                                         grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoSubmitScore);
 }
 
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(

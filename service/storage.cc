@@ -35,6 +35,11 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
     schema["campaign_events"] = {"seq", "campaign_id", "kind", "annotator", "created_unix_ms"};
     schema["import_keys"] = {"campaign_id", "key", "content_sha256", "response"};
   }
+  if (version >= 3) {
+    schema["scoring_campaigns"] = schema["campaigns"];
+    schema["scoring_scores"] = {"seq",   "campaign_id", "system",          "segment",
+                                "score", "annotator",   "idempotency_key", "committed_unix_ms"};
+  }
   return schema;
 }
 
@@ -94,6 +99,26 @@ CREATE TABLE import_keys(
   content_sha256 BLOB NOT NULL,
   response BLOB NOT NULL,
   PRIMARY KEY(campaign_id, key));
+)sql";
+
+// Version 2 -> 3: scoring campaigns and their scores (also part of a fresh schema).
+constexpr const char* kMigrateFrom2 = R"sql(
+CREATE TABLE scoring_campaigns(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  config BLOB NOT NULL,
+  token_sha256 BLOB NOT NULL,
+  created_unix_ms INTEGER NOT NULL);
+CREATE TABLE scoring_scores(
+  seq INTEGER PRIMARY KEY,
+  campaign_id INTEGER NOT NULL REFERENCES scoring_campaigns(id),
+  system INTEGER NOT NULL,
+  segment INTEGER NOT NULL,
+  score REAL NOT NULL,
+  annotator TEXT NOT NULL,
+  idempotency_key TEXT NOT NULL,
+  committed_unix_ms INTEGER NOT NULL,
+  UNIQUE(campaign_id, system, segment));
 )sql";
 
 }  // namespace
@@ -204,6 +229,31 @@ class Store::Transaction final : public WriteTransaction {
     return Step(s, "insert import key");
   }
 
+  StatusOr<uint64_t> InsertScoringCampaign(const StoredCampaign& c) override {
+    sqlite3_stmt* s = store_->insert_scoring_campaign_;
+    sqlite3_reset(s);
+    BindText(s, 1, c.name);
+    BindBlob(s, 2, c.config.data(), c.config.size());
+    BindBlob(s, 3, c.token_sha256.data(), c.token_sha256.size());
+    sqlite3_bind_int64(s, 4, c.created_unix_ms);
+    Status st = Step(s, "insert scoring campaign");
+    if (!st.ok()) return st;
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(store_->db_));
+  }
+
+  Status InsertScore(const StoredScore& r) override {
+    sqlite3_stmt* s = store_->insert_score_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(r.campaign_id));
+    sqlite3_bind_int(s, 2, r.system);
+    sqlite3_bind_int(s, 3, r.segment);
+    sqlite3_bind_double(s, 4, r.score);
+    BindText(s, 5, r.annotator);
+    BindText(s, 6, r.idempotency_key);
+    sqlite3_bind_int64(s, 7, r.committed_unix_ms);
+    return Step(s, "insert score");
+  }
+
  private:
   Status Step(sqlite3_stmt* s, const char* what) {
     const int rc = sqlite3_step(s);
@@ -220,8 +270,9 @@ class Store::Transaction final : public WriteTransaction {
 };
 
 Store::~Store() {
-  for (sqlite3_stmt* s : {insert_judgment_, insert_lease_, delete_lease_, delete_expired_,
-                          insert_campaign_, insert_event_, insert_import_key_, find_stmt_}) {
+  for (sqlite3_stmt* s :
+       {insert_judgment_, insert_lease_, delete_lease_, delete_expired_, insert_campaign_,
+        insert_event_, insert_import_key_, insert_scoring_campaign_, insert_score_, find_stmt_}) {
     sqlite3_finalize(s);
   }
   if (reader_) sqlite3_close_v2(reader_);
@@ -344,7 +395,7 @@ Status Store::Initialize() {
   s = exec("PRAGMA foreign_keys=ON");
   if (!s.ok()) return s;
   if (fresh) {
-    s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 +
+    s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
              "PRAGMA application_id=" +
              std::to_string(kApplicationId) + ";PRAGMA user_version=" +
              std::to_string(kSchemaVersion) + ";COMMIT;");
@@ -382,7 +433,7 @@ Status Store::Initialize() {
   s = check_schema(kSchemaVersion);
   if (!s.ok()) return s;
 
-  for (auto [sql, stmt] : std::initializer_list<std::pair<const char*, sqlite3_stmt**>>{
+  for (const auto& [sql, stmt] : std::initializer_list<std::pair<std::string, sqlite3_stmt**>>{
            {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
             "annotator, segment, document, systems, ranks, groups, committed_unix_ms, "
             "leased_unix_ms, check_kind, check_ref, check_passed) "
@@ -401,8 +452,16 @@ Status Store::Initialize() {
             &insert_event_},
            {"INSERT INTO import_keys(campaign_id, key, content_sha256, response) "
             "VALUES(?,?,?,?)",
-            &insert_import_key_}}) {
-    s = Prepare(sql, stmt);
+            &insert_import_key_},
+           {"INSERT INTO scoring_campaigns(id, name, config, token_sha256, created_unix_ms) "
+            "VALUES((SELECT COALESCE(MAX(id), " +
+                std::to_string(kScoringCampaignIdBase - 1) +
+                ") + 1 FROM scoring_campaigns),?,?,?,?)",
+            &insert_scoring_campaign_},
+           {"INSERT INTO scoring_scores(campaign_id, system, segment, score, annotator, "
+            "idempotency_key, committed_unix_ms) VALUES(?,?,?,?,?,?,?)",
+            &insert_score_}}) {
+    s = Prepare(sql.c_str(), stmt);
     if (!s.ok()) return s;
   }
 
@@ -421,7 +480,7 @@ Status Store::Initialize() {
 }
 
 Status Store::Migrate(int64_t from_version) {
-  // Only version 1 exists before this one. The schema check that follows verifies the
+  // Versions 1 and 2 exist before this one. The schema check that follows verifies the
   // result; a failure rolls the whole migration back and leaves the file as it was.
   std::string sql = "BEGIN IMMEDIATE;";
   if (from_version == 1) {
@@ -433,6 +492,7 @@ Status Store::Migrate(int64_t from_version) {
     }
     sql += kMigrateFrom1;
   }
+  if (from_version <= 2) sql += kMigrateFrom2;
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {

@@ -3,13 +3,17 @@
 // Layout (docs/service.md has the full schema): tables `campaigns`, `judgments` (one row
 // per committed ranking; `seq` is the global commit order), `leases` (outstanding
 // matches), `campaign_events` (closes and exclusions, in commit order), `import_keys`
-// (idempotent imports) and `meta` (the boot epoch). The file carries PRAGMA
+// (idempotent imports), `meta` (the boot epoch), and for scoring campaigns
+// `scoring_campaigns` and `scoring_scores` (one row per committed score; `seq` is the commit
+// order). The file carries PRAGMA
 // application_id = kApplicationId and user_version = kSchemaVersion; Open() refuses a file
 // that is not a SQLite database, belongs to another application, has a schema version
 // other than 1 or kSchemaVersion, or lacks a table or column, instead of resetting it. A
 // file of schema version 1 (no lease times, quality checks, events or import keys) is
 // checked against that schema, then migrated in place in one transaction: the missing
-// columns and tables are added, existing rows are kept (no lease time, no check).
+// columns and tables are added, existing rows are kept (no lease time, no check). A file of
+// version 2 (before scoring campaigns) is migrated the same way: the two scoring tables are
+// added.
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
@@ -42,7 +46,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 2;
+inline constexpr int32_t kSchemaVersion = 3;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -89,6 +93,21 @@ struct StoredImportKey {
   std::string response;        // serialized tourney.v1.ImportRankingsResponse
 };
 
+// One committed score of a scoring campaign (system and segment are indices into the
+// campaign's table: ScoredSegments::systems and segment_ids).
+struct StoredScore {
+  uint64_t campaign_id = 0;
+  int32_t system = 0;
+  int32_t segment = 0;
+  double score = 0.0;
+  std::string annotator;
+  std::string idempotency_key;
+  int64_t committed_unix_ms = 0;
+};
+
+// Scoring campaign ids start here, so they never equal a pairwise campaign's id.
+inline constexpr uint64_t kScoringCampaignIdBase = uint64_t{1} << 32;
+
 struct StoredLease {
   uint64_t match_id = 0;
   uint64_t campaign_id = 0;
@@ -112,6 +131,11 @@ class WriteTransaction {
   virtual Status InsertEvent(const StoredEvent& event) = 0;
   // AlreadyExists when the campaign already has an import with that key.
   virtual Status InsertImportKey(const StoredImportKey& key) = 0;
+  // A scoring campaign (config: a serialized tourney.v1.ScoringCampaignConfig); its id is
+  // the next from kScoringCampaignIdBase. AlreadyExists for a name in use.
+  virtual StatusOr<uint64_t> InsertScoringCampaign(const StoredCampaign& campaign) = 0;
+  // AlreadyExists when the item already has a stored score.
+  virtual Status InsertScore(const StoredScore& score) = 0;
 };
 
 class Store {
@@ -147,6 +171,9 @@ class Store {
   // In commit order.
   Status LoadEvents(const std::function<Status(StoredEvent)>& fn);
   Status LoadImportKeys(const std::function<Status(StoredImportKey)>& fn);
+  // Scoring campaigns by id, and every score in commit order (scoring_storage.cc).
+  Status LoadScoringCampaigns(const std::function<Status(StoredCampaign)>& fn);
+  Status LoadScores(const std::function<Status(StoredScore)>& fn);
 
   // Calls `fn` for every judgment of `campaign_id` in commit order, from one read
   // transaction (a consistent snapshot) on a connection of its own, so it may run
@@ -187,6 +214,8 @@ class Store {
   sqlite3_stmt* insert_campaign_ = nullptr;
   sqlite3_stmt* insert_event_ = nullptr;
   sqlite3_stmt* insert_import_key_ = nullptr;
+  sqlite3_stmt* insert_scoring_campaign_ = nullptr;
+  sqlite3_stmt* insert_score_ = nullptr;
   uint64_t boot_epoch_ = 0;
 };
 

@@ -62,6 +62,11 @@ grpc::Status TournamentService::Authorize(const grpc::ServerContextBase* context
         access == Access::kAnnotator && found && ConstantTimeEquals(digest, found->token_sha256);
     if (!own_campaign) {
       std::shared_lock lock(registry_mu_);
+      if (IsScoringTokenLocked(digest)) {
+        return Error(StatusCode::PERMISSION_DENIED,
+                     "the token is a scoring campaign's annotator token; it is good for "
+                     "NextItem and SubmitScore on that campaign only");
+      }
       if (by_token_.count(digest)) {
         return Error(StatusCode::PERMISSION_DENIED,
                      access == Access::kAdmin
@@ -73,6 +78,13 @@ grpc::Status TournamentService::Authorize(const grpc::ServerContextBase* context
   }
   if (campaign) {
     if (!found) {
+      std::shared_lock lock(registry_mu_);
+      if (scoring_.count(campaign_id)) {
+        return Error(StatusCode::FAILED_PRECONDITION,
+                     "campaign " + std::to_string(campaign_id) +
+                         " is a scoring campaign: use NextItem, SubmitScore, GetEstimate and "
+                         "ExportScores");
+      }
       return Error(StatusCode::NOT_FOUND, "no campaign " + std::to_string(campaign_id));
     }
     *campaign = std::move(found);
@@ -239,7 +251,7 @@ Status TournamentService::Load() {
   });
   if (!s.ok()) return s;
   for (auto& [id, c] : loaded) Register(c);
-  return Status::Ok();
+  return LoadScoring();
 }
 
 ServiceGauges TournamentService::Gauges() const {

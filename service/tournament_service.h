@@ -43,6 +43,7 @@ struct ServiceLimits {
 };
 
 class LiveCampaign;
+class LiveScoringCampaign;
 
 // The generated service with the methods whose requests carry strings taken raw.
 using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
@@ -52,7 +53,10 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
                 v1::Tournament::WithRawCallbackMethod_GetLeaderboard<
                     v1::Tournament::WithRawCallbackMethod_ExcludeAnnotator<
                         v1::Tournament::WithRawCallbackMethod_WatchLeaderboard<
-                            v1::Tournament::Service>>>>>>>;
+                            v1::Tournament::WithRawCallbackMethod_CreateScoringCampaign<
+                                v1::Tournament::WithRawCallbackMethod_NextItem<
+                                    v1::Tournament::WithRawCallbackMethod_SubmitScore<
+                                        v1::Tournament::Service>>>>>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -116,6 +120,21 @@ class TournamentService final : public TournamentBase {
                                  const v1::GetAnnotatorStatsRequest* request,
                                  v1::AnnotatorStatsResponse* response) override;
 
+  // Scoring campaigns (scoring_rpcs.cc); the three whose requests carry strings are raw.
+  grpc::ServerUnaryReactor* CreateScoringCampaign(grpc::CallbackServerContext* context,
+                                                  const grpc::ByteBuffer* request,
+                                                  grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* NextItem(grpc::CallbackServerContext* context,
+                                     const grpc::ByteBuffer* request,
+                                     grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* SubmitScore(grpc::CallbackServerContext* context,
+                                        const grpc::ByteBuffer* request,
+                                        grpc::ByteBuffer* response) override;
+  grpc::Status GetEstimate(grpc::ServerContext* context, const v1::GetEstimateRequest* request,
+                           v1::GetEstimateResponse* response) override;
+  grpc::Status ExportScores(grpc::ServerContext* context, const v1::ExportScoresRequest* request,
+                            grpc::ServerWriter<v1::ExportedScore>* writer) override;
+
  private:
   enum class Access { kAdmin, kAnnotator };
   // Reads the next message of an import stream: true with a message; false at the end of
@@ -136,6 +155,14 @@ class TournamentService final : public TournamentBase {
   grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
                                 const v1::GetLeaderboardRequest* request,
                                 v1::Leaderboard* response);
+  grpc::Status DoCreateScoringCampaign(grpc::ServerContextBase* context,
+                                       const v1::CreateScoringCampaignRequest* request,
+                                       v1::CreateCampaignResponse* response);
+  grpc::Status DoNextItem(grpc::ServerContextBase* context, const v1::NextItemRequest* request,
+                          v1::NextItemResponse* response);
+  grpc::Status DoSubmitScore(grpc::ServerContextBase* context,
+                             const v1::SubmitScoreRequest* request,
+                             v1::SubmitScoreResponse* response);
   // Sends one leaderboard of a watch stream; false once the client is gone.
   using BoardWriter = std::function<bool(const v1::Leaderboard&)>;
   grpc::Status DoWatchLeaderboard(grpc::ServerContextBase* context,
@@ -176,6 +203,16 @@ class TournamentService final : public TournamentBase {
   grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   void Register(std::shared_ptr<LiveCampaign> campaign);
+  // Scoring campaigns from the store, their scores replayed in commit order (Load()).
+  Status LoadScoring();
+  // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
+  // campaign's.
+  grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,
+                                uint64_t campaign_id,
+                                std::shared_ptr<LiveScoringCampaign>* campaign);
+  // Whether a token digest is a scoring campaign's annotator token (pairwise calls name
+  // the mismatch). REQUIRES: registry_mu_ held (shared).
+  bool IsScoringTokenLocked(const std::string& digest) const;
   void EnqueueLeasePurge(int64_t before_unix_ms);
 
   const std::string admin_sha256_;
@@ -195,6 +232,10 @@ class TournamentService final : public TournamentBase {
   std::unordered_map<uint64_t, std::shared_ptr<LiveCampaign>> campaigns_;  // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_name_;                      // by registry_mu_
   std::unordered_map<std::string, uint64_t> by_token_;  // token SHA-256 -> id, by registry_mu_
+  // Scoring campaigns, by registry_mu_ too (their own ids, names and tokens).
+  std::unordered_map<uint64_t, std::shared_ptr<LiveScoringCampaign>> scoring_;
+  std::unordered_map<std::string, uint64_t> scoring_by_name_;
+  std::unordered_map<std::string, uint64_t> scoring_by_token_;
 
   // Last member: destroyed first, so its threads finish before anything they use goes.
   CallExecutor executor_;

@@ -140,6 +140,52 @@ TEST_F(ServiceRawRequests, InvalidUtf8IsInvalidArgumentOnlyAfterAuthentication) 
           .ok());
 }
 
+// The scoring calls whose requests carry strings are parsed after authentication too.
+TEST_F(ServiceRawRequests, ScoringCallsWithInvalidUtf8AreInvalidArgumentAfterAuthentication) {
+  v1::CreateScoringCampaignRequest create;
+  create.mutable_config()->set_name("utf8-scoring");
+  create.mutable_config()->set_estimator("mean");
+  for (const char* g : {"g0", "g1"}) {
+    v1::ScoringRow* row = create.mutable_config()->add_rows();
+    row->set_system("A");
+    row->set_document("d");
+    row->set_segment(g);
+  }
+  v1::CreateCampaignResponse created;
+  auto ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(server_->stub().CreateScoringCampaign(ctx.get(), create, &created).ok());
+  const uint64_t id = created.campaign_id();
+  const std::string& token = created.annotator_token();
+  const int port = server_->port();
+  struct Case {
+    std::string method;
+    std::string body;
+    std::string token;
+  };
+  const std::vector<Case> cases = {
+      // NextItemRequest{campaign_id, annotator}
+      {"/tourney.v1.Tournament/NextItem", VarintField(1, id) + BytesField(2, kBadUtf8), token},
+      // SubmitScoreRequest{campaign_id, annotator, system}
+      {"/tourney.v1.Tournament/SubmitScore",
+       VarintField(1, id) + BytesField(2, "ann") + BytesField(3, kBadUtf8), token},
+      // CreateScoringCampaignRequest{config: {name}}
+      {"/tourney.v1.Tournament/CreateScoringCampaign", BytesField(1, BytesField(1, kBadUtf8)),
+       kAdminToken},
+  };
+  for (const Case& k : cases) {
+    EXPECT_EQ(RawUnary(port, k.method, k.body, "").error_code(), grpc::StatusCode::UNAUTHENTICATED)
+        << k.method;
+    const grpc::Status s = RawUnary(port, k.method, k.body, k.token);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << k.method;
+    EXPECT_NE(s.error_message().find("invalid UTF-8"), std::string::npos) << s.error_message();
+  }
+  EXPECT_EQ(RawUnary(port, cases[2].method, cases[2].body, token).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  // Valid bytes work.
+  EXPECT_TRUE(
+      RawUnary(port, cases[0].method, VarintField(1, id) + BytesField(2, "ann"), token).ok());
+}
+
 TEST_F(ServiceRawRequests, ImportWithOneUnparsableMessageImportsNothing) {
   const CreatedCampaign c = CreateCampaign(server_->stub(), MakeConfig("utf8-import", 4, 10, 2));
   v1::ImportRankingsResponse response;

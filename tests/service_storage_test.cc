@@ -347,7 +347,7 @@ TEST_F(StorageTest, MigratesASchemaVersion1DatabaseKeepingItsJudgments) {
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), 2);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), service::kSchemaVersion);  // 1 -> 3 in one go
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   testing::InProcessServer server(data());
@@ -359,6 +359,103 @@ TEST_F(StorageTest, MigratesASchemaVersion1DatabaseKeepingItsJudgments) {
   ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &info).ok());
   EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_CLOSED);
   EXPECT_EQ(info.judgments(), 1);
+}
+
+// The schema of version 2 (before scoring campaigns): version 1 with lease times, quality
+// checks, campaign events and import keys, written out by hand as that version created it.
+constexpr char kVersion2Additions[] = R"sql(
+ALTER TABLE judgments ADD COLUMN leased_unix_ms INTEGER;
+ALTER TABLE judgments ADD COLUMN check_kind INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE judgments ADD COLUMN check_ref INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE judgments ADD COLUMN check_passed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leases ADD COLUMN check_kind INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leases ADD COLUMN check_ref INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE campaign_events(seq INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES
+  campaigns(id), kind TEXT NOT NULL, annotator TEXT NOT NULL, created_unix_ms INTEGER NOT NULL);
+CREATE TABLE import_keys(campaign_id INTEGER NOT NULL REFERENCES campaigns(id), key TEXT NOT
+  NULL, content_sha256 BLOB NOT NULL, response BLOB NOT NULL, PRIMARY KEY(campaign_id, key));
+PRAGMA user_version=2;
+)sql";
+
+// A data directory written before scoring campaigns opens: its pairwise campaign and
+// judgment are kept, the scoring tables are added, and scoring campaigns work on it.
+TEST_F(StorageTest, MigratesASchemaVersion2DatabaseAddingScoringTables) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion1Schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion2Additions, nullptr, nullptr, nullptr), SQLITE_OK);
+  const std::string config = MakeConfig("v2", 3, 4, 2).SerializeAsString();
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(handle,
+                               "INSERT INTO campaigns VALUES(1, 'v2', ?, zeroblob(32), 500)", -1,
+                               &stmt, nullptr),
+            SQLITE_OK);
+  sqlite3_bind_blob(stmt, 1, config.data(), static_cast<int>(config.size()), SQLITE_TRANSIENT);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_DONE);
+  sqlite3_finalize(stmt);
+  // s1 > s0 on segment 100 by ann, match 5 (systems are uint16 LE ids).
+  ASSERT_EQ(sqlite3_exec(handle,
+                         "INSERT INTO judgments VALUES(1, 1, 1, 5, '', 'ann', 100, 'doc0', "
+                         "x'01000000', x'0102', NULL, 2000, 1500, 0, 0, 0)",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(handle);
+  uint64_t scoring_id = 0;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::GetCampaignRequest get;
+    get.set_campaign_id(1);
+    v1::CampaignInfo info;
+    auto ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &info).ok());
+    EXPECT_EQ(info.judgments(), 1);
+    v1::CreateScoringCampaignRequest req;
+    req.mutable_config()->set_name("scores");
+    req.mutable_config()->set_estimator("mean");
+    for (const char* g : {"g0", "g1", "g2"}) {
+      v1::ScoringRow* row = req.mutable_config()->add_rows();
+      row->set_system("A");
+      row->set_document("d");
+      row->set_segment(g);
+    }
+    v1::CreateCampaignResponse created;
+    auto create_ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().CreateScoringCampaign(create_ctx.get(), req, &created).ok());
+    scoring_id = created.campaign_id();
+    v1::SubmitScoreRequest score;
+    score.set_campaign_id(scoring_id);
+    score.set_annotator("ann");
+    score.set_system("A");
+    score.set_segment("g1");
+    score.set_score(0.5);
+    v1::SubmitScoreResponse ack;
+    auto score_ctx = Ctx(created.annotator_token());
+    ASSERT_TRUE(server.stub().SubmitScore(score_ctx.get(), score, &ack).ok());
+    EXPECT_EQ(ack.sequence(), 1);
+  }
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 3);
+  sqlite3_finalize(stmt);
+  sqlite3_close(handle);
+  // The migrated file with its new rows opens again.
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::ExportScoresRequest req;
+  req.set_campaign_id(scoring_id);
+  auto ctx = Ctx(kAdminToken);
+  auto reader = server.stub().ExportScores(ctx.get(), req);
+  std::vector<v1::ExportedScore> rows;
+  v1::ExportedScore row;
+  while (reader->Read(&row)) rows.push_back(row);
+  ASSERT_TRUE(reader->Finish().ok());
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].segment(), "g1");
+  EXPECT_EQ(rows[0].score(), 0.5);
 }
 
 // A version-1 file with a table missing is refused before the migration writes anything.

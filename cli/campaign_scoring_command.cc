@@ -1,0 +1,287 @@
+// tourney campaign scoring-*: the client verbs of tourneyd's scoring campaigns (direct
+// assessment, MQM): create one from a scored-segment table, get the next item, submit a
+// score, print the estimates, export the scores.
+#include <grpcpp/grpcpp.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "campaign_client.h"
+#include "common.h"
+#include "proto/leaderboard_proto.h"
+#include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/v1/tournament.grpc.pb.h"
+
+namespace tourney::cli {
+namespace {
+
+// Writes the annotator token to `path`, readable by the owner only.
+Status WriteToken(const std::string& path, const std::string& token) {
+  std::ofstream out(path, std::ios::trunc);
+  out << token << "\n";
+  out.close();
+  if (!out) return IoError(path + ": cannot write the token");
+  std::filesystem::permissions(
+      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  return Status::Ok();
+}
+
+}  // namespace
+
+int RunScoringCreate(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-create --server ADDR --token-file TOKEN --name NAME "
+      "--table FILE [options]",
+      "Creates a scoring campaign (direct assessment, MQM) from a scored-segment table (the\n"
+      "input of `tourney estimate`: system, doc, seg, the human score, metric columns) and\n"
+      "prints its id and annotator token. Rows with a human score count as scored.");
+  AddConnectionFlags(flags);
+  flags.Add("name", "NAME", "", "campaign name (required, unique)");
+  flags.Add("table", "FILE", "", "scored-segment table, TSV or CSV (required)");
+  flags.Add("metrics", "M1,M2", "", "metric columns (default: every non-integer numeric one)");
+  flags.Add("score-column", "COL", "mqm", "the human score column");
+  flags.Add("design", "D", "docs-prop", "random or docs-prop");
+  flags.Add("estimator", "E", "",
+            "mean, cv-mean, cv-multi, cv-knn or cv-METRIC (default "
+            "cv-knn, mean without metrics)");
+  flags.Add("bound", "B", "bootstrap-t", "hoeffding, bernstein, clt, clt-t or bootstrap-t");
+  flags.Add("confidence", "G", "0.95", "interval confidence in (0, 1)");
+  flags.Add("tolerance", "T", "", "the ±T target (optional)");
+  flags.Add("range", "R", "0", "score range for hoeffding/bernstein (0: the scores')");
+  flags.Add("lease-seconds", "S", "1800", "how long a served item is held, 1..86400");
+  flags.Add("seed", "N", "1", "seed of the sampling order and the bootstrap");
+  flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
+  flags.AddExample(
+      "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
+      "--name wmt-mqm --table scores.tsv --design random --tolerance 0.5",
+      "a campaign that stops each system at ±0.5");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-create", &code)) return code;
+  const std::string verb = "campaign scoring-create";
+  if (flags.Get("name").empty() || flags.Get("table").empty()) {
+    return ReportError(verb, InvalidArgument("--name and --table are required"));
+  }
+  ScoredSegmentReadOptions read;
+  read.score_column = flags.Get("score-column");
+  read.metric_columns = SplitList(flags.Get("metrics"));
+  auto table = ReadScoredSegments(flags.Get("table"), read);
+  if (!table.ok()) return ReportError(verb, table.status());
+  v1::CreateScoringCampaignRequest request;
+  v1::ScoringCampaignConfig* config = request.mutable_config();
+  config->set_name(flags.Get("name"));
+  for (const std::string& m : table->metric_names) config->add_metric_names(m);
+  const int num_metrics = table->num_metrics();
+  for (const SystemSegments& system : table->systems) {
+    for (int r = 0; r < system.size(); ++r) {
+      v1::ScoringRow* row = config->add_rows();
+      row->set_system(system.name);
+      const int g = system.segment[r];
+      row->set_segment(table->segment_ids[g]);
+      row->set_document(table->document_ids[table->segment_document[g]]);
+      if (system.annotated[r]) row->set_human_score(system.human[r]);
+      for (int m = 0; m < num_metrics; ++m) {
+        row->add_metrics(system.metrics[static_cast<size_t>(r) * num_metrics + m]);
+      }
+    }
+  }
+  config->set_design(flags.Get("design"));
+  config->set_estimator(flags.Get("estimator"));
+  config->set_bound(flags.Get("bound"));
+  auto confidence = flags.GetDouble("confidence");
+  if (!confidence.ok()) return ReportError(verb, confidence.status());
+  config->set_confidence(*confidence);
+  if (!flags.Get("tolerance").empty()) {
+    auto tolerance = flags.GetDouble("tolerance");
+    if (!tolerance.ok()) return ReportError(verb, tolerance.status());
+    config->set_tolerance(*tolerance);
+  }
+  auto range = flags.GetDouble("range");
+  if (!range.ok()) return ReportError(verb, range.status());
+  config->set_score_range(*range);
+  auto lease = flags.GetInt("lease-seconds");
+  if (!lease.ok()) return ReportError(verb, lease.status());
+  if (*lease < 1 || *lease > 86400) {
+    return ReportError(verb, InvalidArgument("--lease-seconds must be in 1..86400"));
+  }
+  config->set_lease_seconds(static_cast<uint32_t>(*lease));
+  auto seed = flags.GetUint("seed");
+  if (!seed.ok()) return ReportError(verb, seed.status());
+  config->set_seed(*seed);
+
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::CreateCampaignResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->CreateScoringCampaign(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("scoring-create", s);
+  if (flags.IsSet("token-out")) {
+    Status w = WriteToken(flags.Get("token-out"), response.annotator_token());
+    if (!w.ok()) return ReportError(verb, w);
+  }
+  std::cout << "campaign_id " << response.campaign_id() << "\n"
+            << "annotator_token " << response.annotator_token() << "\n";
+  return kExitOk;
+}
+
+int RunScoringNext(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-next --server ADDR --token-file TOKEN --campaign ID "
+      "--annotator NAME [--format text|json]",
+      "Asks a scoring campaign for the next item to score and prints it: system, segment,\n"
+      "document and lease expiry. Exit 2 with NOT_FOUND when nothing is free now (ask\n"
+      "again later) and FAILED_PRECONDITION when every item is scored.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "", "scoring campaign id (required)");
+  flags.Add("annotator", "NAME", "", "who will score ([A-Za-z0-9._@:-], 1..128)");
+  flags.Add("format", "F", "text", "text or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-next", &code)) return code;
+  const std::string verb = "campaign scoring-next";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::NextItemRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_annotator(flags.Get("annotator"));
+  v1::NextItemResponse item;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->NextItem(ctx.get(), request, &item);
+  if (!s.ok()) return ReportRpcError("scoring-next", s);
+  if (*json) {
+    std::cout << ToJson(item);
+    return kExitOk;
+  }
+  std::cout << "system " << item.system() << "\nsegment " << item.segment() << "\ndocument "
+            << item.document() << "\nitem_id " << item.item_id() << "\nlease_expires_unix_ms "
+            << item.lease_expires_unix_ms() << "\n";
+  return kExitOk;
+}
+
+int RunScoringSubmit(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-submit --server ADDR --token-file TOKEN --campaign ID "
+      "--annotator NAME --system S --segment G --score X [--key K]",
+      "Submits one score and prints the acknowledgment once it is durable. A repeat of the\n"
+      "same score is acknowledged again; another score for a scored item is refused.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "", "scoring campaign id (required)");
+  flags.Add("annotator", "NAME", "", "who scored");
+  flags.Add("system", "S", "", "the system");
+  flags.Add("segment", "G", "", "the segment id");
+  flags.Add("score", "X", "", "the score (finite)");
+  flags.Add("key", "K", "", "idempotency key (optional)");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-submit", &code)) return code;
+  const std::string verb = "campaign scoring-submit";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto score = flags.GetDouble("score");
+  if (!score.ok()) return ReportError(verb, score.status());
+  v1::SubmitScoreRequest request;
+  request.set_campaign_id(*campaign);
+  request.set_annotator(flags.Get("annotator"));
+  request.set_system(flags.Get("system"));
+  request.set_segment(flags.Get("segment"));
+  request.set_score(*score);
+  request.set_idempotency_key(flags.Get("key"));
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::SubmitScoreResponse ack;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->SubmitScore(ctx.get(), request, &ack);
+  if (!s.ok()) return ReportRpcError("scoring-submit", s);
+  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms " << ack.committed_unix_ms()
+            << "\n";
+  return kExitOk;
+}
+
+int RunScoringEstimate(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-estimate --server ADDR --token-file TOKEN --campaign ID "
+      "[--format text|json]",
+      "Prints every system's estimated test-set score with its interval, the segments\n"
+      "scored and, with a tolerance, whether ±T is reached and how many more it needs.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "", "scoring campaign id (required)");
+  flags.Add("format", "F", "text", "text or json");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-estimate", &code)) return code;
+  const std::string verb = "campaign scoring-estimate";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto json = JsonFormat(flags);
+  if (!json.ok()) return ReportError(verb, json.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::GetEstimateRequest request;
+  request.set_campaign_id(*campaign);
+  v1::GetEstimateResponse response;
+  auto ctx = conn->Context();
+  grpc::Status s = conn->stub->GetEstimate(ctx.get(), request, &response);
+  if (!s.ok()) return ReportRpcError("scoring-estimate", s);
+  if (*json) {
+    std::cout << ToJson(response);
+    return kExitOk;
+  }
+  std::cout << "system\tscored\tsegments\tvalue\tlo\thi\ttarget_reached\tmore_needed\n";
+  for (const v1::SystemScoreEstimate& e : response.systems()) {
+    std::cout << e.system() << "\t" << e.scored() << "\t" << e.segments() << "\t";
+    if (e.estimated()) {
+      std::cout << e.value() << "\t" << e.lo() << "\t" << e.hi();
+    } else {
+      std::cout << "-\t-\t-";
+    }
+    std::cout << "\t" << (e.target_reached() ? "yes" : "no") << "\t" << e.more_needed() << "\n";
+  }
+  return kExitOk;
+}
+
+int RunScoringExport(int argc, char** argv) {
+  Flags flags(
+      "tourney campaign scoring-export --server ADDR --token-file TOKEN --campaign ID "
+      "[--output FILE]",
+      "Writes every stored score of a scoring campaign in commit order as TSV: sequence,\n"
+      "system, doc, seg, score, annotator, key, committed_unix_ms.");
+  AddConnectionFlags(flags);
+  flags.Add("campaign", "ID", "", "scoring campaign id (required)");
+  flags.Add("output", "FILE", "-", "where to write (- = standard output)");
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-export", &code)) return code;
+  const std::string verb = "campaign scoring-export";
+  auto campaign = CampaignId(flags);
+  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  v1::ExportScoresRequest request;
+  request.set_campaign_id(*campaign);
+  auto ctx = conn->Context();
+  auto reader = conn->stub->ExportScores(ctx.get(), request);
+  std::ostringstream tsv;
+  tsv.precision(17);
+  tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\n";
+  v1::ExportedScore row;
+  while (reader->Read(&row)) {
+    tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t" << row.segment()
+        << "\t" << row.score() << "\t" << row.annotator() << "\t" << row.idempotency_key() << "\t"
+        << row.committed_unix_ms() << "\n";
+  }
+  grpc::Status s = reader->Finish();
+  if (!s.ok()) return ReportRpcError("scoring-export", s);
+  const std::string path = flags.Get("output");
+  if (path == "-") {
+    std::cout << tsv.str();
+    return kExitOk;
+  }
+  std::ofstream out(path, std::ios::trunc);
+  out << tsv.str();
+  out.close();
+  if (!out) return ReportError(verb, IoError(path + ": cannot write"));
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

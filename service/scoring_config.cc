@@ -1,0 +1,167 @@
+#include "scoring_config.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "tourney/ingest/scored_segment_reader.h"
+
+namespace tourney::service {
+namespace {
+
+constexpr size_t kMaxScoringNameBytes = 128;
+constexpr char kRowsName[] = "config.rows";
+
+// A CSV field, quoted (RFC 4180: a quote doubled).
+void AppendQuoted(const std::string& s, std::string* out) {
+  out->push_back('"');
+  for (char c : s) {
+    if (c == '"') out->push_back('"');
+    out->push_back(c);
+  }
+  out->push_back('"');
+}
+
+// The shortest text that reads back as exactly `v`.
+void AppendNumber(double v, std::string* out) {
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof(buf), v);
+  out->append(buf, r.ptr);
+}
+
+// The reader names lines of the CSV built here ("config.rows:LINE: ..."): line L holds
+// row L − 2 (line 1 is the header).
+Status RenameLine(const Status& s) {
+  const std::string& m = s.message();
+  const std::string prefix = std::string(kRowsName) + ":";
+  if (m.rfind(prefix, 0) != 0) return s;
+  size_t end = prefix.size();
+  long line = 0;
+  while (end < m.size() && m[end] >= '0' && m[end] <= '9') line = line * 10 + (m[end++] - '0');
+  if (end == prefix.size() || line < 2) return s;
+  return Status(s.code(),
+                std::string(kRowsName) + "[" + std::to_string(line - 2) + "]" + m.substr(end));
+}
+
+}  // namespace
+
+bool ValidScoringName(const std::string& name) {
+  if (name.empty() || name.size() > kMaxScoringNameBytes) return false;
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return false;
+  }
+  return true;
+}
+
+StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaignConfig& proto,
+                                                       int max_bootstrap_replicates) {
+  if (!ValidScoringName(proto.name())) {
+    return InvalidArgument("config.name: 1..128 bytes without control characters");
+  }
+  if (proto.rows_size() == 0) return InvalidArgument("config.rows: no rows");
+  const std::set<std::string> reserved = {"system", "doc", "seg", "mqm"};
+  std::set<std::string> metrics;
+  for (int m = 0; m < proto.metric_names_size(); ++m) {
+    const std::string& name = proto.metric_names(m);
+    const std::string where = "config.metric_names[" + std::to_string(m) + "]";
+    if (!ValidScoringName(name)) {
+      return InvalidArgument(where + ": 1..128 bytes without control characters");
+    }
+    if (reserved.count(name)) {
+      return InvalidArgument(where + ": '" + name + "' is reserved (system, doc, seg, mqm)");
+    }
+    if (!metrics.insert(name).second) return InvalidArgument(where + ": '" + name + "' repeated");
+  }
+  // The table as CSV: system, doc, seg, mqm (blank: None), then the metrics.
+  std::string csv = "system,doc,seg,mqm";
+  for (const std::string& name : proto.metric_names()) {
+    csv.push_back(',');
+    AppendQuoted(name, &csv);
+  }
+  csv.push_back('\n');
+  for (int i = 0; i < proto.rows_size(); ++i) {
+    const v1::ScoringRow& row = proto.rows(i);
+    const std::string where = std::string(kRowsName) + "[" + std::to_string(i) + "]";
+    for (const auto& [field, value] :
+         {std::pair<const char*, const std::string*>{"system", &row.system()},
+          {"document", &row.document()},
+          {"segment", &row.segment()}}) {
+      if (!ValidScoringName(*value)) {
+        return InvalidArgument(where + "." + field + ": 1..128 bytes without control characters");
+      }
+    }
+    if (row.metrics_size() != proto.metric_names_size()) {
+      return InvalidArgument(where + ".metrics: " + std::to_string(row.metrics_size()) +
+                             " values for " + std::to_string(proto.metric_names_size()) +
+                             " metric names");
+    }
+    if (row.has_human_score() && !std::isfinite(row.human_score())) {
+      return InvalidArgument(where + ".human_score: not finite");
+    }
+    AppendQuoted(row.system(), &csv);
+    csv.push_back(',');
+    AppendQuoted(row.document(), &csv);
+    csv.push_back(',');
+    AppendQuoted(row.segment(), &csv);
+    csv.push_back(',');
+    if (row.has_human_score()) {
+      AppendNumber(row.human_score(), &csv);
+    } else {
+      csv += "None";
+    }
+    for (int m = 0; m < row.metrics_size(); ++m) {
+      if (!std::isfinite(row.metrics(m))) {
+        return InvalidArgument(where + ".metrics[" + std::to_string(m) + "]: not finite");
+      }
+      csv.push_back(',');
+      AppendNumber(row.metrics(m), &csv);
+    }
+    csv.push_back('\n');
+  }
+  ScoredSegmentReadOptions read;
+  read.metric_columns.assign(proto.metric_names().begin(), proto.metric_names().end());
+  auto table = ParseScoredSegments(csv, kRowsName, read);
+  if (!table.ok()) return RenameLine(table.status());
+
+  ScoringCampaignConfig config;
+  config.table = std::move(*table);
+  auto design = ParseDesign(proto.design().empty() ? "docs-prop" : proto.design());
+  if (!design.ok()) return InvalidArgument("config.design: " + design.status().message());
+  config.design = *design;
+  const std::string estimator = !proto.estimator().empty()
+                                    ? proto.estimator()
+                                    : (proto.metric_names_size() > 0 ? "cv-knn" : "mean");
+  auto spec = ParseEstimator(estimator);
+  if (!spec.ok()) return InvalidArgument("config.estimator: " + spec.status().message());
+  config.estimator = *spec;
+  auto bound = ParseBound(proto.bound().empty() ? "bootstrap-t" : proto.bound());
+  if (!bound.ok()) return InvalidArgument("config.bound: " + bound.status().message());
+  config.bound = *bound;
+  if (proto.bootstrap_replicates() != 0 &&
+      (proto.bootstrap_replicates() < 10 ||
+       proto.bootstrap_replicates() > max_bootstrap_replicates)) {
+    return InvalidArgument("config.bootstrap_replicates: must be 10.." +
+                           std::to_string(max_bootstrap_replicates) + " (0: 1000)");
+  }
+  config.bootstrap_replicates =
+      proto.bootstrap_replicates() == 0 ? 1000 : proto.bootstrap_replicates();
+  config.confidence = proto.confidence() == 0 ? 0.95 : proto.confidence();
+  if (proto.has_tolerance() && !(proto.tolerance() > 0)) {
+    return InvalidArgument("config.tolerance: must be > 0 when given");
+  }
+  config.tolerance = proto.has_tolerance() ? proto.tolerance() : 0.0;
+  config.range = proto.score_range();
+  if (proto.lease_seconds() > 86400) {
+    return InvalidArgument("config.lease_seconds: at most 86400");
+  }
+  config.lease_ms =
+      1000 * static_cast<int64_t>(proto.lease_seconds() == 0 ? 1800 : proto.lease_seconds());
+  config.seed = proto.seed();
+  Status valid = ValidateScoringCampaignConfig(config);
+  if (!valid.ok()) return InvalidArgument("config: " + valid.message());
+  return config;
+}
+
+}  // namespace tourney::service

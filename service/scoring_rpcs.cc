@@ -1,0 +1,485 @@
+// Scoring campaign RPCs (direct assessment, MQM): CreateScoringCampaign, NextItem,
+// SubmitScore, GetEstimate, ExportScores, and their start-up replay. The statistics are the
+// engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
+// validates, stores every score through the commit queue before acknowledging it, and
+// applies committed scores to the engine in commit order on the writer thread.
+#include <cmath>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "auth.h"
+#include "live_campaign.h"
+#include "scoring_config.h"
+#include "tournament_service.h"
+
+namespace tourney::service {
+
+// The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
+// NextItem and the application of committed scores take it exclusively, estimates and
+// exports share it.
+class LiveScoringCampaign {
+ public:
+  LiveScoringCampaign(uint64_t id, v1::ScoringCampaignConfig proto, std::string token_sha256,
+                      int64_t created_unix_ms, std::unique_ptr<ScoringCampaign> campaign)
+      : id(id),
+        proto(std::move(proto)),
+        token_sha256(std::move(token_sha256)),
+        created_unix_ms(created_unix_ms),
+        engine(std::move(campaign)) {
+    const ScoredSegments& t = engine->config().table;
+    for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
+    for (size_t g = 0; g < t.segment_ids.size(); ++g) segment_index[t.segment_ids[g]] = int(g);
+    num_segments = static_cast<int64_t>(t.segment_ids.size());
+  }
+
+  int64_t ItemKey(const ScoringItem& item) const {
+    return item.system * num_segments + item.segment;
+  }
+
+  // Records the metadata of a score the engine just applied (log position = index).
+  void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
+                       int64_t committed_unix_ms) {
+    const auto index = static_cast<int64_t>(committed.size());
+    by_item[ItemKey(item)] = index;
+    if (!key.empty()) by_key[key] = index;
+    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
+  }
+
+  const uint64_t id;
+  const v1::ScoringCampaignConfig proto;
+  const std::string token_sha256;
+  const int64_t created_unix_ms;
+  std::unordered_map<std::string, int> system_index;
+  std::unordered_map<std::string, int> segment_index;
+  int64_t num_segments = 0;
+
+  struct Committed {
+    int64_t committed_unix_ms = 0;
+    std::string annotator;
+    std::string key;
+  };
+  struct Pending {
+    double score = 0.0;
+    std::string key;
+    std::shared_future<Ack> ack;
+  };
+  mutable std::shared_mutex mu;
+  std::unique_ptr<ScoringCampaign> engine;                // by mu
+  std::vector<Committed> committed;                       // by mu; parallel to engine->scores()
+  std::unordered_map<int64_t, int64_t> by_item;           // item -> index, by mu
+  std::unordered_map<std::string, int64_t> by_key;        // key -> index, by mu
+  std::unordered_map<int64_t, Pending> pending;           // items being committed, by mu
+  std::unordered_map<std::string, int64_t> pending_keys;  // key -> item, by mu
+};
+
+bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
+  return scoring_by_token_.count(digest) != 0;
+}
+
+grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* context,
+                                                 Access access, uint64_t campaign_id,
+                                                 std::shared_ptr<LiveScoringCampaign>* campaign) {
+  const auto& metadata = context->client_metadata();
+  const auto range = metadata.equal_range("authorization");
+  if (range.first == range.second || std::next(range.first) != range.second) {
+    return AuthorizeAdmin(context);  // the same errors as every other call
+  }
+  auto token =
+      ParseBearer(std::string_view(range.first->second.data(), range.first->second.size()));
+  if (!token.ok()) return Error(StatusCode::UNAUTHENTICATED, token.status().message());
+  const std::string digest = Sha256(*token);
+  const bool admin = ConstantTimeEquals(digest, admin_sha256_);
+  std::shared_lock lock(registry_mu_);
+  auto it = scoring_.find(campaign_id);
+  std::shared_ptr<LiveScoringCampaign> found = it == scoring_.end() ? nullptr : it->second;
+  if (!admin) {
+    const bool own =
+        access == Access::kAnnotator && found && ConstantTimeEquals(digest, found->token_sha256);
+    if (!own) {
+      if (scoring_by_token_.count(digest) || by_token_.count(digest)) {
+        return Error(StatusCode::PERMISSION_DENIED,
+                     access == Access::kAdmin
+                         ? "this call needs the admin token; an annotator token was given"
+                         : "the annotator token is for another campaign");
+      }
+      return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
+    }
+  }
+  if (!found) {
+    if (campaigns_.count(campaign_id)) {
+      return Error(StatusCode::FAILED_PRECONDITION,
+                   "campaign " + std::to_string(campaign_id) +
+                       " is a pairwise campaign: use NextMatch, SubmitJudgment and "
+                       "GetLeaderboard");
+    }
+    return Error(StatusCode::NOT_FOUND, "no scoring campaign " + std::to_string(campaign_id));
+  }
+  *campaign = std::move(found);
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// CreateScoringCampaign.
+
+grpc::Status TournamentService::DoCreateScoringCampaign(
+    grpc::ServerContextBase* context, const v1::CreateScoringCampaignRequest* request,
+    v1::CreateCampaignResponse* response) {
+  grpc::Status auth = AuthorizeAdmin(context);
+  if (!auth.ok()) return auth;
+  const v1::ScoringCampaignConfig& proto = request->config();
+  if (proto.rows_size() > limits_.max_segments) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "at most " + std::to_string(limits_.max_segments) +
+                     " rows per scoring campaign on this server, got " +
+                     std::to_string(proto.rows_size()));
+  }
+  auto config = ScoringConfigFromProto(proto, limits_.max_bootstrap_replicates);
+  if (!config.ok()) return ToGrpc(config.status());
+  if (static_cast<int64_t>(config->table.systems.size()) > limits_.max_systems) {
+    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
+                                                   " systems per campaign on this server, got " +
+                                                   std::to_string(config->table.systems.size()));
+  }
+  auto engine = ScoringCampaign::Create(std::move(*config));
+  if (!engine.ok()) return ToGrpc(engine.status());
+  {
+    std::shared_lock lock(registry_mu_);
+    if (scoring_by_name_.count(proto.name())) {
+      return Error(StatusCode::ALREADY_EXISTS,
+                   "a scoring campaign named '" + proto.name() + "' exists");
+    }
+    if (static_cast<int>(scoring_.size()) >= limits_.max_campaigns) {
+      return Error(StatusCode::RESOURCE_EXHAUSTED, "the server holds its maximum of " +
+                                                       std::to_string(limits_.max_campaigns) +
+                                                       " scoring campaigns");
+    }
+  }
+  auto token = NewToken();
+  if (!token.ok()) return ToGrpc(token.status());
+  StoredCampaign row;
+  row.name = proto.name();
+  proto.SerializeToString(&row.config);
+  row.token_sha256 = Sha256(*token);
+  row.created_unix_ms = NowUnixMs();
+
+  auto engine_holder = std::make_shared<std::unique_ptr<ScoringCampaign>>(std::move(*engine));
+  auto id_holder = std::make_shared<uint64_t>(0);
+  auto done = std::make_shared<std::promise<Status>>();
+  std::future<Status> result = done->get_future();
+  queue_->Enqueue(std::make_unique<CallbackOp>(
+      [row, id_holder](WriteTransaction& txn, BatchContext&) -> Status {
+        auto id = txn.InsertScoringCampaign(row);
+        if (!id.ok()) return id.status();
+        *id_holder = *id;
+        return Status::Ok();
+      },
+      [this, done, proto, row, id_holder, engine_holder](const Status& s) {
+        if (s.ok()) {
+          auto live = std::make_shared<LiveScoringCampaign>(
+              *id_holder, proto, row.token_sha256, row.created_unix_ms, std::move(*engine_holder));
+          std::unique_lock lock(registry_mu_);
+          scoring_by_name_[proto.name()] = live->id;
+          scoring_by_token_[live->token_sha256] = live->id;
+          scoring_[live->id] = std::move(live);
+        }
+        done->set_value(s);
+      }));
+  Status s = result.get();
+  if (s.code() == tourney::StatusCode::kAlreadyExists) {
+    return Error(StatusCode::ALREADY_EXISTS,
+                 "a scoring campaign named '" + proto.name() + "' exists");
+  }
+  if (!s.ok()) return ToGrpc(s);
+  response->set_campaign_id(*id_holder);
+  response->set_annotator_token(*token);
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// NextItem.
+
+grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
+                                           const v1::NextItemRequest* request,
+                                           v1::NextItemResponse* response) {
+  std::shared_ptr<LiveScoringCampaign> c;
+  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+  if (!auth.ok()) return auth;
+  if (!ValidAnnotatorName(request->annotator())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
+  }
+  std::unique_lock lock(c->mu);
+  auto proposed = c->engine->ProposeItem(request->annotator(), NowUnixMs());
+  if (!proposed.ok()) return ToGrpc(proposed.status());
+  const ScoredSegments& t = c->engine->config().table;
+  const ScoringItem& item = proposed->item;
+  response->set_system(t.systems[item.system].name);
+  response->set_segment(t.segment_ids[item.segment]);
+  response->set_document(t.document_ids[t.segment_document[item.segment]]);
+  response->set_item_id(static_cast<uint64_t>(c->ItemKey(item)) + 1);
+  response->set_lease_expires_unix_ms(proposed->lease_expires_ms);
+  response->set_position(proposed->position);
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// SubmitScore.
+
+grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
+                                              const v1::SubmitScoreRequest* request,
+                                              v1::SubmitScoreResponse* response) {
+  std::shared_ptr<LiveScoringCampaign> c;
+  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+  if (!auth.ok()) return auth;
+  if (!ValidAnnotatorName(request->annotator())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
+  }
+  if (request->idempotency_key().size() > 128) {
+    return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
+  }
+  if (!std::isfinite(request->score())) {
+    return Error(StatusCode::INVALID_ARGUMENT, "score: not finite");
+  }
+  auto sys = c->system_index.find(request->system());
+  if (sys == c->system_index.end()) {
+    return Error(
+        StatusCode::INVALID_ARGUMENT,
+        "system '" + request->system() + "' is not in scoring campaign " + std::to_string(c->id));
+  }
+  auto seg = c->segment_index.find(request->segment());
+  if (seg == c->segment_index.end()) {
+    return Error(
+        StatusCode::INVALID_ARGUMENT,
+        "segment '" + request->segment() + "' is not in scoring campaign " + std::to_string(c->id));
+  }
+  const ItemScore score{{sys->second, seg->second}, request->score()};
+  const int64_t item_key = c->ItemKey(score.item);
+  const std::string& key = request->idempotency_key();
+  std::shared_future<Ack> ack;
+  {
+    std::unique_lock lock(c->mu);
+    auto committed = c->by_item.find(item_key);
+    if (committed != c->by_item.end()) {
+      const int64_t index = committed->second;
+      if (c->engine->scores()[index].score != score.score) {
+        return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
+                                                     request->segment() +
+                                                     "' already holds another score");
+      }
+      response->set_sequence(index + 1);
+      response->set_committed_unix_ms(c->committed[index].committed_unix_ms);
+      return grpc::Status::OK;
+    }
+    auto pending = c->pending.find(item_key);
+    if (pending != c->pending.end()) {
+      if (pending->second.score != score.score) {
+        return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
+                                                     request->segment() +
+                                                     "' is being committed with another score");
+      }
+      ack = pending->second.ack;
+    } else {
+      if (!key.empty() && (c->by_key.count(key) || c->pending_keys.count(key))) {
+        return Error(StatusCode::ALREADY_EXISTS,
+                     "idempotency key '" + key + "' was used for another score");
+      }
+      Status valid = c->engine->ValidateScore(score);
+      if (!valid.ok()) return ToGrpc(valid);
+      if (c->engine->ScoreOf(score.item) != nullptr) {
+        // Scored in the campaign's table with this very score: nothing to store.
+        response->set_sequence(0);
+        response->set_committed_unix_ms(0);
+        return grpc::Status::OK;
+      }
+      auto promise = std::make_shared<std::promise<Ack>>();
+      ack = promise->get_future().share();
+      c->pending[item_key] = {score.score, key, ack};
+      if (!key.empty()) c->pending_keys[key] = item_key;
+      StoredScore row;
+      row.campaign_id = c->id;
+      row.system = score.item.system;
+      row.segment = score.item.segment;
+      row.score = score.score;
+      row.annotator = request->annotator();
+      row.idempotency_key = key;
+      auto committed_ms = std::make_shared<int64_t>(0);
+      queue_->Enqueue(std::make_unique<CallbackOp>(
+          [row, committed_ms](WriteTransaction& txn, BatchContext& batch) -> Status {
+            StoredScore stamped = row;
+            stamped.committed_unix_ms = batch.now_unix_ms;
+            *committed_ms = batch.now_unix_ms;
+            return txn.InsertScore(stamped);
+          },
+          [c, row, score, item_key, committed_ms, promise](const Status& s) {
+            Ack result;
+            {
+              std::unique_lock lock(c->mu);
+              c->pending.erase(item_key);
+              if (!row.idempotency_key.empty()) c->pending_keys.erase(row.idempotency_key);
+              if (s.ok()) {
+                auto applied = c->engine->ApplyScore(score);
+                if (applied.ok() && *applied) {
+                  c->RecordCommitted(score.item, row.annotator, row.idempotency_key, *committed_ms);
+                  result.sequence = static_cast<int64_t>(c->committed.size());
+                  result.committed_unix_ms = *committed_ms;
+                } else {
+                  result.status = Internal(
+                      "a committed score did not apply: " +
+                      (applied.ok() ? std::string("a repeat") : applied.status().message()));
+                }
+              } else {
+                result.status = s;
+              }
+            }
+            promise->set_value(std::move(result));
+          }));
+    }
+  }
+  const Ack& result = ack.get();
+  if (!result.status.ok()) {
+    if (result.status.code() == tourney::StatusCode::kIoError) {
+      return Error(StatusCode::UNAVAILABLE,
+                   "the score could not be stored: " + result.status.message());
+    }
+    return ToGrpc(result.status);
+  }
+  response->set_sequence(result.sequence);
+  response->set_committed_unix_ms(result.committed_unix_ms);
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// GetEstimate and ExportScores.
+
+grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
+                                            const v1::GetEstimateRequest* request,
+                                            v1::GetEstimateResponse* response) {
+  std::shared_ptr<LiveScoringCampaign> c;
+  grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
+  if (!auth.ok()) return auth;
+  std::shared_lock lock(c->mu);
+  auto estimates = c->engine->Estimate();
+  if (!estimates.ok()) return ToGrpc(estimates.status());
+  for (const ScoringSystemEstimate& e : *estimates) {
+    v1::SystemScoreEstimate* out = response->add_systems();
+    out->set_system(e.name);
+    out->set_scored(e.scored);
+    out->set_segments(e.segments);
+    out->set_estimated(e.estimated);
+    out->set_value(e.value);
+    out->set_lo(e.lo);
+    out->set_hi(e.hi);
+    out->set_half_width(e.half_width);
+    out->set_target_reached(e.within_tolerance);
+    out->set_segments_needed(e.segments_needed);
+    out->set_more_needed(e.more_needed);
+  }
+  response->set_scores(static_cast<int64_t>(c->committed.size()));
+  response->set_items(c->engine->num_items());
+  response->set_items_scored(c->engine->num_scored());
+  return grpc::Status::OK;
+}
+
+grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
+                                             const v1::ExportScoresRequest* request,
+                                             grpc::ServerWriter<v1::ExportedScore>* writer) {
+  std::shared_ptr<LiveScoringCampaign> c;
+  grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
+  if (!auth.ok()) return auth;
+  std::vector<v1::ExportedScore> rows;
+  {
+    std::shared_lock lock(c->mu);
+    const ScoredSegments& t = c->engine->config().table;
+    const std::vector<ItemScore>& scores = c->engine->scores();
+    rows.reserve(scores.size());
+    for (size_t i = 0; i < scores.size(); ++i) {
+      v1::ExportedScore& row = rows.emplace_back();
+      row.set_sequence(static_cast<int64_t>(i) + 1);
+      row.set_system(t.systems[scores[i].item.system].name);
+      row.set_segment(t.segment_ids[scores[i].item.segment]);
+      row.set_document(t.document_ids[t.segment_document[scores[i].item.segment]]);
+      row.set_score(scores[i].score);
+      row.set_annotator(c->committed[i].annotator);
+      row.set_idempotency_key(c->committed[i].key);
+      row.set_committed_unix_ms(c->committed[i].committed_unix_ms);
+    }
+  }
+  for (const v1::ExportedScore& row : rows) {
+    if (context->IsCancelled() || !writer->Write(row)) {
+      return Error(StatusCode::CANCELLED, "the export was cancelled");
+    }
+  }
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------------------------------
+// Start-up.
+
+Status TournamentService::LoadScoring() {
+  struct Loading {
+    StoredCampaign row;
+    v1::ScoringCampaignConfig proto;
+    ScoringCampaignConfig config;
+    std::vector<ItemScore> scores;
+    std::vector<StoredScore> meta;
+  };
+  std::unordered_map<uint64_t, Loading> loading;
+  std::vector<uint64_t> order;
+  Status s = store_->LoadScoringCampaigns([&](StoredCampaign row) -> Status {
+    const std::string where = store_->path() + ": scoring campaign " + std::to_string(row.id);
+    Loading l;
+    if (!l.proto.ParseFromString(row.config)) {
+      return FailedPrecondition(where + ": stored configuration does not parse");
+    }
+    if (row.token_sha256.size() != 32)
+      return FailedPrecondition(where + ": malformed token digest");
+    // The stored configuration passed the server's limits when it was created.
+    auto config = ScoringConfigFromProto(l.proto, 1000000);
+    if (!config.ok()) return FailedPrecondition(where + ": " + config.status().message());
+    l.config = std::move(*config);
+    l.row = std::move(row);
+    order.push_back(l.row.id);
+    loading.emplace(l.row.id, std::move(l));
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  s = store_->LoadScores([&](StoredScore row) -> Status {
+    auto it = loading.find(row.campaign_id);
+    if (it == loading.end()) {
+      return FailedPrecondition(store_->path() + ": score of scoring campaign " +
+                                std::to_string(row.campaign_id) + ": unknown campaign");
+    }
+    it->second.scores.push_back({{row.system, row.segment}, row.score});
+    it->second.meta.push_back(std::move(row));
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
+  for (uint64_t id : order) {
+    Loading& l = loading.at(id);
+    const std::string where = store_->path() + ": scoring campaign " + std::to_string(id);
+    auto engine = ScoringCampaign::Replay(std::move(l.config), l.scores);
+    if (!engine.ok()) return FailedPrecondition(where + ": " + engine.status().message());
+    if ((*engine)->scores().size() != l.scores.size()) {
+      return FailedPrecondition(where + ": a stored score repeats another");
+    }
+    auto live = std::make_shared<LiveScoringCampaign>(id, std::move(l.proto), l.row.token_sha256,
+                                                      l.row.created_unix_ms, std::move(*engine));
+    for (StoredScore& m : l.meta) {
+      live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
+                            std::move(m.idempotency_key), m.committed_unix_ms);
+    }
+    std::unique_lock lock(registry_mu_);
+    scoring_by_name_[l.row.name] = id;
+    scoring_by_token_[l.row.token_sha256] = id;
+    scoring_[id] = std::move(live);
+  }
+  return Status::Ok();
+}
+
+}  // namespace tourney::service

@@ -1,0 +1,665 @@
+// tourneyd's scoring campaigns (direct assessment, MQM) over real gRPC: create, next item,
+// submit, estimate, export; idempotent and conflicting scores; tokens; bad input; leases;
+// and a restart on the same data directory.
+#include <google/protobuf/util/json_util.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "service_test_util.h"
+#include "storage.h"
+
+namespace tourney {
+namespace {
+
+using testing::Ctx;
+using testing::kAdminToken;
+
+class ScoringServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::TempDir("scoring"); }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string data() const { return dir_ + "/data"; }
+  std::string dir_;
+};
+
+// Two systems A and B on six segments: d1 = s0..s3, d2 = s4, s5. One metric m. B's s5
+// carries a human score of 5 from before the campaign. Random design, the plain mean and
+// the CLT interval at 95 %, tolerance ±1.
+v1::ScoringCampaignConfig TinyConfig(const std::string& name, uint32_t lease_seconds = 600) {
+  v1::ScoringCampaignConfig c;
+  c.set_name(name);
+  c.add_metric_names("m");
+  const double m[2][6] = {{0.1, 0.4, 0.2, 0.9, 0.5, 0.7}, {0.3, 0.6, 0.25, 0.8, 0.55, 0.15}};
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 6; ++g) {
+      v1::ScoringRow* row = c.add_rows();
+      row->set_system(s == 0 ? "A" : "B");
+      row->set_document(g < 4 ? "d1" : "d2");
+      row->set_segment("s" + std::to_string(g));
+      row->add_metrics(m[s][g]);
+      if (s == 1 && g == 5) row->set_human_score(5.0);
+    }
+  }
+  c.set_design("random");
+  c.set_estimator("mean");
+  c.set_bound("clt");
+  c.set_confidence(0.95);
+  c.set_tolerance(1.0);
+  c.set_lease_seconds(lease_seconds);
+  c.set_seed(3);
+  return c;
+}
+
+struct Scoring {
+  uint64_t id = 0;
+  std::string token;
+};
+
+grpc::Status Create(v1::Tournament::Stub& stub, const v1::ScoringCampaignConfig& config,
+                    Scoring* out, const std::string& token = kAdminToken) {
+  v1::CreateScoringCampaignRequest req;
+  *req.mutable_config() = config;
+  v1::CreateCampaignResponse resp;
+  auto ctx = Ctx(token);
+  grpc::Status s = stub.CreateScoringCampaign(ctx.get(), req, &resp);
+  if (out) *out = {resp.campaign_id(), resp.annotator_token()};
+  return s;
+}
+
+grpc::Status Next(v1::Tournament::Stub& stub, uint64_t id, const std::string& token,
+                  const std::string& annotator, v1::NextItemResponse* item) {
+  v1::NextItemRequest req;
+  req.set_campaign_id(id);
+  req.set_annotator(annotator);
+  auto ctx = Ctx(token);
+  return stub.NextItem(ctx.get(), req, item);
+}
+
+grpc::Status Score(v1::Tournament::Stub& stub, uint64_t id, const std::string& token,
+                   const std::string& system, const std::string& segment, double score,
+                   v1::SubmitScoreResponse* ack = nullptr, const std::string& key = "",
+                   const std::string& annotator = "ann1") {
+  v1::SubmitScoreRequest req;
+  req.set_campaign_id(id);
+  req.set_annotator(annotator);
+  req.set_system(system);
+  req.set_segment(segment);
+  req.set_score(score);
+  req.set_idempotency_key(key);
+  v1::SubmitScoreResponse local;
+  auto ctx = Ctx(token);
+  return stub.SubmitScore(ctx.get(), req, ack ? ack : &local);
+}
+
+grpc::Status Estimate(v1::Tournament::Stub& stub, uint64_t id, v1::GetEstimateResponse* out,
+                      const std::string& token = kAdminToken) {
+  v1::GetEstimateRequest req;
+  req.set_campaign_id(id);
+  auto ctx = Ctx(token);
+  return stub.GetEstimate(ctx.get(), req, out);
+}
+
+grpc::Status Export(v1::Tournament::Stub& stub, uint64_t id, std::vector<v1::ExportedScore>* rows,
+                    const std::string& token = kAdminToken) {
+  v1::ExportScoresRequest req;
+  req.set_campaign_id(id);
+  auto ctx = Ctx(token);
+  auto reader = stub.ExportScores(ctx.get(), req);
+  v1::ExportedScore row;
+  while (reader->Read(&row)) rows->push_back(row);
+  return reader->Finish();
+}
+
+// The scores of CreateNextSubmitEstimate: A s0 = 1, s1 = 2, s2 = 6; B s3 = 4.
+void SubmitTinyScores(v1::Tournament::Stub& stub, const Scoring& c) {
+  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s0", 1.0, nullptr, "k1").ok());
+  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s1", 2.0, nullptr, "k2").ok());
+  ASSERT_TRUE(Score(stub, c.id, c.token, "B", "s3", 4.0, nullptr, "", "ann2").ok());
+  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s2", 6.0, nullptr, "k3").ok());
+}
+
+// The estimates of those scores, by hand (random design: the plain mean; its variance
+// v = (1 − n/N)·s²/n with the sample variance s²; half-width t = z·sqrt(v), z = 1.959964).
+void ExpectTinyEstimate(const v1::GetEstimateResponse& e) {
+  ASSERT_EQ(e.systems_size(), 2);
+  // A: 1, 2, 6 of N = 6. Mean 3; s² = (4 + 1 + 9)/2 = 7; v = (1 − 3/6)·7/3 = 7/6;
+  // t = 1.959964·1.080123 = 2.117003. ±1 needs z²s²(1/n − 1/6) <= 1:
+  // 1/n <= 1/(3.841459·7) + 1/6 = 0.203855, n >= 4.906 -> 5 segments, 2 more.
+  const v1::SystemScoreEstimate& a = e.systems(0);
+  EXPECT_EQ(a.system(), "A");
+  EXPECT_EQ(a.scored(), 3);
+  EXPECT_EQ(a.segments(), 6);
+  EXPECT_TRUE(a.estimated());
+  EXPECT_NEAR(a.value(), 3.0, 1e-12);
+  EXPECT_NEAR(a.half_width(), 2.117003, 1e-6);
+  EXPECT_NEAR(a.lo(), 3.0 - 2.117003, 1e-6);
+  EXPECT_NEAR(a.hi(), 3.0 + 2.117003, 1e-6);
+  EXPECT_FALSE(a.target_reached());
+  EXPECT_EQ(a.segments_needed(), 5);
+  EXPECT_EQ(a.more_needed(), 2);
+  // B: s3 = 4 submitted, s5 = 5 from the table. Mean 4.5; s² = (0.25 + 0.25)/1 = 0.5;
+  // v = (1 − 2/6)·0.5/2 = 1/6; t = 1.959964·0.408248 = 0.800152 <= 1: reached.
+  const v1::SystemScoreEstimate& b = e.systems(1);
+  EXPECT_EQ(b.system(), "B");
+  EXPECT_EQ(b.scored(), 2);
+  EXPECT_TRUE(b.estimated());
+  EXPECT_NEAR(b.value(), 4.5, 1e-12);
+  EXPECT_NEAR(b.half_width(), 0.800152, 1e-6);
+  EXPECT_TRUE(b.target_reached());
+  EXPECT_EQ(b.more_needed(), 0);
+  EXPECT_EQ(e.scores(), 4);        // submitted through the service
+  EXPECT_EQ(e.items(), 12);        // 2 systems × 6 segments
+  EXPECT_EQ(e.items_scored(), 5);  // the 4 and B's s5
+}
+
+TEST_F(ScoringServiceTest, CreateNextSubmitEstimate) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("tiny"), &c).ok());
+  EXPECT_GE(c.id, service::kScoringCampaignIdBase);  // apart from pairwise ids
+  EXPECT_EQ(c.token.size(), 64u);
+  v1::GetEstimateResponse empty;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &empty).ok());
+  ASSERT_EQ(empty.systems_size(), 2);
+  EXPECT_FALSE(empty.systems(0).estimated());  // no score yet
+  EXPECT_EQ(empty.systems(1).scored(), 1);     // s5 from the table
+
+  v1::NextItemResponse item;
+  const auto before = std::chrono::system_clock::now();
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &item).ok());
+  EXPECT_TRUE(item.system() == "A" || item.system() == "B");
+  ASSERT_EQ(item.segment().size(), 2u);
+  const int g = item.segment()[1] - '0';
+  EXPECT_TRUE(g >= 0 && g < 6) << item.segment();
+  EXPECT_EQ(item.document(), g < 4 ? "d1" : "d2");
+  EXPECT_FALSE(item.system() == "B" && g == 5);  // scored in the table: never served
+  const int64_t now_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(before.time_since_epoch()).count();
+  EXPECT_GE(item.lease_expires_unix_ms(), now_ms + 600000);
+  EXPECT_GE(item.item_id(), 1u);
+
+  SubmitTinyScores(server.stub(), c);
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  ExpectTinyEstimate(e);
+}
+
+TEST_F(ScoringServiceTest, RepeatsAreIdempotentAndConflictsRefused) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("idem"), &c).ok());
+  v1::SubmitScoreResponse first, second, repeat, table;
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.5, &first, "key-a").ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.5, &second).ok());
+  EXPECT_EQ(first.sequence(), 1);
+  EXPECT_EQ(second.sequence(), 2);
+  EXPECT_GT(first.committed_unix_ms(), 0);
+  // The identical repeat gets the original acknowledgment and stores nothing.
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.5, &repeat, "key-a").ok());
+  EXPECT_EQ(repeat.sequence(), 1);
+  EXPECT_EQ(repeat.committed_unix_ms(), first.committed_unix_ms());
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 1.75).error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+  // The key names the first score; another item under it is a conflict.
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s2", 3.0, nullptr, "key-a").error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+  // B's s5 holds 5 from the table: the same score is OK with nothing stored (sequence 0),
+  // another is a conflict.
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "B", "s5", 5.0, &table).ok());
+  EXPECT_EQ(table.sequence(), 0);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 4.0).error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  EXPECT_EQ(rows.size(), 2u);
+}
+
+TEST_F(ScoringServiceTest, TokensAndCampaignKindsAreChecked) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("auth"), &c).ok());
+  const testing::CreatedCampaign pairwise =
+      testing::CreateCampaign(server.stub(), testing::MakeConfig("pairwise", 3, 4, 2));
+  v1::NextItemResponse item;
+  v1::GetEstimateResponse e;
+  EXPECT_EQ(Next(server.stub(), c.id, "", "ann1", &item).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(Next(server.stub(), c.id, "not-a-token-of-this-server", "ann1", &item).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(Estimate(server.stub(), c.id, &e, "").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(Estimate(server.stub(), c.id, &e, c.token).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  std::vector<v1::ExportedScore> rows;
+  EXPECT_EQ(Export(server.stub(), c.id, &rows, c.token).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(Create(server.stub(), TinyConfig("by-annotator"), nullptr, c.token).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  // The admin token works for annotator calls.
+  EXPECT_TRUE(Next(server.stub(), c.id, kAdminToken, "ann1", &item).ok());
+  // A pairwise campaign's token on a scoring campaign, and the other way round.
+  EXPECT_EQ(Next(server.stub(), c.id, pairwise.token, "ann1", &item).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  v1::NextMatchResponse match;
+  grpc::Status s = testing::NextMatch(server.stub(), {pairwise.id, c.token}, "ann1", &match);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_NE(s.error_message().find("scoring campaign"), std::string::npos) << s.error_message();
+  // A pairwise id on a scoring call and a scoring id on a pairwise call.
+  s = Next(server.stub(), pairwise.id, kAdminToken, "ann1", &item);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("pairwise"), std::string::npos) << s.error_message();
+  v1::GetCampaignRequest get;
+  get.set_campaign_id(c.id);
+  v1::CampaignInfo info;
+  auto ctx = Ctx(kAdminToken);
+  s = server.stub().GetCampaign(ctx.get(), get, &info);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("scoring campaign"), std::string::npos) << s.error_message();
+  v1::Leaderboard board;
+  EXPECT_EQ(testing::Leaderboard(server.stub(), c.id, "expected-wins", &board).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(Estimate(server.stub(), c.id + 1, &e).error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(ScoringServiceTest, BadInputIsInvalidArgument) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("bad"), &c).ok());
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", nan).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", inf).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "Z", "s0", 1.0).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s9", 1.0).error_code(), invalid);
+  EXPECT_EQ(
+      Score(server.stub(), c.id, c.token, "A", "s0", 1.0, nullptr, "", "bad name").error_code(),
+      invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, nullptr, std::string(129, 'k'))
+                .error_code(),
+            invalid);
+  v1::NextItemResponse item;
+  EXPECT_EQ(Next(server.stub(), c.id, c.token, "", &item).error_code(), invalid);
+
+  auto create_code = [&](const v1::ScoringCampaignConfig& config) {
+    return Create(server.stub(), config, nullptr).error_code();
+  };
+  v1::ScoringCampaignConfig config = TinyConfig("x");
+  config.set_design("docs-opt");  // allocates by metric spreads: refused by the engine
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.set_estimator("nope");
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.set_confidence(1.5);
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.set_tolerance(-1);
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.mutable_rows(3)->add_metrics(0.5);  // two values for one metric
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.mutable_rows(2)->set_metrics(0, inf);
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  *config.add_rows() = config.rows(0);  // (A, s0) twice
+  grpc::Status s = Create(server.stub(), config, nullptr);
+  EXPECT_EQ(s.error_code(), invalid);
+  EXPECT_NE(s.error_message().find("config.rows[12]"), std::string::npos) << s.error_message();
+  config = TinyConfig("x");
+  config.mutable_rows(7)->set_document("d2");  // B's s1 under another document than A's
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.clear_rows();
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("x");
+  config.set_metric_names(0, "seg");  // a reserved column name
+  EXPECT_EQ(create_code(config), invalid);
+  config = TinyConfig("");
+  EXPECT_EQ(create_code(config), invalid);
+  EXPECT_EQ(create_code(TinyConfig("bad")), grpc::StatusCode::ALREADY_EXISTS);
+}
+
+TEST_F(ScoringServiceTest, LeasedItemsAreNotServedTwiceUntilTheyExpire) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  // One system on two segments, leases of 1 s.
+  v1::ScoringCampaignConfig config = TinyConfig("lease", 1);
+  config.clear_rows();
+  for (const char* g : {"s0", "s1"}) {
+    v1::ScoringRow* row = config.add_rows();
+    row->set_system("A");
+    row->set_document("d1");
+    row->set_segment(g);
+    row->add_metrics(g[1] == '0' ? 0.2 : 0.7);
+  }
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), config, &c).ok());
+  v1::NextItemResponse a, b, none, again;
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &a).ok());
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann2", &b).ok());
+  EXPECT_NE(a.segment(), b.segment());  // the first is leased to ann1
+  // Both items are leased now: nothing for a third annotator.
+  EXPECT_EQ(Next(server.stub(), c.id, c.token, "ann3", &none).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  // After the leases expire the items return to the pool.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann3", &again).ok());
+  EXPECT_TRUE(again.segment() == "s0" || again.segment() == "s1");
+  // Once every item is scored the campaign is complete.
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.0).ok());
+  EXPECT_EQ(Next(server.stub(), c.id, c.token, "ann4", &none).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
+  Scoring c;
+  v1::GetEstimateResponse before;
+  std::vector<v1::ExportedScore> exported;
+  v1::SubmitScoreResponse first;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    ASSERT_TRUE(Create(server.stub(), TinyConfig("restart"), &c).ok());
+    SubmitTinyScores(server.stub(), c);
+    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, &first).ok());
+    ASSERT_TRUE(Estimate(server.stub(), c.id, &before).ok());
+    ExpectTinyEstimate(before);
+    ASSERT_TRUE(Export(server.stub(), c.id, &exported).ok());
+  }
+  // The submission order of SubmitTinyScores, with its annotators and keys.
+  ASSERT_EQ(exported.size(), 4u);
+  const char* systems[] = {"A", "A", "B", "A"};
+  const char* segments[] = {"s0", "s1", "s3", "s2"};
+  const double scores[] = {1.0, 2.0, 4.0, 6.0};
+  const char* keys[] = {"k1", "k2", "", "k3"};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(exported[i].sequence(), i + 1);
+    EXPECT_EQ(exported[i].system(), systems[i]);
+    EXPECT_EQ(exported[i].segment(), segments[i]);
+    EXPECT_EQ(exported[i].score(), scores[i]);
+    EXPECT_EQ(exported[i].idempotency_key(), keys[i]);
+    EXPECT_EQ(exported[i].annotator(), i == 2 ? "ann2" : "ann1");
+    EXPECT_EQ(exported[i].document(), "d1");  // s0..s3
+    if (i > 0) {
+      EXPECT_GE(exported[i].committed_unix_ms(), exported[i - 1].committed_unix_ms());
+    }
+  }
+
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::GetEstimateResponse after;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());
+  ExpectTinyEstimate(after);
+  for (int s = 0; s < 2; ++s) {  // bit for bit
+    EXPECT_EQ(after.systems(s).value(), before.systems(s).value());
+    EXPECT_EQ(after.systems(s).lo(), before.systems(s).lo());
+    EXPECT_EQ(after.systems(s).hi(), before.systems(s).hi());
+  }
+  std::vector<v1::ExportedScore> again;
+  ASSERT_TRUE(Export(server.stub(), c.id, &again).ok());
+  ASSERT_EQ(again.size(), exported.size());
+  for (size_t i = 0; i < again.size(); ++i) {
+    EXPECT_EQ(again[i].SerializeAsString(), exported[i].SerializeAsString()) << i;
+  }
+  // The token still works; a retry finds the original acknowledgment, a conflict is still
+  // refused, and a new score continues the sequence.
+  v1::SubmitScoreResponse retry, next;
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, &retry).ok());
+  EXPECT_EQ(retry.sequence(), first.sequence());
+  EXPECT_EQ(retry.committed_unix_ms(), first.committed_unix_ms());
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 9.0).error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s3", 2.0, nullptr, "k1").error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);  // k1 was used before the restart
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s3", 2.0, &next).ok());
+  EXPECT_EQ(next.sequence(), 5);
+  // The name stays taken.
+  EXPECT_EQ(Create(server.stub(), TinyConfig("restart"), nullptr).error_code(),
+            grpc::StatusCode::ALREADY_EXISTS);
+}
+
+// Concurrent submissions for one item: identical ones share one commit and one sequence;
+// of two different scores racing, exactly one is stored and the other gets ALREADY_EXISTS.
+TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("race"), &c).ok());
+  constexpr int kThreads = 8;
+  std::vector<v1::SubmitScoreResponse> acks(kThreads);
+  std::vector<grpc::StatusCode> codes(kThreads);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      codes[i] = Score(server.stub(), c.id, c.token, "A", "s4", 2.0, &acks[i]).error_code();
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kThreads; ++i) {
+    EXPECT_EQ(codes[i], grpc::StatusCode::OK) << i;
+    EXPECT_EQ(acks[i].sequence(), 1) << i;
+    EXPECT_EQ(acks[i].committed_unix_ms(), acks[0].committed_unix_ms()) << i;
+  }
+  threads.clear();
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      // Even threads send 1, odd ones 3: whichever is first wins the item.
+      codes[i] =
+          Score(server.stub(), c.id, c.token, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i]).error_code();
+    });
+  }
+  for (auto& t : threads) t.join();
+  int ok_even = 0, ok_odd = 0;
+  for (int i = 0; i < kThreads; ++i) {
+    if (codes[i] == grpc::StatusCode::OK) {
+      (i % 2 ? ok_odd : ok_even) += 1;
+      EXPECT_EQ(acks[i].sequence(), 2) << i;
+    } else {
+      EXPECT_EQ(codes[i], grpc::StatusCode::ALREADY_EXISTS) << i;
+    }
+  }
+  // All of one parity succeed, none of the other.
+  EXPECT_TRUE((ok_even == kThreads / 2 && ok_odd == 0) || (ok_odd == kThreads / 2 && ok_even == 0))
+      << ok_even << " " << ok_odd;
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1].score(), ok_odd ? 3.0 : 1.0);
+}
+
+// SIGKILL during a stream of submissions: after a restart every acknowledged score is
+// stored once, with its value and its sequence, and the estimate comes from exactly the
+// stored scores.
+TEST_F(ScoringServiceTest, SigkillKeepsEveryAcknowledgedScore) {
+  constexpr int kThreads = 4, kSegments = 300, kMinAcks = 120;
+  // Score of system t on segment i: a value unique to the item, so a wrong row shows.
+  auto value = [](int t, int i) { return t * 1000.0 + i + 0.25; };
+  v1::ScoringCampaignConfig config;
+  config.set_name("crash");
+  config.set_design("random");
+  config.set_estimator("mean");
+  config.set_bound("clt");
+  for (int t = 0; t < kThreads; ++t) {
+    for (int i = 0; i < kSegments; ++i) {
+      v1::ScoringRow* row = config.add_rows();
+      row->set_system("sys" + std::to_string(t));
+      row->set_document("doc" + std::to_string(i / 10));
+      row->set_segment("seg" + std::to_string(i));
+    }
+  }
+  Scoring c;
+  std::mutex mu;
+  std::map<std::pair<int, int>, int64_t> acked;  // (system, segment) -> sequence
+  {
+    testing::ChildServer server(data(), dir_);
+    ASSERT_TRUE(server.ok()) << "tourneyd did not start";
+    auto stub = testing::Connect(server.port());
+    ASSERT_TRUE(Create(*stub, config, &c).ok());
+    std::atomic<int> acks{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        auto my_stub = testing::Connect(server.port());
+        for (int i = 0; i < kSegments; ++i) {
+          v1::SubmitScoreRequest req;
+          req.set_campaign_id(c.id);
+          req.set_annotator("storm" + std::to_string(t));
+          req.set_system("sys" + std::to_string(t));
+          req.set_segment("seg" + std::to_string(i));
+          req.set_score(value(t, i));
+          v1::SubmitScoreResponse ack;
+          auto ctx = Ctx(c.token, /*deadline_s=*/2);
+          if (!my_stub->SubmitScore(ctx.get(), req, &ack).ok()) return;
+          std::lock_guard<std::mutex> lock(mu);
+          acked[{t, i}] = ack.sequence();
+          ++acks;
+        }
+      });
+    }
+    for (int i = 0; i < 3000 && acks.load() < kMinAcks; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    const int status = server.Kill(SIGKILL);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    for (auto& th : threads) th.join();
+  }
+  ASSERT_GE(static_cast<int>(acked.size()), kMinAcks);
+
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  std::set<std::pair<int, int>> stored;
+  std::vector<double> sums(kThreads, 0.0);
+  std::vector<int> counts(kThreads, 0);
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const int t = std::stoi(rows[k].system().substr(3));
+    const int i = std::stoi(rows[k].segment().substr(3));
+    EXPECT_EQ(rows[k].sequence(), static_cast<int64_t>(k) + 1);
+    EXPECT_EQ(rows[k].score(), value(t, i)) << k;
+    EXPECT_TRUE(stored.insert({t, i}).second) << "stored twice: " << t << " " << i;
+    sums[t] += rows[k].score();
+    ++counts[t];
+  }
+  for (const auto& [item, sequence] : acked) {
+    ASSERT_TRUE(stored.count(item)) << item.first << " " << item.second;
+    EXPECT_EQ(rows[sequence - 1].system(), "sys" + std::to_string(item.first));
+    EXPECT_EQ(rows[sequence - 1].segment(), "seg" + std::to_string(item.second));
+  }
+  // The estimate is the plain mean of the stored scores of each system (random design).
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  ASSERT_EQ(e.systems_size(), kThreads);
+  EXPECT_EQ(e.scores(), static_cast<int64_t>(rows.size()));
+  for (int t = 0; t < kThreads; ++t) {
+    EXPECT_EQ(e.systems(t).scored(), counts[t]);
+    if (counts[t] >= 2) {
+      EXPECT_NEAR(e.systems(t).value(), sums[t] / counts[t], 1e-9);
+    }
+  }
+}
+
+// `tourney campaign scoring-*`: the same tiny campaign through the client verbs.
+TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string admin = dir_ + "/admin.token";
+  testing::WriteFile(admin, std::string(kAdminToken) + "\n");
+  // TinyConfig as a TSV file: B's s5 carries its human score 5.
+  std::string tsv = "system\tdoc\tseg\tmqm\tm\n";
+  const double m[2][6] = {{0.1, 0.4, 0.2, 0.9, 0.5, 0.7}, {0.3, 0.6, 0.25, 0.8, 0.55, 0.15}};
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 6; ++g) {
+      tsv += std::string(s == 0 ? "A" : "B") + "\t" + (g < 4 ? "d1" : "d2") + "\ts" +
+             std::to_string(g) + "\t" + (s == 1 && g == 5 ? "5" : "None") + "\t" +
+             std::to_string(m[s][g]) + "\n";
+    }
+  }
+  testing::WriteFile(dir_ + "/table.tsv", tsv);
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server.port()) + " --token-file ";
+  const std::string tourney = testing::BinPath("tourney") + " campaign ";
+  auto fields = [](const std::string& text) {
+    std::map<std::string, std::string> out;
+    std::stringstream in(text);
+    std::string key, value;
+    while (in >> key) {
+      std::getline(in, value);
+      out[key] = value.empty() ? "" : value.substr(1);
+    }
+    return out;
+  };
+  auto r = testing::RunCommand(tourney + "scoring-create" + connect + admin +
+                               " --name cli --table " + dir_ +
+                               "/table.tsv --metrics m --design random --estimator mean"
+                               " --bound clt --tolerance 1 --seed 3 --token-out " +
+                               dir_ + "/annotator.token");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string campaign = fields(r.out)["campaign_id"];
+  ASSERT_FALSE(campaign.empty()) << r.out;
+  const std::string ann = dir_ + "/annotator.token";
+  r = testing::RunCommand(tourney + "scoring-next" + connect + ann + " --campaign " + campaign +
+                          " --annotator cli-user");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto item = fields(r.out);
+  EXPECT_TRUE(item["system"] == "A" || item["system"] == "B") << r.out;
+  EXPECT_FALSE(item["segment"].empty()) << r.out;
+  const char* scores[][3] = {
+      {"A", "s0", "1"}, {"A", "s1", "2"}, {"B", "s3", "4"}, {"A", "s2", "6"}};
+  for (const auto& sc : scores) {
+    r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+                            " --annotator cli-user --system " + sc[0] + " --segment " + sc[1] +
+                            " --score " + sc[2]);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  EXPECT_EQ(fields(r.out)["sequence"], "4");
+  // Another score for a scored item: exit 2 with the server's reason.
+  r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+                          " --annotator cli-user --system A --segment s0 --score 3");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("already holds another score"), std::string::npos) << r.err;
+  // The estimate is for the admin: the annotator token is refused (exit 2).
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + ann + " --campaign " + campaign);
+  EXPECT_EQ(r.exit_code, 2);
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " +
+                          campaign + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &e).ok()) << r.out;
+  ExpectTinyEstimate(e);
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " +
+                          campaign);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("A\t3\t6\t3\t"), std::string::npos) << r.out;  // 3 of 6 scored, mean 3
+  r = testing::RunCommand(tourney + "scoring-export" + connect + admin + " --campaign " + campaign +
+                          " --output " + dir_ + "/scores.tsv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::stringstream exported(testing::ReadFile(dir_ + "/scores.tsv"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(exported, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms");
+  // The four scores in the order submitted (no keys), then the commit time.
+  const char* expected[] = {"1\tA\td1\ts0\t1\tcli-user\t\t", "2\tA\td1\ts1\t2\tcli-user\t\t",
+                            "3\tB\td1\ts3\t4\tcli-user\t\t", "4\tA\td1\ts2\t6\tcli-user\t\t"};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(lines[i + 1].rfind(expected[i], 0), 0u) << lines[i + 1];
+}
+
+}  // namespace
+}  // namespace tourney
