@@ -49,6 +49,17 @@ TEST(ReadmeQuickStart, CampaignServiceCommandsWorkAsWritten) {
                                        " simulate-campaign --systems 6 --rankings 300 --seed 3");
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
   testing::WriteFile(dir + "/judgments.csv", sim.out);
+  // The scored-segment table of the scoring campaign (docs/sampling.md): two systems, six
+  // segments in two documents, a metric column, three human MQM scores per system.
+  std::string scores = "system\tdoc\tseg\tmqm\tcomet\n";
+  for (const char* system : {"A", "B"}) {
+    for (int g = 0; g < 6; ++g) {
+      scores += std::string(system) + "\t" + (g < 3 ? "d1" : "d2") + "\t" + std::to_string(g) +
+                "\t" + (g % 2 == 0 ? std::to_string(g + (system[0] == 'A' ? 1 : 2)) : "None") +
+                "\t0." + std::to_string(g + 1) + "\n";
+    }
+  }
+  testing::WriteFile(dir + "/scores.tsv", scores);
 
   const std::string address = "127.0.0.1:" + std::to_string(FreePort());
   ReplaceAll(&script, "127.0.0.1:7447", address);
