@@ -41,6 +41,7 @@
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
+#include "scoring_demo.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/csv_reader.h"
@@ -540,9 +541,8 @@ int RunDemo(int argc, char** argv) {
       std::printf(
           "Stopping rule: %s selection not settled after %s judgments (%s rule, delta %g, "
           "epsilon %g: %d of %d boundaries separated, %d ties within epsilon).\n",
-          run.selector.c_str(), WithThousands(run.boards.back().first).c_str(),
-          stop.rule().c_str(), stop.delta(), stop.epsilon(), separated, stop.boundaries_size(),
-          ties);
+          run.selector.c_str(), WithThousands(run.boards.back().first).c_str(), stop.rule().c_str(),
+          stop.delta(), stop.epsilon(), separated, stop.boundaries_size(), ties);
     }
   }
   // The anytime-valid leaderboard of each campaign (docs/anytime.md): what may be published
@@ -596,6 +596,10 @@ int RunDemo(int argc, char** argv) {
   for (size_t r = 0; r < order.size(); ++r) {
     std::printf("  %2zu  %-8s %+.3f\n", r + 1, truth->judgments.systems().Name(order[r]).c_str(),
                 quality[static_cast<size_t>(order[r])]);
+  }
+  std::fflush(stdout);
+  if (Status s = RunScoringDemo(*stub, server.token(), *seed); !s.ok()) {
+    return ReportError("demo", s);
   }
   std::cout.flush();
   std::fflush(stdout);

@@ -2,6 +2,8 @@
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <map>
 #include <sstream>
 
@@ -162,6 +164,34 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_NE(r.out.find(" of 6 pairs certified."), std::string::npos);
   EXPECT_NE(r.out.find("Clusters of uniform selection after "), std::string::npos);
   EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
+  // The scoring campaign: 4 systems x 400 segments, scored until every estimate is within
+  // +-0.5. Each system's line gives the estimate, its interval, the items scored, whether
+  // the target is reached, and the mean of the generator's hidden scores over all 400
+  // segments (computed by the demo from the scores it made up, not by the server).
+  const size_t scoring = r.out.find("Scoring campaign (MQM, docs-prop design, cv-knn");
+  ASSERT_NE(scoring, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("of 1,600 items scored", scoring), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("every system within its target", scoring), std::string::npos) << r.out;
+  int rows = 0;
+  std::istringstream lines(r.out.substr(scoring));
+  for (std::string line; std::getline(lines, line);) {
+    char name[16];
+    double value, lo, hi, truth;
+    int scored;
+    char reached[8];
+    if (std::sscanf(line.c_str(), " %15s %lf [%lf, %lf] %d %7s %lf", name, &value, &lo, &hi,
+                    &scored, reached, &truth) != 7) {
+      continue;
+    }
+    ++rows;
+    EXPECT_STREQ(reached, "yes") << line;
+    EXPECT_LE(std::max(value - lo, hi - value), 0.5 + 1e-9) << line;
+    EXPECT_LT(scored, 400) << line;  // fewer than the whole test set
+    // Seed 1: every interval covers its system's true test-set mean.
+    EXPECT_LE(lo, truth) << line;
+    EXPECT_GE(hi, truth) << line;
+  }
+  EXPECT_EQ(rows, 4) << r.out;
   // Same seed, same output (apart from the port and the temporary directory).
   const auto again = RunCommand(BinPath("tourney") +
                                 " demo --systems 4 --k 2 --budget 120 --annotators 3 "
