@@ -31,6 +31,11 @@ const char* StateName(v1::CampaignState state) {
   }
 }
 
+// A server older than CampaignInfo.kind lists pairwise campaigns only.
+const char* KindName(v1::CampaignKind kind) {
+  return kind == v1::CAMPAIGN_KIND_SCORING ? "scoring" : "pairwise";
+}
+
 // A CSV field: quoted when it holds a comma or a quote.
 std::string CsvField(const std::string& s) {
   if (s.find_first_of(",\"") == std::string::npos) return s;
@@ -147,8 +152,11 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
 
 int RunCampaignList(int argc, char** argv) {
   Flags flags("tourney campaign list --server ADDR --token-file ADMIN [--format text|json]",
-              "Lists the server's campaigns by id: one line each with the name, the state\n"
-              "(open or closed), judgments, annotators and open leases.");
+              "Lists the server's campaigns, pairwise and scoring, by id: one line each with\n"
+              "the name, the state (open or closed), judgments (scores for a scoring\n"
+              "campaign), annotators, open leases, the kind (pairwise or scoring) and, for a\n"
+              "scoring campaign, its items scored/total ('-' for pairwise). JSON holds the\n"
+              "same fields (kind as CAMPAIGN_KIND_PAIRWISE or CAMPAIGN_KIND_SCORING).");
   flags.AddExample("tourney campaign list --server 127.0.0.1:7447 --token-file admin.token",
                    "every campaign on the server");
   AddConnectionFlags(flags);
@@ -168,10 +176,15 @@ int RunCampaignList(int argc, char** argv) {
     std::cout << ToJson(response);
     return kExitOk;
   }
-  std::cout << "id\tname\tstate\tjudgments\tannotators\topen_leases\n";
+  std::cout << "id\tname\tstate\tjudgments\tannotators\topen_leases\tkind\titems\n";
   for (const v1::CampaignInfo& c : response.campaigns()) {
+    const bool scoring = c.kind() == v1::CAMPAIGN_KIND_SCORING;
     std::cout << c.campaign_id() << "\t" << c.config().name() << "\t" << StateName(c.state())
-              << "\t" << c.judgments() << "\t" << c.annotators() << "\t" << c.open_leases() << "\n";
+              << "\t" << c.judgments() << "\t" << c.annotators() << "\t" << c.open_leases() << "\t"
+              << KindName(c.kind()) << "\t"
+              << (scoring ? std::to_string(c.items_scored()) + "/" + std::to_string(c.items())
+                          : std::string("-"))
+              << "\n";
   }
   return kExitOk;
 }

@@ -52,6 +52,9 @@ int RunScoringCreate(int argc, char** argv) {
   flags.Add("range", "R", "0", "score range for hoeffding/bernstein (0: the scores')");
   flags.Add("lease-seconds", "S", "1800", "how long a served item is held, 1..86400");
   flags.Add("seed", "N", "1", "seed of the sampling order and the bootstrap");
+  flags.Add("max-leases", "N", "0",
+            "items one annotator may hold leased at once (0: the server's "
+            "--max-leases-per-annotator, 16 by default)");
   flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
   flags.AddExample(
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
@@ -109,6 +112,12 @@ int RunScoringCreate(int argc, char** argv) {
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError(verb, seed.status());
   config->set_seed(*seed);
+  auto max_leases = flags.GetInt("max-leases");
+  if (!max_leases.ok()) return ReportError(verb, max_leases.status());
+  if (*max_leases < 0 || *max_leases > 10000) {
+    return ReportError(verb, InvalidArgument("--max-leases must be in 0..10000"));
+  }
+  config->set_max_leases_per_annotator(static_cast<uint32_t>(*max_leases));
 
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());

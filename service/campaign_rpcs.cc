@@ -326,6 +326,7 @@ namespace {
 void FillInfo(const LiveCampaign& c, bool with_config, v1::CampaignInfo* info) {
   std::shared_lock lock(c.mu);
   info->set_campaign_id(c.id);
+  info->set_kind(v1::CAMPAIGN_KIND_PAIRWISE);
   if (with_config) {
     *info->mutable_config() = c.config;
     for (const std::string& name : c.excluded) info->add_excluded_annotators(name);
@@ -357,6 +358,8 @@ grpc::Status TournamentService::ListCampaigns(grpc::ServerContext* context,
   }
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
   for (const auto& c : all) FillInfo(*c, false, response->add_campaigns());
+  // Scoring campaigns' ids are 2^32 and up: after every pairwise one, still by id.
+  ListScoring(response);
   return grpc::Status::OK;
 }
 

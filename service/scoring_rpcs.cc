@@ -3,6 +3,7 @@
 // engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
 // validates, stores every score through the commit queue before acknowledging it, and
 // applies committed scores to the engine in commit order on the writer thread.
+#include <algorithm>
 #include <cmath>
 #include <future>
 #include <memory>
@@ -20,8 +21,9 @@
 namespace tourney::service {
 
 // The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
-// NextItem and the application of committed scores take it exclusively, estimates and
-// exports share it.
+// NextItem and the application of committed scores take it exclusively, exports and
+// listings share it, and estimates share it only to copy the engine's state (the intervals
+// are computed after it is released).
 class LiveScoringCampaign {
  public:
   LiveScoringCampaign(uint64_t id, v1::ScoringCampaignConfig proto, std::string token_sha256,
@@ -30,6 +32,7 @@ class LiveScoringCampaign {
         proto(std::move(proto)),
         token_sha256(std::move(token_sha256)),
         created_unix_ms(created_unix_ms),
+        max_leases_per_annotator(static_cast<int>(this->proto.max_leases_per_annotator())),
         engine(std::move(campaign)) {
     const ScoredSegments& t = engine->config().table;
     for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
@@ -47,6 +50,7 @@ class LiveScoringCampaign {
     const auto index = static_cast<int64_t>(committed.size());
     by_item[ItemKey(item)] = index;
     if (!key.empty()) by_key[key] = index;
+    ++annotator_scores[annotator];
     committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
   }
 
@@ -54,6 +58,8 @@ class LiveScoringCampaign {
   const v1::ScoringCampaignConfig proto;
   const std::string token_sha256;
   const int64_t created_unix_ms;
+  // Items one annotator may hold leased (the stored configuration's, filled in at creation).
+  const int max_leases_per_annotator;
   std::unordered_map<std::string, int> system_index;
   std::unordered_map<std::string, int> segment_index;
   int64_t num_segments = 0;
@@ -69,13 +75,41 @@ class LiveScoringCampaign {
     std::shared_future<Ack> ack;
   };
   mutable std::shared_mutex mu;
-  std::unique_ptr<ScoringCampaign> engine;                // by mu
-  std::vector<Committed> committed;                       // by mu; parallel to engine->scores()
-  std::unordered_map<int64_t, int64_t> by_item;           // item -> index, by mu
-  std::unordered_map<std::string, int64_t> by_key;        // key -> index, by mu
-  std::unordered_map<int64_t, Pending> pending;           // items being committed, by mu
-  std::unordered_map<std::string, int64_t> pending_keys;  // key -> item, by mu
+  std::unique_ptr<ScoringCampaign> engine;                    // by mu
+  std::vector<Committed> committed;                           // by mu; parallel to engine->scores()
+  std::unordered_map<int64_t, int64_t> by_item;               // item -> index, by mu
+  std::unordered_map<std::string, int64_t> by_key;            // key -> index, by mu
+  std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
+  std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
+  std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
 };
+
+void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
+  std::vector<std::shared_ptr<LiveScoringCampaign>> all;
+  {
+    std::shared_lock lock(registry_mu_);
+    for (const auto& [id, c] : scoring_) all.push_back(c);
+  }
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
+  const int64_t now = NowUnixMs();
+  for (const auto& c : all) {
+    v1::CampaignInfo* info = response->add_campaigns();
+    info->set_campaign_id(c->id);
+    info->set_kind(v1::CAMPAIGN_KIND_SCORING);
+    info->mutable_config()->set_name(c->proto.name());
+    info->set_state(v1::CAMPAIGN_STATE_OPEN);  // scoring campaigns are never closed
+    info->set_created_unix_ms(c->created_unix_ms);
+    std::shared_lock lock(c->mu);
+    const ScoredSegments& t = c->engine->config().table;
+    info->set_judgments(static_cast<int64_t>(c->committed.size()));
+    info->set_annotators(static_cast<int64_t>(c->annotator_scores.size()));
+    info->set_open_leases(c->engine->OpenLeases(now));
+    info->set_systems(static_cast<int32_t>(t.systems.size()));
+    info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
+    info->set_items(c->engine->num_items());
+    info->set_items_scored(c->engine->num_scored());
+  }
+}
 
 bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
   return scoring_by_token_.count(digest) != 0;
@@ -131,7 +165,17 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
     v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
-  const v1::ScoringCampaignConfig& proto = request->config();
+  // The lease cap's default is the server's limit, written into the stored configuration
+  // so that a restart with another limit keeps the campaign's.
+  v1::ScoringCampaignConfig proto = request->config();
+  const auto max_leases = static_cast<uint32_t>(limits_.max_leases_per_annotator);
+  if (proto.max_leases_per_annotator() > max_leases) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "config.max_leases_per_annotator: at most " + std::to_string(max_leases) +
+                     " on this server (0: " + std::to_string(max_leases) + "), got " +
+                     std::to_string(proto.max_leases_per_annotator()));
+  }
+  if (proto.max_leases_per_annotator() == 0) proto.set_max_leases_per_annotator(max_leases);
   if (proto.rows_size() > limits_.max_segments) {
     return Error(StatusCode::INVALID_ARGUMENT,
                  "at most " + std::to_string(limits_.max_segments) +
@@ -213,8 +257,17 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
     return Error(StatusCode::INVALID_ARGUMENT,
                  "annotator: 1..128 bytes of letters, digits and . _ @ : -");
   }
+  const int64_t now = NowUnixMs();
   std::unique_lock lock(c->mu);
-  auto proposed = c->engine->ProposeItem(request->annotator(), NowUnixMs());
+  // As NextMatch: an annotator at the cap gets RESOURCE_EXHAUSTED until a lease ends.
+  const int held = c->engine->LeasesOf(request->annotator(), now);
+  if (held >= c->max_leases_per_annotator) {
+    return Error(StatusCode::RESOURCE_EXHAUSTED,
+                 "annotator '" + request->annotator() + "' already holds " + std::to_string(held) +
+                     " open items (the campaign's max_leases_per_annotator); score them or "
+                     "let them expire");
+  }
+  auto proposed = c->engine->ProposeItem(request->annotator(), now);
   if (!proposed.ok()) return ToGrpc(proposed.status());
   const ScoredSegments& t = c->engine->config().table;
   const ScoringItem& item = proposed->item;
@@ -363,8 +416,19 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
-  std::shared_lock lock(c->mu);
-  auto estimates = c->engine->Estimate();
+  // Copy what the estimate needs under the lock, then compute without it: the intervals
+  // (bootstrap-t) take long, and SubmitScore must not wait for them.
+  ScoringSnapshot snapshot;
+  int64_t scores = 0, items = 0, items_scored = 0;
+  {
+    std::shared_lock lock(c->mu);
+    snapshot = c->engine->Snapshot();
+    scores = static_cast<int64_t>(c->committed.size());
+    items = c->engine->num_items();
+    items_scored = c->engine->num_scored();
+  }
+  if (estimate_hook_) estimate_hook_();
+  auto estimates = c->engine->EstimateFrom(snapshot);
   if (!estimates.ok()) return ToGrpc(estimates.status());
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
@@ -380,9 +444,9 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     out->set_segments_needed(e.segments_needed);
     out->set_more_needed(e.more_needed);
   }
-  response->set_scores(static_cast<int64_t>(c->committed.size()));
-  response->set_items(c->engine->num_items());
-  response->set_items_scored(c->engine->num_scored());
+  response->set_scores(scores);
+  response->set_items(items);
+  response->set_items_scored(items_scored);
   return grpc::Status::OK;
 }
 
@@ -436,6 +500,10 @@ Status TournamentService::LoadScoring() {
     Loading l;
     if (!l.proto.ParseFromString(row.config)) {
       return FailedPrecondition(where + ": stored configuration does not parse");
+    }
+    // Stored before the lease cap existed: the server's limit, as at creation.
+    if (l.proto.max_leases_per_annotator() == 0) {
+      l.proto.set_max_leases_per_annotator(static_cast<uint32_t>(limits_.max_leases_per_annotator));
     }
     if (row.token_sha256.size() != 32)
       return FailedPrecondition(where + ": malformed token digest");

@@ -57,6 +57,8 @@ class TourneyServer {
   int port() const { return port_; }
   // The metrics port bound; 0 when metrics are off.
   int metrics_port() const { return metrics_port_; }
+  // The Tournament service (tests set its hooks through it).
+  TournamentService& service() { return *service_; }
   // Number of group commits so far.
   int64_t commit_batches() const { return queue_->batches(); }
 

@@ -77,6 +77,10 @@ class TournamentService final : public TournamentBase {
   // Ends WatchLeaderboard streams soon; call before shutting the gRPC server down.
   void BeginShutdown();
 
+  // Tests only: called by GetEstimate after it has copied the campaign's state and released
+  // its lock, before computing. Set before serving; not synchronised.
+  void SetEstimateHookForTesting(std::function<void()> hook) { estimate_hook_ = std::move(hook); }
+
   // Campaigns served and leases neither judged nor expired, for monitoring. Takes the
   // registry lock and each campaign's lock, shared and briefly.
   ServiceGauges Gauges() const;
@@ -205,6 +209,8 @@ class TournamentService final : public TournamentBase {
   void Register(std::shared_ptr<LiveCampaign> campaign);
   // Scoring campaigns from the store, their scores replayed in commit order (Load()).
   Status LoadScoring();
+  // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
+  void ListScoring(v1::ListCampaignsResponse* response) const;
   // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
   // campaign's.
   grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,
@@ -222,6 +228,7 @@ class TournamentService final : public TournamentBase {
   std::atomic<uint32_t> match_counter_{0};
   std::atomic<int> watchers_{0};
   std::atomic<bool> shutting_down_{false};
+  std::function<void()> estimate_hook_;  // SetEstimateHookForTesting
 
   // Admission of costly leaderboard computations (at most limits_.max_concurrent_fits).
   std::mutex fits_mu_;

@@ -264,6 +264,110 @@ TEST(ScoringCampaign, EstimatesByHand) {
   EXPECT_NEAR((*er)[0].half_width, 2.117003, 1e-6);
 }
 
+// A snapshot estimates the state at the time it was taken, whatever is applied after it.
+TEST(ScoringCampaign, SnapshotEstimatesTheStateWhenItWasTaken) {
+  ScoringCampaignConfig cfg = TinyConfig();
+  cfg.tolerance = 1.5;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  // EstimatesByHand's scores: A s0 = 1, s4 = 6, s5 = 2; B s1 = 3.
+  ASSERT_TRUE(c->ApplyScore({{0, 0}, 1.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 4}, 6.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 5}, 2.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 1}, 3.0}).ok());
+  const ScoringSnapshot snapshot = c->Snapshot();
+  // Scores after the snapshot: A s1 = 5, B s2 = 4 (B's second: it would be estimated).
+  ASSERT_TRUE(c->ApplyScore({{0, 1}, 5.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 2}, 4.0}).ok());
+  auto e = c->EstimateFrom(snapshot);
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  ASSERT_EQ(e->size(), 2u);
+  // EstimatesByHand's numbers: stratified mean 2, t = 2.530303, ±1.5 needs 5 segments.
+  const ScoringSystemEstimate& a = (*e)[0];
+  EXPECT_EQ(a.name, "A");
+  EXPECT_EQ(a.scored, 3);
+  EXPECT_EQ(a.segments, 6);
+  ASSERT_TRUE(a.estimated);
+  EXPECT_NEAR(a.value, 2.0, 1e-12);
+  EXPECT_NEAR(a.half_width, 2.530303, 1e-6);
+  EXPECT_EQ(a.segments_needed, 5);
+  EXPECT_EQ(a.more_needed, 2);
+  EXPECT_EQ((*e)[1].name, "B");
+  EXPECT_EQ((*e)[1].scored, 1);
+  EXPECT_EQ((*e)[1].segments, 6);
+  EXPECT_FALSE((*e)[1].estimated);
+  // The live estimate has moved on: A's 4 scores 1, 5 (d1) and 6, 2 (d2): weights 4/(6·2)
+  // and 2/(6·2): (1 + 5)/3 + (6 + 2)/6 = 2 + 4/3 = 10/3; B has 2 scores.
+  auto live = c->Estimate();
+  ASSERT_TRUE(live.ok());
+  EXPECT_NEAR((*live)[0].value, 10.0 / 3.0, 1e-12);
+  EXPECT_TRUE((*live)[1].estimated);
+  // A snapshot of another campaign's shape is refused.
+  ScoringSnapshot wrong = snapshot;
+  wrong.scored.pop_back();
+  EXPECT_EQ(c->EstimateFrom(wrong).status().code(), StatusCode::kInvalidArgument);
+}
+
+// With the seeded bootstrap-t interval, the estimate of a snapshot is bit for bit the
+// estimate computed directly on the same state (what GetEstimate computed under its lock
+// before it estimated from a snapshot).
+TEST(ScoringCampaign, SnapshotEstimateEqualsTheDirectOne) {
+  ScoringCampaignConfig cfg = TinyConfig(7);
+  cfg.bound = BoundKind::kBootstrapT;
+  cfg.bootstrap_replicates = 200;
+  cfg.tolerance = 0.5;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  const double scores[2][6] = {{1, 4, 2, 7, 3, 5}, {2, 2.5, 6, 1, 4, 3}};
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 5; ++g) ASSERT_TRUE(c->ApplyScore({{s, g}, scores[s][g]}).ok());
+  }
+  auto direct = c->Estimate();
+  ASSERT_TRUE(direct.ok());
+  const ScoringSnapshot snapshot = c->Snapshot();
+  ASSERT_TRUE(c->ApplyScore({{0, 5}, 9.0}).ok());
+  auto from = c->EstimateFrom(snapshot);
+  ASSERT_TRUE(from.ok());
+  ASSERT_EQ(from->size(), direct->size());
+  for (size_t s = 0; s < direct->size(); ++s) {
+    const ScoringSystemEstimate &x = (*direct)[s], &y = (*from)[s];
+    ASSERT_TRUE(x.estimated);
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.scored, y.scored);
+    EXPECT_EQ(x.segments, y.segments);
+    EXPECT_EQ(x.estimated, y.estimated);
+    EXPECT_EQ(x.value, y.value);
+    EXPECT_EQ(x.lo, y.lo);
+    EXPECT_EQ(x.hi, y.hi);
+    EXPECT_EQ(x.half_width, y.half_width);
+    EXPECT_EQ(x.within_tolerance, y.within_tolerance);
+    EXPECT_EQ(x.segments_needed, y.segments_needed);
+    EXPECT_EQ(x.more_needed, y.more_needed);
+  }
+  // The 9 applied after the snapshot moves A's live estimate.
+  EXPECT_NE((*c->Estimate())[0].value, (*from)[0].value);
+}
+
+// Leases open at a time, in all and per annotator: expired at expiry <= now, released by a
+// score.
+TEST(ScoringCampaign, CountsOpenLeasesPerAnnotator) {
+  auto c = Make(TinyConfig());  // lease_ms 1000
+  ASSERT_NE(c, nullptr);
+  auto a1 = c->ProposeItem("a", 0);    // expires 1000
+  auto a2 = c->ProposeItem("a", 500);  // expires 1500
+  auto b1 = c->ProposeItem("b", 500);  // expires 1500
+  ASSERT_TRUE(a1.ok() && a2.ok() && b1.ok());
+  EXPECT_EQ(c->LeasesOf("a", 500), 2);
+  EXPECT_EQ(c->LeasesOf("b", 500), 1);
+  EXPECT_EQ(c->LeasesOf("nobody", 500), 0);
+  EXPECT_EQ(c->OpenLeases(500), 3);
+  EXPECT_EQ(c->LeasesOf("a", 1000), 1);  // a1 expired at 1000
+  EXPECT_EQ(c->OpenLeases(1000), 2);
+  ASSERT_TRUE(c->ApplyScore({a2->item, 3.0}).ok());  // releases a2
+  EXPECT_EQ(c->LeasesOf("a", 500), 1);
+  EXPECT_EQ(c->OpenLeases(1500), 0);
+}
+
 TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimates) {
   for (EstimatorKind kind : {EstimatorKind::kMean, EstimatorKind::kCvKnn}) {
     ScoringCampaignConfig cfg = TinyConfig();

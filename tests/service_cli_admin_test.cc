@@ -155,7 +155,7 @@ TEST_F(ServiceCliAdmin, ListShowCloseAndImportOnceWithTheDefaultKey) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[1], id + "\talpha\topen\t4\t2\t0");
+  EXPECT_EQ(lines[1], id + "\talpha\topen\t4\t2\t0\tpairwise\t-");
 
   r = Verb("close", "--campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -434,6 +435,172 @@ TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
             grpc::StatusCode::ALREADY_EXISTS);
 }
 
+grpc::Status List(v1::Tournament::Stub& stub, v1::ListCampaignsResponse* out,
+                  const std::string& token = kAdminToken) {
+  auto ctx = Ctx(token);
+  return stub.ListCampaigns(ctx.get(), v1::ListCampaignsRequest(), out);
+}
+
+// ListCampaigns lists every campaign, pairwise and scoring, by id, with its kind; it used
+// to list the pairwise ones only. Admin token only, as for pairwise campaigns.
+TEST_F(ScoringServiceTest, ListCampaignsListsScoringCampaignsWithTheirKind) {
+  Scoring c;
+  uint64_t pairwise = 0;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    ASSERT_TRUE(Create(server.stub(), TinyConfig("tiny"), &c).ok());
+    pairwise = testing::CreateCampaign(server.stub(), testing::MakeConfig("pw", 3, 10, 2)).id;
+    // Two annotators' scores (A s0, A s1) and one item leased to a third.
+    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0).ok());
+    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.0, nullptr, "", "ann2").ok());
+    v1::NextItemResponse item;
+    ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann3", &item).ok());
+    v1::ListCampaignsResponse list;
+    ASSERT_TRUE(List(server.stub(), &list).ok());
+    ASSERT_EQ(list.campaigns_size(), 2);
+    const v1::CampaignInfo& p = list.campaigns(0);  // by id: pairwise ids are below 2^32
+    EXPECT_EQ(p.campaign_id(), pairwise);
+    EXPECT_EQ(p.kind(), v1::CAMPAIGN_KIND_PAIRWISE);
+    EXPECT_EQ(p.config().name(), "pw");
+    EXPECT_EQ(p.items(), 0);
+    const v1::CampaignInfo& s = list.campaigns(1);
+    EXPECT_EQ(s.campaign_id(), c.id);
+    EXPECT_EQ(s.kind(), v1::CAMPAIGN_KIND_SCORING);
+    EXPECT_EQ(s.config().name(), "tiny");
+    EXPECT_EQ(s.config().systems_size(), 0);  // not a pairwise config: the name only
+    EXPECT_EQ(s.state(), v1::CAMPAIGN_STATE_OPEN);
+    EXPECT_GT(s.created_unix_ms(), 0);
+    EXPECT_EQ(s.judgments(), 2);    // the two scores
+    EXPECT_EQ(s.annotators(), 2);   // ann1 and ann2 (ann3 only holds a lease)
+    EXPECT_EQ(s.open_leases(), 1);  // ann3's
+    EXPECT_EQ(s.systems(), 2);
+    EXPECT_EQ(s.segments(), 6);
+    EXPECT_EQ(s.items(), 12);        // 2 systems × 6 segments
+    EXPECT_EQ(s.items_scored(), 3);  // the two and B's s5 from the table
+    // Not for annotator tokens, of either kind.
+    v1::ListCampaignsResponse refused;
+    EXPECT_EQ(List(server.stub(), &refused, c.token).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED);
+    EXPECT_EQ(List(server.stub(), &refused, "").error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  }
+  // After a restart: the same, but leases are not stored (none open).
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::ListCampaignsResponse list;
+  ASSERT_TRUE(List(server.stub(), &list).ok());
+  ASSERT_EQ(list.campaigns_size(), 2);
+  const v1::CampaignInfo& s = list.campaigns(1);
+  EXPECT_EQ(s.campaign_id(), c.id);
+  EXPECT_EQ(s.kind(), v1::CAMPAIGN_KIND_SCORING);
+  EXPECT_EQ(s.judgments(), 2);
+  EXPECT_EQ(s.annotators(), 2);
+  EXPECT_EQ(s.open_leases(), 0);
+  EXPECT_EQ(s.items_scored(), 3);
+}
+
+// One annotator holds at most max_leases_per_annotator items leased, unscored and
+// unexpired; past it NextItem answers RESOURCE_EXHAUSTED, as NextMatch does. The default is
+// the server's lease limit, stored with the campaign; leases themselves are not stored.
+TEST_F(ScoringServiceTest, NextItemCapsTheLeasesOfOneAnnotator) {
+  Scoring capped, defaulted;
+  {
+    service::ServiceLimits limits;
+    limits.max_leases_per_annotator = 3;
+    testing::InProcessServer server(data(), limits);
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::ScoringCampaignConfig config = TinyConfig("capped");
+    config.set_max_leases_per_annotator(2);
+    ASSERT_TRUE(Create(server.stub(), config, &capped).ok());
+    ASSERT_TRUE(Create(server.stub(), TinyConfig("defaulted"), &defaulted).ok());
+    v1::ScoringCampaignConfig over = TinyConfig("over");
+    over.set_max_leases_per_annotator(4);  // above the server's 3
+    grpc::Status s = Create(server.stub(), over, nullptr);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(s.error_message().find("max_leases_per_annotator"), std::string::npos)
+        << s.error_message();
+
+    // 11 unscored items; ann1 gets 2, then is refused; ann2 is still served.
+    v1::NextItemResponse a, b, refused, other;
+    ASSERT_TRUE(Next(server.stub(), capped.id, capped.token, "ann1", &a).ok());
+    ASSERT_TRUE(Next(server.stub(), capped.id, capped.token, "ann1", &b).ok());
+    s = Next(server.stub(), capped.id, capped.token, "ann1", &refused);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+    EXPECT_NE(s.error_message().find("'ann1' already holds 2 open items"), std::string::npos)
+        << s.error_message();
+    ASSERT_TRUE(Next(server.stub(), capped.id, capped.token, "ann2", &other).ok());
+    // A score of one of ann1's items releases its lease: one more item.
+    ASSERT_TRUE(Score(server.stub(), capped.id, capped.token, a.system(), a.segment(), 3.0).ok());
+    v1::NextItemResponse c;
+    ASSERT_TRUE(Next(server.stub(), capped.id, capped.token, "ann1", &c).ok());
+    EXPECT_EQ(Next(server.stub(), capped.id, capped.token, "ann1", &refused).error_code(),
+              grpc::StatusCode::RESOURCE_EXHAUSTED);
+    // (That expired leases no longer count is the engine's LeasesOf, scoring_campaign_test.)
+
+    // The default: the server's 3.
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_TRUE(Next(server.stub(), defaulted.id, defaulted.token, "ann1", &c).ok()) << i;
+    }
+    EXPECT_EQ(Next(server.stub(), defaulted.id, defaulted.token, "ann1", &c).error_code(),
+              grpc::StatusCode::RESOURCE_EXHAUSTED);
+  }
+  // Restarted with the default limit (16): each campaign keeps its stored cap (2 and 3);
+  // the leases were not stored, so each annotator starts from none.
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::NextItemResponse item;
+  for (const auto& [campaign, cap] : {std::pair<Scoring, int>{capped, 2}, {defaulted, 3}}) {
+    for (int i = 0; i < cap; ++i) {
+      ASSERT_TRUE(Next(server.stub(), campaign.id, campaign.token, "ann1", &item).ok()) << i;
+    }
+    EXPECT_EQ(Next(server.stub(), campaign.id, campaign.token, "ann1", &item).error_code(),
+              grpc::StatusCode::RESOURCE_EXHAUSTED)
+        << campaign.id;
+  }
+}
+
+// GetEstimate copies the campaign's state under its lock and computes after releasing it:
+// a SubmitScore commits while an estimate is being computed (the hook holds the estimate
+// between the copy and the computation until the score is acknowledged), and the estimate
+// is that of the state copied. When GetEstimate held the lock while computing, the
+// submission waited for it: here it would run into its deadline.
+TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("latch"), &c).ok());
+  SubmitTinyScores(server.stub(), c);
+  std::promise<void> copied, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<int> calls{0};
+  server.server().service().SetEstimateHookForTesting([&] {
+    if (calls.fetch_add(1) != 0) return;  // the first estimate only
+    copied.set_value();
+    released.wait_for(std::chrono::seconds(60));  // bounded: a failing test still ends
+  });
+  v1::GetEstimateResponse during;
+  grpc::Status estimated;
+  std::thread estimate([&] { estimated = Estimate(server.stub(), c.id, &during); });
+  ASSERT_EQ(copied.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  // The estimate is between its copy and its computation: a score commits now.
+  v1::SubmitScoreResponse ack;
+  const grpc::Status submitted = Score(server.stub(), c.id, c.token, "B", "s0", 3.0, &ack);
+  release.set_value();
+  estimate.join();
+  ASSERT_TRUE(submitted.ok()) << submitted.error_message();
+  EXPECT_EQ(ack.sequence(), 5);
+  ASSERT_TRUE(estimated.ok()) << estimated.error_message();
+  ExpectTinyEstimate(during);  // the four scores copied, not the fifth
+  // The next estimate has the fifth: B's s0 = 3, s3 = 4, s5 = 5, mean 4.
+  v1::GetEstimateResponse after;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());
+  EXPECT_EQ(after.scores(), 5);
+  EXPECT_EQ(after.systems(1).scored(), 3);
+  EXPECT_NEAR(after.systems(1).value(), 4.0, 1e-12);
+  EXPECT_EQ(calls.load(), 2);
+  server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
+}
+
 // Concurrent submissions for one item: identical ones share one commit and one sequence;
 // of two different scores racing, exactly one is stored and the other gets ALREADY_EXISTS.
 TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
@@ -608,7 +775,7 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   auto r = testing::RunCommand(tourney + "scoring-create" + connect + admin +
                                " --name cli --table " + dir_ +
                                "/table.tsv --metrics m --design random --estimator mean"
-                               " --bound clt --tolerance 1 --seed 3 --token-out " +
+                               " --bound clt --tolerance 1 --seed 3 --max-leases 1 --token-out " +
                                dir_ + "/annotator.token");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string campaign = fields(r.out)["campaign_id"];
@@ -618,6 +785,12 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
                           " --annotator cli-user");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto item = fields(r.out);
+  // Created with --max-leases 1: a second item for the same annotator is refused (exit 1,
+  // as for a pairwise NextMatch past the lease limit).
+  auto refused = testing::RunCommand(tourney + "scoring-next" + connect + ann + " --campaign " +
+                                     campaign + " --annotator cli-user");
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.err.find("already holds 1 open items"), std::string::npos) << refused.err;
   EXPECT_TRUE(item["system"] == "A" || item["system"] == "B") << r.out;
   EXPECT_FALSE(item["segment"].empty()) << r.out;
   const char* scores[][3] = {
@@ -659,6 +832,39 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   const char* expected[] = {"1\tA\td1\ts0\t1\tcli-user\t\t", "2\tA\td1\ts1\t2\tcli-user\t\t",
                             "3\tB\td1\ts3\t4\tcli-user\t\t", "4\tA\td1\ts2\t6\tcli-user\t\t"};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(lines[i + 1].rfind(expected[i], 0), 0u) << lines[i + 1];
+
+  // `campaign list` shows the scoring campaign with its kind and items scored/total (4
+  // scores and B's s5 of 12 items), as text and as JSON.
+  r = testing::RunCommand(tourney + "list" + connect + admin);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::stringstream listed(r.out);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(listed, line);) {
+    std::vector<std::string> cells;
+    std::stringstream cellin(line);
+    for (std::string cell; std::getline(cellin, cell, '\t');) cells.push_back(cell);
+    rows.push_back(cells);
+  }
+  ASSERT_EQ(rows.size(), 2u) << r.out;
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"id", "name", "state", "judgments", "annotators",
+                                               "open_leases", "kind", "items"}));
+  ASSERT_EQ(rows[1].size(), 8u) << r.out;
+  EXPECT_EQ(rows[1][0], campaign);
+  EXPECT_EQ(rows[1][1], "cli");
+  EXPECT_EQ(rows[1][2], "open");
+  EXPECT_EQ(rows[1][3], "4");  // scores
+  EXPECT_EQ(rows[1][4], "1");  // cli-user
+  EXPECT_EQ(rows[1][6], "scoring");
+  EXPECT_EQ(rows[1][7], "5/12");
+  r = testing::RunCommand(tourney + "list" + connect + admin + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::ListCampaignsResponse list;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &list).ok()) << r.out;
+  ASSERT_EQ(list.campaigns_size(), 1);
+  EXPECT_EQ(list.campaigns(0).kind(), v1::CAMPAIGN_KIND_SCORING);
+  EXPECT_NE(r.out.find("CAMPAIGN_KIND_SCORING"), std::string::npos) << r.out;
+  EXPECT_EQ(list.campaigns(0).items(), 12);
+  EXPECT_EQ(list.campaigns(0).items_scored(), 5);
 }
 
 }  // namespace

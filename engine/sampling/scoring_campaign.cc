@@ -221,6 +221,20 @@ void ScoringCampaign::ExpireLeases(int64_t now_ms) {
   }
 }
 
+int ScoringCampaign::OpenLeases(int64_t now_ms) const {
+  int n = 0;
+  for (const auto& [key, lease] : leases_) n += lease.expires_ms > now_ms ? 1 : 0;
+  return n;
+}
+
+int ScoringCampaign::LeasesOf(std::string_view annotator, int64_t now_ms) const {
+  int n = 0;
+  for (const auto& [key, lease] : leases_) {
+    n += lease.expires_ms > now_ms && lease.annotator == annotator ? 1 : 0;
+  }
+  return n;
+}
+
 StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, int64_t now_ms) {
   if (annotator.empty()) return InvalidArgument("annotator: must not be empty");
   ExpireLeases(now_ms);
@@ -325,37 +339,80 @@ ScoredSegments ScoringCampaign::ScoredTable() const {
   return t;
 }
 
+Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
+                                       ScoringSystemEstimate* r) const {
+  r->name = config_.table.systems[s].name;
+  r->scored = scored;
+  r->segments = p.size;
+  if (r->scored < 2) return Status::Ok();
+  // The scored items in row order, as EstimateSystems takes them.
+  Sample sample;
+  sample.strata = DesignStrata(config_.design);
+  for (int i = 0; i < p.size; ++i) {
+    if (p.known[i]) sample.items.push_back(i);
+  }
+  auto e = EstimateMean(p, sample, config_.estimator);
+  if (!e.ok()) return InvalidArgument("system '" + r->name + "': " + e.status().message());
+  const double range = config_.range > 0 ? config_.range : ScoredRange(p);
+  const ErrorInterval interval =
+      IntervalOf(config_.bound, *e, config_.confidence, range,
+                 DeriveSeed(config_.seed, static_cast<uint64_t>(s)), config_.bootstrap_replicates);
+  r->estimated = true;
+  r->value = e->value;
+  r->lo = e->value - interval.below;
+  r->hi = e->value + interval.above;
+  r->half_width = 0.5 * (interval.below + interval.above);
+  if (config_.tolerance > 0) {
+    const double wider = std::max(interval.below, interval.above);
+    r->within_tolerance = wider <= config_.tolerance;
+    r->segments_needed = SegmentsForTolerance(wider, r->scored, r->segments, config_.tolerance);
+    r->more_needed = std::max(0, r->segments_needed - r->scored);
+  }
+  return Status::Ok();
+}
+
 StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {
   std::vector<ScoringSystemEstimate> out(num_systems());
   for (int s = 0; s < num_systems(); ++s) {
-    const Population& p = populations_[s];
-    ScoringSystemEstimate& r = out[s];
-    r.name = config_.table.systems[s].name;
-    r.scored = scored_[s];
-    r.segments = p.size;
-    if (r.scored < 2) continue;
-    // The scored items in row order, as EstimateSystems takes them.
-    Sample sample;
-    sample.strata = DesignStrata(config_.design);
-    for (int i = 0; i < p.size; ++i) {
-      if (p.known[i]) sample.items.push_back(i);
+    if (Status st = EstimateSystem(s, populations_[s], scored_[s], &out[s]); !st.ok()) return st;
+  }
+  return out;
+}
+
+ScoringSnapshot ScoringCampaign::Snapshot() const {
+  ScoringSnapshot snapshot;
+  snapshot.scored = scored_;
+  snapshot.populations.resize(num_systems());
+  for (int s = 0; s < num_systems(); ++s) {
+    if (scored_[s] >= 2) snapshot.populations[s] = populations_[s];
+  }
+  return snapshot;
+}
+
+StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
+    const ScoringSnapshot& snapshot) const {
+  const auto systems = static_cast<size_t>(num_systems());
+  if (snapshot.scored.size() != systems || snapshot.populations.size() != systems) {
+    return InvalidArgument("snapshot: " + std::to_string(snapshot.scored.size()) +
+                           " systems, the campaign has " + std::to_string(systems));
+  }
+  std::vector<ScoringSystemEstimate> out(systems);
+  for (size_t s = 0; s < systems; ++s) {
+    const Population& p = snapshot.populations[s];
+    if (snapshot.scored[s] >= 2 && p.size != static_cast<int>(config_.table.systems[s].size())) {
+      return InvalidArgument("snapshot: system '" + config_.table.systems[s].name +
+                             "' has no population of its size");
     }
-    auto e = EstimateMean(p, sample, config_.estimator);
-    if (!e.ok()) return InvalidArgument("system '" + r.name + "': " + e.status().message());
-    const double range = config_.range > 0 ? config_.range : ScoredRange(p);
-    const ErrorInterval interval = IntervalOf(config_.bound, *e, config_.confidence, range,
-                                              DeriveSeed(config_.seed, static_cast<uint64_t>(s)),
-                                              config_.bootstrap_replicates);
-    r.estimated = true;
-    r.value = e->value;
-    r.lo = e->value - interval.below;
-    r.hi = e->value + interval.above;
-    r.half_width = 0.5 * (interval.below + interval.above);
-    if (config_.tolerance > 0) {
-      const double wider = std::max(interval.below, interval.above);
-      r.within_tolerance = wider <= config_.tolerance;
-      r.segments_needed = SegmentsForTolerance(wider, r.scored, r.segments, config_.tolerance);
-      r.more_needed = std::max(0, r.segments_needed - r.scored);
+    ScoringSystemEstimate& r = out[s];
+    if (snapshot.scored[s] < 2) {
+      // As EstimateSystem leaves a system without an estimate.
+      r.name = config_.table.systems[s].name;
+      r.scored = snapshot.scored[s];
+      r.segments = static_cast<int>(config_.table.systems[s].size());
+      continue;
+    }
+    if (Status st = EstimateSystem(static_cast<int>(s), p, snapshot.scored[s], &r); !st.ok()) {
+      return st;
     }
   }
   return out;

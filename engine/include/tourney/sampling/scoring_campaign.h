@@ -52,11 +52,20 @@
 //   same design, estimator, bound, confidence, range, tolerance and seed. A system with
 //   fewer than 2 scores has no estimate yet.
 //
+//   Snapshot copies what Estimate reads of the campaign's state (each estimated system's
+//   population with its scores); EstimateFrom computes from such a copy exactly what
+//   Estimate computed at the time of the copy (the same code on the same numbers), reading
+//   nothing else of the campaign but its configuration, which never changes after Create.
+//   So a server can copy under its lock and compute the intervals (bootstrap-t: the costly
+//   part) after releasing it, while scores keep being applied.
+//
 //   Costs: Create O(S·N + N·D) for S systems, N segments, D documents, plus building the
 //   populations; ProposeItem O(S log S + leases + the positions skipped); ApplyScore
-//   O(log leases); Estimate the estimator's cost per system (cv-knn O(N·n·M)).
+//   O(log leases); Estimate the estimator's cost per system (cv-knn O(N·n·M)); Snapshot
+//   O(S·N·M) (a copy); OpenLeases and LeasesOf O(leases).
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
-// caller that mutates (ProposeItem, ApplyScore) needs exclusive access.
+// caller that mutates (ProposeItem, ApplyScore) needs exclusive access. EstimateFrom is the
+// exception: it may run concurrently with every method, mutators included.
 #ifndef TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
 #define TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
 
@@ -133,6 +142,12 @@ struct ScoringSystemEstimate {
   int more_needed = 0;            // segments_needed − scored (0 when reached or without)
 };
 
+// A copy of the state Estimate reads (ScoringCampaign::Snapshot), per system in table order.
+struct ScoringSnapshot {
+  std::vector<int> scored;              // scored segments
+  std::vector<Population> populations;  // with the scores; empty for fewer than 2 scores
+};
+
 class ScoringCampaign {
  public:
   // InvalidArgument as ValidateScoringCampaignConfig.
@@ -150,7 +165,11 @@ class ScoringCampaign {
   // Items in all (Σ over systems of their segments) and items scored.
   int64_t num_items() const { return num_items_; }
   int64_t num_scored() const { return num_scored_; }
+  // Leases not yet released by a score or swept by ProposeItem (expired ones included).
   int open_leases() const { return static_cast<int>(leases_.size()); }
+  // Leases unexpired at now_ms (expiry > now_ms), in all and of one annotator.
+  int OpenLeases(int64_t now_ms) const;
+  int LeasesOf(std::string_view annotator, int64_t now_ms) const;
 
   // The test set's segments in the design's order (indices into table.segment_ids), and
   // system s's order (the same restricted to its segments).
@@ -185,6 +204,13 @@ class ScoringCampaign {
   // Per system, in table order. Errors only from the estimator (none for a valid config).
   StatusOr<std::vector<ScoringSystemEstimate>> Estimate() const;
 
+  // The state Estimate reads, copied: EstimateFrom(Snapshot()) equals Estimate().
+  ScoringSnapshot Snapshot() const;
+  // Estimate as it was when `snapshot` was taken (of this campaign). Reads only the
+  // snapshot and config(): may run concurrently with any method. InvalidArgument for a
+  // snapshot of another shape (a system count that differs, a missing population).
+  StatusOr<std::vector<ScoringSystemEstimate>> EstimateFrom(const ScoringSnapshot& snapshot) const;
+
  private:
   struct Lease {
     std::string annotator;
@@ -200,6 +226,8 @@ class ScoringCampaign {
     return row_of_[static_cast<size_t>(system) * num_segments_ + segment];
   }
   void ExpireLeases(int64_t now_ms);
+  // System s's estimate from its population `p` with `scored` scores (Estimate's body).
+  Status EstimateSystem(int s, const Population& p, int scored, ScoringSystemEstimate* r) const;
 
   const ScoringCampaignConfig config_;
   int num_segments_ = 0;
