@@ -75,6 +75,10 @@ TEST(ReadmeQuickStart, CampaignServiceCommandsWorkAsWritten) {
   EXPECT_NE(r.out.find("accepted 300\nrejected 0"), std::string::npos) << r.out << r.err;
   // The leaderboard names the simulated systems.
   EXPECT_NE(r.out.find("sys01"), std::string::npos) << r.out;
+  // The list shows both campaigns with their kind: the pairwise one, then the scoring one
+  // (its 6 human scores of 12 items).
+  EXPECT_NE(r.out.find("\tpairwise\t-\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\tscoring\t6/12\n"), std::string::npos) << r.out;
   std::filesystem::remove_all(dir);
 }
 

@@ -111,6 +111,11 @@ TEST_F(ServiceLifecycle, ListAndGetCampaignCountJudgmentsAnnotatorsAndLeases) {
   EXPECT_EQ(list.campaigns(1).config().name(), "second");
   EXPECT_EQ(list.campaigns(1).judgments(), 0);
   EXPECT_EQ(list.campaigns(1).state(), v1::CAMPAIGN_STATE_OPEN);
+  for (const v1::CampaignInfo& c : list.campaigns()) {
+    EXPECT_EQ(c.kind(), v1::CAMPAIGN_KIND_PAIRWISE);
+    EXPECT_EQ(c.items(), 0);  // scoring campaigns only
+  }
+  EXPECT_EQ(info.kind(), v1::CAMPAIGN_KIND_PAIRWISE);  // GetCampaign's too
 
   // Admin only; unknown campaigns are NOT_FOUND.
   v1::GetCampaignRequest req;
