@@ -75,7 +75,9 @@ class LiveScoringCampaign {
     std::shared_future<Ack> ack;
   };
   mutable std::shared_mutex mu;
-  std::unique_ptr<ScoringCampaign> engine;                    // by mu
+  // Set once. Its state by mu, but for EstimateFrom, which reads only a snapshot and the
+  // configuration (never changed) and runs without the lock.
+  std::unique_ptr<ScoringCampaign> engine;
   std::vector<Committed> committed;                           // by mu; parallel to engine->scores()
   std::unordered_map<int64_t, int64_t> by_item;               // item -> index, by mu
   std::unordered_map<std::string, int64_t> by_key;            // key -> index, by mu
@@ -428,7 +430,7 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     items_scored = c->engine->num_scored();
   }
   if (estimate_hook_) estimate_hook_();
-  auto estimates = c->engine->EstimateFrom(snapshot);
+  auto estimates = c->engine->EstimateFrom(snapshot);  // without the lock
   if (!estimates.ok()) return ToGrpc(estimates.status());
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
