@@ -2,7 +2,9 @@
 #include "tourney/sampling/knn.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <utility>
 
@@ -29,31 +31,53 @@ std::vector<double> KnnPredict(const Population& p, const std::vector<int>& samp
   // metric-major so that the distances to all of it vectorise.
   std::vector<int> sorted(sample);
   std::sort(sorted.begin(), sorted.end());
-  std::vector<double> zs(static_cast<size_t>(m) * n);
+  // Columns padded to whole blocks of kLanes (the padding's distances are never read).
+  constexpr int kLanes = 8;
+  const int padded = (n + kLanes - 1) / kLanes * kLanes;
+  std::vector<double> zs(static_cast<size_t>(m) * padded, 0.0);
   for (int j = 0; j < n; ++j) {
-    for (int c = 0; c < m; ++c) zs[static_cast<size_t>(c) * n + j] = p.z[sorted[j] * m + c];
+    for (int c = 0; c < m; ++c) zs[static_cast<size_t>(c) * padded + j] = p.z[sorted[j] * m + c];
   }
-  std::vector<double> d(n);
-  std::vector<std::pair<double, int>> heap(kk);  // max-heap of (distance, position)
+  std::vector<double> d(padded);
+  // Candidates for the kk nearest, as keys (distance bits, position) that order as
+  // (distance, position): a non-negative double's bits order as the double. Keys are
+  // appended while the distance is below the kk-th smallest kept so far (tau), and the
+  // buffer is cut back to the kk least whenever it fills. Positions come in increasing
+  // index order, so an equal distance never enters: ties go to the lower index.
+  using Key = unsigned __int128;
+  const int capacity = 4 * kk;
+  std::vector<Key> buffer(static_cast<size_t>(capacity) + 1);
+  auto key = [](double distance, int position) {
+    uint64_t bits;
+    std::memcpy(&bits, &distance, sizeof bits);
+    return static_cast<Key>(bits) << 32 | static_cast<uint32_t>(position);
+  };
   for (int i = 0; i < p.size; ++i) {
-    std::fill(d.begin(), d.end(), 0.0);
-    for (int c = 0; c < m; ++c) {
-      const double zi = p.z[static_cast<size_t>(i) * m + c];
-      const double* col = zs.data() + static_cast<size_t>(c) * n;
-      for (int j = 0; j < n; ++j) d[j] += (col[j] - zi) * (col[j] - zi);
+    const double* zi = p.z.data() + static_cast<size_t>(i) * m;
+    for (int j0 = 0; j0 < padded; j0 += kLanes) {  // a block's sums stay in registers
+      double acc[kLanes] = {};
+      for (int c = 0; c < m; ++c) {
+        const double* col = zs.data() + static_cast<size_t>(c) * padded + j0;
+        for (int b = 0; b < kLanes; ++b) acc[b] += (col[b] - zi[c]) * (col[b] - zi[c]);
+      }
+      for (int b = 0; b < kLanes; ++b) d[j0 + b] = acc[b];
     }
-    for (int j = 0; j < kk; ++j) heap[j] = {d[j], j};
-    std::make_heap(heap.begin(), heap.end());
-    // Positions come in increasing index order: an equal distance never displaces.
-    for (int j = kk; j < n; ++j) {
-      if (d[j] < heap.front().first) {
-        std::pop_heap(heap.begin(), heap.end());
-        heap.back() = {d[j], j};
-        std::push_heap(heap.begin(), heap.end());
+    double tau = std::numeric_limits<double>::infinity();
+    int count = 0;
+    for (int j = 0; j < n; ++j) {
+      buffer[count] = key(d[j], j);
+      count += d[j] < tau;
+      if (count == capacity) {
+        std::nth_element(buffer.begin(), buffer.begin() + (kk - 1), buffer.begin() + count);
+        count = kk;
+        const uint64_t bits = static_cast<uint64_t>(buffer[kk - 1] >> 32);  // the greatest kept
+        std::memcpy(&tau, &bits, sizeof tau);
       }
     }
+    if (count > kk)
+      std::nth_element(buffer.begin(), buffer.begin() + (kk - 1), buffer.begin() + count);
     double s = 0.0;
-    for (const auto& [dist, j] : heap) s += p.x[sorted[j]];
+    for (int t = 0; t < kk; ++t) s += p.x[sorted[static_cast<uint32_t>(buffer[t])]];
     out[i] = s / kk;
   }
   return out;
@@ -61,6 +85,7 @@ std::vector<double> KnnPredict(const Population& p, const std::vector<int>& samp
 
 NeighbourLists::NeighbourLists(const Population& p) : n_(p.size), population_(&p) {
   order_.resize(static_cast<size_t>(n_) * n_);
+  rank_.resize(static_cast<size_t>(n_) * n_);
   // Sorting (distance, index) keys packed in 64 bits: a non-negative double's bits order
   // as the double, so the high 48 bits of the distance (relative precision 2^-36) and the
   // 16-bit index sort as (distance, index); distances equal in those bits tie by index.
@@ -74,7 +99,11 @@ NeighbourLists::NeighbourLists(const Population& p) : n_(p.size), population_(&p
     }
     std::sort(keys.begin(), keys.end());
     uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
-    for (int j = 0; j < n_; ++j) row[j] = static_cast<uint16_t>(keys[j] & 0xFFFF);
+    uint16_t* rank = rank_.data() + static_cast<size_t>(i) * n_;
+    for (int j = 0; j < n_; ++j) {
+      row[j] = static_cast<uint16_t>(keys[j] & 0xFFFF);
+      rank[row[j]] = static_cast<uint16_t>(j);
+    }
   }
 }
 
@@ -93,6 +122,15 @@ void NeighbourLists::Predict(const std::vector<uint8_t>& in_sample, int sample_s
   }
   if (kk >= sample_size) {  // every sampled item is a neighbour of every item
     out->assign(n_, all / sample_size);
+    return;
+  }
+  // A walk meets about kk·N/n items (three loads each) before the kk-th sampled one;
+  // marking the n sampled ranks in a bitset and reading its first kk bits costs about
+  // 2n + 4kk of the same. Small samples (5-10% sizes, an incremental design's first
+  // batches) are read from bitsets, larger ones walked; both sum the same kk scores.
+  if (static_cast<int64_t>(sample_size) * (2 * sample_size + 4 * kk) <
+      2 * static_cast<int64_t>(kk) * n_) {
+    PredictBySelection(in_sample, sample_size, kk, out);
     return;
   }
   constexpr int kBlock = 16;
@@ -116,6 +154,37 @@ void NeighbourLists::Predict(const std::vector<uint8_t>& in_sample, int sample_s
         ++found;
       }
     }
+    (*out)[i] = s / kk;
+  }
+}
+
+void NeighbourLists::PredictBySelection(const std::vector<uint8_t>& in_sample, int sample_size,
+                                        int kk, std::vector<double>* out) const {
+  const std::vector<double>& x = population_->x;
+  std::vector<int> sampled;
+  sampled.reserve(sample_size);
+  for (int j = 0; j < n_; ++j) {
+    if (in_sample[j]) sampled.push_back(j);
+  }
+  // Row i's sampled positions as a bitset: its first kk set bits are the kk nearest
+  // sampled items, met in the order a walk meets them.
+  std::vector<uint64_t> bits((n_ + 63) / 64, 0);
+  for (int i = 0; i < n_; ++i) {
+    const uint16_t* rank = rank_.data() + static_cast<size_t>(i) * n_;
+    const uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
+    for (int j : sampled) {
+      const int r = rank[j];
+      bits[r >> 6] |= uint64_t{1} << (r & 63);
+    }
+    double s = 0.0;
+    int need = kk;
+    for (size_t w = 0; need > 0; ++w) {
+      uint64_t b = bits[w];
+      for (; b != 0 && need > 0; b &= b - 1, --need) {
+        s += x[row[w * 64 + static_cast<size_t>(std::countr_zero(b))]];
+      }
+    }
+    std::fill(bits.begin(), bits.end(), 0);
     (*out)[i] = s / kk;
   }
 }

@@ -9,10 +9,11 @@
 //
 // Two implementations give identical predictions: KnnPredict computes distances to the
 // sample (O(N·n·M + N·n) per call), for one fit; NeighbourLists precomputes each item's
-// neighbours sorted by distance (O(N² log N) once, 2 bytes per pair), after which a fit
-// walks each list until k sampled items are met (about k·N/n steps per item): for the
-// thousands of fits of a simulation study.
-// Thread safety: NeighbourLists is immutable after construction; the functions are reentrant.
+// neighbours sorted by distance and their ranks (O(N² log N) once, 4 bytes per pair), after which a
+// fit walks each list until k sampled items are met (about k·N/n steps per item): for the thousands
+// of fits of a simulation study. A small sample is instead searched by rank: the k sampled items of
+// least rank in i's list (about n steps per item). Thread safety: NeighbourLists is immutable after
+// construction; the functions are reentrant.
 #ifndef TOURNEY_SAMPLING_KNN_H_
 #define TOURNEY_SAMPLING_KNN_H_
 
@@ -42,9 +43,13 @@ class NeighbourLists {
                std::vector<double>* out) const;
 
  private:
+  void PredictBySelection(const std::vector<uint8_t>& in_sample, int sample_size, int kk,
+                          std::vector<double>* out) const;
+
   int n_;
   const Population* population_;  // the scores
   std::vector<uint16_t> order_;   // row i: items by (distance to i, index)
+  std::vector<uint16_t> rank_;    // row i: each item's position in order_'s row i
 };
 
 }  // namespace tourney
