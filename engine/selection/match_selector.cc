@@ -111,18 +111,22 @@ void UniformSubset(uint64_t m, size_t k, Rng& rng, SystemId* out) {
   }
 }
 
-// Whether u < exp(-x), x > 0, exactly as the comparison with std::exp's value decides it.
-// Taylor's bounds 1 - x + x^2/2 - x^3/6 <= exp(-x) <= 1 - x + x^2/2 (x >= 0) settle almost
-// every u without the exponential: up to x = 2 the polynomials are within 1e-15 of their
-// true values and std::exp within an ulp of its own, so a margin of 1e-14 on either side
-// leaves only the u that the exponential itself must decide.
-bool AcceptsBelowExp(double u, double x) {
+// Whether u < 1 - x or u < exp(-x), x > 0, exactly as comparing u with std::exp's value
+// decides it. Taylor's bounds 1 - x + x^2/2 - x^3/6 <= exp(-x) <= 1 - x + x^2/2 (x >= 0)
+// settle almost every u without the exponential: up to x = 2 the polynomials are within
+// 1e-15 of their true values and std::exp within an ulp of its own, so a margin of 1e-14
+// on either side leaves only the u that the exponential itself must decide. The bounds
+// are combined without branches: which way u falls is a coin flip a branch would
+// mispredict.
+bool AcceptsProposal(double u, double x) {
   constexpr double kMargin = 1e-14;
-  if (x <= 2.0) {
-    const double upper = 1.0 - x + 0.5 * x * x;
-    if (u >= upper + kMargin) return false;
-    if (u < upper - (x * x * x) * (1.0 / 6.0) - kMargin) return true;
-  }
+  if (x > 2.0) return u < 1.0 - x || u < std::exp(-x);
+  const double x2 = x * x;
+  const double upper = 1.0 - x + 0.5 * x2;
+  const double lower = upper - x2 * x * (1.0 / 6.0);
+  const bool sure_accept = (u < 1.0 - x) | (u < lower - kMargin);
+  const bool sure_reject = u >= upper + kMargin;
+  if (sure_accept | sure_reject) return sure_accept;
   return u < std::exp(-x);
 }
 
@@ -231,7 +235,7 @@ class TrueSkillSelector final : public MatchSelector {
           break;
         }
         const double u = rng.Uniform();
-        if (u < 1.0 - excess || AcceptsBelowExp(u, excess)) pick = j;
+        if (AcceptsProposal(u, excess)) pick = j;
       }
       if (pick < 0) {
         double total = 0.0;
