@@ -9,15 +9,10 @@ size_t Judgments::AddRanking(std::span<const SystemId> systems, std::span<const 
                              int32_t document, int32_t language_pair) {
   const size_t k = systems.size();
   const bool grouped = !groups.empty();
-  // Element loops rather than insert(): k is a handful, below a library copy's call cost.
-  const size_t entry = ranking_systems_.size();
-  ranking_systems_.resize(entry + k);
-  ranking_ranks_.resize(entry + k);
-  ranking_groups_.resize(entry + k);
+  ranking_systems_.insert(ranking_systems_.end(), systems.begin(), systems.end());
+  ranking_ranks_.insert(ranking_ranks_.end(), ranks.begin(), ranks.end());
   for (size_t i = 0; i < k; ++i) {
-    ranking_systems_[entry + i] = systems[i];
-    ranking_ranks_[entry + i] = ranks[i];
-    ranking_groups_[entry + i] = grouped ? groups[i] : static_cast<uint8_t>(i);
+    ranking_groups_.push_back(grouped ? groups[i] : static_cast<uint8_t>(i));
   }
   ranking_offsets_.push_back(static_cast<uint32_t>(ranking_systems_.size()));
   segments_.push_back(segment);
@@ -25,29 +20,29 @@ size_t Judgments::AddRanking(std::span<const SystemId> systems, std::span<const 
   document_ids_.push_back(document);
   pair_ids_.push_back(language_pair);
 
-  // Written through pointers after one resize per array: a push_back per comparison would
-  // check the capacity three times for each.
-  size_t count = 0;
-  for (size_t i = 0; i < k; ++i) {
-    for (size_t j = i + 1; j < k; ++j) count += !(grouped && groups[i] == groups[j]);
-  }
+  // A ranking's comparisons go through pointers into the arrays, resized once per ranking
+  // (a push_back per comparison would check the capacity three times for each); k(k-1)/2
+  // is the most there can be, the excess is cut off after.
   const size_t base = comparisons_.size();
-  comparisons_.first.resize(base + count);
-  comparisons_.second.resize(base + count);
-  comparisons_.outcome.resize(base + count);
+  const size_t most = k * (k - (k > 0 ? 1 : 0)) / 2;
+  comparisons_.first.resize(base + most);
+  comparisons_.second.resize(base + most);
+  comparisons_.outcome.resize(base + most);
   SystemId* const first = comparisons_.first.data() + base;
   SystemId* const second = comparisons_.second.data() + base;
   Outcome* const outcome = comparisons_.outcome.data() + base;
   size_t c = 0;
   for (size_t i = 0; i < k; ++i) {
     for (size_t j = i + 1; j < k; ++j) {
-      if (grouped && groups[i] == groups[j]) continue;
       first[c] = systems[i];
       second[c] = systems[j];
       outcome[c] = CompareRanks(ranks[i], ranks[j]);
-      ++c;
+      c += !(grouped && groups[i] == groups[j]);
     }
   }
+  comparisons_.first.resize(base + c);
+  comparisons_.second.resize(base + c);
+  comparisons_.outcome.resize(base + c);
   comparison_offsets_.push_back(static_cast<uint32_t>(comparisons_.size()));
   return num_rankings() - 1;
 }
