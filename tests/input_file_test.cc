@@ -34,6 +34,19 @@ TEST(InputFile, RecognisesGzipByMagicBytes) {
   EXPECT_FALSE(IsGzip("\x1f"));
 }
 
+TEST(InputFile, ReadFileHeadReadsTheStoredBytes) {
+  const std::string dir = testing::TempDir("input_file_head");
+  testing::WriteFile(dir + "/short.csv", "a,b\n");
+  testing::WriteFile(dir + "/long.csv", std::string(10000, 'x'));
+  const std::string packed = GzipMember("a,b\n");
+  testing::WriteFile(dir + "/packed.gz", packed);
+  EXPECT_EQ(ReadFileHead(dir + "/short.csv", 4096), "a,b\n");  // shorter than asked: all 4
+  EXPECT_EQ(ReadFileHead(dir + "/long.csv", 4096), std::string(4096, 'x'));
+  EXPECT_EQ(ReadFileHead(dir + "/packed.gz", 4096), packed);  // not decompressed
+  EXPECT_EQ(ReadFileHead(dir + "/missing.csv", 4096), "");
+  EXPECT_EQ(ReadFileHead(dir, 4096), "");  // a directory reads nothing
+}
+
 TEST(InputFile, GunzipRoundTripsLargeText) {
   std::string text;
   for (int i = 0; i < 100000; ++i) text += "line " + std::to_string(i) + ",A,B,a\n";

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -77,6 +78,55 @@ TEST(MatchSelector, PaperSelectorAnchorsOnTheLargestSigma) {
   // The same as ratings change: the anchor follows the sigma.
   ratings[2].sigma = 0.1;
   EXPECT_EQ(SelectOrDie(*selector, {ratings}, rng, 2)[0], 5);
+}
+
+// The paper's pair selection written out plainly (paper §2.4 with exact rejection
+// sampling): anchor = largest sigma, lowest id among equals; propose a uniform other
+// system k and accept it with probability exp(-(|mu_a - mu_k| - nearest)). Consumes the
+// generator exactly as the selector is documented to, so both must draw the same pairs
+// (the selector's fallback after 4n + 16 rejected proposals is not modelled; these draws
+// never reach it, or the test would say so).
+std::array<SystemId, 2> ReferencePair(const std::vector<Rating>& r, Rng& rng) {
+  const int n = static_cast<int>(r.size());
+  SystemId anchor = 0;
+  for (SystemId j = 1; j < n; ++j) {
+    if (r[j].sigma > r[anchor].sigma) anchor = j;
+  }
+  double nearest = INFINITY;
+  for (SystemId j = 0; j < n; ++j) {
+    if (j != anchor) nearest = std::min(nearest, std::fabs(r[anchor].mu - r[j].mu));
+  }
+  while (true) {
+    const SystemId k = static_cast<SystemId>(rng.UniformInt(static_cast<uint64_t>(n - 1)));
+    const SystemId j = k < anchor ? k : k + 1;
+    const double excess = std::fabs(r[anchor].mu - r[j].mu) - nearest;
+    if (excess <= 0.0) return {anchor, j};
+    const double u = rng.Uniform();
+    if (u < 1.0 - excess || u < std::exp(-excess)) return {anchor, j};
+  }
+}
+
+TEST(MatchSelector, PaperSelectorDrawsWhatPlainRejectionSamplingDraws) {
+  // Spreads from 0.01 (every excess tiny) to 3 sd (excess beyond 2, where no shortcut
+  // applies), ties in sigma included (sigma rounded to 0.1), 13 and 6 systems.
+  auto selector = MakeTrueSkillSelector();
+  Rng init(11);
+  for (double spread : {0.01, 0.3, 1.0, 3.0}) {
+    for (int n : {13, 6}) {
+      std::vector<Rating> ratings;
+      for (int i = 0; i < n; ++i) {
+        ratings.push_back({spread * init.Normal(), std::round(10.0 * init.Uniform()) / 10.0});
+      }
+      Rng a(5), b(5);
+      std::vector<SystemId> match(2);
+      for (int draw = 0; draw < 5000; ++draw) {
+        ASSERT_TRUE(selector->Select({ratings}, a, match).ok());
+        const std::array<SystemId, 2> expected = ReferencePair(ratings, b);
+        ASSERT_EQ(match[0], expected[0]) << "spread " << spread << " draw " << draw;
+        ASSERT_EQ(match[1], expected[1]) << "spread " << spread << " draw " << draw;
+      }
+    }
+  }
 }
 
 TEST(MatchSelector, NWayMatchesHaveDistinctSystems) {

@@ -20,12 +20,29 @@ size_t Judgments::AddRanking(std::span<const SystemId> systems, std::span<const 
   document_ids_.push_back(document);
   pair_ids_.push_back(language_pair);
 
+  // A ranking's comparisons go through pointers into the arrays, resized once per ranking
+  // (a push_back per comparison would check the capacity three times for each); k(k-1)/2
+  // is the most there can be, the excess is cut off after.
+  const size_t base = comparisons_.size();
+  const size_t most = k * (k - (k > 0 ? 1 : 0)) / 2;
+  comparisons_.first.resize(base + most);
+  comparisons_.second.resize(base + most);
+  comparisons_.outcome.resize(base + most);
+  SystemId* const first = comparisons_.first.data() + base;
+  SystemId* const second = comparisons_.second.data() + base;
+  Outcome* const outcome = comparisons_.outcome.data() + base;
+  size_t c = 0;
   for (size_t i = 0; i < k; ++i) {
     for (size_t j = i + 1; j < k; ++j) {
-      if (grouped && groups[i] == groups[j]) continue;
-      comparisons_.Add(systems[i], systems[j], CompareRanks(ranks[i], ranks[j]));
+      first[c] = systems[i];
+      second[c] = systems[j];
+      outcome[c] = CompareRanks(ranks[i], ranks[j]);
+      c += !(grouped && groups[i] == groups[j]);
     }
   }
+  comparisons_.first.resize(base + c);
+  comparisons_.second.resize(base + c);
+  comparisons_.outcome.resize(base + c);
   comparison_offsets_.push_back(static_cast<uint32_t>(comparisons_.size()));
   return num_rankings() - 1;
 }

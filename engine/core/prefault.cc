@@ -13,7 +13,7 @@ constexpr int kPopulateWrite = MADV_POPULATE_WRITE;
 #else
 constexpr int kPopulateWrite = 23;  // Linux's value; older headers lack the name
 #endif
-constexpr size_t kMinimumBytes = 64 * 1024;
+constexpr size_t kMinimumBytes = 8 * 1024;
 }  // namespace
 
 void PrefaultForWrite(void* begin, size_t bytes) {

@@ -107,12 +107,12 @@ class BattleSink {
       outcome = Outcome::kTie;
       both_bad = true;
     } else {
-      return RowError(
-          line, "field 'winner': " + (r.winner.empty() ? std::string("missing or empty")
-                                                       : QuotedValue(r.winner, 63) + " is not one of " +
-                                                             (csv ? "left, right, tie"
-                                                                  : "model_a, model_b, tie, "
-                                                                    "tie (bothbad)")));
+      return RowError(line, "field 'winner': " +
+                                (r.winner.empty() ? std::string("missing or empty")
+                                                  : QuotedValue(r.winner, 63) + " is not one of " +
+                                                        (csv ? "left, right, tie"
+                                                             : "model_a, model_b, tie, "
+                                                               "tie (bothbad)")));
     }
     for (size_t k = 0; k < options_.covariates.size(); ++k) {
       if (!r.has_covariate[k]) {
@@ -604,10 +604,14 @@ Status ReadBattleLogFile(const std::string& path, const BattleLogOptions& option
 }
 
 bool IsBattleLogFile(const std::string& path) {
-  if (path == kStdinPath) return false;      // cannot be looked at without consuming it
-  gzFile file = gzopen(path.c_str(), "rb");  // reads plain files as they are
+  if (path == kStdinPath) return false;  // cannot be looked at without consuming it
+  // A plain file's head with one read; zlib's buffers and inflate state only for gzip.
+  std::string head = ReadFileHead(path, 4096);
+  if (head.empty()) return false;
+  if (!IsGzip(head)) return LooksLikeBattleLog(head);
+  gzFile file = gzopen(path.c_str(), "rb");
   if (file == nullptr) return false;
-  std::string head(4096, '\0');
+  head.assign(4096, '\0');
   const int got = gzread(file, head.data(), static_cast<unsigned>(head.size()));
   gzclose(file);
   if (got <= 0) return false;

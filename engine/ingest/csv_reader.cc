@@ -90,6 +90,20 @@ class Parser {
   std::string last_src_storage_, last_trg_storage_;
   std::string last_pair_;
   bool pair_cached_ = false;
+  // last_pair_ changes bump the generation; the report and the pair's id are then looked up
+  // once per generation instead of once per row.
+  uint64_t pair_generation_ = 0;
+  uint64_t noted_generation_ = UINT64_MAX, pair_id_generation_ = UINT64_MAX;
+  int32_t pair_id_ = -1;
+  int32_t RowPairId(const std::string& pair) {
+    if (pair.empty()) return -1;
+    if (&pair != &last_pair_) return judgments_->InternLanguagePair(pair);
+    if (pair_id_generation_ != pair_generation_) {
+      pair_id_ = judgments_->InternLanguagePair(pair);
+      pair_id_generation_ = pair_generation_;
+    }
+    return pair_id_;
+  }
   // WMT15/16 pairwise rows.
   bool rows_mode_ = false;
   int ranking_id_col_ = -1;
@@ -115,23 +129,7 @@ class Parser {
   // Pairwise columns.
   int a_col_ = 0, b_col_ = 1, outcome_col_ = 2;
 
-  // Ids of system and judge names: a file repeats a few names thousands of times, so a
-  // direct-mapped cache keyed by the length and the last 8 bytes settles most lookups with
-  // one comparison instead of hashing the whole name. A slot holds id + 1 (0 = empty).
-  using NameCache = std::array<int32_t, 256>;
-  template <typename Intern, typename NameOf>
-  static int32_t CachedIntern(NameCache& cache, std::string_view name, Intern intern,
-                              NameOf name_of) {
-    uint64_t tail = 0;
-    const size_t n = std::min<size_t>(name.size(), sizeof tail);
-    if (n > 0) std::memcpy(&tail, name.data() + name.size() - n, n);
-    int32_t& cached =
-        cache[static_cast<size_t>(((tail ^ name.size()) * 0x9E3779B97F4A7C15ULL) >> 56)];
-    if (cached > 0 && name_of(cached - 1) == name) return cached - 1;
-    const int32_t id = intern(name);
-    cached = id + 1;
-    return id;
-  }
+  // Ids of system and judge names through a NameCache (field_text.h).
   SystemId InternSystem(std::string_view name) {
     SystemRegistry& systems = judgments_->systems();
     return CachedIntern(
@@ -146,6 +144,9 @@ class Parser {
         });
   }
 
+  bool ascii_ = false;  // every byte is ASCII (ReserveForRows): no field needs a UTF-8 check
+  bool Utf8(std::string_view field) const { return ascii_ || IsValidUtf8(field); }
+
   // Scratch buffers reused across rows.
   std::vector<SystemId> row_systems_;
   NameCache system_cache_{}, judge_cache_{};
@@ -153,7 +154,9 @@ class Parser {
 
 Status Parser::ParseWmtHeader(const std::vector<std::string_view>& header, int64_t line) {
   std::string duplicate;
-  auto find = [&](std::string_view col) -> int { return FindHeaderColumn(header, col, &duplicate); };
+  auto find = [&](std::string_view col) -> int {
+    return FindHeaderColumn(header, col, &duplicate);
+  };
   k_ = 0;
   for (int i = 1; i <= kMaxSystemColumns; ++i) {
     const std::string id = "system" + std::to_string(i) + "Id";
@@ -207,12 +210,16 @@ const std::string& Parser::RowPair(const std::vector<std::string_view>& f) {
     last_src_ = last_src_storage_;
     last_trg_ = last_trg_storage_;
     pair_cached_ = true;
+    ++pair_generation_;
   }
   return last_pair_;
 }
 
 bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error) {
-  NoteLanguagePair(pair, report_);
+  if (&pair != &last_pair_ || noted_generation_ != pair_generation_) {
+    NoteLanguagePair(pair, report_);
+    if (&pair == &last_pair_) noted_generation_ = pair_generation_;
+  }
   if (options_.language_pair.empty()) return true;
   if (pair.empty()) {
     *error = Where(line) + "cannot select language pair '" + options_.language_pair +
@@ -226,7 +233,9 @@ bool Parser::KeepPair(const std::string& pair, int64_t line, std::string* error)
 
 Status Parser::ParsePairwiseHeader(const std::vector<std::string_view>& header, int64_t line) {
   std::string duplicate;
-  auto find = [&](std::string_view col) -> int { return FindHeaderColumn(header, col, &duplicate); };
+  auto find = [&](std::string_view col) -> int {
+    return FindHeaderColumn(header, col, &duplicate);
+  };
   for (std::string_view col : {"system_a", "system_b", "outcome"}) {
     if (find(col) < 0) {
       return InvalidArgument(Where(line) + "missing column '" + std::string(col) + "'");
@@ -283,8 +292,7 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       const std::string_view part =
           TrimField(id.substr(start, plus == std::string_view::npos ? id.npos : plus - start));
       if (part.empty()) return Where(line, id_field) + "empty system id in " + QuotedValue(id);
-      if (!IsValidUtf8(part))
-        return Where(line, id_field) + "system id " + InvalidUtf8Message(part);
+      if (!Utf8(part)) return Where(line, id_field) + "system id " + InvalidUtf8Message(part);
       if (part != kPlaceholder) {
         for (size_t i = 0; i < n; ++i) {
           if (names[i] == part) {
@@ -307,7 +315,7 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
   std::string_view judge_text;
   if (judge_col_ >= 0) {
     judge_text = TrimField(f[static_cast<size_t>(judge_col_)]);
-    if (!IsValidUtf8(judge_text)) {
+    if (!Utf8(judge_text)) {
       return Where(line, judge_name_) + "judge id " + InvalidUtf8Message(judge_text);
     }
   }
@@ -331,8 +339,7 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
   judgments_->AddRanking(row_systems_, std::span<const uint8_t>(ranks.data(), n),
                          options_.expand_identical ? std::span<const uint8_t>()
                                                    : std::span<const uint8_t>(groups.data(), n),
-                         segment, judge, document,
-                         pair.empty() ? -1 : judgments_->InternLanguagePair(pair));
+                         segment, judge, document, RowPairId(pair));
   return {};
 }
 
@@ -345,7 +352,7 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
   const std::string_view judge =
       judge_col_ >= 0 ? TrimField(f[static_cast<size_t>(judge_col_)]) : std::string_view();
   PendingRanking& p = pending_;
-  const bool judge_utf8 = IsValidUtf8(judge);
+  const bool judge_utf8 = Utf8(judge);
   if (!p.active) {
     if (finished_ids_.count(std::string(rid)) != 0) {
       p.active = true;
@@ -380,7 +387,7 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
       p.poisoned = true;
       return Where(line, id_names_[c]) + "empty system id";
     }
-    if (!IsValidUtf8(id)) {
+    if (!Utf8(id)) {
       p.poisoned = true;
       return Where(line, id_names_[c]) + "system id " + InvalidUtf8Message(id);
     }
@@ -492,8 +499,8 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   const std::string_view o = TrimField(f[static_cast<size_t>(outcome_col_)]);
   if (a.empty()) return Where(line, "system_a") + "empty system id";
   if (b.empty()) return Where(line, "system_b") + "empty system id";
-  if (!IsValidUtf8(a)) return Where(line, "system_a") + "system id " + InvalidUtf8Message(a);
-  if (!IsValidUtf8(b)) return Where(line, "system_b") + "system id " + InvalidUtf8Message(b);
+  if (!Utf8(a)) return Where(line, "system_a") + "system id " + InvalidUtf8Message(a);
+  if (!Utf8(b)) return Where(line, "system_b") + "system id " + InvalidUtf8Message(b);
   if (a == b)
     return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
   uint8_t ranks[2];
@@ -512,11 +519,9 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
 }
 
 void Parser::ReserveForRows(std::string_view text) {
-  size_t lines = 1;
-  for (const char* p = text.data();
-       (p = static_cast<const char*>(std::memchr(p, '\n', text.data() + text.size() - p))); ++p) {
-    ++lines;
-  }
+  const TextShape shape = ScanText(text);
+  ascii_ = shape.ascii;
+  const size_t lines = 1 + shape.newlines;
   size_t entries = 2 * lines, comparisons = lines;  // pairwise rows (alone or rebuilt)
   if (format_ == InputFormat::kWmt && !rows_mode_) {
     const size_t k = static_cast<size_t>(k_);

@@ -1,5 +1,6 @@
 #include "ingest/csv_record.h"
 
+#include <algorithm>
 #include <utility>
 
 #if defined(__SSE2__)
@@ -7,6 +8,64 @@
 #endif
 
 namespace tourney {
+
+size_t FindLineEnd(const char* data, size_t size, bool* quoted) {
+  size_t i = 0;
+  bool seen_quote = false;
+#if defined(__SSE2__)
+  const __m128i newline = _mm_set1_epi8('\n');
+  const __m128i quote = _mm_set1_epi8('"');
+  for (; i + 16 <= size; i += 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+    const unsigned nl_mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, newline)));
+    const unsigned quote_mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(chunk, quote)));
+    if (nl_mask != 0) {
+      const unsigned at = static_cast<unsigned>(__builtin_ctz(nl_mask));
+      *quoted = seen_quote || (quote_mask & ((1u << at) - 1)) != 0;
+      return i + at;
+    }
+    seen_quote |= quote_mask != 0;
+  }
+#endif
+  for (; i < size && data[i] != '\n'; ++i) seen_quote |= data[i] == '"';
+  *quoted = seen_quote;
+  return i;
+}
+
+TextShape ScanText(std::string_view text) {
+  const char* const data = text.data();
+  const size_t size = text.size();
+  size_t count = 0;
+  unsigned char high = 0;
+  size_t i = 0;
+#if defined(__SSE2__)
+  // Per-byte counters (0 - (-1) per match) summed into 64-bit lanes before they can wrap;
+  // the bytes OR-ed together show any one with its high bit set.
+  const __m128i newline = _mm_set1_epi8('\n');
+  const __m128i zero = _mm_setzero_si128();
+  __m128i any = zero;
+  while (i + 16 <= size) {
+    __m128i counters = zero;
+    const size_t blocks = std::min<size_t>((size - i) / 16, 255);
+    for (size_t b = 0; b < blocks; ++b, i += 16) {
+      const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+      counters = _mm_sub_epi8(counters, _mm_cmpeq_epi8(chunk, newline));
+      any = _mm_or_si128(any, chunk);
+    }
+    const __m128i sums = _mm_sad_epu8(counters, zero);
+    count += static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
+             static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  }
+  high = _mm_movemask_epi8(any) != 0 ? 0x80 : 0;
+#endif
+  for (; i < size; ++i) {
+    count += data[i] == '\n';
+    high |= static_cast<unsigned char>(data[i]);
+  }
+  return {count, (high & 0x80) == 0};
+}
 
 bool SplitCsvLine(std::string_view line, std::vector<std::string_view>* fields,
                   std::vector<std::string>* storage) {

@@ -22,6 +22,18 @@ bool SplitCsvLine(std::string_view line, std::vector<std::string_view>* fields,
 // Iterates the records of a text: lines, except that a quoted field may hold line breaks
 // (RFC 4180), so a line with an open quote continues on the next. line_number() is the
 // 1-based line where the current record starts.
+// The offset of the first '\n' in data[0, size) (size if none); *quoted says whether a '"'
+// comes before it. One pass for both, 16 bytes at a time where SSE2 is available.
+size_t FindLineEnd(const char* data, size_t size, bool* quoted);
+
+// How many '\n' bytes `text` holds, and whether every byte is ASCII (then every field of
+// it is valid UTF-8).
+struct TextShape {
+  size_t newlines = 0;
+  bool ascii = true;
+};
+TextShape ScanText(std::string_view text);
+
 class CsvRecordReader {
  public:
   explicit CsvRecordReader(std::string_view text) : text_(text) {
@@ -31,7 +43,7 @@ class CsvRecordReader {
     std::string_view first;
     if (!NextLine(&first)) return false;
     start_line_ = line_number_;
-    if (!OpenQuote(first)) {
+    if (!line_quoted_ || !OpenQuote(first)) {
       *line = first;
       return true;
     }
@@ -67,9 +79,9 @@ class CsvRecordReader {
   bool NextLine(std::string_view* line) {
     if (pos_ >= text_.size()) return false;
     const char* base = text_.data() + pos_;
-    const void* nl = std::memchr(base, '\n', text_.size() - pos_);
-    size_t len = nl ? static_cast<const char*>(nl) - base : text_.size() - pos_;
-    pos_ += len + (nl ? 1 : 0);
+    const size_t rest = text_.size() - pos_;
+    size_t len = FindLineEnd(base, rest, &line_quoted_);
+    pos_ += len + (len < rest ? 1 : 0);
     if (len > 0 && base[len - 1] == '\r') --len;
     *line = std::string_view(base, len);
     ++line_number_;
@@ -80,6 +92,7 @@ class CsvRecordReader {
   size_t pos_ = 0;
   int64_t line_number_ = 0;
   int64_t start_line_ = 0;
+  bool line_quoted_ = false;  // the line NextLine returned last holds a '"'
   std::string record_;
 };
 

@@ -6,16 +6,16 @@
 
 namespace tourney {
 
-std::string_view TrimField(std::string_view s) {
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 std::optional<int64_t> ParseIntField(std::string_view s) {
   s = TrimField(s);
   if (s.empty()) return std::nullopt;
+  if (s.size() <= 2 && static_cast<unsigned char>(s[0] - '0') < 10) {
+    // One or two digits (ranks, most ids): the value from_chars would give.
+    const int d0 = s[0] - '0';
+    if (s.size() == 1) return d0;
+    if (static_cast<unsigned char>(s[1] - '0') < 10) return d0 * 10 + (s[1] - '0');
+    return std::nullopt;
+  }
   const char* first = s.data();
   if (*first == '+') ++first;
   int64_t v = 0;

@@ -4,8 +4,11 @@
 #ifndef TOURNEY_INGEST_FIELD_TEXT_H_
 #define TOURNEY_INGEST_FIELD_TEXT_H_
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,7 +18,31 @@ namespace tourney {
 
 // `s` without leading and trailing spaces, tabs and carriage returns (the WMT16 CSVs end
 // their lines with \r\r\n).
-std::string_view TrimField(std::string_view s);
+// Inline: the readers call it several times per row.
+inline std::string_view TrimField(std::string_view s) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Ids of names that a file repeats thousands of times: a direct-mapped cache keyed by the
+// length and the last 8 bytes settles most lookups with one comparison instead of hashing
+// the whole name. A slot holds id + 1 (0 = empty). `intern(name)` returns the id (adding
+// the name if new), `name_of(id)` the name of an id.
+using NameCache = std::array<int32_t, 256>;
+template <typename Intern, typename NameOf>
+int32_t CachedIntern(NameCache& cache, std::string_view name, Intern intern, NameOf name_of) {
+  uint64_t tail = 0;
+  const size_t n = std::min<size_t>(name.size(), sizeof tail);
+  if (n > 0) std::memcpy(&tail, name.data() + name.size() - n, n);
+  int32_t& cached =
+      cache[static_cast<size_t>(((tail ^ name.size()) * 0x9E3779B97F4A7C15ULL) >> 56)];
+  if (cached > 0 && name_of(cached - 1) == name) return cached - 1;
+  const int32_t id = intern(name);
+  cached = id + 1;
+  return id;
+}
 
 // A decimal integer, optionally signed ('+' or '-'), surrounded by blanks at most;
 // nullopt for anything else (empty, trailing text, out of range).

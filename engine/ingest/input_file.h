@@ -29,6 +29,10 @@ inline constexpr size_t kMaxInputBytes = size_t{4} << 30;
 // On error *contents is unspecified.
 Status ReadInputFile(const std::string& path, std::string* contents);
 
+// Up to `max_bytes` from the start of the file `path` as stored (no decompression), with
+// plain open/read calls; empty when it cannot be read or is empty.
+std::string ReadFileHead(const std::string& path, size_t max_bytes);
+
 // True when `bytes` starts with the gzip magic number.
 bool IsGzip(std::string_view bytes);
 

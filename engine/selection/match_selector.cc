@@ -52,6 +52,22 @@ PairSet PairSet::FromPairs(int num_systems, std::span<const std::pair<SystemId, 
   return PairSet(num_systems, std::move(member));
 }
 
+namespace {
+
+// The conditions ValidateSelectionRequest checks, without building a message: inlined into
+// the selectors' per-draw path, which only asks for the Status when one fails.
+inline bool SelectionRequestValid(const SelectionState& state, size_t match_size) {
+  const size_t n = state.ratings.size();
+  return match_size >= 2 && match_size <= n &&
+         (state.allowed == nullptr || static_cast<size_t>(state.allowed->num_systems()) == n) &&
+         (state.anytime == nullptr) == (state.anytime_summary == nullptr) &&
+         (state.anytime == nullptr || (static_cast<size_t>(state.anytime->num_systems()) == n &&
+                                       state.anytime_summary->order.size() == n &&
+                                       state.anytime_summary->boundaries.size() + 1 == n));
+}
+
+}  // namespace
+
 Status ValidateSelectionRequest(const SelectionState& state, size_t match_size) {
   const size_t n = state.ratings.size();
   if (match_size < 2) return InvalidArgument("a match needs at least 2 systems");
@@ -95,13 +111,60 @@ void UniformSubset(uint64_t m, size_t k, Rng& rng, SystemId* out) {
   }
 }
 
+// Whether u < 1 - x or u < exp(-x), x > 0, exactly as comparing u with std::exp's value
+// decides it. Taylor's bounds 1 - x + x^2/2 - x^3/6 <= exp(-x) <= 1 - x + x^2/2 (x >= 0)
+// settle almost every u without the exponential: up to x = 2 the polynomials are within
+// 1e-15 of their true values and std::exp within an ulp of its own, so a margin of 1e-14
+// on either side leaves only the u that the exponential itself must decide. The bounds
+// are combined without branches: which way u falls is a coin flip a branch would
+// mispredict.
+bool AcceptsProposal(double u, double x) {
+  constexpr double kMargin = 1e-14;
+  if (x > 2.0) return u < 1.0 - x || u < std::exp(-x);
+  const double x2 = x * x;
+  const double upper = 1.0 - x + 0.5 * x2;
+  const double lower = upper - x2 * x * (1.0 / 6.0);
+  const bool sure_accept = (u < 1.0 - x) | (u < lower - kMargin);
+  const bool sure_reject = u >= upper + kMargin;
+  if (sure_accept | sure_reject) return sure_accept;
+  return u < std::exp(-x);
+}
+
+// The id of the largest sigma, the lowest among equals; ratings has at least 2 entries.
+// Two running maxima (even and odd ids) through conditional moves: which system leads
+// changes from draw to draw, so a branch per system would be mispredicted often.
+SystemId LargestSigma(std::span<const Rating> ratings) {
+  const SystemId n = static_cast<SystemId>(ratings.size());
+  SystemId best_even = 0, best_odd = 1;
+  double sigma_even = ratings[0].sigma, sigma_odd = ratings[1].sigma;
+  SystemId j = 2;
+  for (; j + 1 < n; j += 2) {
+    const double a = ratings[static_cast<size_t>(j)].sigma;
+    const double b = ratings[static_cast<size_t>(j) + 1].sigma;
+    const bool take_a = a > sigma_even;
+    const bool take_b = b > sigma_odd;
+    best_even = take_a ? j : best_even;
+    sigma_even = take_a ? a : sigma_even;
+    best_odd = take_b ? j + 1 : best_odd;
+    sigma_odd = take_b ? b : sigma_odd;
+  }
+  if (j < n) {
+    const double a = ratings[static_cast<size_t>(j)].sigma;
+    const bool take_a = a > sigma_even;
+    best_even = take_a ? j : best_even;
+    sigma_even = take_a ? a : sigma_even;
+  }
+  const bool odd_wins = sigma_odd > sigma_even || (sigma_odd == sigma_even && best_odd < best_even);
+  return odd_wins ? best_odd : best_even;
+}
+
 class TrueSkillSelector final : public MatchSelector {
  public:
   std::string_view name() const override { return "trueskill"; }
 
   Status Select(const SelectionState& state, Rng& rng, std::span<SystemId> match) const override {
     const size_t num_slots = match.size();
-    if (Status s = ValidateSelectionRequest(state, num_slots); !s.ok()) return s;
+    if (!SelectionRequestValid(state, num_slots)) return ValidateSelectionRequest(state, num_slots);
     const std::span<const Rating> ratings = state.ratings;
     // A complete pair set restricts nothing.
     const PairSet* const allowed =
@@ -111,12 +174,16 @@ class TrueSkillSelector final : public MatchSelector {
 
     // 1. The anchor: largest sigma, lowest id among equals.
     SystemId anchor = -1;
-    double anchor_sigma = 0.0;
-    for (SystemId j = 0; j < n; ++j) {
-      if (allowed != nullptr && allowed->degree(j) < min_degree) continue;
-      if (anchor < 0 || ratings[j].sigma > anchor_sigma) {
-        anchor = j;
-        anchor_sigma = ratings[j].sigma;
+    if (allowed == nullptr) {
+      anchor = LargestSigma(ratings);
+    } else {
+      double anchor_sigma = 0.0;
+      for (SystemId j = 0; j < n; ++j) {
+        if (allowed->degree(j) < min_degree) continue;
+        if (anchor < 0 || ratings[j].sigma > anchor_sigma) {
+          anchor = j;
+          anchor_sigma = ratings[j].sigma;
+        }
       }
     }
     if (anchor < 0) return NoEligibleAnchor(num_slots);
@@ -168,7 +235,7 @@ class TrueSkillSelector final : public MatchSelector {
           break;
         }
         const double u = rng.Uniform();
-        if (u < 1.0 - excess || u < std::exp(-excess)) pick = j;
+        if (AcceptsProposal(u, excess)) pick = j;
       }
       if (pick < 0) {
         double total = 0.0;
