@@ -161,18 +161,16 @@ int RunCampaignList(int argc, char** argv) {
                    "every campaign on the server");
   AddConnectionFlags(flags);
   flags.Add("format", "F", "text", "text or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign list", &code)) return code;
   const std::string verb = "campaign list";
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, nullptr, &json, &code)) return code;
   v1::ListCampaignsResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->ListCampaigns(ctx.get(), v1::ListCampaignsRequest(), &response);
-  if (!s.ok()) return ReportRpcError("list", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.ListCampaigns(context, v1::ListCampaignsRequest(), &response);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(response);
     return kExitOk;
   }
@@ -203,22 +201,19 @@ int RunCampaignShow(int argc, char** argv) {
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("format", "F", "text", "text or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign show", &code)) return code;
   const std::string verb = "campaign show";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, &json, &code)) return code;
   v1::GetCampaignRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   v1::CampaignInfo info;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->GetCampaign(ctx.get(), request, &info);
-  if (!s.ok()) return ReportRpcError("show", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.GetCampaign(context, request, &info);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(info);
   } else {
     PrintInfo(info, true);
@@ -247,29 +242,27 @@ int RunCampaignExport(int argc, char** argv) {
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("output", "FILE", "", "the CSV file to write ('-' for standard output)");
   flags.AddBool("skip-excluded", "leave out the judgments of excluded annotators");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign export", &code)) return code;
   const std::string verb = "campaign export";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   const std::string output = flags.Get("output");
   if (output.empty()) return ReportError(verb, InvalidArgument("--output FILE is required"));
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
 
   v1::ExportJudgmentsRequest request;
-  request.set_campaign_id(*campaign);
-  auto ctx = conn->Context();
-  auto reader = conn->stub->ExportJudgments(ctx.get(), request);
+  request.set_campaign_id(campaign);
   // All judgments first: the header needs the widest ranking.
   std::vector<v1::ExportedJudgment> judgments;
-  v1::ExportedJudgment j;
   const bool skip_excluded = flags.IsSet("skip-excluded");
-  while (reader->Read(&j)) {
-    if (!(skip_excluded && j.excluded())) judgments.push_back(std::move(j));
-  }
-  grpc::Status s = reader->Finish();
-  if (!s.ok()) return ReportRpcError("export", s);
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    auto reader = stub.ExportJudgments(context, request);
+    v1::ExportedJudgment j;
+    while (reader->Read(&j)) {
+      if (!(skip_excluded && j.excluded())) judgments.push_back(std::move(j));
+    }
+    return reader->Finish();
+  });
+  if (code != kExitOk) return code;
 
   size_t width = 2;
   std::vector<std::string> ids;
@@ -323,7 +316,7 @@ int RunCampaignExport(int argc, char** argv) {
     }
   }
   std::cerr << "exported " << WithThousands(static_cast<int64_t>(judgments.size()))
-            << " judgments of campaign " << *campaign << "\n";
+            << " judgments of campaign " << campaign << "\n";
   return kExitOk;
 }
 
@@ -338,19 +331,17 @@ int RunCampaignClose(int argc, char** argv) {
       "end campaign 1");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign close", &code)) return code;
   const std::string verb = "campaign close";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   v1::CloseCampaignRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   v1::CampaignInfo info;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->CloseCampaign(ctx.get(), request, &info);
-  if (!s.ok()) return ReportRpcError("close", s);
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.CloseCampaign(context, request, &info);
+  });
+  if (code != kExitOk) return code;
   PrintInfo(info, false);
   return kExitOk;
 }
@@ -368,22 +359,19 @@ int RunCampaignStats(int argc, char** argv) {
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("format", "F", "text", "text (tab-separated) or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign stats", &code)) return code;
   const std::string verb = "campaign stats";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, &json, &code)) return code;
   v1::GetAnnotatorStatsRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   v1::AnnotatorStatsResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->GetAnnotatorStats(ctx.get(), request, &response);
-  if (!s.ok()) return ReportRpcError("stats", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.GetAnnotatorStats(context, request, &response);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(response);
     return kExitOk;
   }
@@ -423,21 +411,19 @@ int RunCampaignExclude(int argc, char** argv) {
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("annotator", "NAME", "", "the annotator");
   flags.AddBool("include", "include the annotator again instead");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign exclude", &code)) return code;
   const std::string verb = "campaign exclude";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   v1::ExcludeAnnotatorRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_annotator(flags.Get("annotator"));
   request.set_include(flags.IsSet("include"));
   v1::ExcludeAnnotatorResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->ExcludeAnnotator(ctx.get(), request, &response);
-  if (!s.ok()) return ReportRpcError("exclude", s);
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.ExcludeAnnotator(context, request, &response);
+  });
+  if (code != kExitOk) return code;
   std::cout << "excluded ";
   for (int i = 0; i < response.excluded_annotators_size(); ++i) {
     std::cout << (i ? "," : "") << response.excluded_annotators(i);

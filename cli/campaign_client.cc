@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "common.h"
@@ -90,8 +93,8 @@ StatusOr<Connection> Connect(const Flags& flags) {
 }
 
 int ReportRpcError(const std::string& verb, const grpc::Status& s) {
-  std::cerr << "tourney campaign " << verb << ": " << s.error_message() << " (status "
-            << s.error_code() << ")\n";
+  std::cerr << "tourney " << verb << ": " << s.error_message() << " (status " << s.error_code()
+            << ")\n";
   switch (s.error_code()) {
     case grpc::StatusCode::INVALID_ARGUMENT:
     case grpc::StatusCode::NOT_FOUND:
@@ -104,6 +107,56 @@ int ReportRpcError(const std::string& verb, const grpc::Status& s) {
     default:
       return kExitFailure;
   }
+}
+
+int CallServer(const Flags& flags, const std::string& verb, const RpcCall& call) {
+  auto conn = Connect(flags);
+  if (!conn.ok()) return ReportError(verb, conn.status());
+  auto context = conn->Context();
+  grpc::Status s = call(*conn->stub, context.get());
+  return s.ok() ? kExitOk : ReportRpcError(verb, s);
+}
+
+bool ParseClientFlags(Flags& flags, int argc, char** argv, const std::string& verb,
+                      uint64_t* campaign, bool* json, int* exit_code) {
+  if (!ParseFlagsOrExit(flags, argc, argv, verb, exit_code)) return false;
+  if (campaign != nullptr) {
+    auto id = CampaignId(flags);
+    if (!id.ok()) {
+      *exit_code = ReportError(verb, id.status());
+      return false;
+    }
+    *campaign = *id;
+  }
+  if (json != nullptr) {
+    auto format = JsonFormat(flags);
+    if (!format.ok()) {
+      *exit_code = ReportError(verb, format.status());
+      return false;
+    }
+    *json = *format;
+  }
+  return true;
+}
+
+int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
+                         const v1::CreateCampaignResponse& response) {
+  if (flags.IsSet("token-out")) {
+    const std::string path = flags.Get("token-out");
+    std::ofstream out(path, std::ios::trunc);
+    out << response.annotator_token() << "\n";
+    out.close();
+    if (!out) return ReportError(verb, IoError(path + ": cannot write the token"));
+    std::filesystem::permissions(
+        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  }
+  std::cout << "campaign_id " << response.campaign_id() << "\n"
+            << "annotator_token " << response.annotator_token() << "\n";
+  return kExitOk;
+}
+
+void PrintAck(int64_t sequence, int64_t committed_unix_ms) {
+  std::cout << "sequence " << sequence << "\ncommitted_unix_ms " << committed_unix_ms << "\n";
 }
 
 StatusOr<std::vector<std::string>> ReadLines(const std::string& path) {

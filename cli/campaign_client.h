@@ -1,5 +1,6 @@
 // What the `tourney campaign` client verbs share: connection flags, an authenticated
-// connection to tourneyd, and reporting of failed calls.
+// connection to tourneyd, one call with its failure reported, and the flags and output
+// several verbs have in common.
 // Thread safety: the functions are reentrant; a Connection may be used from one thread.
 #ifndef TOURNEY_CLI_CAMPAIGN_CLIENT_H_
 #define TOURNEY_CLI_CAMPAIGN_CLIENT_H_
@@ -7,6 +8,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,8 +35,34 @@ struct Connection {
 // for a missing or malformed token or a bad --timeout; the error never repeats the token.
 StatusOr<Connection> Connect(const Flags& flags);
 
-// Prints a failed call and returns the exit status: 2 for what the caller can fix.
+// Prints a failed call as "tourney <verb>: <message> (status <code>)" and returns the exit
+// status: 2 for what the caller can fix.
 int ReportRpcError(const std::string& verb, const grpc::Status& s);
+
+// One call on a connected stub with a fresh context (Connection::Context); a streaming
+// call reads or writes its stream and returns Finish()'s status.
+using RpcCall =
+    std::function<grpc::Status(v1::Tournament::Stub& stub, grpc::ClientContext* context)>;
+
+// Connects (Connect) and makes `call`. kExitOk when both succeed; otherwise prints the
+// failure as `tourney <verb>: ...` (ReportError for the connection, ReportRpcError for the
+// call) and returns its exit status.
+int CallServer(const Flags& flags, const std::string& verb, const RpcCall& call);
+
+// Parses a client verb's flags (ParseFlagsOrExit), then reads --campaign (CampaignId) into
+// *campaign unless it is null and --format (JsonFormat) into *json unless it is null. True
+// when the verb goes on; otherwise any error was printed and *exit_code is the verb's exit
+// status.
+bool ParseClientFlags(Flags& flags, int argc, char** argv, const std::string& verb,
+                      uint64_t* campaign, bool* json, int* exit_code);
+
+// After a create call: writes the annotator token to --token-out when it is set (mode
+// 0600), then prints the campaign id and the token. Returns the verb's exit status.
+int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
+                         const v1::CreateCampaignResponse& response);
+
+// Prints a submission's acknowledgment: its sequence and commit time.
+void PrintAck(int64_t sequence, int64_t committed_unix_ms);
 
 // The non-empty lines of a file (CR stripped).
 StatusOr<std::vector<std::string>> ReadLines(const std::string& path);

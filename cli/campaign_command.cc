@@ -8,8 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -88,9 +86,9 @@ int RunCampaignCreate(int argc, char** argv) {
             "reference); control matches contain it");
   flags.Add("max-judgments-per-annotator", "N", "0",
             "quality control: cap on one annotator's judgments (0 = none)");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign create", &code)) return code;
   const std::string verb = "campaign create";
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
 
   v1::CreateCampaignRequest request;
   v1::CampaignConfig* c = request.mutable_config();
@@ -234,24 +232,12 @@ int RunCampaignCreate(int argc, char** argv) {
     t->set_draw_margin(*m);
   }
 
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
   v1::CreateCampaignResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->CreateCampaign(ctx.get(), request, &response);
-  if (!s.ok()) return ReportRpcError("create", s);
-  if (flags.IsSet("token-out")) {
-    const std::string path = flags.Get("token-out");
-    std::ofstream out(path, std::ios::trunc);
-    out << response.annotator_token() << "\n";
-    out.close();
-    if (!out) return ReportError(verb, IoError(path + ": cannot write the token"));
-    std::filesystem::permissions(
-        path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-  }
-  std::cout << "campaign_id " << response.campaign_id() << "\n"
-            << "annotator_token " << response.annotator_token() << "\n";
-  return kExitOk;
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.CreateCampaign(context, request, &response);
+  });
+  if (code != kExitOk) return code;
+  return PrintCreatedCampaign(flags, verb, response);
 }
 
 int RunCampaignImport(int argc, char** argv) {
@@ -264,20 +250,20 @@ int RunCampaignImport(int argc, char** argv) {
               "for example after a lost connection, returns the first import's result and\n"
               "imports nothing twice. --key K names the import yourself; --key none sends no\n"
               "key (every run imports again).");
-  flags.AddExample("tourney campaign import --server 127.0.0.1:7447 --token-file admin.token "
-                   "--campaign 1 wmt13-fr-en/train.csv",
-                   "import a WMT CSV; safe to rerun");
+  flags.AddExample(
+      "tourney campaign import --server 127.0.0.1:7447 --token-file admin.token "
+      "--campaign 1 wmt13-fr-en/train.csv",
+      "import a WMT CSV; safe to rerun");
   AddConnectionFlags(flags);
   flags.Add("key", "K", "auto",
             "idempotency key (at most 128 bytes): auto (from the content), none, or your own");
   AddInputFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("chunk", "N", "1000", "rankings per stream message");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign import", &code)) return code;
   const std::string verb = "campaign import";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   auto chunk = flags.GetInt("chunk");
   if (!chunk.ok()) return ReportError(verb, chunk.status());
   if (*chunk < 1 || *chunk > 100000) {
@@ -333,14 +319,14 @@ int RunCampaignImport(int argc, char** argv) {
   } else if (key.size() > 128) {
     return ReportError(verb, InvalidArgument("--key must be at most 128 bytes"));
   }
-  messages.front().set_campaign_id(*campaign);
+  messages.front().set_campaign_id(campaign);
   messages.front().set_idempotency_key(key);
   for (const v1::ImportRankingsRequest& message : messages) {
     if (!writer->Write(message)) break;
   }
   writer->WritesDone();
   grpc::Status s = writer->Finish();
-  if (!s.ok()) return ReportRpcError("import", s);
+  if (!s.ok()) return ReportRpcError(verb, s);
   for (const v1::Rejection& r : response.rejections()) {
     std::cerr << "rejected ranking " << r.index() << ": " << r.reason() << "\n";
   }
@@ -377,23 +363,20 @@ int RunCampaignNext(int argc, char** argv) {
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("annotator", "NAME", "", "who will judge ([A-Za-z0-9._@:-], 1..128)");
   flags.Add("format", "F", "text", "text or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign next", &code)) return code;
   const std::string verb = "campaign next";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, &json, &code)) return code;
   v1::NextMatchRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_annotator(flags.Get("annotator"));
   v1::NextMatchResponse match;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->NextMatch(ctx.get(), request, &match);
-  if (!s.ok()) return ReportRpcError("next", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.NextMatch(context, request, &match);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(match);
     return kExitOk;
   }
@@ -419,15 +402,14 @@ int RunCampaignSubmit(int argc, char** argv) {
   flags.Add("annotator", "NAME", "", "the annotator holding the lease");
   flags.Add("ranks", "R1,R2,...", "", "one rank per system, 1..k");
   flags.Add("key", "K", "", "idempotency key (reuse it when retrying)");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign submit", &code)) return code;
   const std::string verb = "campaign submit";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   auto match = flags.GetUint("match");
   if (!match.ok()) return ReportError(verb, match.status());
   v1::SubmitJudgmentRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_match_id(*match);
   request.set_annotator(flags.Get("annotator"));
   request.set_idempotency_key(flags.Get("key"));
@@ -439,14 +421,12 @@ int RunCampaignSubmit(int argc, char** argv) {
     }
     request.add_ranks(static_cast<uint32_t>(v));
   }
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
   v1::SubmitJudgmentResponse ack;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->SubmitJudgment(ctx.get(), request, &ack);
-  if (!s.ok()) return ReportRpcError("submit", s);
-  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms " << ack.committed_unix_ms()
-            << "\n";
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.SubmitJudgment(context, request, &ack);
+  });
+  if (code != kExitOk) return code;
+  PrintAck(ack.sequence(), ack.committed_unix_ms());
   return kExitOk;
 }
 
@@ -469,11 +449,10 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   flags.Add("epsilon", "E", "0", "with --anytime: indifference zone, in [0, 1]");
   AddProgressFlag(flags);
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign leaderboard", &code)) return code;
   const std::string verb = "campaign leaderboard";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError(verb, format.status());
   auto replicates = flags.GetInt("bootstrap");
@@ -488,7 +467,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   auto conn = Connect(flags);
   if (!conn.ok()) return ReportError(verb, conn.status());
   v1::GetLeaderboardRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_model(flags.Get("model"));
   request.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
   request.set_confidence(*confidence);
@@ -513,7 +492,7 @@ int RunCampaignLeaderboard(int argc, char** argv) {
                   " bootstrap replicates)");
   grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
   bar.Clear();
-  if (!s.ok()) return ReportRpcError("leaderboard", s);
+  if (!s.ok()) return ReportRpcError(verb, s);
   std::cout << FormatLeaderboard(FromProto(board), *format);
   return kExitOk;
 }
@@ -535,10 +514,8 @@ int RunCampaign(int argc, char** argv) {
       {"list", "list the server's campaigns with their counts (admin token)", RunCampaignList},
       {"show", "print one campaign's configuration, state and counts (admin token)",
        RunCampaignShow},
-      {"export", "write every judgment of a campaign as WMT CSV (admin token)",
-       RunCampaignExport},
-      {"close", "close a campaign: no more matches or judgments (admin token)",
-       RunCampaignClose},
+      {"export", "write every judgment of a campaign as WMT CSV (admin token)", RunCampaignExport},
+      {"close", "close a campaign: no more matches or judgments (admin token)", RunCampaignClose},
       {"stats", "per-annotator quality: checks, kappa, time per judgment (admin token)",
        RunCampaignStats},
       {"exclude", "exclude an annotator from the ratings, or --include again (admin token)",

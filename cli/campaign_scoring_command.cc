@@ -3,7 +3,6 @@
 // score, print the estimates, export the scores.
 #include <grpcpp/grpcpp.h>
 
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -15,20 +14,6 @@
 #include "tourney/v1/tournament.grpc.pb.h"
 
 namespace tourney::cli {
-namespace {
-
-// Writes the annotator token to `path`, readable by the owner only.
-Status WriteToken(const std::string& path, const std::string& token) {
-  std::ofstream out(path, std::ios::trunc);
-  out << token << "\n";
-  out.close();
-  if (!out) return IoError(path + ": cannot write the token");
-  std::filesystem::permissions(
-      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-  return Status::Ok();
-}
-
-}  // namespace
 
 int RunScoringCreate(int argc, char** argv) {
   Flags flags(
@@ -60,9 +45,9 @@ int RunScoringCreate(int argc, char** argv) {
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
       "--name wmt-mqm --table scores.tsv --design random --tolerance 0.5",
       "a campaign that stops each system at ±0.5");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-create", &code)) return code;
   const std::string verb = "campaign scoring-create";
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
   if (flags.Get("name").empty() || flags.Get("table").empty()) {
     return ReportError(verb, InvalidArgument("--name and --table are required"));
   }
@@ -119,19 +104,12 @@ int RunScoringCreate(int argc, char** argv) {
   }
   config->set_max_leases_per_annotator(static_cast<uint32_t>(*max_leases));
 
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
   v1::CreateCampaignResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->CreateScoringCampaign(ctx.get(), request, &response);
-  if (!s.ok()) return ReportRpcError("scoring-create", s);
-  if (flags.IsSet("token-out")) {
-    Status w = WriteToken(flags.Get("token-out"), response.annotator_token());
-    if (!w.ok()) return ReportError(verb, w);
-  }
-  std::cout << "campaign_id " << response.campaign_id() << "\n"
-            << "annotator_token " << response.annotator_token() << "\n";
-  return kExitOk;
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.CreateScoringCampaign(context, request, &response);
+  });
+  if (code != kExitOk) return code;
+  return PrintCreatedCampaign(flags, verb, response);
 }
 
 int RunScoringNext(int argc, char** argv) {
@@ -145,23 +123,20 @@ int RunScoringNext(int argc, char** argv) {
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("annotator", "NAME", "", "who will score ([A-Za-z0-9._@:-], 1..128)");
   flags.Add("format", "F", "text", "text or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-next", &code)) return code;
   const std::string verb = "campaign scoring-next";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, &json, &code)) return code;
   v1::NextItemRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_annotator(flags.Get("annotator"));
   v1::NextItemResponse item;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->NextItem(ctx.get(), request, &item);
-  if (!s.ok()) return ReportRpcError("scoring-next", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.NextItem(context, request, &item);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(item);
     return kExitOk;
   }
@@ -184,28 +159,25 @@ int RunScoringSubmit(int argc, char** argv) {
   flags.Add("segment", "G", "", "the segment id");
   flags.Add("score", "X", "", "the score (finite)");
   flags.Add("key", "K", "", "idempotency key (optional)");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-submit", &code)) return code;
   const std::string verb = "campaign scoring-submit";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   auto score = flags.GetDouble("score");
   if (!score.ok()) return ReportError(verb, score.status());
   v1::SubmitScoreRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   request.set_annotator(flags.Get("annotator"));
   request.set_system(flags.Get("system"));
   request.set_segment(flags.Get("segment"));
   request.set_score(*score);
   request.set_idempotency_key(flags.Get("key"));
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
   v1::SubmitScoreResponse ack;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->SubmitScore(ctx.get(), request, &ack);
-  if (!s.ok()) return ReportRpcError("scoring-submit", s);
-  std::cout << "sequence " << ack.sequence() << "\ncommitted_unix_ms " << ack.committed_unix_ms()
-            << "\n";
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.SubmitScore(context, request, &ack);
+  });
+  if (code != kExitOk) return code;
+  PrintAck(ack.sequence(), ack.committed_unix_ms());
   return kExitOk;
 }
 
@@ -218,22 +190,19 @@ int RunScoringEstimate(int argc, char** argv) {
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("format", "F", "text", "text or json");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-estimate", &code)) return code;
   const std::string verb = "campaign scoring-estimate";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto json = JsonFormat(flags);
-  if (!json.ok()) return ReportError(verb, json.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  bool json = false;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, &json, &code)) return code;
   v1::GetEstimateRequest request;
-  request.set_campaign_id(*campaign);
+  request.set_campaign_id(campaign);
   v1::GetEstimateResponse response;
-  auto ctx = conn->Context();
-  grpc::Status s = conn->stub->GetEstimate(ctx.get(), request, &response);
-  if (!s.ok()) return ReportRpcError("scoring-estimate", s);
-  if (*json) {
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    return stub.GetEstimate(context, request, &response);
+  });
+  if (code != kExitOk) return code;
+  if (json) {
     std::cout << ToJson(response);
     return kExitOk;
   }
@@ -259,28 +228,26 @@ int RunScoringExport(int argc, char** argv) {
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("output", "FILE", "-", "where to write (- = standard output)");
-  int code = 0;
-  if (!ParseFlagsOrExit(flags, argc, argv, "campaign scoring-export", &code)) return code;
   const std::string verb = "campaign scoring-export";
-  auto campaign = CampaignId(flags);
-  if (!campaign.ok()) return ReportError(verb, campaign.status());
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
+  uint64_t campaign = 0;
+  int code = 0;
+  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
   v1::ExportScoresRequest request;
-  request.set_campaign_id(*campaign);
-  auto ctx = conn->Context();
-  auto reader = conn->stub->ExportScores(ctx.get(), request);
+  request.set_campaign_id(campaign);
   std::ostringstream tsv;
   tsv.precision(17);
   tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\n";
-  v1::ExportedScore row;
-  while (reader->Read(&row)) {
-    tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t" << row.segment()
-        << "\t" << row.score() << "\t" << row.annotator() << "\t" << row.idempotency_key() << "\t"
-        << row.committed_unix_ms() << "\n";
-  }
-  grpc::Status s = reader->Finish();
-  if (!s.ok()) return ReportRpcError("scoring-export", s);
+  code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+    auto reader = stub.ExportScores(context, request);
+    v1::ExportedScore row;
+    while (reader->Read(&row)) {
+      tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t"
+          << row.segment() << "\t" << row.score() << "\t" << row.annotator() << "\t"
+          << row.idempotency_key() << "\t" << row.committed_unix_ms() << "\n";
+    }
+    return reader->Finish();
+  });
+  if (code != kExitOk) return code;
   const std::string path = flags.Get("output");
   if (path == "-") {
     std::cout << tsv.str();

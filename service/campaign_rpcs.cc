@@ -32,6 +32,63 @@ std::string UnexportableSystemName(const std::string& name) {
 
 }  // namespace
 
+grpc::Status TournamentService::CheckLimit(int64_t count, int64_t limit, const std::string& what) {
+  if (count <= limit) return grpc::Status::OK;
+  return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limit) + " " + what +
+                                                 " on this server, got " + std::to_string(count));
+}
+
+grpc::Status TournamentService::CheckRoom(const std::string& kind, const std::string& name,
+                                          bool name_taken, size_t held) const {
+  if (name_taken) {
+    return Error(StatusCode::ALREADY_EXISTS, "a " + kind + " named '" + name + "' exists");
+  }
+  if (static_cast<int>(held) >= limits_.max_campaigns) {
+    return Error(StatusCode::RESOURCE_EXHAUSTED, "the server holds its maximum of " +
+                                                     std::to_string(limits_.max_campaigns) + " " +
+                                                     kind + "s");
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status TournamentService::StoreNewCampaign(const std::string& kind, const std::string& name,
+                                                 const google::protobuf::Message& config,
+                                                 const CampaignInsert& insert,
+                                                 const CampaignCommitted& on_commit,
+                                                 v1::CreateCampaignResponse* response) {
+  auto token = NewToken();
+  if (!token.ok()) return ToGrpc(token.status());
+  StoredCampaign row;
+  row.name = name;
+  config.SerializeToString(&row.config);
+  row.token_sha256 = Sha256(*token);
+  row.created_unix_ms = NowUnixMs();
+
+  auto id_holder = std::make_shared<uint64_t>(0);
+  // Shared so the promise outlives the writer's set_value even if this call returns first.
+  auto done = std::make_shared<std::promise<Status>>();
+  std::future<Status> result = done->get_future();
+  queue_->Enqueue(std::make_unique<CallbackOp>(
+      [row, insert, id_holder](WriteTransaction& txn, BatchContext&) -> Status {
+        auto id = insert(txn, row);
+        if (!id.ok()) return id.status();
+        *id_holder = *id;
+        return Status::Ok();
+      },
+      [done, row, on_commit, id_holder](const Status& s) {
+        if (s.ok()) on_commit(*id_holder, row);
+        done->set_value(s);
+      }));
+  Status s = result.get();
+  if (s.code() == tourney::StatusCode::kAlreadyExists) {
+    return Error(StatusCode::ALREADY_EXISTS, "a " + kind + " named '" + name + "' exists");
+  }
+  if (!s.ok()) return ToGrpc(s);
+  response->set_campaign_id(*id_holder);
+  response->set_annotator_token(*token);
+  return grpc::Status::OK;
+}
+
 grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* context,
                                                  const v1::CreateCampaignRequest* request,
                                                  v1::CreateCampaignResponse* response) {
@@ -46,11 +103,9 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
     stop->set_delta(kDefaultCampaignStopping.delta);
     stop->set_epsilon(kDefaultCampaignStopping.epsilon);
   }
-  if (proto.systems_size() > limits_.max_systems) {
-    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
-                                                   " systems per campaign on this server, got " +
-                                                   std::to_string(proto.systems_size()));
-  }
+  grpc::Status limit =
+      CheckLimit(proto.systems_size(), limits_.max_systems, "systems per campaign");
+  if (!limit.ok()) return limit;
   for (const std::string& name : proto.systems()) {
     if (name.empty()) continue;  // FromProto names the problem
     const std::string why = UnexportableSystemName(name);
@@ -59,11 +114,8 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
                    "system '" + name + "' cannot be exported as WMT CSV: " + why);
     }
   }
-  if (proto.segments_size() > limits_.max_segments) {
-    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_segments) +
-                                                   " segments per campaign on this server, got " +
-                                                   std::to_string(proto.segments_size()));
-  }
+  limit = CheckLimit(proto.segments_size(), limits_.max_segments, "segments per campaign");
+  if (!limit.ok()) return limit;
   auto config = FromProto(proto);
   if (!config.ok()) return ToGrpc(config.status());
   grpc::Status qc = ValidateQualityControl(proto);
@@ -72,52 +124,19 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
   if (!state.ok()) return ToGrpc(state.status());
   {
     std::shared_lock lock(registry_mu_);
-    if (by_name_.count(proto.name())) {
-      return Error(StatusCode::ALREADY_EXISTS, "a campaign named '" + proto.name() + "' exists");
-    }
-    if (static_cast<int>(campaigns_.size()) >= limits_.max_campaigns) {
-      return Error(StatusCode::RESOURCE_EXHAUSTED, "the server holds its maximum of " +
-                                                       std::to_string(limits_.max_campaigns) +
-                                                       " campaigns");
-    }
+    grpc::Status room =
+        CheckRoom("campaign", proto.name(), by_name_.count(proto.name()) > 0, campaigns_.size());
+    if (!room.ok()) return room;
   }
-  auto token = NewToken();
-  if (!token.ok()) return ToGrpc(token.status());
-
-  StoredCampaign row;
-  row.name = proto.name();
-  proto.SerializeToString(&row.config);
-  row.token_sha256 = Sha256(*token);
-  row.created_unix_ms = NowUnixMs();
-
   auto state_holder = std::make_shared<std::unique_ptr<CampaignState>>(std::move(*state));
-  auto id_holder = std::make_shared<uint64_t>(0);
-  // Shared so the promise outlives the writer's set_value even if this call returns first.
-  auto done = std::make_shared<std::promise<Status>>();
-  std::future<Status> result = done->get_future();
-  queue_->Enqueue(std::make_unique<CallbackOp>(
-      [row, id_holder](WriteTransaction& txn, BatchContext&) -> Status {
-        auto id = txn.InsertCampaign(row);
-        if (!id.ok()) return id.status();
-        *id_holder = *id;
-        return Status::Ok();
+  return StoreNewCampaign(
+      "campaign", proto.name(), proto,
+      [](WriteTransaction& txn, const StoredCampaign& row) { return txn.InsertCampaign(row); },
+      [this, proto, state_holder](uint64_t id, const StoredCampaign& row) {
+        Register(std::make_shared<LiveCampaign>(id, proto, row.token_sha256, row.created_unix_ms,
+                                                std::move(*state_holder)));
       },
-      [this, done, proto, row, id_holder, state_holder](const Status& s) {
-        if (s.ok()) {
-          Register(std::make_shared<LiveCampaign>(*id_holder, proto, row.token_sha256,
-                                                  row.created_unix_ms, std::move(*state_holder)));
-        }
-        done->set_value(s);
-      }));
-  Status s = result.get();
-  if (s.code() == tourney::StatusCode::kAlreadyExists) {
-    return Error(grpc::StatusCode::ALREADY_EXISTS,
-                 "a campaign named '" + proto.name() + "' exists");
-  }
-  if (!s.ok()) return ToGrpc(s);
-  response->set_campaign_id(*id_holder);
-  response->set_annotator_token(*token);
-  return grpc::Status::OK;
+      response);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -178,72 +178,37 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
                      std::to_string(proto.max_leases_per_annotator()));
   }
   if (proto.max_leases_per_annotator() == 0) proto.set_max_leases_per_annotator(max_leases);
-  if (proto.rows_size() > limits_.max_segments) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "at most " + std::to_string(limits_.max_segments) +
-                     " rows per scoring campaign on this server, got " +
-                     std::to_string(proto.rows_size()));
-  }
+  grpc::Status limit =
+      CheckLimit(proto.rows_size(), limits_.max_segments, "rows per scoring campaign");
+  if (!limit.ok()) return limit;
   auto config = ScoringConfigFromProto(proto, limits_.max_bootstrap_replicates);
   if (!config.ok()) return ToGrpc(config.status());
-  if (static_cast<int64_t>(config->table.systems.size()) > limits_.max_systems) {
-    return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limits_.max_systems) +
-                                                   " systems per campaign on this server, got " +
-                                                   std::to_string(config->table.systems.size()));
-  }
+  limit = CheckLimit(static_cast<int64_t>(config->table.systems.size()), limits_.max_systems,
+                     "systems per campaign");
+  if (!limit.ok()) return limit;
   auto engine = ScoringCampaign::Create(std::move(*config));
   if (!engine.ok()) return ToGrpc(engine.status());
   {
     std::shared_lock lock(registry_mu_);
-    if (scoring_by_name_.count(proto.name())) {
-      return Error(StatusCode::ALREADY_EXISTS,
-                   "a scoring campaign named '" + proto.name() + "' exists");
-    }
-    if (static_cast<int>(scoring_.size()) >= limits_.max_campaigns) {
-      return Error(StatusCode::RESOURCE_EXHAUSTED, "the server holds its maximum of " +
-                                                       std::to_string(limits_.max_campaigns) +
-                                                       " scoring campaigns");
-    }
+    grpc::Status room = CheckRoom("scoring campaign", proto.name(),
+                                  scoring_by_name_.count(proto.name()) > 0, scoring_.size());
+    if (!room.ok()) return room;
   }
-  auto token = NewToken();
-  if (!token.ok()) return ToGrpc(token.status());
-  StoredCampaign row;
-  row.name = proto.name();
-  proto.SerializeToString(&row.config);
-  row.token_sha256 = Sha256(*token);
-  row.created_unix_ms = NowUnixMs();
-
   auto engine_holder = std::make_shared<std::unique_ptr<ScoringCampaign>>(std::move(*engine));
-  auto id_holder = std::make_shared<uint64_t>(0);
-  auto done = std::make_shared<std::promise<Status>>();
-  std::future<Status> result = done->get_future();
-  queue_->Enqueue(std::make_unique<CallbackOp>(
-      [row, id_holder](WriteTransaction& txn, BatchContext&) -> Status {
-        auto id = txn.InsertScoringCampaign(row);
-        if (!id.ok()) return id.status();
-        *id_holder = *id;
-        return Status::Ok();
+  return StoreNewCampaign(
+      "scoring campaign", proto.name(), proto,
+      [](WriteTransaction& txn, const StoredCampaign& row) {
+        return txn.InsertScoringCampaign(row);
       },
-      [this, done, proto, row, id_holder, engine_holder](const Status& s) {
-        if (s.ok()) {
-          auto live = std::make_shared<LiveScoringCampaign>(
-              *id_holder, proto, row.token_sha256, row.created_unix_ms, std::move(*engine_holder));
-          std::unique_lock lock(registry_mu_);
-          scoring_by_name_[proto.name()] = live->id;
-          scoring_by_token_[live->token_sha256] = live->id;
-          scoring_[live->id] = std::move(live);
-        }
-        done->set_value(s);
-      }));
-  Status s = result.get();
-  if (s.code() == tourney::StatusCode::kAlreadyExists) {
-    return Error(StatusCode::ALREADY_EXISTS,
-                 "a scoring campaign named '" + proto.name() + "' exists");
-  }
-  if (!s.ok()) return ToGrpc(s);
-  response->set_campaign_id(*id_holder);
-  response->set_annotator_token(*token);
-  return grpc::Status::OK;
+      [this, proto, engine_holder](uint64_t id, const StoredCampaign& row) {
+        auto live = std::make_shared<LiveScoringCampaign>(
+            id, proto, row.token_sha256, row.created_unix_ms, std::move(*engine_holder));
+        std::unique_lock lock(registry_mu_);
+        scoring_by_name_[proto.name()] = live->id;
+        scoring_by_token_[live->token_sha256] = live->id;
+        scoring_[live->id] = std::move(live);
+      },
+      response);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -199,6 +199,11 @@ class Store {
   // Brings a file of an older schema version up to kSchemaVersion in one transaction.
   Status Migrate(int64_t from_version);
   Status Prepare(const char* sql, sqlite3_stmt** stmt);
+  // Runs a start-up query on the writer connection, calling `read` on each row until it
+  // fails (storage_read.cc). SQLite's errors are FailedPrecondition "<path>: <message>"
+  // when preparing and "<path>: reading <what>: <message>" when stepping.
+  Status LoadRows(const char* sql, const char* what,
+                  const std::function<Status(sqlite3_stmt*)>& read);
 
   std::string dir_;
   std::string path_;

@@ -1,4 +1,5 @@
-// Internal to storage.cc and storage_read.cc: how rows are encoded in the SQLite store.
+// Internal to storage.cc, storage_read.cc and scoring_storage.cc: how rows are encoded in
+// the SQLite store.
 #ifndef TOURNEY_SERVICE_STORAGE_ROWS_H_
 #define TOURNEY_SERVICE_STORAGE_ROWS_H_
 
@@ -50,6 +51,18 @@ inline void BindText(sqlite3_stmt* stmt, int col, const std::string& s) {
 
 inline void BindBlob(sqlite3_stmt* stmt, int col, const void* data, size_t bytes) {
   sqlite3_bind_blob(stmt, col, bytes ? data : "", static_cast<int>(bytes), SQLITE_TRANSIENT);
+}
+
+// Reads one campaigns or scoring_campaigns row selected as
+// `id, name, config, token_sha256, created_unix_ms`.
+inline StoredCampaign ReadCampaignRow(sqlite3_stmt* stmt) {
+  StoredCampaign c;
+  c.id = static_cast<uint64_t>(sqlite3_column_int64(stmt, 0));
+  c.name = ColumnText(stmt, 1);
+  c.config = ColumnBlob(stmt, 2);
+  c.token_sha256 = ColumnBlob(stmt, 3);
+  c.created_unix_ms = sqlite3_column_int64(stmt, 4);
+  return c;
 }
 
 // Reads one judgments row (columns in the order of kSelectJudgment).

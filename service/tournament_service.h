@@ -207,6 +207,26 @@ class TournamentService final : public TournamentBase {
   grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   void Register(std::shared_ptr<LiveCampaign> campaign);
+  // What CreateCampaign and CreateScoringCampaign share (campaign_rpcs.cc). `kind` names
+  // the campaigns in messages ("campaign", "scoring campaign").
+  // INVALID_ARGUMENT "at most <limit> <what> on this server, got <count>" past a limit.
+  static grpc::Status CheckLimit(int64_t count, int64_t limit, const std::string& what);
+  // ALREADY_EXISTS when `name_taken`; RESOURCE_EXHAUSTED when `held` campaigns of the
+  // kind fill limits_.max_campaigns.
+  grpc::Status CheckRoom(const std::string& kind, const std::string& name, bool name_taken,
+                         size_t held) const;
+  // Writes a new campaign's row (`name`, `config` serialized, the digest of a new annotator
+  // token, the time) with `insert` through the commit queue and waits for the commit;
+  // `on_commit(id, row)` runs on the writer thread once the row is committed and registers
+  // the campaign. Answers with the id and the token; ALREADY_EXISTS for a name taken
+  // meanwhile.
+  using CampaignInsert =
+      std::function<StatusOr<uint64_t>(WriteTransaction&, const StoredCampaign&)>;
+  using CampaignCommitted = std::function<void(uint64_t id, const StoredCampaign& row)>;
+  grpc::Status StoreNewCampaign(const std::string& kind, const std::string& name,
+                                const google::protobuf::Message& config,
+                                const CampaignInsert& insert, const CampaignCommitted& on_commit,
+                                v1::CreateCampaignResponse* response);
   // Scoring campaigns from the store, their scores replayed in commit order (Load()).
   Status LoadScoring();
   // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
