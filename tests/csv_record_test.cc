@@ -59,36 +59,36 @@ TEST(FindLineEndTest, OffsetOfTheNewlineAndQuotesBeforeIt) {
   EXPECT_TRUE(quoted);
 }
 
-std::vector<std::string_view> Split(std::string_view line) {
+// The fields as strings: a quoted field's view points into `storage`, which ends here.
+std::vector<std::string> Split(std::string_view line) {
   std::vector<std::string_view> fields;
   std::vector<std::string> storage;
   EXPECT_TRUE(SplitCsvLine(line, &fields, &storage));
-  return std::vector<std::string_view>(fields.begin(), fields.end());
+  return std::vector<std::string>(fields.begin(), fields.end());
 }
 
 TEST(SplitCsvLineTest, CommasAnywhereInTheBlocks) {
   // 20 commas in 20 bytes: 21 empty fields (16 commas in the first block, 4 in the tail).
-  EXPECT_EQ(Split(std::string(20, ',')), std::vector<std::string_view>(21, ""));
+  EXPECT_EQ(Split(std::string(20, ',')), std::vector<std::string>(21, ""));
   // "a,bb,...": fields of growing length across block boundaries.
-  EXPECT_EQ(
-      Split("a,bb,ccc,dddd,eeeee,ffffff,ggggggg,"),
-      (std::vector<std::string_view>{"a", "bb", "ccc", "dddd", "eeeee", "ffffff", "ggggggg", ""}));
+  EXPECT_EQ(Split("a,bb,ccc,dddd,eeeee,ffffff,ggggggg,"),
+            (std::vector<std::string>{"a", "bb", "ccc", "dddd", "eeeee", "ffffff", "ggggggg", ""}));
   // 200 fields "x" (399 bytes, 199 commas): more commas than are buffered between flushes.
   std::string line = "x";
   for (int i = 1; i < 200; ++i) line += ",x";
-  const std::vector<std::string_view> fields = Split(line);
+  const std::vector<std::string> fields = Split(line);
   ASSERT_EQ(fields.size(), 200u);
-  for (std::string_view f : fields) EXPECT_EQ(f, "x");
+  for (const std::string& f : fields) EXPECT_EQ(f, "x");
   // 5 commas in one block then a field with no comma after it: "1,2,3,4,5,678901234567".
   EXPECT_EQ(Split("1,2,3,4,5,678901234567"),
-            (std::vector<std::string_view>{"1", "2", "3", "4", "5", "678901234567"}));
+            (std::vector<std::string>{"1", "2", "3", "4", "5", "678901234567"}));
 }
 
 TEST(SplitCsvLineTest, QuoteAfterTheFirstBlock) {
   // The quote is at offset 20: the first block's commas must not leak into the result.
-  EXPECT_EQ(Split("a,b,c,d,e,f,g,h,i,j,\"k,l\",m"),
-            (std::vector<std::string_view>{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k,l",
-                                           "m"}));
+  EXPECT_EQ(
+      Split("a,b,c,d,e,f,g,h,i,j,\"k,l\",m"),
+      (std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k,l", "m"}));
 }
 
 TEST(CsvRecordReaderTest, LinesAndQuotedRecords) {
