@@ -36,6 +36,18 @@ inline bool SharedFileExists(const std::string& relative) {
     }                                                                                  \
   } while (0)
 
+// Skips, visibly, a case that reproduces a whole published campaign when
+// TOURNEY_SKIP_WHOLE_CAMPAIGNS=1: the sanitizer run sets it (such a case takes minutes there,
+// on code paths that smaller cases cover); the Release suite always runs them.
+#define TOURNEY_WHOLE_CAMPAIGN_CASE()                                                       \
+  do {                                                                                     \
+    const char* skip = std::getenv("TOURNEY_SKIP_WHOLE_CAMPAIGNS");                        \
+    if (skip != nullptr && std::string(skip) == "1") {                                     \
+      GTEST_SKIP() << "whole-campaign reproduction: run by the Release suite "             \
+                      "(TOURNEY_SKIP_WHOLE_CAMPAIGNS=1 here)";                             \
+    }                                                                                      \
+  } while (0)
+
 inline std::string BinPath(const std::string& tool) { return std::string(TOURNEY_BIN_DIR) + "/" + tool; }
 
 // A fresh temporary directory, removed by the caller if it likes.

@@ -27,6 +27,7 @@ Comparisons Remap(const Judgments& from, Judgments* into) {
 }
 
 TEST(Wmt13Eval, AccuracyInPaperBandAndTrueSkillCloseToBest) {
+  TOURNEY_WHOLE_CAMPAIGN_CASE();
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
   TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/test.csv");
   Judgments train, test_j;

@@ -65,6 +65,7 @@ std::set<std::set<std::string>> Boundaries(const std::vector<std::pair<std::stri
 }
 
 TEST(Wmt16, ProtocolReproducesTheOfficialResultsOfAllTwelvePairs) {
+  TOURNEY_WHOLE_CAMPAIGN_CASE();
   TOURNEY_REQUIRE_SHARED("data/wmt16/wmt16.xml.gz");
   TOURNEY_REQUIRE_SHARED("data/wmt16/results/wmt16.deu-eng.txt");
   ReadOptions read;
