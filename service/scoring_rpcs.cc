@@ -383,8 +383,12 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
-  // Copy what the estimate needs under the lock, then compute without it: the intervals
-  // (bootstrap-t) take long, and SubmitScore must not wait for them.
+  // The intervals (bootstrap-t) take long: an estimate waits for one of the slots that
+  // bootstrapped leaderboards use too (--max-concurrent-fits), copies what it needs under the
+  // lock, then computes without it, so that SubmitScore never waits for it.
+  grpc::Status admitted = WaitForFitSlot(*context);
+  if (!admitted.ok()) return admitted;
+  FitSlotRelease slot{this};
   ScoringSnapshot snapshot;
   int64_t scores = 0, items = 0, items_scored = 0;
   {

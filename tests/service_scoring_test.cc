@@ -601,6 +601,47 @@ TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
   server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
 }
 
+// Estimates share the --max-concurrent-fits slots with bootstrapped leaderboards: with one
+// slot held by an estimate, a second estimate waits, and ends with DEADLINE_EXCEEDED when its
+// deadline passes first; once the slot is free, estimates are served again.
+TEST_F(ScoringServiceTest, EstimatesWaitForAComputingSlot) {
+  service::ServiceLimits limits;
+  limits.max_concurrent_fits = 1;
+  testing::InProcessServer server(data(), limits);
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("slots"), &c).ok());
+  SubmitTinyScores(server.stub(), c);
+  std::promise<void> holding, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<int> calls{0};
+  server.server().service().SetEstimateHookForTesting([&] {
+    if (calls.fetch_add(1) != 0) return;  // the first estimate only
+    holding.set_value();
+    released.wait_for(std::chrono::seconds(60));  // bounded: a failing test still ends
+  });
+  v1::GetEstimateResponse first;
+  grpc::Status first_status;
+  std::thread estimate([&] { first_status = Estimate(server.stub(), c.id, &first); });
+  ASSERT_EQ(holding.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  v1::GetEstimateRequest req;
+  req.set_campaign_id(c.id);
+  v1::GetEstimateResponse waiting;
+  auto ctx = Ctx(kAdminToken);
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
+  const grpc::Status waited = server.stub().GetEstimate(ctx.get(), req, &waiting);
+  EXPECT_EQ(waited.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << waited.error_message();
+  EXPECT_EQ(calls.load(), 1);  // the second estimate never reached its computation
+  release.set_value();
+  estimate.join();
+  ASSERT_TRUE(first_status.ok()) << first_status.error_message();
+  ExpectTinyEstimate(first);
+  v1::GetEstimateResponse after;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());  // the slot was given back
+  ExpectTinyEstimate(after);
+  server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
+}
+
 // Concurrent submissions for one item: identical ones share one commit and one sequence;
 // of two different scores racing, exactly one is stored and the other gets ALREADY_EXISTS.
 TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
