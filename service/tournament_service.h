@@ -247,6 +247,10 @@ class TournamentService final : public TournamentBase {
   Status LoadScoring();
   // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
   void ListScoring(v1::ListCampaignsResponse* response) const;
+  // GetCampaign for a scoring campaign: its ListCampaigns entry. False when `id` is no
+  // scoring campaign (then *status is untouched).
+  bool GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
+                      v1::CampaignInfo* info, grpc::Status* status);
   // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
   // campaign's.
   grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,

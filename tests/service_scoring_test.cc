@@ -261,13 +261,19 @@ TEST_F(ScoringServiceTest, TokensAndCampaignKindsAreChecked) {
   s = Next(server.stub(), pairwise.id, kAdminToken, "ann1", &item);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_NE(s.error_message().find("pairwise"), std::string::npos) << s.error_message();
+  // GetCampaign answers for both kinds (a scoring campaign's ListCampaigns entry), to the
+  // admin token only.
   v1::GetCampaignRequest get;
   get.set_campaign_id(c.id);
   v1::CampaignInfo info;
   auto ctx = Ctx(kAdminToken);
   s = server.stub().GetCampaign(ctx.get(), get, &info);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
-  EXPECT_NE(s.error_message().find("scoring campaign"), std::string::npos) << s.error_message();
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(info.kind(), v1::CAMPAIGN_KIND_SCORING);
+  EXPECT_EQ(info.campaign_id(), c.id);
+  auto annotator_ctx = Ctx(c.token);
+  EXPECT_EQ(server.stub().GetCampaign(annotator_ctx.get(), get, &info).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
   v1::Leaderboard board;
   EXPECT_EQ(testing::Leaderboard(server.stub(), c.id, "expected-wins", &board).error_code(),
             grpc::StatusCode::FAILED_PRECONDITION);
@@ -478,6 +484,13 @@ TEST_F(ScoringServiceTest, ListCampaignsListsScoringCampaignsWithTheirKind) {
     EXPECT_EQ(s.segments(), 6);
     EXPECT_EQ(s.items(), 12);        // 2 systems × 6 segments
     EXPECT_EQ(s.items_scored(), 3);  // the two and B's s5 from the table
+    // GetCampaign gives the same entry.
+    v1::GetCampaignRequest get;
+    get.set_campaign_id(c.id);
+    v1::CampaignInfo one;
+    auto ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &one).ok());
+    EXPECT_EQ(one.SerializeAsString(), s.SerializeAsString());
     // Not for annotator tokens, of either kind.
     v1::ListCampaignsResponse refused;
     EXPECT_EQ(List(server.stub(), &refused, c.token).error_code(),
@@ -906,6 +919,13 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_NE(r.out.find("CAMPAIGN_KIND_SCORING"), std::string::npos) << r.out;
   EXPECT_EQ(list.campaigns(0).items(), 12);
   EXPECT_EQ(list.campaigns(0).items_scored(), 5);
+  // `campaign show` names the kind and the items, without a pairwise configuration.
+  r = testing::RunCommand(tourney + "show" + connect + admin + " --campaign " + campaign);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(fields(r.out)["kind"], "scoring") << r.out;
+  EXPECT_EQ(fields(r.out)["items"], "12") << r.out;
+  EXPECT_EQ(fields(r.out)["items_scored"], "5") << r.out;
+  EXPECT_EQ(fields(r.out).count("selector"), 0u) << r.out;
 }
 
 }  // namespace
