@@ -119,6 +119,21 @@ void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
   for (const auto& c : all) FillScoringInfo(*c, now, response->add_campaigns());
 }
 
+void TournamentService::AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const {
+  std::vector<std::shared_ptr<LiveScoringCampaign>> all;
+  {
+    std::shared_lock lock(registry_mu_);
+    for (const auto& [id, c] : scoring_) all.push_back(c);
+  }
+  gauges->scoring_campaigns = static_cast<int64_t>(all.size());
+  for (const auto& c : all) {
+    std::shared_lock lock(c->mu);
+    gauges->scoring_open_leases += c->engine->OpenLeases(now_unix_ms);
+    gauges->scoring_items += c->engine->num_items();
+    gauges->scoring_items_scored += c->engine->num_scored();
+  }
+}
+
 bool TournamentService::GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
                                        v1::CampaignInfo* info, grpc::Status* status) {
   {

@@ -247,6 +247,8 @@ class TournamentService final : public TournamentBase {
   Status LoadScoring();
   // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
   void ListScoring(v1::ListCampaignsResponse* response) const;
+  // Fills the scoring_* gauges (scoring_rpcs.cc).
+  void AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const;
   // GetCampaign for a scoring campaign: its ListCampaigns entry. False when `id` is no
   // scoring campaign (then *status is untouched).
   bool GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,

@@ -484,6 +484,14 @@ TEST_F(ScoringServiceTest, ListCampaignsListsScoringCampaignsWithTheirKind) {
     EXPECT_EQ(s.segments(), 6);
     EXPECT_EQ(s.items(), 12);        // 2 systems × 6 segments
     EXPECT_EQ(s.items_scored(), 3);  // the two and B's s5 from the table
+    // The monitoring gauges count the scoring campaign apart from the pairwise one.
+    const service::ServiceGauges gauges = server.server().service().Gauges();
+    EXPECT_EQ(gauges.campaigns, 1);
+    EXPECT_EQ(gauges.open_leases, 0);
+    EXPECT_EQ(gauges.scoring_campaigns, 1);
+    EXPECT_EQ(gauges.scoring_open_leases, 1);  // ann3's
+    EXPECT_EQ(gauges.scoring_items, 12);
+    EXPECT_EQ(gauges.scoring_items_scored, 3);
     // GetCampaign gives the same entry.
     v1::GetCampaignRequest get;
     get.set_campaign_id(c.id);
