@@ -87,7 +87,12 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
             << "\nclosed_unix_ms " << c.closed_unix_ms() << "\njudgments " << c.judgments()
             << "\nimported_judgments " << c.imported_judgments() << "\nannotators "
             << c.annotators() << "\nopen_leases " << c.open_leases() << "\nsystems " << c.systems()
-            << "\nsegments " << c.segments() << "\n";
+            << "\nsegments " << c.segments() << "\nkind " << KindName(c.kind()) << "\n";
+  if (c.kind() == v1::CAMPAIGN_KIND_SCORING) {
+    // No pairwise configuration: `campaign scoring-estimate` prints where the scores stand.
+    std::cout << "items " << c.items() << "\nitems_scored " << c.items_scored() << "\n";
+    return;
+  }
   if (with_config) {
     const v1::CampaignConfig& config = c.config();
     std::cout << "k " << config.k() << "\nselector "
@@ -191,7 +196,7 @@ int RunCampaignShow(int argc, char** argv) {
   Flags flags(
       "tourney campaign show --server ADDR --token-file ADMIN --campaign ID "
       "[--format text|json]",
-      "Prints one campaign: its state (open or closed), counts (judgments, imported\n"
+      "Prints one campaign: its kind, state (open or closed), counts (judgments, imported\n"
       "judgments, annotators, open leases), configuration, the live ratings' TrueSkill\n"
       "parameters (trueskill_*, defaults filled in), quality control (qc_*: 'none' for no\n"
       "control system or no cap) and the annotators excluded from the ratings.");

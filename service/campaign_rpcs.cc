@@ -385,6 +385,8 @@ grpc::Status TournamentService::ListCampaigns(grpc::ServerContext* context,
 grpc::Status TournamentService::GetCampaign(grpc::ServerContext* context,
                                             const v1::GetCampaignRequest* request,
                                             v1::CampaignInfo* response) {
+  grpc::Status scoring;
+  if (GetScoringInfo(context, request->campaign_id(), response, &scoring)) return scoring;
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;

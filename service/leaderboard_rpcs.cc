@@ -15,6 +15,35 @@ namespace tourney::service {
 // ---------------------------------------------------------------------------------------
 // Leaderboards.
 
+bool TournamentService::Abandoned(const grpc::ServerContextBase& context) const {
+  return shutting_down_ || context.IsCancelled() ||
+         context.deadline() <= std::chrono::system_clock::now();
+}
+
+grpc::Status TournamentService::AbandonedStatus(const grpc::ServerContextBase& context,
+                                                const std::string& what) const {
+  if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
+  return context.deadline() <= std::chrono::system_clock::now()
+             ? Error(StatusCode::DEADLINE_EXCEEDED, "the deadline passed before " + what)
+             : Error(StatusCode::CANCELLED, "the call was cancelled");
+}
+
+grpc::Status TournamentService::WaitForFitSlot(const grpc::ServerContextBase& context) {
+  std::unique_lock lock(fits_mu_);
+  while (fits_running_ >= limits_.max_concurrent_fits) {
+    if (Abandoned(context)) return AbandonedStatus(context, "a computing slot was free");
+    fits_cv_.wait_for(lock, std::chrono::milliseconds(10));
+  }
+  ++fits_running_;
+  return grpc::Status::OK;
+}
+
+void TournamentService::ReleaseFitSlot() {
+  std::lock_guard lock(fits_mu_);
+  --fits_running_;
+  fits_cv_.notify_one();
+}
+
 grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& context,
                                              LiveCampaign& campaign,
                                              const v1::GetLeaderboardRequest& request,
@@ -83,41 +112,19 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
   // Costly: wait for a slot, then copy the data and fit outside the campaign lock. A call
   // its client abandoned (cancelled, or past its deadline) gives up its place or its slot,
   // and so does every call once the server shuts down.
-  auto abandoned = [this, &context] {
-    return shutting_down_ || context.IsCancelled() ||
-           context.deadline() <= std::chrono::system_clock::now();
-  };
-  auto abandoned_status = [this, &context] {
-    if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
-    return context.deadline() <= std::chrono::system_clock::now()
-               ? Error(StatusCode::DEADLINE_EXCEEDED,
-                       "the deadline passed before the leaderboard was computed")
-               : Error(StatusCode::CANCELLED, "the call was cancelled");
-  };
-  {
-    std::unique_lock lock(fits_mu_);
-    while (fits_running_ >= limits_.max_concurrent_fits) {
-      if (abandoned()) return abandoned_status();
-      fits_cv_.wait_for(lock, std::chrono::milliseconds(10));
-    }
-    ++fits_running_;
-  }
-  struct Slot {
-    TournamentService* service;
-    ~Slot() {
-      std::lock_guard lock(service->fits_mu_);
-      --service->fits_running_;
-      service->fits_cv_.notify_one();
-    }
-  } slot{this};
+  grpc::Status admitted = WaitForFitSlot(context);
+  if (!admitted.ok()) return admitted;
+  FitSlotRelease slot{this};
   {
     std::shared_lock lock(campaign.mu);
     snapshot = campaign.state->Snapshot();
   }
-  query.cancelled = abandoned;
+  query.cancelled = [this, &context] { return Abandoned(context); };
   auto result = ComputeLeaderboard(snapshot, query);
   if (!result.ok()) {
-    if (result.status().code() == tourney::StatusCode::kCancelled) return abandoned_status();
+    if (result.status().code() == tourney::StatusCode::kCancelled) {
+      return AbandonedStatus(context, "the leaderboard was computed");
+    }
     return ToGrpc(result.status());
   }
   *board = ToProto(*result);

@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
   flags.Add("max-bootstrap-replicates", "N", "10000", "bootstrap replicates per leaderboard");
   flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
   flags.Add("max-concurrent-fits", "N", "2",
-            "leaderboards fitted or bootstrapped at once (others wait)");
+            "leaderboards fitted or bootstrapped, and scoring estimates, at once (others wait)");
   flags.Add("backup-to", "FILE",
             "",
             "copy the database of --data-dir to FILE consistently (also while a server runs "

@@ -114,6 +114,17 @@ std::string ServiceMetrics::Render() const {
   WriteHeader(out, "tourney_open_leases", "gauge",
               "Matches leased to annotators, neither judged nor expired.");
   out << "tourney_open_leases " << gauges.open_leases << "\n";
+  WriteHeader(out, "tourney_scoring_campaigns", "gauge", "Scoring campaigns served.");
+  out << "tourney_scoring_campaigns " << gauges.scoring_campaigns << "\n";
+  WriteHeader(out, "tourney_scoring_open_leases", "gauge",
+              "Scoring items leased to annotators, neither scored nor expired.");
+  out << "tourney_scoring_open_leases " << gauges.scoring_open_leases << "\n";
+  WriteHeader(out, "tourney_scoring_items", "gauge",
+              "Items (system, segment) of the scoring campaigns.");
+  out << "tourney_scoring_items " << gauges.scoring_items << "\n";
+  WriteHeader(out, "tourney_scoring_items_scored", "gauge",
+              "Items of the scoring campaigns with a human score (the table's and submitted).");
+  out << "tourney_scoring_items_scored " << gauges.scoring_items_scored << "\n";
   return out.str();
 }
 

@@ -38,6 +38,12 @@ inline constexpr std::array<double, 11> kBatchOpsBuckets = {1,  2,   4,   8,   1
 struct ServiceGauges {
   int64_t campaigns = 0;
   int64_t open_leases = 0;  // leased matches neither judged nor expired
+  // Scoring campaigns: how many, their items leased (neither scored nor expired), their
+  // items (system, segment) and the items with a human score.
+  int64_t scoring_campaigns = 0;
+  int64_t scoring_open_leases = 0;
+  int64_t scoring_items = 0;
+  int64_t scoring_items_scored = 0;
 };
 
 // Bucket counts, sum and count of observations. Not synchronized: its owner locks.

@@ -86,6 +86,28 @@ class LiveScoringCampaign {
   std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
 };
 
+namespace {
+
+// A scoring campaign's CampaignInfo (kind SCORING; it is never closed).
+void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
+  info->set_campaign_id(c.id);
+  info->set_kind(v1::CAMPAIGN_KIND_SCORING);
+  info->mutable_config()->set_name(c.proto.name());
+  info->set_state(v1::CAMPAIGN_STATE_OPEN);
+  info->set_created_unix_ms(c.created_unix_ms);
+  std::shared_lock lock(c.mu);
+  const ScoredSegments& t = c.engine->config().table;
+  info->set_judgments(static_cast<int64_t>(c.committed.size()));
+  info->set_annotators(static_cast<int64_t>(c.annotator_scores.size()));
+  info->set_open_leases(c.engine->OpenLeases(now));
+  info->set_systems(static_cast<int32_t>(t.systems.size()));
+  info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
+  info->set_items(c.engine->num_items());
+  info->set_items_scored(c.engine->num_scored());
+}
+
+}  // namespace
+
 void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
   std::vector<std::shared_ptr<LiveScoringCampaign>> all;
   {
@@ -94,23 +116,34 @@ void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
   }
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
   const int64_t now = NowUnixMs();
-  for (const auto& c : all) {
-    v1::CampaignInfo* info = response->add_campaigns();
-    info->set_campaign_id(c->id);
-    info->set_kind(v1::CAMPAIGN_KIND_SCORING);
-    info->mutable_config()->set_name(c->proto.name());
-    info->set_state(v1::CAMPAIGN_STATE_OPEN);  // scoring campaigns are never closed
-    info->set_created_unix_ms(c->created_unix_ms);
-    std::shared_lock lock(c->mu);
-    const ScoredSegments& t = c->engine->config().table;
-    info->set_judgments(static_cast<int64_t>(c->committed.size()));
-    info->set_annotators(static_cast<int64_t>(c->annotator_scores.size()));
-    info->set_open_leases(c->engine->OpenLeases(now));
-    info->set_systems(static_cast<int32_t>(t.systems.size()));
-    info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
-    info->set_items(c->engine->num_items());
-    info->set_items_scored(c->engine->num_scored());
+  for (const auto& c : all) FillScoringInfo(*c, now, response->add_campaigns());
+}
+
+void TournamentService::AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const {
+  std::vector<std::shared_ptr<LiveScoringCampaign>> all;
+  {
+    std::shared_lock lock(registry_mu_);
+    for (const auto& [id, c] : scoring_) all.push_back(c);
   }
+  gauges->scoring_campaigns = static_cast<int64_t>(all.size());
+  for (const auto& c : all) {
+    std::shared_lock lock(c->mu);
+    gauges->scoring_open_leases += c->engine->OpenLeases(now_unix_ms);
+    gauges->scoring_items += c->engine->num_items();
+    gauges->scoring_items_scored += c->engine->num_scored();
+  }
+}
+
+bool TournamentService::GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
+                                       v1::CampaignInfo* info, grpc::Status* status) {
+  {
+    std::shared_lock lock(registry_mu_);
+    if (scoring_.count(id) == 0) return false;
+  }
+  std::shared_ptr<LiveScoringCampaign> c;
+  *status = AuthorizeScoring(context, Access::kAdmin, id, &c);
+  if (status->ok()) FillScoringInfo(*c, NowUnixMs(), info);
+  return true;
 }
 
 bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
@@ -383,8 +416,12 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
-  // Copy what the estimate needs under the lock, then compute without it: the intervals
-  // (bootstrap-t) take long, and SubmitScore must not wait for them.
+  // The intervals (bootstrap-t) take long: an estimate waits for one of the slots that
+  // bootstrapped leaderboards use too (--max-concurrent-fits), copies what it needs under the
+  // lock, then computes without it, so that SubmitScore never waits for it.
+  grpc::Status admitted = WaitForFitSlot(*context);
+  if (!admitted.ok()) return admitted;
+  FitSlotRelease slot{this};
   ScoringSnapshot snapshot;
   int64_t scores = 0, items = 0, items_scored = 0;
   {

@@ -270,6 +270,7 @@ ServiceGauges TournamentService::Gauges() const {
       if (!lease.submission && lease.expires_unix_ms >= now) ++gauges.open_leases;
     }
   }
+  AddScoringGauges(now, &gauges);
   return gauges;
 }
 

@@ -38,8 +38,8 @@ struct ServiceLimits {
   int max_annotators_per_campaign = 100000;
   int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
   int max_watchers = 64;                 // concurrent WatchLeaderboard streams
-  int max_concurrent_fits = 2;           // leaderboards fitted or bootstrapped at once;
-                                         // further ones wait their turn
+  int max_concurrent_fits = 2;           // leaderboards fitted or bootstrapped, and scoring
+                                         // estimates, at once; further ones wait their turn
 };
 
 class LiveCampaign;
@@ -206,6 +206,22 @@ class TournamentService final : public TournamentBase {
   // with UNAVAILABLE once BeginShutdown() was called.
   grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
+  // Admission of costly computations (bootstrapped leaderboards, scoring estimates): waits
+  // for one of limits_.max_concurrent_fits slots, which the caller then holds until
+  // ReleaseFitSlot (a FitSlotRelease does it). The wait ends early once Abandoned(context),
+  // with AbandonedStatus.
+  grpc::Status WaitForFitSlot(const grpc::ServerContextBase& context);
+  void ReleaseFitSlot();
+  struct FitSlotRelease {
+    TournamentService* service;
+    ~FitSlotRelease() { service->ReleaseFitSlot(); }
+  };
+  // True once the client cancelled the call, its deadline passed or the server is shutting
+  // down; AbandonedStatus is the matching UNAVAILABLE, DEADLINE_EXCEEDED ("the deadline
+  // passed before <what>") or CANCELLED.
+  bool Abandoned(const grpc::ServerContextBase& context) const;
+  grpc::Status AbandonedStatus(const grpc::ServerContextBase& context,
+                               const std::string& what) const;
   void Register(std::shared_ptr<LiveCampaign> campaign);
   // What CreateCampaign and CreateScoringCampaign share (campaign_rpcs.cc). `kind` names
   // the campaigns in messages ("campaign", "scoring campaign").
@@ -231,6 +247,12 @@ class TournamentService final : public TournamentBase {
   Status LoadScoring();
   // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
   void ListScoring(v1::ListCampaignsResponse* response) const;
+  // Fills the scoring_* gauges (scoring_rpcs.cc).
+  void AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const;
+  // GetCampaign for a scoring campaign: its ListCampaigns entry. False when `id` is no
+  // scoring campaign (then *status is untouched).
+  bool GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
+                      v1::CampaignInfo* info, grpc::Status* status);
   // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
   // campaign's.
   grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,
@@ -250,7 +272,7 @@ class TournamentService final : public TournamentBase {
   std::atomic<bool> shutting_down_{false};
   std::function<void()> estimate_hook_;  // SetEstimateHookForTesting
 
-  // Admission of costly leaderboard computations (at most limits_.max_concurrent_fits).
+  // Admission of costly computations (at most limits_.max_concurrent_fits; WaitForFitSlot).
   std::mutex fits_mu_;
   std::condition_variable fits_cv_;
   int fits_running_ = 0;  // guarded by fits_mu_

@@ -28,6 +28,10 @@ TEST(ServiceMetrics, RendersCountsByServiceMethodAndCode) {
     ServiceGauges g;
     g.campaigns = 3;
     g.open_leases = 11;
+    g.scoring_campaigns = 2;
+    g.scoring_open_leases = 5;
+    g.scoring_items = 120;
+    g.scoring_items_scored = 37;
     return g;
   });
   metrics.RecordRpc("/tourney.v1.Tournament/NextMatch", 0, 0.002);
@@ -81,6 +85,11 @@ TEST(ServiceMetrics, RendersCountsByServiceMethodAndCode) {
   EXPECT_EQ(e.Get("tourney_commit_batch_ops_bucket", {{"le", "64"}}), 2);
   EXPECT_EQ(e.Get("tourney_campaigns"), 3);
   EXPECT_EQ(e.Get("tourney_open_leases"), 11);
+  EXPECT_EQ(e.types["tourney_scoring_items"], "gauge");
+  EXPECT_EQ(e.Get("tourney_scoring_campaigns"), 2);
+  EXPECT_EQ(e.Get("tourney_scoring_open_leases"), 5);
+  EXPECT_EQ(e.Get("tourney_scoring_items"), 120);
+  EXPECT_EQ(e.Get("tourney_scoring_items_scored"), 37);
 }
 
 TEST(ServiceMetrics, EscapesLabelValuesAndNamesStatusCodes) {
@@ -101,6 +110,8 @@ TEST(ServiceMetrics, EscapesLabelValuesAndNamesStatusCodes) {
             1);
   // Without a gauge callback the gauges read 0.
   EXPECT_EQ(e.Get("tourney_open_leases"), 0);
+  EXPECT_EQ(e.Get("tourney_scoring_campaigns"), 0);
+  EXPECT_EQ(e.Get("tourney_scoring_items_scored"), 0);
 }
 
 }  // namespace

@@ -261,13 +261,19 @@ TEST_F(ScoringServiceTest, TokensAndCampaignKindsAreChecked) {
   s = Next(server.stub(), pairwise.id, kAdminToken, "ann1", &item);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_NE(s.error_message().find("pairwise"), std::string::npos) << s.error_message();
+  // GetCampaign answers for both kinds (a scoring campaign's ListCampaigns entry), to the
+  // admin token only.
   v1::GetCampaignRequest get;
   get.set_campaign_id(c.id);
   v1::CampaignInfo info;
   auto ctx = Ctx(kAdminToken);
   s = server.stub().GetCampaign(ctx.get(), get, &info);
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
-  EXPECT_NE(s.error_message().find("scoring campaign"), std::string::npos) << s.error_message();
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(info.kind(), v1::CAMPAIGN_KIND_SCORING);
+  EXPECT_EQ(info.campaign_id(), c.id);
+  auto annotator_ctx = Ctx(c.token);
+  EXPECT_EQ(server.stub().GetCampaign(annotator_ctx.get(), get, &info).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
   v1::Leaderboard board;
   EXPECT_EQ(testing::Leaderboard(server.stub(), c.id, "expected-wins", &board).error_code(),
             grpc::StatusCode::FAILED_PRECONDITION);
@@ -478,6 +484,21 @@ TEST_F(ScoringServiceTest, ListCampaignsListsScoringCampaignsWithTheirKind) {
     EXPECT_EQ(s.segments(), 6);
     EXPECT_EQ(s.items(), 12);        // 2 systems × 6 segments
     EXPECT_EQ(s.items_scored(), 3);  // the two and B's s5 from the table
+    // The monitoring gauges count the scoring campaign apart from the pairwise one.
+    const service::ServiceGauges gauges = server.server().service().Gauges();
+    EXPECT_EQ(gauges.campaigns, 1);
+    EXPECT_EQ(gauges.open_leases, 0);
+    EXPECT_EQ(gauges.scoring_campaigns, 1);
+    EXPECT_EQ(gauges.scoring_open_leases, 1);  // ann3's
+    EXPECT_EQ(gauges.scoring_items, 12);
+    EXPECT_EQ(gauges.scoring_items_scored, 3);
+    // GetCampaign gives the same entry.
+    v1::GetCampaignRequest get;
+    get.set_campaign_id(c.id);
+    v1::CampaignInfo one;
+    auto ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &one).ok());
+    EXPECT_EQ(one.SerializeAsString(), s.SerializeAsString());
     // Not for annotator tokens, of either kind.
     v1::ListCampaignsResponse refused;
     EXPECT_EQ(List(server.stub(), &refused, c.token).error_code(),
@@ -598,6 +619,47 @@ TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
   EXPECT_EQ(after.systems(1).scored(), 3);
   EXPECT_NEAR(after.systems(1).value(), 4.0, 1e-12);
   EXPECT_EQ(calls.load(), 2);
+  server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
+}
+
+// Estimates share the --max-concurrent-fits slots with bootstrapped leaderboards: with one
+// slot held by an estimate, a second estimate waits, and ends with DEADLINE_EXCEEDED when its
+// deadline passes first; once the slot is free, estimates are served again.
+TEST_F(ScoringServiceTest, EstimatesWaitForAComputingSlot) {
+  service::ServiceLimits limits;
+  limits.max_concurrent_fits = 1;
+  testing::InProcessServer server(data(), limits);
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("slots"), &c).ok());
+  SubmitTinyScores(server.stub(), c);
+  std::promise<void> holding, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<int> calls{0};
+  server.server().service().SetEstimateHookForTesting([&] {
+    if (calls.fetch_add(1) != 0) return;  // the first estimate only
+    holding.set_value();
+    released.wait_for(std::chrono::seconds(60));  // bounded: a failing test still ends
+  });
+  v1::GetEstimateResponse first;
+  grpc::Status first_status;
+  std::thread estimate([&] { first_status = Estimate(server.stub(), c.id, &first); });
+  ASSERT_EQ(holding.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  v1::GetEstimateRequest req;
+  req.set_campaign_id(c.id);
+  v1::GetEstimateResponse waiting;
+  auto ctx = Ctx(kAdminToken);
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
+  const grpc::Status waited = server.stub().GetEstimate(ctx.get(), req, &waiting);
+  EXPECT_EQ(waited.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << waited.error_message();
+  EXPECT_EQ(calls.load(), 1);  // the second estimate never reached its computation
+  release.set_value();
+  estimate.join();
+  ASSERT_TRUE(first_status.ok()) << first_status.error_message();
+  ExpectTinyEstimate(first);
+  v1::GetEstimateResponse after;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());  // the slot was given back
+  ExpectTinyEstimate(after);
   server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
 }
 
@@ -865,6 +927,13 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_NE(r.out.find("CAMPAIGN_KIND_SCORING"), std::string::npos) << r.out;
   EXPECT_EQ(list.campaigns(0).items(), 12);
   EXPECT_EQ(list.campaigns(0).items_scored(), 5);
+  // `campaign show` names the kind and the items, without a pairwise configuration.
+  r = testing::RunCommand(tourney + "show" + connect + admin + " --campaign " + campaign);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(fields(r.out)["kind"], "scoring") << r.out;
+  EXPECT_EQ(fields(r.out)["items"], "12") << r.out;
+  EXPECT_EQ(fields(r.out)["items_scored"], "5") << r.out;
+  EXPECT_EQ(fields(r.out).count("selector"), 0u) << r.out;
 }
 
 }  // namespace

@@ -1,14 +1,19 @@
 #include "tourney/nbest/staple.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
+
+#include "test_util.h"
 
 namespace tourney {
 namespace {
@@ -224,6 +229,138 @@ TEST(Staple, ErrorsNameFileLineAndField) {
     EXPECT_NE(f.status().message().find(c.message), std::string::npos)
         << c.text << " -> " << f.status().message();
   }
+}
+
+// Every block ForEachStapleBlock* visits, written out (id, translations with hashes and
+// values), and the dropped duplicates.
+struct Visited {
+  std::vector<std::string> blocks;
+  int64_t dropped = 0;
+};
+
+std::function<Status(const StapleBlockView&)> Recorder(Visited* v) {
+  return [v](const StapleBlockView& b) {
+    std::string out = std::string(b.id) + "|" + std::string(b.prompt);
+    for (size_t i = 0; i < b.translations.size(); ++i) {
+      out += "\n" + std::string(b.translations[i]) + "#" + std::to_string(b.hashes[i]);
+      if (!b.values.empty()) out += "#" + std::to_string(b.values[i]);
+    }
+    v->blocks.push_back(out);
+    return Status::Ok();
+  };
+}
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+void WriteGzip(const std::string& path, const std::string& text) {
+  gzFile f = gzopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(gzwrite(f, text.data(), static_cast<unsigned>(text.size())),
+            static_cast<int>(text.size()));
+  ASSERT_EQ(gzclose(f), Z_OK);
+}
+
+// A file is read in pieces of about 1 MiB that end at blank lines: whatever the blank lines
+// (empty, CRLF, blanks only), a block longer than a piece, or gzip, the blocks and the
+// dropped duplicates are those of the whole text.
+TEST(Staple, FilesReadInPiecesGiveTheWholeTextsBlocks) {
+  StapleGeneratorOptions o;
+  o.prompts = 80;
+  o.systems = 1;
+  o.depth = 800;
+  std::string text = GenerateStaple(o).nbest[0];
+  ASSERT_GT(text.size(), size_t{2} << 20);  // three pieces at least
+  // Repeated entries, one near the start and one in the last piece.
+  text = Replace(text, "prompt_1|source sentence 1\n",
+                 "prompt_1|source sentence 1\nsame|-0.5\nsame|-1\n");
+  text = Replace(text, "prompt_78|source sentence 78\n",
+                 "prompt_78|source sentence 78\nagain|-2\nagain|-3\nagain|-4\n");
+  StapleGeneratorOptions one = o;
+  one.prompts = 1;
+  one.depth = 40000;
+  const std::string long_block = GenerateStaple(one).nbest[0];
+  ASSERT_GT(long_block.size(), size_t{1} << 20);
+  const std::string dir = testing::TempDir("staple_pieces");
+  struct Case {
+    std::string name;
+    std::string text;
+    bool gzip;
+  };
+  const std::vector<Case> cases = {
+      {"plain", text, false},
+      {"crlf", Replace(text, "\n", "\r\n"), false},
+      {"blank lines of blanks", Replace(text, "\n\n", "\n \t\n"), false},
+      {"one long block", long_block, false},
+      {"no final newline", text.substr(0, text.size() - 2), false},
+      {"gzip", text, true},
+  };
+  std::string buffer;  // reused across files, as nbest's workers do
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string path = dir + "/nbest.txt";
+    if (c.gzip) {
+      WriteGzip(path, c.text);
+    } else {
+      testing::WriteFile(path, c.text);
+    }
+    Visited whole, pieces;
+    ASSERT_TRUE(
+        ForEachStapleBlock(c.text, "n", StapleKind::kNbest, Recorder(&whole), &whole.dropped).ok());
+    const Status s = ForEachStapleBlockInFile(path, StapleKind::kNbest, Recorder(&pieces),
+                                              &pieces.dropped, &buffer);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(pieces.blocks.size(), whole.blocks.size());
+    EXPECT_TRUE(pieces.blocks == whole.blocks);
+    EXPECT_EQ(pieces.dropped, whole.dropped);
+    if (c.name != "one long block") {
+      EXPECT_EQ(whole.dropped, 3);  // 1 "same", 2 "again"
+    }
+  }
+  EXPECT_EQ(ForEachStapleBlockInFile(dir + "/absent.txt", StapleKind::kNbest, Recorder(nullptr),
+                                     nullptr, &buffer)
+                .code(),
+            StatusCode::kIoError);
+  std::filesystem::remove_all(dir);
+}
+
+// Errors past the first piece name the line as counted in the whole file.
+TEST(Staple, ErrorsInLaterPiecesNameTheirFileLine) {
+  StapleGeneratorOptions o;
+  o.prompts = 40;
+  o.systems = 1;
+  o.depth = 1000;
+  const std::string text = GenerateStaple(o).nbest[0];
+  ASSERT_GT(text.size(), size_t{1} << 20);
+  const std::string dir = testing::TempDir("staple_lines");
+  const std::string path = dir + "/late.txt";
+  const int lines = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  struct Case {
+    std::string tail;  // appended to the text
+    std::string message;
+  };
+  // The text ends with a blank line: the tail starts at line lines + 1.
+  const Case cases[] = {
+      {"prompt_3|again\nx\n", "late.txt:" + std::to_string(lines + 1) + ": field 'id'"},
+      {"late|x\na|1\nb\n", "late.txt:" + std::to_string(lines + 1) + ": field 'score'"},
+      {"late|x\na\n|2\n", "late.txt:" + std::to_string(lines + 3) + ": field 'translation'"},
+  };
+  std::string buffer;
+  for (const Case& c : cases) {
+    testing::WriteFile(path, text + c.tail);
+    Visited v;
+    const Status s =
+        ForEachStapleBlockInFile(path, StapleKind::kNbest, Recorder(&v), &v.dropped, &buffer);
+    EXPECT_NE(s.message().find(c.message), std::string::npos) << s.message();
+    const Status whole =
+        ForEachStapleBlock(text + c.tail, path, StapleKind::kNbest, Recorder(&v), &v.dropped);
+    EXPECT_EQ(s.message(), whole.message());
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Staple, GeneratorIsSeededAndParses) {

@@ -6,7 +6,6 @@
 #include <unordered_set>
 
 #include "core/thread_pool.h"
-#include "ingest/input_file.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/clustering.h"
 #include "tourney/statistics/rank_correlation.h"
@@ -406,22 +405,24 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
   std::vector<NbestSystem> systems(static_cast<size_t>(n));
   std::vector<Status> statuses(static_cast<size_t>(n));
   ThreadPool pool(std::min(ThreadPool::ResolveThreads(gold.options().threads), n));
-  // One input per worker: a plain file is mapped and read in place, anything else read into
-  // the worker's buffer, reused from file to file.
-  std::vector<InputText> inputs(static_cast<size_t>(pool.size()));
+  // One buffer per worker, reused from file to file: each file is read and evaluated piece
+  // by piece (ForEachStapleBlockInFile).
+  std::vector<std::string> buffers(static_cast<size_t>(pool.size()));
   pool.ParallelFor(n, [&](int64_t i, int worker) {
-    const std::string name = InputDisplayName(paths[i]);
-    InputText& input = inputs[static_cast<size_t>(worker)];
-    if (Status s = input.Open(paths[i]); !s.ok()) {
+    SystemEvaluator evaluator(gold, names[i]);
+    int64_t dropped = 0;
+    Status s = ForEachStapleBlockInFile(
+        paths[i], StapleKind::kNbest,
+        [&evaluator](const StapleBlockView& block) {
+          evaluator.Add(block.id, block.translations, block.hashes, block.values);
+          return Status::Ok();
+        },
+        &dropped, &buffers[static_cast<size_t>(worker)]);
+    if (!s.ok()) {
       statuses[i] = s;
       return;
     }
-    auto system = EvaluateNbestText(gold, names[i], input.text(), name);
-    if (!system.ok()) {
-      statuses[i] = system.status();
-      return;
-    }
-    systems[i] = std::move(*system);
+    systems[i] = evaluator.Finish(dropped);
   });
   for (const Status& s : statuses) {
     if (!s.ok()) return s;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,9 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>  // ScanLine
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #endif
 
 #include "ingest/input_file.h"
@@ -225,12 +229,16 @@ class SeenTranslations {
   std::vector<size_t> used_;
 };
 
-}  // namespace
+// The prompt ids seen so far in one file (a file may be parsed in several pieces).
+using PromptIds = std::unordered_set<std::string>;
 
-Status ForEachStapleBlock(std::string_view text, const std::string& path, StapleKind kind,
-                          const std::function<Status(const StapleBlockView&)>& visit,
-                          int64_t* dropped_duplicates) {
-  std::unordered_set<std::string_view> ids;
+// ForEachStapleBlock over a piece of a file whose first line is line *line; on success
+// *line is the number of the line after the piece's last '\n'. `ids` carries the prompt ids
+// from piece to piece. A piece ends after a blank line or at the end of the file, so no
+// block spans two pieces.
+Status ParseStaplePiece(std::string_view text, const std::string& path, StapleKind kind,
+                        const std::function<Status(const StapleBlockView&)>& visit,
+                        int64_t* dropped_duplicates, int* line_number, PromptIds* ids) {
   SeenTranslations seen;
   StapleBlockView block;
   bool open = false;
@@ -248,7 +256,8 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
     return visit(block);
   };
   size_t pos = 0;
-  for (int number = 1; pos <= text.size(); ++number) {
+  int number = *line_number;
+  for (; pos <= text.size(); ++number) {
     size_t last_bar = 0;
     const size_t end = ScanLine(text, pos, &last_bar);
     const std::string_view line = Trim(std::string_view(text.data() + pos, end - pos));
@@ -263,7 +272,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
       const size_t bar = line.find('|');
       const std::string_view id = Trim(line.substr(0, bar));
       if (id.empty()) return Error(path, number, "id", "a block opens without a prompt id");
-      if (!ids.insert(id).second) {
+      if (!ids->insert(std::string(id)).second) {
         return Error(path, number, "id", "prompt '" + std::string(id) + "' opens a second block");
       }
       block.id = id;
@@ -320,7 +329,94 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
     with_value += has_value;
     if (last) break;
   }
+  *line_number = number;
   return close();
+}
+
+// The offset just past the last blank line of `text` (empty or blanks only, ended by
+// '\n'), or 0 when it has none.
+size_t EndOfLastBlankLine(std::string_view text) {
+  const auto offset = [&text](const void* p) {
+    return static_cast<size_t>(static_cast<const char*>(p) - text.data());
+  };
+  const void* found = memrchr(text.data(), '\n', text.size());
+  while (found != nullptr) {
+    const size_t end = offset(found);
+    found = memrchr(text.data(), '\n', end);  // the '\n' before this line, if any
+    const size_t start = found == nullptr ? 0 : offset(found) + 1;
+    if (Trim(text.substr(start, end - start)).empty()) return end + 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+Status ForEachStapleBlock(std::string_view text, const std::string& path, StapleKind kind,
+                          const std::function<Status(const StapleBlockView&)>& visit,
+                          int64_t* dropped_duplicates) {
+  PromptIds ids;
+  int line = 1;
+  return ParseStaplePiece(text, path, kind, visit, dropped_duplicates, &line, &ids);
+}
+
+Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
+                                const std::function<Status(const StapleBlockView&)>& visit,
+                                int64_t* dropped_duplicates, std::string* buffer) {
+  const std::string name = InputDisplayName(path);
+  int fd = -1;
+  if (path != kStdinPath) {
+    fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return IoError(path + ": cannot open: " + std::strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      close(fd);
+      fd = -1;
+    }
+  }
+  // Pieces of kStaplePieceBytes and more, each ending after a blank line: a piece is parsed
+  // right after the read that copied it, from the cache.
+  constexpr size_t kStaplePieceBytes = size_t{1} << 20;
+  PromptIds ids;
+  int line = 1;
+  size_t held = 0;  // bytes at the start of *buffer not parsed yet
+  bool at_end = fd < 0, in_pieces = false;
+  while (!at_end) {
+    if (buffer->size() < held + kStaplePieceBytes) buffer->resize(held + kStaplePieceBytes);
+    const ssize_t got = read(fd, buffer->data() + held, kStaplePieceBytes);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      const Status error = IoError(path + ": cannot read: " + std::strerror(errno));
+      close(fd);
+      return error;
+    }
+    if (!in_pieces && held == 0 && IsGzip(std::string_view(buffer->data(), got))) break;
+    held += static_cast<size_t>(got);
+    at_end = got == 0;
+    if (!at_end && held > kMaxInputBytes) {
+      close(fd);
+      return InvalidArgument(name + ": a block of more than " +
+                             std::to_string(kMaxInputBytes >> 20) + " MiB");
+    }
+    const std::string_view text(buffer->data(), held);
+    const size_t cut = at_end ? held : EndOfLastBlankLine(text);
+    if (cut == 0) continue;  // one block so far: read on
+    const std::string_view piece = text.substr(0, cut);
+    in_pieces = true;
+    if (Status s = ParseStaplePiece(piece, name, kind, visit, dropped_duplicates, &line, &ids);
+        !s.ok()) {
+      close(fd);
+      return s;
+    }
+    std::memmove(buffer->data(), buffer->data() + cut, held - cut);
+    held -= cut;
+  }
+  if (fd >= 0) {
+    close(fd);
+    if (in_pieces) return Status::Ok();
+  }
+  // Standard input, a device or pipe, or gzip: the whole text, in one piece.
+  if (Status s = ReadInputFile(path, buffer); !s.ok()) return s;
+  return ParseStaplePiece(*buffer, name, kind, visit, dropped_duplicates, &line, &ids);
 }
 
 StatusOr<StapleFile> ParseStaple(std::string_view text, const std::string& path, StapleKind kind) {

@@ -106,6 +106,15 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
                           const std::function<Status(const StapleBlockView&)>& visit,
                           int64_t* dropped_duplicates);
 
+// ForEachStapleBlock over the file `path`. A plain file is read in pieces of about 1 MiB
+// that end after a blank line (longer when one block is), into *buffer (reused from call to
+// call), so that each piece is parsed while the read has left it in the cache; standard
+// input, pipes and gzip files are read whole. Messages name the file and its line numbers
+// as for the whole text; IoError when the file cannot be read.
+Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
+                                const std::function<Status(const StapleBlockView&)>& visit,
+                                int64_t* dropped_duplicates, std::string* buffer);
+
 // Synthetic STAPLE data. Each prompt gets `gold_per_prompt` gold translations with Zipf
 // weights (1/k, normalised) and a pool of invalid ones; system s outputs `depth`
 // translations per prompt, a valid one at each position with probability decreasing in the
