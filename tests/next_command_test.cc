@@ -150,7 +150,9 @@ TEST_F(NextCommand, NWayMatchesHaveDistinctSystemsAndDependOnTheSeed) {
         const std::vector<std::string> m = Chosen(args);
         EXPECT_EQ(m.size(), static_cast<size_t>(n));
         EXPECT_EQ(std::set<std::string>(m.begin(), m.end()).size(), m.size());
-        if (seed == 1) EXPECT_EQ(m, Chosen(args));  // the same seed, the same match
+        if (seed == 1) {
+          EXPECT_EQ(m, Chosen(args));  // the same seed, the same match
+        }
         seen.insert(m);
       }
     }
