@@ -176,7 +176,8 @@ size_t ScanLine(std::string_view text, size_t pos, size_t* last_bar) {
   return i;
 }
 
-Status Error(const std::string& path, int line, const char* field, const std::string& what) {
+Status Error(const std::string& path, int64_t line, const char* field,
+             const std::string& what) {
   return InvalidArgument(path + ":" + std::to_string(line) + ": field '" + field + "': " + what);
 }
 
@@ -238,11 +239,12 @@ using PromptIds = std::unordered_set<std::string>;
 // block spans two pieces.
 Status ParseStaplePiece(std::string_view text, const std::string& path, StapleKind kind,
                         const std::function<Status(const StapleBlockView&)>& visit,
-                        int64_t* dropped_duplicates, int* line_number, PromptIds* ids) {
+                        int64_t* dropped_duplicates, int64_t* line_number, PromptIds* ids) {
   SeenTranslations seen;
   StapleBlockView block;
   bool open = false;
-  int with_value = 0, header_line = 0;
+  int with_value = 0;
+  int64_t header_line = 0;
   const auto close = [&]() -> Status {
     if (!open) return Status::Ok();
     open = false;
@@ -256,7 +258,7 @@ Status ParseStaplePiece(std::string_view text, const std::string& path, StapleKi
     return visit(block);
   };
   size_t pos = 0;
-  int number = *line_number;
+  int64_t number = *line_number;
   for (; pos <= text.size(); ++number) {
     size_t last_bar = 0;
     const size_t end = ScanLine(text, pos, &last_bar);
@@ -355,7 +357,7 @@ Status ForEachStapleBlock(std::string_view text, const std::string& path, Staple
                           const std::function<Status(const StapleBlockView&)>& visit,
                           int64_t* dropped_duplicates) {
   PromptIds ids;
-  int line = 1;
+  int64_t line = 1;
   return ParseStaplePiece(text, path, kind, visit, dropped_duplicates, &line, &ids);
 }
 
@@ -377,7 +379,7 @@ Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
   // right after the read that copied it, from the cache.
   constexpr size_t kStaplePieceBytes = size_t{1} << 20;
   PromptIds ids;
-  int line = 1;
+  int64_t line = 1;
   size_t held = 0;  // bytes at the start of *buffer not parsed yet
   bool at_end = fd < 0, in_pieces = false;
   while (!at_end) {
