@@ -108,23 +108,22 @@ void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo
 
 }  // namespace
 
-void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
+std::vector<std::shared_ptr<LiveScoringCampaign>> TournamentService::ScoringCampaigns() const {
   std::vector<std::shared_ptr<LiveScoringCampaign>> all;
-  {
-    std::shared_lock lock(registry_mu_);
-    for (const auto& [id, c] : scoring_) all.push_back(c);
-  }
+  std::shared_lock lock(registry_mu_);
+  for (const auto& [id, c] : scoring_) all.push_back(c);
+  return all;
+}
+
+void TournamentService::ListScoring(v1::ListCampaignsResponse* response) const {
+  std::vector<std::shared_ptr<LiveScoringCampaign>> all = ScoringCampaigns();
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
   const int64_t now = NowUnixMs();
   for (const auto& c : all) FillScoringInfo(*c, now, response->add_campaigns());
 }
 
 void TournamentService::AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const {
-  std::vector<std::shared_ptr<LiveScoringCampaign>> all;
-  {
-    std::shared_lock lock(registry_mu_);
-    for (const auto& [id, c] : scoring_) all.push_back(c);
-  }
+  const std::vector<std::shared_ptr<LiveScoringCampaign>> all = ScoringCampaigns();
   gauges->scoring_campaigns = static_cast<int64_t>(all.size());
   for (const auto& c : all) {
     std::shared_lock lock(c->mu);

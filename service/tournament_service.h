@@ -19,6 +19,7 @@
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "call_executor.h"
 #include "commit_queue.h"
@@ -245,6 +246,8 @@ class TournamentService final : public TournamentBase {
                                 v1::CreateCampaignResponse* response);
   // Scoring campaigns from the store, their scores replayed in commit order (Load()).
   Status LoadScoring();
+  // The scoring campaigns, copied out of the registry (in no particular order).
+  std::vector<std::shared_ptr<LiveScoringCampaign>> ScoringCampaigns() const;
   // Appends every scoring campaign, by id, to a ListCampaigns response (scoring_rpcs.cc).
   void ListScoring(v1::ListCampaignsResponse* response) const;
   // Fills the scoring_* gauges (scoring_rpcs.cc).

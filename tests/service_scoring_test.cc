@@ -580,6 +580,33 @@ TEST_F(ScoringServiceTest, NextItemCapsTheLeasesOfOneAnnotator) {
   }
 }
 
+// Holds the first estimate between its copy and its computation until Release() (bounded
+// at 60 s, so that a failing test still ends); later estimates pass through. The hook refers
+// to this object, so it is removed on destruction.
+class FirstEstimateLatch {
+ public:
+  explicit FirstEstimateLatch(service::TournamentService& service)
+      : service_(service), released_(release_.get_future().share()) {
+    service_.SetEstimateHookForTesting([this] {
+      if (calls_.fetch_add(1) != 0) return;
+      held_.set_value();
+      released_.wait_for(std::chrono::seconds(60));
+    });
+  }
+  ~FirstEstimateLatch() { service_.SetEstimateHookForTesting(nullptr); }
+  bool WaitUntilHeld() {
+    return held_.get_future().wait_for(std::chrono::seconds(60)) == std::future_status::ready;
+  }
+  void Release() { release_.set_value(); }
+  int calls() const { return calls_.load(); }
+
+ private:
+  service::TournamentService& service_;
+  std::promise<void> held_, release_;
+  std::shared_future<void> released_;
+  std::atomic<int> calls_{0};
+};
+
 // GetEstimate copies the campaign's state under its lock and computes after releasing it:
 // a SubmitScore commits while an estimate is being computed (the hook holds the estimate
 // between the copy and the computation until the score is acknowledged), and the estimate
@@ -591,22 +618,15 @@ TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
   Scoring c;
   ASSERT_TRUE(Create(server.stub(), TinyConfig("latch"), &c).ok());
   SubmitTinyScores(server.stub(), c);
-  std::promise<void> copied, release;
-  std::shared_future<void> released = release.get_future().share();
-  std::atomic<int> calls{0};
-  server.server().service().SetEstimateHookForTesting([&] {
-    if (calls.fetch_add(1) != 0) return;  // the first estimate only
-    copied.set_value();
-    released.wait_for(std::chrono::seconds(60));  // bounded: a failing test still ends
-  });
+  FirstEstimateLatch latch(server.server().service());
   v1::GetEstimateResponse during;
   grpc::Status estimated;
   std::thread estimate([&] { estimated = Estimate(server.stub(), c.id, &during); });
-  ASSERT_EQ(copied.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  ASSERT_TRUE(latch.WaitUntilHeld());
   // The estimate is between its copy and its computation: a score commits now.
   v1::SubmitScoreResponse ack;
   const grpc::Status submitted = Score(server.stub(), c.id, c.token, "B", "s0", 3.0, &ack);
-  release.set_value();
+  latch.Release();
   estimate.join();
   ASSERT_TRUE(submitted.ok()) << submitted.error_message();
   EXPECT_EQ(ack.sequence(), 5);
@@ -618,8 +638,7 @@ TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
   EXPECT_EQ(after.scores(), 5);
   EXPECT_EQ(after.systems(1).scored(), 3);
   EXPECT_NEAR(after.systems(1).value(), 4.0, 1e-12);
-  EXPECT_EQ(calls.load(), 2);
-  server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
+  EXPECT_EQ(latch.calls(), 2);
 }
 
 // Estimates share the --max-concurrent-fits slots with bootstrapped leaderboards: with one
@@ -633,18 +652,11 @@ TEST_F(ScoringServiceTest, EstimatesWaitForAComputingSlot) {
   Scoring c;
   ASSERT_TRUE(Create(server.stub(), TinyConfig("slots"), &c).ok());
   SubmitTinyScores(server.stub(), c);
-  std::promise<void> holding, release;
-  std::shared_future<void> released = release.get_future().share();
-  std::atomic<int> calls{0};
-  server.server().service().SetEstimateHookForTesting([&] {
-    if (calls.fetch_add(1) != 0) return;  // the first estimate only
-    holding.set_value();
-    released.wait_for(std::chrono::seconds(60));  // bounded: a failing test still ends
-  });
+  FirstEstimateLatch latch(server.server().service());
   v1::GetEstimateResponse first;
   grpc::Status first_status;
   std::thread estimate([&] { first_status = Estimate(server.stub(), c.id, &first); });
-  ASSERT_EQ(holding.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  ASSERT_TRUE(latch.WaitUntilHeld());
   v1::GetEstimateRequest req;
   req.set_campaign_id(c.id);
   v1::GetEstimateResponse waiting;
@@ -652,15 +664,14 @@ TEST_F(ScoringServiceTest, EstimatesWaitForAComputingSlot) {
   ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
   const grpc::Status waited = server.stub().GetEstimate(ctx.get(), req, &waiting);
   EXPECT_EQ(waited.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << waited.error_message();
-  EXPECT_EQ(calls.load(), 1);  // the second estimate never reached its computation
-  release.set_value();
+  EXPECT_EQ(latch.calls(), 1);  // the second estimate never reached its computation
+  latch.Release();
   estimate.join();
   ASSERT_TRUE(first_status.ok()) << first_status.error_message();
   ExpectTinyEstimate(first);
   v1::GetEstimateResponse after;
   ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());  // the slot was given back
   ExpectTinyEstimate(after);
-  server.server().service().SetEstimateHookForTesting(nullptr);  // it refers to locals
 }
 
 // Concurrent submissions for one item: identical ones share one commit and one sequence;

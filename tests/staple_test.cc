@@ -265,25 +265,27 @@ void WriteGzip(const std::string& path, const std::string& text) {
   ASSERT_EQ(gzclose(f), Z_OK);
 }
 
+// One system's generated n-best list of `prompts` blocks of `depth` entries.
+std::string GeneratedList(int prompts, int depth) {
+  StapleGeneratorOptions o;
+  o.prompts = prompts;
+  o.systems = 1;
+  o.depth = depth;
+  return GenerateStaple(o).nbest[0];
+}
+
 // A file is read in pieces of about 1 MiB that end at blank lines: whatever the blank lines
 // (empty, CRLF, blanks only), a block longer than a piece, or gzip, the blocks and the
 // dropped duplicates are those of the whole text.
 TEST(Staple, FilesReadInPiecesGiveTheWholeTextsBlocks) {
-  StapleGeneratorOptions o;
-  o.prompts = 80;
-  o.systems = 1;
-  o.depth = 800;
-  std::string text = GenerateStaple(o).nbest[0];
+  std::string text = GeneratedList(80, 800);
   ASSERT_GT(text.size(), size_t{2} << 20);  // three pieces at least
   // Repeated entries, one near the start and one in the last piece.
   text = Replace(text, "prompt_1|source sentence 1\n",
                  "prompt_1|source sentence 1\nsame|-0.5\nsame|-1\n");
   text = Replace(text, "prompt_78|source sentence 78\n",
                  "prompt_78|source sentence 78\nagain|-2\nagain|-3\nagain|-4\n");
-  StapleGeneratorOptions one = o;
-  one.prompts = 1;
-  one.depth = 40000;
-  const std::string long_block = GenerateStaple(one).nbest[0];
+  const std::string long_block = GeneratedList(1, 40000);
   ASSERT_GT(long_block.size(), size_t{1} << 20);
   const std::string dir = testing::TempDir("staple_pieces");
   struct Case {
@@ -330,11 +332,7 @@ TEST(Staple, FilesReadInPiecesGiveTheWholeTextsBlocks) {
 
 // Errors past the first piece name the line as counted in the whole file.
 TEST(Staple, ErrorsInLaterPiecesNameTheirFileLine) {
-  StapleGeneratorOptions o;
-  o.prompts = 40;
-  o.systems = 1;
-  o.depth = 1000;
-  const std::string text = GenerateStaple(o).nbest[0];
+  const std::string text = GeneratedList(40, 1000);
   ASSERT_GT(text.size(), size_t{1} << 20);
   const std::string dir = testing::TempDir("staple_lines");
   const std::string path = dir + "/late.txt";

@@ -246,6 +246,14 @@ class SystemEvaluator {
   std::vector<double> score_, log_weight_;
 };
 
+// The visitor that streams each block into `evaluator`.
+std::function<Status(const StapleBlockView&)> Into(SystemEvaluator& evaluator) {
+  return [&evaluator](const StapleBlockView& block) {
+    evaluator.Add(block.id, block.translations, block.hashes, block.values);
+    return Status::Ok();
+  };
+}
+
 }  // namespace
 
 NbestSystem EvaluateNbestSystem(const NbestGold& gold, const std::string& name,
@@ -264,13 +272,7 @@ StatusOr<NbestSystem> EvaluateNbestText(const NbestGold& gold, const std::string
                                         std::string_view text, const std::string& path) {
   SystemEvaluator evaluator(gold, name);
   int64_t dropped = 0;
-  Status s = ForEachStapleBlock(
-      text, path, StapleKind::kNbest,
-      [&evaluator](const StapleBlockView& block) {
-        evaluator.Add(block.id, block.translations, block.hashes, block.values);
-        return Status::Ok();
-      },
-      &dropped);
+  Status s = ForEachStapleBlock(text, path, StapleKind::kNbest, Into(evaluator), &dropped);
   if (!s.ok()) return s;
   return evaluator.Finish(dropped);
 }
@@ -411,13 +413,8 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
   pool.ParallelFor(n, [&](int64_t i, int worker) {
     SystemEvaluator evaluator(gold, names[i]);
     int64_t dropped = 0;
-    Status s = ForEachStapleBlockInFile(
-        paths[i], StapleKind::kNbest,
-        [&evaluator](const StapleBlockView& block) {
-          evaluator.Add(block.id, block.translations, block.hashes, block.values);
-          return Status::Ok();
-        },
-        &dropped, &buffers[static_cast<size_t>(worker)]);
+    Status s = ForEachStapleBlockInFile(paths[i], StapleKind::kNbest, Into(evaluator), &dropped,
+                                        &buffers[static_cast<size_t>(worker)]);
     if (!s.ok()) {
       statuses[i] = s;
       return;

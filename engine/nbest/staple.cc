@@ -13,10 +13,10 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>  // ScanLine
+#endif
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#endif
 
 #include "ingest/input_file.h"
 #include "tourney/core/random.h"
@@ -365,14 +365,20 @@ Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
                                 const std::function<Status(const StapleBlockView&)>& visit,
                                 int64_t* dropped_duplicates, std::string* buffer) {
   const std::string name = InputDisplayName(path);
-  int fd = -1;
+  // The file descriptor of a plain file, closed on every return; -1 for anything else.
+  struct File {
+    int fd = -1;
+    ~File() {
+      if (fd >= 0) close(fd);
+    }
+  } file;
   if (path != kStdinPath) {
-    fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return IoError(path + ": cannot open: " + std::strerror(errno));
+    file.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file.fd < 0) return IoError(path + ": cannot open: " + std::strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-      close(fd);
-      fd = -1;
+    if (fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      close(file.fd);
+      file.fd = -1;
     }
   }
   // Pieces of kStaplePieceBytes and more, each ending after a blank line: a piece is parsed
@@ -381,42 +387,35 @@ Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
   PromptIds ids;
   int64_t line = 1;
   size_t held = 0;  // bytes at the start of *buffer not parsed yet
-  bool at_end = fd < 0, in_pieces = false;
+  bool at_end = file.fd < 0, in_pieces = false;
   while (!at_end) {
     if (buffer->size() < held + kStaplePieceBytes) buffer->resize(held + kStaplePieceBytes);
-    const ssize_t got = read(fd, buffer->data() + held, kStaplePieceBytes);
+    const ssize_t got = read(file.fd, buffer->data() + held, kStaplePieceBytes);
     if (got < 0) {
       if (errno == EINTR) continue;
-      const Status error = IoError(path + ": cannot read: " + std::strerror(errno));
-      close(fd);
-      return error;
+      return IoError(path + ": cannot read: " + std::strerror(errno));
     }
     if (!in_pieces && held == 0 && IsGzip(std::string_view(buffer->data(), got))) break;
     held += static_cast<size_t>(got);
     at_end = got == 0;
     if (!at_end && held > kMaxInputBytes) {
-      close(fd);
       return InvalidArgument(name + ": a block of more than " +
                              std::to_string(kMaxInputBytes >> 20) + " MiB");
     }
     const std::string_view text(buffer->data(), held);
     const size_t cut = at_end ? held : EndOfLastBlankLine(text);
     if (cut == 0) continue;  // one block so far: read on
-    const std::string_view piece = text.substr(0, cut);
     in_pieces = true;
-    if (Status s = ParseStaplePiece(piece, name, kind, visit, dropped_duplicates, &line, &ids);
+    if (Status s = ParseStaplePiece(text.substr(0, cut), name, kind, visit, dropped_duplicates,
+                                    &line, &ids);
         !s.ok()) {
-      close(fd);
       return s;
     }
     std::memmove(buffer->data(), buffer->data() + cut, held - cut);
     held -= cut;
   }
-  if (fd >= 0) {
-    close(fd);
-    if (in_pieces) return Status::Ok();
-  }
-  // Standard input, a device or pipe, or gzip: the whole text, in one piece.
+  if (in_pieces) return Status::Ok();
+  // Standard input, a device or pipe, gzip, or an empty file: the whole text, in one piece.
   if (Status s = ReadInputFile(path, buffer); !s.ok()) return s;
   return ParseStaplePiece(*buffer, name, kind, visit, dropped_duplicates, &line, &ids);
 }
