@@ -135,14 +135,6 @@ class LocalServer {
   std::string dir_, token_, log_;
 };
 
-std::unique_ptr<grpc::ClientContext> Context(const std::string& token) {
-  auto ctx = std::make_unique<grpc::ClientContext>();
-  ctx->AddMetadata("authorization", "Bearer " + token);
-  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
-  // The local server is up; ride out transient connection failures instead of failing.
-  ctx->set_wait_for_ready(true);
-  return ctx;
-}
 
 Status FromGrpc(const std::string& what, const grpc::Status& s) {
   if (s.ok()) return Status::Ok();
@@ -201,7 +193,7 @@ class AnnotatorPool {
             std::unique_lock<std::mutex> lock(mu);
             cv.wait(lock, [&] { return ask_turn == a; });
           }
-          grpc::Status s = stubs_[a]->NextMatch(Context(campaign_.token).get(), next, &match);
+          grpc::Status s = stubs_[a]->NextMatch(DemoContext(campaign_.token).get(), next, &match);
           {
             std::lock_guard<std::mutex> lock(mu);
             ask_turn = (ask_turn + 1) % annotators_;
@@ -231,7 +223,7 @@ class AnnotatorPool {
             for (uint8_t rank : ranks) submit.add_ranks(rank);
             submit.set_idempotency_key(name + "-" + std::to_string(match.match_id()));
             v1::SubmitJudgmentResponse ack;
-            s = stubs_[a]->SubmitJudgment(Context(campaign_.token).get(), submit, &ack);
+            s = stubs_[a]->SubmitJudgment(DemoContext(campaign_.token).get(), submit, &ack);
           }
           {
             std::lock_guard<std::mutex> lock(mu);
@@ -388,7 +380,7 @@ int RunDemo(int argc, char** argv) {
     t->set_beta(std::sqrt(sim.sigma_a * sim.sigma_a + sim.sigma_obs * sim.sigma_obs));
     t->set_draw_margin(sim.radius);
     v1::CreateCampaignResponse resp;
-    grpc::Status s = stub->CreateCampaign(Context(server.token()).get(), req, &resp);
+    grpc::Status s = stub->CreateCampaign(DemoContext(server.token()).get(), req, &resp);
     if (!s.ok()) return FromGrpc("CreateCampaign", s);
     return DemoCampaign{resp.campaign_id(), resp.annotator_token(), 0};
   };
@@ -399,7 +391,7 @@ int RunDemo(int argc, char** argv) {
     req.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
     req.set_seed(*seed);
     return FromGrpc("GetLeaderboard",
-                    stub->GetLeaderboard(Context(server.token()).get(), req, board));
+                    stub->GetLeaderboard(DemoContext(server.token()).get(), req, board));
   };
 
   // Both campaigns run side by side, each to the whole budget, with a clustered
@@ -479,7 +471,7 @@ int RunDemo(int argc, char** argv) {
       v1::GetPairCountsRequest req;
       req.set_campaign_id(run.campaign.id);
       run.status = FromGrpc("GetPairCounts",
-                            stub->GetPairCounts(Context(server.token()).get(), req, &run.counts));
+                            stub->GetPairCounts(DemoContext(server.token()).get(), req, &run.counts));
     }
     if (!run.status.ok()) return ReportError("demo", run.status);
   }
@@ -554,7 +546,7 @@ int RunDemo(int argc, char** argv) {
     req.set_delta(0.05);
     v1::Leaderboard board;
     const Status s = FromGrpc("GetLeaderboard",
-                              stub->GetLeaderboard(Context(server.token()).get(), req, &board));
+                              stub->GetLeaderboard(DemoContext(server.token()).get(), req, &board));
     if (!s.ok()) return ReportError("demo", s);
     int clusters = 0, certified = 0;
     for (const v1::LeaderboardEntry& e : board.entries()) {

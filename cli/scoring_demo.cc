@@ -19,20 +19,20 @@ constexpr double kTolerance = 0.5;
 constexpr int kCheckEvery = 20;
 const char* const kAnnotators[] = {"ann1", "ann2", "ann3"};
 
-std::unique_ptr<grpc::ClientContext> Context(const std::string& token) {
-  auto ctx = std::make_unique<grpc::ClientContext>();
-  ctx->AddMetadata("authorization", "Bearer " + token);
-  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
-  ctx->set_wait_for_ready(true);
-  return ctx;
-}
-
 Status FromRpc(const char* rpc, const grpc::Status& s) {
   if (s.ok()) return Status::Ok();
   return Internal(std::string(rpc) + ": " + s.error_message());
 }
 
 }  // namespace
+
+std::unique_ptr<grpc::ClientContext> DemoContext(const std::string& token) {
+  auto ctx = std::make_unique<grpc::ClientContext>();
+  ctx->AddMetadata("authorization", "Bearer " + token);
+  ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(120));
+  ctx->set_wait_for_ready(true);
+  return ctx;
+}
 
 Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token, uint64_t seed) {
   // The hidden MQM-like scores (higher is better): score = system mean + document effect +
@@ -67,7 +67,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
   }
   v1::CreateCampaignResponse created;
   if (Status s = FromRpc("CreateScoringCampaign",
-                         stub.CreateScoringCampaign(Context(admin_token).get(), create, &created));
+                         stub.CreateScoringCampaign(DemoContext(admin_token).get(), create, &created));
       !s.ok()) {
     return s;
   }
@@ -77,7 +77,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
   auto refresh = [&]() {
     v1::GetEstimateRequest request;
     request.set_campaign_id(id);
-    return FromRpc("GetEstimate", stub.GetEstimate(Context(admin_token).get(), request, &estimate));
+    return FromRpc("GetEstimate", stub.GetEstimate(DemoContext(admin_token).get(), request, &estimate));
   };
   auto all_reached = [&]() {
     for (const v1::SystemScoreEstimate& e : estimate.systems()) {
@@ -92,7 +92,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
     next.set_campaign_id(id);
     next.set_annotator(annotator);
     v1::NextItemResponse item;
-    const grpc::Status s = stub.NextItem(Context(created.annotator_token()).get(), next, &item);
+    const grpc::Status s = stub.NextItem(DemoContext(created.annotator_token()).get(), next, &item);
     if (s.error_code() == grpc::StatusCode::FAILED_PRECONDITION) break;  // all scored
     if (!s.ok()) return FromRpc("NextItem", s);
     v1::SubmitScoreRequest submit;
@@ -104,7 +104,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
     v1::SubmitScoreResponse ack;
     if (Status st =
             FromRpc("SubmitScore",
-                    stub.SubmitScore(Context(created.annotator_token()).get(), submit, &ack));
+                    stub.SubmitScore(DemoContext(created.annotator_token()).get(), submit, &ack));
         !st.ok()) {
       return st;
     }

@@ -16,15 +16,16 @@ namespace {
 using plot_colours::kInk;
 using plot_colours::kMuted;
 
-constexpr double kTitleFont = 16.0;
+using plot_type::kMinus;
+using plot_type::kSin45;
+using plot_type::kSmallFont;
+using plot_type::kTitleFont;
+
 constexpr double kSubtitleFont = 12.0;
-constexpr double kSmallFont = 11.0;
-constexpr double kSin45 = 0.70710678118654752;
 constexpr int kMaxLabelChars = 28;
 constexpr int kMaxLabelledSystems = 20;
 
 constexpr const char* kNoData = "#e5e7eb";
-constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212
 
 // ColorBrewer "Blues", without its near-white first class so that the lowest value still
 // reads as a colour against the white page and the blank diagonal.

@@ -18,12 +18,12 @@ using plot_colours::kInk;
 using plot_colours::kMuted;
 using plot_colours::kPalette;
 
-constexpr double kTitleFont = 16.0;
-constexpr double kLegendFont = 12.0;
-constexpr double kTickFont = 11.0;
-constexpr double kAxisFont = 12.0;
+using plot_type::kMinus;
+using plot_type::kSmallFont;
+using plot_type::kTitleFont;
 
-constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212
+constexpr double kLegendFont = 12.0;
+constexpr double kAxisTitleFont = 12.0;
 
 enum class Marker { kCircle, kSquare, kTriangle, kDiamond };
 constexpr Marker kMarkers[] = {Marker::kCircle, Marker::kSquare, Marker::kTriangle,
@@ -182,7 +182,7 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
   double y_label_w = 0.0;
   for (double t : y_ticks) {
     y_labels.push_back(FormatTick(t, y_step));
-    y_label_w = std::max(y_label_w, EstimateTextWidth(y_labels.back(), kTickFont));
+    y_label_w = std::max(y_label_w, EstimateTextWidth(y_labels.back(), kSmallFont));
   }
 
   const double width = 720.0;
@@ -240,7 +240,7 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
     const double ty = py(y_ticks[k]);
     svg.Line(plot_left, ty, plot_right, ty, SvgStyle::Stroke(kGrid));
     svg.Text(plot_left - 8.0, ty, y_labels[k],
-             SvgTextStyle{.size = kTickFont,
+             SvgTextStyle{.size = kSmallFont,
                           .anchor = TextAnchor::kEnd,
                           .fill = kInk,
                           .center_vertically = true});
@@ -250,18 +250,18 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
     svg.Line(tx, plot_top, tx, plot_bottom, SvgStyle::Stroke(kGrid));
     svg.Line(tx, plot_bottom, tx, plot_bottom + 5.0, SvgStyle::Stroke(kAxis));
     svg.Text(tx, plot_bottom + 18.0, FormatTick(t, x_step),
-             SvgTextStyle{.size = kTickFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
+             SvgTextStyle{.size = kSmallFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
   }
   svg.Line(plot_left, plot_bottom, plot_right, plot_bottom, SvgStyle::Stroke(kAxis));
   svg.Line(plot_left, plot_top, plot_left, plot_bottom, SvgStyle::Stroke(kAxis));
   if (!options.x_label.empty()) {
     svg.Text((plot_left + plot_right) / 2.0, plot_bottom + 40.0, options.x_label,
-             SvgTextStyle{.size = kAxisFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
+             SvgTextStyle{.size = kAxisTitleFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
   }
   if (!options.y_label.empty()) {
     svg.Text(24.0, (plot_top + plot_bottom) / 2.0, options.y_label,
              SvgTextStyle{
-                 .size = kAxisFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0, .fill = kInk});
+                 .size = kAxisTitleFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0, .fill = kInk});
   }
   if (!has_data) {
     svg.Text((plot_left + plot_right) / 2.0, (plot_top + plot_bottom) / 2.0, "no data",

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "render/line_plot.h"
+#include "render/svg_plot.h"
 #include "render/text_format.h"
 #include "tourney/statistics/rank_correlation.h"
 
@@ -40,7 +41,7 @@ std::string Cell(const std::string& text, size_t width, bool left) {
   return left ? text + pad : pad + text;
 }
 
-constexpr char kMinus[] = "\u2212";
+using plot_type::kMinus;
 
 // One table of the report, rendered as text, Markdown or LaTeX. Cells hold ASCII
 // numbers; a leading hyphen in a right-aligned cell becomes the format's minus sign.

@@ -18,10 +18,9 @@ using plot_colours::kMuted;
 using plot_colours::kPalette;
 
 constexpr double kLabelFont = 12.0;
-constexpr double kAxisFont = 11.0;
-constexpr double kTitleFont = 16.0;
-constexpr double kSmallFont = 11.0;
-constexpr double kSin45 = 0.70710678118654752;
+using plot_type::kSin45;
+using plot_type::kSmallFont;
+using plot_type::kTitleFont;
 
 
 // Type-7 quantile of sorted values.
@@ -225,7 +224,7 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
     svg.Line(left, rank_y(r), left + plot_w, rank_y(r), SvgStyle::Stroke(kGrid));
     svg.Line(left - 5.0, rank_y(r), left, rank_y(r), SvgStyle::Stroke(kInk));
     svg.Text(left - 8.0, rank_y(r), std::to_string(r),
-             SvgTextStyle{.size = kAxisFont,
+             SvgTextStyle{.size = kSmallFont,
                           .anchor = TextAnchor::kEnd,
                           .fill = kInk,
                           .center_vertically = true});
@@ -233,7 +232,7 @@ std::string RankBoxPlotSvg(const std::vector<RankPlotSystem>& systems,
   svg.Rect(left, plot_top, plot_w, plot_h, SvgStyle::Stroke("#9ca3af"));
   svg.Text(left - 38.0, (plot_top + plot_bottom) / 2.0, "rank (1 = best)",
            SvgTextStyle{
-               .size = kAxisFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0, .fill = kInk});
+               .size = kSmallFont, .anchor = TextAnchor::kMiddle, .rotate = -90.0, .fill = kInk});
 
   // Cluster boundaries.
   for (int i = 0; i + 1 < n; ++i) {

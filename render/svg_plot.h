@@ -82,6 +82,14 @@ inline constexpr const char* kGrid = "#e5e7eb";   // grid lines
 inline constexpr const char* kAxis = "#9ca3af";   // axis lines
 }  // namespace plot_colours
 
+// The type sizes (px) and glyphs every figure shares.
+namespace plot_type {
+inline constexpr double kTitleFont = 16.0;
+inline constexpr double kSmallFont = 11.0;  // tick and cell labels
+inline constexpr double kSin45 = 0.70710678118654752;  // labels slanted at 45 degrees
+inline constexpr char kMinus[] = "\xE2\x88\x92";  // U+2212 MINUS SIGN for negative numbers
+}  // namespace plot_type
+
 enum class TextAnchor { kStart, kMiddle, kEnd };
 
 struct SvgTextStyle {

@@ -1,17 +1,7 @@
 #include "commit_queue.h"
 
-#include <chrono>
-
 namespace tourney::service {
 namespace {
-
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-
 
 // Passes statements through to the transaction and counts the judgment rows inserted.
 class CountingTransaction final : public WriteTransaction {

@@ -11,6 +11,7 @@
 #ifndef TOURNEY_SERVICE_COMMIT_QUEUE_H_
 #define TOURNEY_SERVICE_COMMIT_QUEUE_H_
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -23,6 +24,14 @@
 #include "storage.h"
 
 namespace tourney::service {
+
+// The wall clock in milliseconds since the Unix epoch: the time stamps of leases,
+// judgments and acknowledgements.
+inline int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 // Per-batch scratch state shared by the ops of one transaction.
 struct BatchContext {

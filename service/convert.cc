@@ -60,14 +60,14 @@ int64_t LeaseMillis(const v1::CampaignConfig& config) {
 grpc::Status ToGrpc(const Status& status) {
   grpc::StatusCode code = grpc::StatusCode::INTERNAL;
   switch (status.code()) {
-    case StatusCode::kOk: return grpc::Status::OK;
-    case StatusCode::kInvalidArgument: code = grpc::StatusCode::INVALID_ARGUMENT; break;
-    case StatusCode::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
-    case StatusCode::kIoError: code = grpc::StatusCode::UNAVAILABLE; break;
-    case StatusCode::kFailedPrecondition: code = grpc::StatusCode::FAILED_PRECONDITION; break;
-    case StatusCode::kAlreadyExists: code = grpc::StatusCode::ALREADY_EXISTS; break;
-    case StatusCode::kInternal: code = grpc::StatusCode::INTERNAL; break;
-    case StatusCode::kCancelled: code = grpc::StatusCode::CANCELLED; break;
+    case tourney::StatusCode::kOk: return grpc::Status::OK;
+    case tourney::StatusCode::kInvalidArgument: code = grpc::StatusCode::INVALID_ARGUMENT; break;
+    case tourney::StatusCode::kNotFound: code = grpc::StatusCode::NOT_FOUND; break;
+    case tourney::StatusCode::kIoError: code = grpc::StatusCode::UNAVAILABLE; break;
+    case tourney::StatusCode::kFailedPrecondition: code = grpc::StatusCode::FAILED_PRECONDITION; break;
+    case tourney::StatusCode::kAlreadyExists: code = grpc::StatusCode::ALREADY_EXISTS; break;
+    case tourney::StatusCode::kInternal: code = grpc::StatusCode::INTERNAL; break;
+    case tourney::StatusCode::kCancelled: code = grpc::StatusCode::CANCELLED; break;
   }
   return grpc::Status(code, status.message());
 }

@@ -28,12 +28,6 @@ namespace tourney::service {
 
 using grpc::StatusCode;
 
-inline int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 inline grpc::Status Error(StatusCode code, std::string message) {
   return grpc::Status(code, std::move(message));
 }

@@ -69,6 +69,23 @@ TEST(BattleLogReader, ReadsLeftRightWinnerCsv) {
   EXPECT_EQ(log->judges.Name(log->judge[2]), "w2");
 }
 
+TEST(BattleLogReader, CsvQuotingFollowsRfc4180) {
+  // Doubled quotes inside a quoted field are one quote; a comma inside quotes is text; a
+  // quote left open, or text after a closing quote, is an error on its own line.
+  auto log = Parse("left,right,winner\n\"say \"\"hi\"\"\",\"x,y\",left\r\n");
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  ASSERT_EQ(log->size(), 1u);
+  EXPECT_EQ(log->systems.Name(0), "say \"hi\"");
+  EXPECT_EQ(log->systems.Name(1), "x,y");
+  for (const char* row : {"\"open,b,left\n", "\"a\"b,c,left\n"}) {
+    auto bad = Parse(std::string("left,right,winner\na,b,tie\n") + row);
+    ASSERT_FALSE(bad.ok()) << row;
+    EXPECT_NE(bad.status().message().find("in:3:"), std::string::npos) << bad.status().message();
+    EXPECT_NE(bad.status().message().find("malformed CSV quoting"), std::string::npos)
+        << bad.status().message();
+  }
+}
+
 TEST(BattleLogReader, ErrorsNameFileLineAndField) {
   auto bad_winner = Parse(
       "{\"model_a\":\"x\",\"model_b\":\"y\",\"winner\":\"model_a\"}\n"

@@ -21,7 +21,7 @@ jobs="${JOBS:-$(nproc)}"
 werror="${TOURNEY_WERROR:-ON}"
 
 packages=(
-  cmake ninja-build g++ pkg-config git
+  cmake ninja-build g++ lld pkg-config git
   libboost-dev libboost-math-dev libboost-graph-dev libeigen3-dev
   libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
   libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libssl-dev openssl
@@ -65,10 +65,16 @@ sanitize() {
   flags+=" -fno-omit-frame-pointer -Wno-maybe-uninitialized"
   # Executables link without PIE: a position-independent 80 MB instrumented `tourney` spends
   # half of its 0.25 s start in the dynamic loader's relocations, and the suite starts it
-  # hundreds of times.
+  # hundreds of times. LLVM's lld links the hundred instrumented programs in 60% of the time
+  # GNU ld takes.
+  # Unity build: each library compiles as batches of eight sources, so the instrumented
+  # headers (gRPC, Eigen, Boost) are compiled once per batch instead of once per file (9.5
+  # instead of 11.5 minutes on two cores). The Release build above compiles file by file,
+  # which keeps every source's own includes checked.
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DTOURNEY_BUILD_BENCH=OFF \
     -DTOURNEY_WERROR="$werror" -DTOURNEY_TEST_PCH=ON -DCMAKE_CXX_FLAGS="$flags" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -no-pie" >/dev/null
+    -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -no-pie -fuse-ld=lld" >/dev/null
   cmake --build "$dir" -j "$jobs"
   # Two cases reproduce whole published campaigns: WMT16's twelve pairs with 1,000 TrueSkill
   # replicates each, and the WMT13 paper's accuracy band. Under the sanitizers they take four

@@ -16,7 +16,7 @@ namespace tourney {
 
 namespace {
 
-constexpr std::string_view kPlaceholder = "PLACEHOLDER";
+constexpr std::string_view kPlaceholderSystem = "PLACEHOLDER";
 constexpr int kMinMaxRank = 5;  // ranks up to max(5, number of outputs) are valid
 
 const char* Attribute(const XML_Char** attrs, const char* name) {
@@ -214,7 +214,7 @@ class XmlParser {
                        ": element 'translation': empty system name in " + QuotedValue(e.systems));
           return;
         }
-        if (part != kPlaceholder) {
+        if (part != kPlaceholderSystem) {
           for (std::string_view seen : names_) {
             if (seen == part) {
               RankingError(std::string(name_) + ":" + std::to_string(e.line) +

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <optional>
 
+#include "ingest/csv_record.h"
 #include "ingest/field_text.h"
 #include "ingest/input_file.h"
 
@@ -298,53 +298,12 @@ Status ParseJsonArray(std::string_view text, std::string_view name, BattleSink& 
 
 // ---- CSV --------------------------------------------------------------------------------
 
-// Splits one CSV record (RFC 4180 quoting, no embedded newlines) into *fields. Quoted
-// fields with doubled quotes are unescaped into *storage (a deque: the views stay valid).
-// Returns false on a stray quote.
-bool SplitCsvLine(std::string_view line, std::vector<std::string_view>* fields,
-                  std::deque<std::string>* storage) {
-  fields->clear();
-  storage->clear();
+// One CSV record of a battle log: the shared lexer (RFC 4180 quoting), after a trailing
+// '\r' of a CRLF line. Returns false on a stray quote.
+bool SplitBattleLogLine(std::string_view line, std::vector<std::string_view>* fields,
+                        std::vector<std::string>* storage) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  size_t i = 0;
-  while (true) {
-    if (i < line.size() && line[i] == '"') {
-      std::string value;
-      size_t j = i + 1;
-      bool closed = false;
-      while (j < line.size()) {
-        if (line[j] == '"') {
-          if (j + 1 < line.size() && line[j + 1] == '"') {
-            value += '"';
-            j += 2;
-            continue;
-          }
-          closed = true;
-          ++j;
-          break;
-        }
-        value += line[j++];
-      }
-      if (!closed || (j < line.size() && line[j] != ',')) return false;
-      storage->push_back(std::move(value));
-      fields->push_back(storage->back());
-      i = j;
-    } else {
-      const size_t comma = line.find(',', i);
-      const size_t end = comma == std::string_view::npos ? line.size() : comma;
-      const std::string_view field = line.substr(i, end - i);
-      if (field.find('"') != std::string_view::npos) return false;
-      fields->push_back(field);
-      i = end;
-    }
-    if (i >= line.size()) break;
-    ++i;  // the comma
-    if (i == line.size()) {
-      fields->push_back({});
-      break;
-    }
-  }
-  return true;
+  return SplitCsvLine(line, fields, storage);
 }
 
 struct CsvColumns {
@@ -356,9 +315,9 @@ struct CsvColumns {
 Status ParseCsvHeader(std::string_view line, std::string_view name, const BattleLogOptions& options,
                       CsvColumns* columns) {
   std::vector<std::string_view> fields;
-  std::deque<std::string> storage;
+  std::vector<std::string> storage;
   const std::string where = std::string(name) + ":1: ";
-  if (!SplitCsvLine(line, &fields, &storage))
+  if (!SplitBattleLogLine(line, &fields, &storage))
     return InvalidArgument(where + "malformed CSV header");
   columns->width = fields.size();
   columns->covariates.assign(options.covariates.size(), -1);
@@ -403,10 +362,10 @@ Status ParseCsvHeader(std::string_view line, std::string_view name, const Battle
 
 Status ParseCsvRow(std::string_view line, int64_t line_no, const CsvColumns& columns,
                    BattleSink& sink, std::vector<std::string_view>& fields,
-                   std::deque<std::string>& storage) {
+                   std::vector<std::string>& storage) {
   if (line.empty() || line == "\r") return Status::Ok();
   sink.BeginRow();
-  if (!SplitCsvLine(line, &fields, &storage))
+  if (!SplitBattleLogLine(line, &fields, &storage))
     return sink.RowError(line_no, "malformed CSV quoting");
   if (fields.size() != columns.width) {
     return sink.RowError(line_no, "expected " + std::to_string(columns.width) + " fields, found " +
@@ -503,7 +462,7 @@ class LineParser {
   int64_t header_line_ = 0;
   CsvColumns columns_;
   std::vector<std::string_view> fields_;
-  std::deque<std::string> storage_;
+  std::vector<std::string> storage_;
 };
 
 BattleLogFormat Detect(std::string_view head) {
@@ -626,8 +585,8 @@ bool LooksLikeBattleLog(std::string_view head) {
   const size_t nl = head.find('\n');
   const std::string_view header = head.substr(0, nl);
   std::vector<std::string_view> fields;
-  std::deque<std::string> storage;
-  if (!SplitCsvLine(header, &fields, &storage)) return false;
+  std::vector<std::string> storage;
+  if (!SplitBattleLogLine(header, &fields, &storage)) return false;
   bool winner = false, left = false;
   for (std::string_view f : fields) {
     winner |= f == "winner";

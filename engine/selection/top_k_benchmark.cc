@@ -32,7 +32,7 @@ ShareInterval ClopperPearson(int64_t count, int64_t trials) {
 namespace {
 
 // Everything a run needs besides the selector.
-struct Campaign {
+struct TopKCampaign {
   int n = 0;
   std::vector<double> quality;       // hidden truth only
   std::vector<double> preference;    // n x n, p_ab
@@ -46,7 +46,7 @@ struct Campaign {
 };
 
 // The true Borda scores, and the true top k by `rank_score` (null: by Borda).
-void FinishTruth(Campaign* c, const std::vector<double>* by, int k) {
+void FinishTruth(TopKCampaign* c, const std::vector<double>* by, int k) {
   const int n = c->n;
   c->borda.assign(n, 0.0);
   for (int a = 0; a < n; ++a) {
@@ -91,7 +91,7 @@ bool Screen(const TopKBoard& board, int k, double epsilon, std::vector<SystemId>
   return true;
 }
 
-TopKRun RunOne(const TopKBenchmarkOptions& o, const Campaign& c, const MatchSelector& selector,
+TopKRun RunOne(const TopKBenchmarkOptions& o, const TopKCampaign& c, const MatchSelector& selector,
                uint64_t seed) {
   TopKRun run;
   TopKBoard board = *TopKBoard::Create(c.n, AnytimeOptions{o.delta, 0.0});
@@ -236,7 +236,7 @@ StatusOr<TopKBenchmark> RunTopKBenchmark(const TopKBenchmarkOptions& options) {
   out.options = o;
   out.options.pool = nullptr;
   out.modes = {"uniform", "top-k"};
-  Campaign shared;  // the pool's campaign, shared by every run
+  TopKCampaign shared;  // the pool's campaign, shared by every run
   std::optional<PairSet> allowed;
   if (o.pool != nullptr) {
     if (o.pool->size() == 0) return InvalidArgument("the pool is empty");
@@ -307,8 +307,8 @@ StatusOr<TopKBenchmark> RunTopKBenchmark(const TopKBenchmarkOptions& options) {
   pool.ParallelFor(static_cast<int64_t>(2 * seeds), [&](int64_t index, int) {
     const size_t mode = static_cast<size_t>(index) % 2, seed_index = static_cast<size_t>(index) / 2;
     const uint64_t seed_s = DeriveSeed(o.seed, seed_index);
-    const Campaign* campaign = &shared;
-    Campaign hidden;
+    const TopKCampaign* campaign = &shared;
+    TopKCampaign hidden;
     if (o.pool == nullptr) {
       const int n = o.systems;
       hidden.n = n;
