@@ -1,6 +1,7 @@
 // tourney sampling-study, sample and estimate: annotating part of a test set and estimating
 // every system's score from it (Saldías et al. 2022; engine/include/tourney/sampling/).
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +83,10 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   flags.Add("confidence", "G", "0.95", "confidence level of the error bounds");
   flags.Add("range", "R", "0", "also evaluate Hoeffding with this fixed range (Table 5: 4)");
   flags.Add("bound-method", "M", "docs-prop+cv-knn", "bounds for this method and the baseline");
+  flags.Add("stopping", "T,T", "",
+            "also annotate until +-T: score random orders in batches, stop once the interval is "
+            "at most 2T wide, and report the coverage at the stop (clt, bootstrap-t, betting-cs)");
+  flags.Add("stopping-every", "N", "20", "--stopping: segments scored between two checks");
   flags.Add("batches", "B", "5", "incremental designs: batches the sample grows in");
   flags.Add("format", "F", "table", "table, json, csv, latex or markdown");
   flags.Add("out", "FILE", "", "write the result here instead of stdout");
@@ -131,6 +136,20 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   if (!(*range >= 0)) return fail(InvalidArgument("option '--range': >= 0"));
   if (*batches < 1 || *batches > 10000)
     return fail(InvalidArgument("option '--batches': 1..10000"));
+  for (const std::string& t : SplitList(flags.Get("stopping"))) {
+    double v = 0.0;
+    const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (error != std::errc() || end != t.data() + t.size() || !(v > 0) || !std::isfinite(v)) {
+      return fail(InvalidArgument("option '--stopping': '" + t + "' is not a number > 0"));
+    }
+    o.stopping_tolerances.push_back(v);
+  }
+  auto every = flags.GetInt("stopping-every");
+  if (!every.ok()) return fail(every.status());
+  if (*every < 1 || *every > 1000000) {
+    return fail(InvalidArgument("option '--stopping-every': 1..1000000"));
+  }
+  o.stopping_every = static_cast<int>(*every);
   o.draws = static_cast<int>(*draws);
   o.seed = *seed;
   o.threads = static_cast<int>(std::clamp<int64_t>(*threads, 0, 4096));

@@ -141,6 +141,14 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
           << ", \"width\": " << num(r.width) << "}" << (b + 1 < study.bounds.size() ? "," : "")
           << "\n";
     }
+    out << "  ],\n  \"stopping\": [\n";
+    for (size_t b = 0; b < study.stopping.size(); ++b) {
+      const StoppingResult& r = study.stopping[b];
+      out << "    {\"bound\": " << JsonQuote(r.bound) << ", \"tolerance\": " << num(r.tolerance)
+          << ", \"coverage\": " << num(r.coverage) << ", \"reached_pct\": " << num(r.reached)
+          << ", \"segments_pct\": " << num(r.segments_pct) << "}"
+          << (b + 1 < study.stopping.size() ? "," : "") << "\n";
+    }
     out << "  ]\n}\n";
     return out.str();
   }
@@ -179,6 +187,17 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
                              Number(r.slack, 3), Number(r.t, 3), Number(r.width, 3)});
     }
     tables.push_back(bounds);
+  }
+  if (!study.stopping.empty()) {
+    TextTable stopping;
+    stopping.caption = "Annotate until +-t, checked after every batch (random sampling, plain "
+                       "mean): cal = % of runs whose interval at the stop holds the truth";
+    stopping.header = {"bound", "t", "cal", "stopped early %", "scored %"};
+    for (const StoppingResult& r : study.stopping) {
+      stopping.rows.push_back({r.bound, Number(r.tolerance, 3), Number(r.coverage, 1),
+                               Number(r.reached, 1), Number(r.segments_pct, 1)});
+    }
+    tables.push_back(stopping);
   }
   return RenderTables(tables, format);
 }

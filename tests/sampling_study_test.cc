@@ -76,8 +76,16 @@ TEST(SamplingStudy, BoundsAreReportedPerSizeForTheBaselineAndTheBoundMethod) {
   o.fixed_range = 4;
   auto r = RunSamplingStudy(t, o);
   ASSERT_TRUE(r.ok());
-  // 2 methods x 6 bounds (hoeffding, hoeffding-r4, bernstein, clt, clt-t, bootstrap-t) x 2.
-  ASSERT_EQ(r->bounds.size(), 24u);
+  // 2 methods x 6 bounds (hoeffding, hoeffding-r4, bernstein, clt, clt-t, bootstrap-t) x 2
+  // sizes, and the confidence sequence for the baseline only x 2 sizes.
+  ASSERT_EQ(r->bounds.size(), 26u);
+  int sequences = 0;
+  for (const BoundResult& b : r->bounds) {
+    if (b.name != "betting-cs") continue;
+    ++sequences;
+    EXPECT_EQ(b.method, "baseline");
+  }
+  EXPECT_EQ(sequences, 2);
   for (const BoundResult& b : r->bounds) {
     EXPECT_GE(b.coverage, 0.0);
     EXPECT_LE(b.coverage, 100.0);
@@ -89,6 +97,43 @@ TEST(SamplingStudy, BoundsAreReportedPerSizeForTheBaselineAndTheBoundMethod) {
   EXPECT_DOUBLE_EQ(r->bounds[0].coverage, 100.0);
   EXPECT_EQ(r->bounds[0].name, "hoeffding");
   EXPECT_EQ(r->bounds[2].name, "hoeffding-r4");
+}
+
+TEST(SamplingStudy, AnnotateUntilToleranceStopsAtTheFirstCheckOrTheWholeTestSet) {
+  // 2 systems of N segments, checked every 5 scores. A tolerance no interval can miss
+  // stops every run at the first check (5 of N scored); one no interval can meet runs to
+  // the whole test set (100%, never early), where every interval is the exact mean.
+  const ScoredSegments t = testing::SyntheticScored(2, 20, 6);
+  const int n = t.systems[0].size();
+  ASSERT_EQ(t.systems[1].size(), n);
+  SamplingStudyOptions o;
+  o.sizes_pct = {50};
+  o.draws = 4;
+  o.methods = {"baseline"};
+  o.stopping_tolerances = {1e9, 1e-9};
+  o.stopping_every = 5;
+  auto r = RunSamplingStudy(t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->stopping.size(), 6u);  // clt, bootstrap-t, betting-cs x 2 tolerances
+  const std::string bounds[] = {"clt", "bootstrap-t", "betting-cs"};
+  for (size_t k = 0; k < r->stopping.size(); ++k) {
+    const StoppingResult& s = r->stopping[k];
+    EXPECT_EQ(s.bound, bounds[k / 2]);
+    if (k % 2 == 0) {
+      EXPECT_EQ(s.tolerance, 1e9);
+      EXPECT_DOUBLE_EQ(s.segments_pct, 100.0 * 5 / n) << s.bound;
+      EXPECT_DOUBLE_EQ(s.reached, 100.0) << s.bound;
+    } else {
+      EXPECT_DOUBLE_EQ(s.segments_pct, 100.0) << s.bound;
+      EXPECT_DOUBLE_EQ(s.reached, 0.0) << s.bound;
+      EXPECT_DOUBLE_EQ(s.coverage, 100.0) << s.bound;
+    }
+  }
+  o.stopping_tolerances = {0.0};
+  EXPECT_FALSE(RunSamplingStudy(t, o).ok());
+  o.stopping_tolerances = {0.5};
+  o.stopping_every = 0;
+  EXPECT_FALSE(RunSamplingStudy(t, o).ok());
 }
 
 TEST(SamplingStudy, BadInput) {

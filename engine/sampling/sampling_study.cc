@@ -5,10 +5,12 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "core/thread_pool.h"
 #include "tourney/core/random.h"
 #include "tourney/sampling/error_bound.h"
+#include "tourney/sampling/finite_population_sequence.h"
 
 namespace tourney {
 namespace {
@@ -19,6 +21,117 @@ std::string RangeName(double r) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "hoeffding-r%g", r);
   return buffer;
+}
+
+// The confidence sequence's interval after the sampled items, taken in their order of
+// drawing, around `value`. A population of constant scores is known exactly.
+ErrorInterval SequenceInterval(const Population& p, const std::vector<int>& items, double lowest,
+                               double range, double confidence, double value) {
+  if (!(range > 0.0)) return {};
+  auto seq = FinitePopulationSequence::Make(p.size, lowest, lowest + range, 1.0 - confidence);
+  if (!seq.ok()) return {};
+  for (int i : items) {
+    if (!seq->Add(p.x[static_cast<size_t>(i)]).ok()) break;
+  }
+  return {value - seq->lower(), seq->upper() - value};
+}
+
+// Annotate until ±t: per (system, draw) one random order of the whole test set, scored in
+// batches; after each batch every bound's interval is checked against every tolerance not yet
+// reached. A run that never reaches t ends with the whole test set (the exact mean).
+std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
+                                        const std::vector<double>& truth,
+                                        const std::vector<double>& lowest,
+                                        const std::vector<double>& range,
+                                        const SamplingStudyOptions& options, ThreadPool& pool) {
+  const char* const kBounds[] = {"clt", "bootstrap-t", "betting-cs"};
+  constexpr int kNumBounds = 3;
+  const std::vector<double>& tolerances = options.stopping_tolerances;
+  const int num_t = static_cast<int>(tolerances.size());
+  const int systems = static_cast<int>(pops.size());
+  const int draws = options.draws;
+  const int every = std::max(1, options.stopping_every);
+  const int64_t runs = int64_t{systems} * draws;
+  // Per run, bound and tolerance: covered at the stop, stopped early, share scored.
+  std::vector<double> covered(runs * kNumBounds * num_t), early(runs * kNumBounds * num_t),
+      share(runs * kNumBounds * num_t);
+  pool.ParallelFor(runs, [&](int64_t run, int) {
+    const int s = static_cast<int>(run / draws);
+    const int d = static_cast<int>(run % draws);
+    const Population& p = pops[s];
+    const uint64_t run_seed = DeriveSeed(DeriveSeed(DeriveSeed(options.seed, s), 0x570B), d);
+    Rng rng(run_seed);
+    Sample order;
+    order.items.resize(p.size);
+    for (int i = 0; i < p.size; ++i) order.items[i] = i;
+    for (int k = 0; k + 1 < p.size; ++k) {
+      std::swap(order.items[k], order.items[k + rng.UniformInt(p.size - k)]);
+    }
+    std::optional<FinitePopulationSequence> seq;
+    if (range[s] > 0.0) {
+      auto made =
+          FinitePopulationSequence::Make(p.size, lowest[s], lowest[s] + range[s],
+                                         1.0 - options.confidence);
+      if (made.ok()) seq = std::move(*made);
+    }
+    std::vector<uint8_t> done(kNumBounds * num_t, 0);
+    int open = kNumBounds * num_t;
+    Sample prefix;
+    for (int n = 0; n < p.size && open > 0;) {
+      const int next = std::min(p.size, n + every);
+      for (; n < next; ++n) {
+        prefix.items.push_back(order.items[n]);
+        if (seq) (void)seq->Add(p.x[static_cast<size_t>(order.items[n])]);
+      }
+      if (n < 2 && n < p.size) continue;
+      const auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);
+      if (!e.ok()) return;
+      for (int b = 0; b < kNumBounds; ++b) {
+        double lo = e->value, hi = e->value;
+        if (b < 2) {
+          const ErrorInterval iv =
+              IntervalOf(b == 0 ? BoundKind::kClt : BoundKind::kBootstrapT, *e,
+                         options.confidence, range[s], DeriveSeed(run_seed, n),
+                         options.bootstrap_replicates);
+          lo -= iv.below;
+          hi += iv.above;
+        } else if (seq) {
+          lo = seq->lower();
+          hi = seq->upper();
+        }
+        for (int j = 0; j < num_t; ++j) {
+          const int slot = b * num_t + j;
+          if (done[slot] || (hi - lo > 2.0 * tolerances[j] && n < p.size)) continue;
+          done[slot] = 1;
+          --open;
+          const int64_t at = run * kNumBounds * num_t + slot;
+          // (1e-9: at the whole test set an interval is the mean itself, up to rounding.)
+          covered[at] = lo - 1e-9 <= truth[s] && truth[s] <= hi + 1e-9;
+          early[at] = n < p.size;
+          share[at] = 100.0 * n / p.size;
+        }
+      }
+    }
+  });
+  std::vector<StoppingResult> out;
+  for (int b = 0; b < kNumBounds; ++b) {
+    for (int j = 0; j < num_t; ++j) {
+      StoppingResult r;
+      r.bound = kBounds[b];
+      r.tolerance = tolerances[j];
+      for (int64_t run = 0; run < runs; ++run) {
+        const int64_t at = run * kNumBounds * num_t + b * num_t + j;
+        r.coverage += covered[at];
+        r.reached += early[at];
+        r.segments_pct += share[at];
+      }
+      r.coverage *= 100.0 / runs;
+      r.reached *= 100.0 / runs;
+      r.segments_pct /= runs;
+      out.push_back(r);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -63,6 +176,10 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
                                                const SamplingStudyOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   if (options.draws < 2) return InvalidArgument("draws: at least 2");
+  for (double t : options.stopping_tolerances) {
+    if (!(t > 0.0) || !std::isfinite(t)) return InvalidArgument("stopping tolerance: a number > 0");
+  }
+  if (options.stopping_every < 1) return InvalidArgument("stopping batch: at least 1 segment");
   if (!(options.confidence > 0 && options.confidence < 1)) {
     return InvalidArgument("confidence: in (0, 1)");
   }
@@ -91,7 +208,8 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   struct BoundSpec {
     std::string name;
     BoundKind kind;
-    double fixed_range;  // 0: the population's range
+    double fixed_range;    // 0: the population's range
+    bool sequence = false;  // the baseline's sample in its order of drawing, as a sequence
   };
   std::vector<BoundSpec> bound_specs = {{"hoeffding", BoundKind::kHoeffding, 0.0}};
   if (options.fixed_range > 0) {
@@ -102,6 +220,10 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   bound_specs.push_back({"clt", BoundKind::kClt, 0.0});
   bound_specs.push_back({"clt-t", BoundKind::kCltT, 0.0});
   bound_specs.push_back({"bootstrap-t", BoundKind::kBootstrapT, 0.0});
+  // The without-replacement confidence sequence (finite_population_sequence.h) over the
+  // population's range: valid at every sample size at once, for the baseline only (a
+  // uniformly random order of drawing, the plain mean).
+  bound_specs.push_back({"betting-cs", BoundKind::kHoeffding, 0.0, true});
   const int num_bounds = static_cast<int>(bound_specs.size());
 
   // Populations: every system with every segment annotated.
@@ -126,11 +248,12 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   }
   ThreadPool pool(options.threads);
   std::vector<std::unique_ptr<NeighbourLists>> lists(systems);
-  std::vector<double> truth(systems), range(systems);
+  std::vector<double> truth(systems), range(systems), lowest(systems);
   pool.ParallelFor(systems, [&](int64_t s, int) {
     truth[s] = PopulationMean(pops[s]);
     const auto [lo, hi] = std::minmax_element(pops[s].x.begin(), pops[s].x.end());
     range[s] = *hi - *lo;
+    lowest[s] = *lo;
     // Lists take 4·N² bytes (8 MB at N = 1418); larger test sets fit directly.
     if (need_lists && pops[s].size <= kMaxListSize) {
       lists[s] = std::make_unique<NeighbourLists>(pops[s]);
@@ -199,6 +322,14 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
       for (int b = 0; b < nb; ++b) {
         if (bound_methods[b] != k) continue;
         for (int j = 0; j < num_bounds; ++j) {
+          if (bound_specs[j].sequence) {
+            if (k != 0) continue;
+            const ErrorInterval interval = SequenceInterval(
+                p, samples[design_of[k]].items, lowest[s], range[s], options.confidence, e->value);
+            below[(task * nb + b) * num_bounds + j] = interval.below;
+            above[(task * nb + b) * num_bounds + j] = interval.above;
+            continue;
+          }
           const double r = bound_specs[j].fixed_range > 0 ? bound_specs[j].fixed_range : range[s];
           const ErrorInterval interval = IntervalOf(
               bound_specs[j].kind, *e, options.confidence, r,
@@ -263,6 +394,7 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   }
   for (int b = 0; b < nb; ++b) {
     for (int j = 0; j < num_bounds; ++j) {
+      if (bound_specs[j].sequence && bound_methods[b] != 0) continue;
       for (int z = 0; z < sizes; ++z) {
         BoundResult r;
         r.name = bound_specs[j].name;
@@ -290,6 +422,9 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
         result.bounds.push_back(r);
       }
     }
+  }
+  if (!options.stopping_tolerances.empty()) {
+    result.stopping = RunStopping(pops, truth, lowest, range, options, pool);
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

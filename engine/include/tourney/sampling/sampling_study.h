@@ -56,6 +56,11 @@ struct SamplingStudyOptions {
   double fixed_range = 0.0;
   std::string bound_method = "docs-prop+cv-knn";  // bounds for it and the baseline
   int bootstrap_replicates = 200;                 // bootstrap-t resamples per draw
+  // Annotate until ±t (StoppingResult): for each tolerance t > 0, `draws` random orders of
+  // each system's test set are scored in batches of `stopping_every`; after each batch the
+  // interval is checked and scoring stops once it is at most 2t wide. Empty: not run.
+  std::vector<double> stopping_tolerances;
+  int stopping_every = 20;
   PopulationOptions population;
   DesignOptions design;
 };
@@ -73,13 +78,25 @@ struct MethodResult {
 };
 
 struct BoundResult {
-  std::string name;    // "hoeffding", "hoeffding-r4", "bernstein", "clt", "clt-t", "bootstrap-t"
+  std::string name;    // "hoeffding", "hoeffding-r4", "bernstein", "clt", "clt-t", "bootstrap-t",
+                       // "betting-cs" (the baseline only)
   std::string method;  // the estimator's method
   double size_pct = 0.0;
   double coverage = 0.0;  // share of draws whose interval holds the truth, in percent
   double slack = 0.0;     // mean of t - |error|
   double t = 0.0;         // mean half-width (half the width for bootstrap-t's asymmetric one)
   double width = 0.0;     // mean interval width (2t)
+};
+
+// Annotate until ±t with an interval checked after every batch (a data-dependent stopping
+// time): clt and bootstrap-t (random sampling, the plain mean) hold their level only at a
+// fixed size, so peeking erodes it; betting-cs is a confidence sequence and keeps it.
+struct StoppingResult {
+  std::string bound;          // "clt", "bootstrap-t" or "betting-cs"
+  double tolerance = 0.0;     // t
+  double coverage = 0.0;      // % of runs whose interval at the stop holds the truth
+  double reached = 0.0;       // % of runs that stopped before scoring the whole test set
+  double segments_pct = 0.0;  // mean share of the test set scored at the stop, in percent
 };
 
 struct SamplingStudyResult {
@@ -90,6 +107,7 @@ struct SamplingStudyResult {
   double confidence = 0.0;
   std::vector<MethodResult> methods;  // baseline first
   std::vector<BoundResult> bounds;
+  std::vector<StoppingResult> stopping;  // per bound, per tolerance (options' order)
   double seconds = 0.0;  // wall-clock time of the protocol
 };
 
