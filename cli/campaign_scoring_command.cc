@@ -31,10 +31,15 @@ int RunScoringCreate(int argc, char** argv) {
   flags.Add("estimator", "E", "",
             "mean, cv-mean, cv-multi, cv-knn or cv-METRIC (default "
             "cv-knn, mean without metrics)");
-  flags.Add("bound", "B", "bootstrap-t", "hoeffding, bernstein, clt, clt-t or bootstrap-t");
+  flags.Add("bound", "B", "bootstrap-t",
+            "hoeffding, bernstein, clt, clt-t, bootstrap-t or betting-cs (a confidence "
+            "sequence: stopping at ±T keeps its confidence; needs --design random, "
+            "--estimator mean, --score-min and --score-max)");
   flags.Add("confidence", "G", "0.95", "interval confidence in (0, 1)");
   flags.Add("tolerance", "T", "", "the ±T target (optional)");
   flags.Add("range", "R", "0", "score range for hoeffding/bernstein (0: the scores')");
+  flags.Add("score-min", "X", "", "the lowest score possible (a score below is refused)");
+  flags.Add("score-max", "X", "", "the highest score possible (a score above is refused)");
   flags.Add("lease-seconds", "S", "1800", "how long a served item is held, 1..86400");
   flags.Add("seed", "N", "1", "seed of the sampling order and the bootstrap");
   flags.Add("max-leases", "N", "0",
@@ -88,6 +93,16 @@ int RunScoringCreate(int argc, char** argv) {
   auto range = flags.GetDouble("range");
   if (!range.ok()) return ReportError(verb, range.status());
   config->set_score_range(*range);
+  for (const char* end : {"score-min", "score-max"}) {
+    if (flags.Get(end).empty()) continue;
+    auto value = flags.GetDouble(end);
+    if (!value.ok()) return ReportError(verb, value.status());
+    if (std::string(end) == "score-min") {
+      config->set_score_min(*value);
+    } else {
+      config->set_score_max(*value);
+    }
+  }
   auto lease = flags.GetInt("lease-seconds");
   if (!lease.ok()) return ReportError(verb, lease.status());
   if (*lease < 1 || *lease > 86400) {

@@ -153,6 +153,8 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   }
   config.tolerance = proto.has_tolerance() ? proto.tolerance() : 0.0;
   config.range = proto.score_range();
+  if (proto.has_score_min()) config.score_min = proto.score_min();
+  if (proto.has_score_max()) config.score_max = proto.score_max();
   if (proto.lease_seconds() > 86400) {
     return InvalidArgument("config.lease_seconds: at most 86400");
   }

@@ -11,6 +11,7 @@
 #include "sampling_test_util.h"
 #include "test_util.h"
 #include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/sampling/finite_population_sequence.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney {
@@ -262,6 +263,108 @@ TEST(ScoringCampaign, EstimatesByHand) {
   ASSERT_TRUE(er.ok());
   EXPECT_NEAR((*er)[0].value, 3.0, 1e-12);
   EXPECT_NEAR((*er)[0].half_width, 2.117003, 1e-6);
+}
+
+// betting-cs: the confidence sequence over the scored prefix of each system's order, so an
+// estimate never depends on items scored past the first one still missing.
+TEST(ScoringCampaign, BettingCsFollowsTheScoredPrefixOfTheOrder) {
+  ScoringCampaignConfig cfg = TinyConfig(3);
+  cfg.design = Design::kRandom;
+  cfg.bound = BoundKind::kBettingCs;
+  cfg.score_min = 0.0;
+  cfg.score_max = 10.0;
+  cfg.confidence = 0.9;
+  cfg.tolerance = 4.0;
+  auto c = Make(cfg);
+  ASSERT_NE(c, nullptr);
+  const double value_of_segment[] = {1, 7, 0, 3, 10, 2};  // system A's scores by segment
+  const std::vector<int> order = c->SystemOrder(0);
+  ASSERT_EQ(order.size(), 6u);
+  auto score = [&](int position) {
+    ASSERT_TRUE(c->ApplyScore({{0, order[position]}, value_of_segment[order[position]]}).ok());
+  };
+  // The expected interval: the sequence fed the first k scores of the order.
+  auto expected = [&](int k) {
+    auto seq = FinitePopulationSequence::Make(6, 0.0, 10.0, 0.1);
+    EXPECT_TRUE(seq.ok());
+    for (int i = 0; i < k; ++i) EXPECT_TRUE(seq->Add(value_of_segment[order[i]]).ok());
+    return *seq;
+  };
+  score(0);
+  score(1);
+  auto e = c->Estimate();
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  const FinitePopulationSequence two = expected(2);
+  ASSERT_TRUE((*e)[0].estimated);
+  EXPECT_EQ((*e)[0].value, two.mean());
+  EXPECT_EQ((*e)[0].lo, two.lower());
+  EXPECT_EQ((*e)[0].hi, two.upper());
+  EXPECT_NEAR((*e)[0].half_width, 0.5 * (two.upper() - two.lower()), 1e-15);
+  // Position 3 scored before position 2: the prefix is still two long.
+  score(3);
+  e = c->Estimate();
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ((*e)[0].scored, 3);
+  EXPECT_EQ((*e)[0].lo, two.lower());
+  EXPECT_EQ((*e)[0].hi, two.upper());
+  // Filling the gap brings both in: a prefix of four.
+  score(2);
+  e = c->Estimate();
+  ASSERT_TRUE(e.ok());
+  const FinitePopulationSequence four = expected(4);
+  EXPECT_EQ((*e)[0].lo, four.lower());
+  EXPECT_EQ((*e)[0].hi, four.upper());
+  // The snapshot path computes the same.
+  auto from = c->EstimateFrom(c->Snapshot());
+  ASSERT_TRUE(from.ok());
+  EXPECT_EQ((*from)[0].lo, four.lower());
+  EXPECT_EQ((*from)[0].hi, four.upper());
+  // Every score: the interval is the mean itself, 23/6, and within any tolerance.
+  score(4);
+  score(5);
+  e = c->Estimate();
+  ASSERT_TRUE(e.ok());
+  EXPECT_NEAR((*e)[0].lo, 23.0 / 6.0, 1e-12);
+  EXPECT_NEAR((*e)[0].hi, 23.0 / 6.0, 1e-12);
+  EXPECT_TRUE((*e)[0].within_tolerance);
+  // A score outside the declared range is refused, naming it.
+  const Status outside = c->ValidateScore({{1, 0}, 10.5});
+  EXPECT_EQ(outside.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(outside.message(), "score: 10.5 is outside the declared range [0, 10]");
+}
+
+TEST(ScoringCampaign, BettingCsNeedsRandomOrderThePlainMeanAndARange) {
+  ScoringCampaignConfig cfg = TinyConfig();
+  cfg.design = Design::kRandom;
+  cfg.bound = BoundKind::kBettingCs;
+  cfg.score_min = 0.0;
+  cfg.score_max = 10.0;
+  EXPECT_TRUE(ValidateScoringCampaignConfig(cfg).ok());
+  ScoringCampaignConfig docs = cfg;
+  docs.design = Design::kDocsProp;
+  EXPECT_EQ(ValidateScoringCampaignConfig(docs).message(),
+            "bound: betting-cs holds for the random design with the mean estimator only");
+  ScoringCampaignConfig knn = cfg;
+  knn.estimator = EstimatorSpec{EstimatorKind::kCvKnn, "", kPaperKnnK};
+  EXPECT_FALSE(ValidateScoringCampaignConfig(knn).ok());
+  ScoringCampaignConfig open = cfg;
+  open.score_max = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(ValidateScoringCampaignConfig(open).message(),
+            "bound: betting-cs needs the score range declared (score_min, score_max)");
+  ScoringCampaignConfig reversed = cfg;
+  reversed.score_min = 10.0;
+  reversed.score_max = 0.0;
+  EXPECT_FALSE(ValidateScoringCampaignConfig(reversed).ok());
+  // A score already in the table must lie in the range too.
+  ScoringCampaignConfig scored = cfg;
+  scored.table.systems[0].annotated[2] = 1;
+  scored.table.systems[0].human[2] = -1.0;
+  EXPECT_EQ(ValidateScoringCampaignConfig(scored).message(),
+            "table: system 'A', segment 's2': score outside the declared range");
+  // The offline estimate cannot compute it: a table keeps no order.
+  SystemEstimatesOptions offline;
+  offline.bound = BoundKind::kBettingCs;
+  EXPECT_EQ(EstimateSystems(cfg.table, offline).status().code(), StatusCode::kInvalidArgument);
 }
 
 // A snapshot estimates the state at the time it was taken, whatever is applied after it.

@@ -341,6 +341,47 @@ TEST_F(ScoringServiceTest, BadInputIsInvalidArgument) {
   EXPECT_EQ(create_code(TinyConfig("bad")), grpc::StatusCode::ALREADY_EXISTS);
 }
 
+TEST_F(ScoringServiceTest, BettingCsCampaignsDeclareTheirScoreRange) {
+  v1::ScoringCampaignConfig config = TinyConfig("cs");
+  config.set_bound("betting-cs");
+  Scoring c;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    grpc::Status refused = Create(server.stub(), config, nullptr);
+    EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(refused.error_message().find("betting-cs needs the score range declared"),
+              std::string::npos)
+        << refused.error_message();
+    config.set_score_min(0.0);
+    config.set_score_max(10.0);
+    ASSERT_TRUE(Create(server.stub(), config, &c).ok());
+    grpc::Status outside = Score(server.stub(), c.id, c.token, "A", "s0", 11.0);
+    EXPECT_EQ(outside.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(outside.error_message().find("outside the declared range [0, 10]"),
+              std::string::npos)
+        << outside.error_message();
+    // Every segment of A scored: the sequence ends at the mean, (1+2+6+4+3+0)/6 = 8/3.
+    const double scores[] = {1, 2, 6, 4, 3, 0};
+    for (int g = 0; g < 6; ++g) {
+      ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s" + std::to_string(g), scores[g]).ok());
+    }
+  }
+  // After a restart the stored configuration still declares the range.
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  ASSERT_EQ(e.systems_size(), 2);
+  EXPECT_TRUE(e.systems(0).estimated());
+  EXPECT_NEAR(e.systems(0).lo(), 8.0 / 3.0, 1e-12);
+  EXPECT_NEAR(e.systems(0).hi(), 8.0 / 3.0, 1e-12);
+  EXPECT_TRUE(e.systems(0).target_reached());
+  EXPECT_FALSE(e.systems(1).estimated());  // B: one score from the table
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s0", -0.5).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
 TEST_F(ScoringServiceTest, LeasedItemsAreNotServedTwiceUntilTheyExpire) {
   testing::InProcessServer server(data());
   ASSERT_TRUE(server.ok()) << server.error();

@@ -223,7 +223,7 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   // The without-replacement confidence sequence (finite_population_sequence.h) over the
   // population's range: valid at every sample size at once, for the baseline only (a
   // uniformly random order of drawing, the plain mean).
-  bound_specs.push_back({"betting-cs", BoundKind::kHoeffding, 0.0, true});
+  bound_specs.push_back({"betting-cs", BoundKind::kBettingCs, 0.0, true});
   const int num_bounds = static_cast<int>(bound_specs.size());
 
   // Populations: every system with every segment annotated.

@@ -3,14 +3,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <utility>
 
 #include "tourney/core/random.h"
+#include "tourney/sampling/finite_population_sequence.h"
 
 namespace tourney {
 namespace {
+
+// A score for a message: up to 12 significant digits.
+std::string FormatScore(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.12g", v);
+  return buffer;
+}
 
 // The stream of the segment order; the bootstrap-t intervals use DeriveSeed(seed, system),
 // system < kMaxSystems, as EstimateSystems does.
@@ -129,6 +138,29 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
     return InvalidArgument("bootstrap_replicates: 10..1000000");
   }
   if (c.lease_ms <= 0) return InvalidArgument("lease_ms: must be > 0");
+  if (!(c.score_min < c.score_max)) {
+    return InvalidArgument("score_min, score_max: score_min must be below score_max");
+  }
+  for (const SystemSegments& s : t.systems) {
+    for (int r = 0; r < s.size(); ++r) {
+      if (s.annotated[r] && (s.human[r] < c.score_min || s.human[r] > c.score_max)) {
+        return InvalidArgument("table: system '" + s.name + "', segment '" +
+                               t.segment_ids[s.segment[r]] +
+                               "': score outside the declared range");
+      }
+    }
+  }
+  if (c.bound == BoundKind::kBettingCs) {
+    if (c.design != Design::kRandom || c.estimator.kind != EstimatorKind::kMean) {
+      return InvalidArgument(
+          "bound: betting-cs holds for the random design with the mean estimator only");
+    }
+    if (!std::isfinite(c.score_min) || !std::isfinite(c.score_max) ||
+        !std::isfinite(c.score_max - c.score_min)) {
+      return InvalidArgument("bound: betting-cs needs the score range declared (score_min, "
+                             "score_max)");
+    }
+  }
   if (c.estimator.kind == EstimatorKind::kCvMetric) {
     const auto& names = t.metric_names;
     const auto it = std::find(names.begin(), names.end(), c.estimator.metric);
@@ -288,6 +320,11 @@ Status ScoringCampaign::ValidateScore(const ItemScore& score) const {
                            std::to_string(item.segment));
   }
   if (!std::isfinite(score.score)) return InvalidArgument("score: not a finite number");
+  if (score.score < config_.score_min || score.score > config_.score_max) {
+    return InvalidArgument("score: " + FormatScore(score.score) +
+                           " is outside the declared range [" + FormatScore(config_.score_min) +
+                           ", " + FormatScore(config_.score_max) + "]");
+  }
   const double* old = ScoreOf(item);
   if (old != nullptr && *old != score.score) {
     return Status(StatusCode::kAlreadyExists, "system '" + sys.name + "', segment '" +
@@ -345,6 +382,10 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
   r->scored = scored;
   r->segments = p.size;
   if (r->scored < 2) return Status::Ok();
+  if (config_.bound == BoundKind::kBettingCs) {
+    EstimateBySequence(s, p, r);
+    return Status::Ok();
+  }
   // The scored items in row order, as EstimateSystems takes them.
   Sample sample;
   sample.strata = DesignStrata(config_.design);
@@ -369,6 +410,29 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
     r->more_needed = std::max(0, r->segments_needed - r->scored);
   }
   return Status::Ok();
+}
+
+void ScoringCampaign::EstimateBySequence(int s, const Population& p,
+                                         ScoringSystemEstimate* r) const {
+  auto seq = FinitePopulationSequence::Make(p.size, config_.score_min, config_.score_max,
+                                            1.0 - config_.confidence);
+  if (!seq.ok()) return;  // a validated config always makes one
+  for (int row : order_[s]) {
+    if (!p.known[row] || !seq->Add(p.x[row]).ok()) break;
+  }
+  if (seq->count() < 2) return;
+  r->estimated = true;
+  r->value = seq->mean();
+  r->lo = seq->lower();
+  r->hi = seq->upper();
+  r->half_width = 0.5 * (r->hi - r->lo);
+  if (config_.tolerance > 0) {
+    const double wider = std::max(r->value - r->lo, r->hi - r->value);
+    r->within_tolerance = wider <= config_.tolerance;
+    r->segments_needed = SegmentsForTolerance(wider, static_cast<int>(seq->count()), r->segments,
+                                              config_.tolerance);
+    r->more_needed = std::max(0, r->segments_needed - r->scored);
+  }
 }
 
 StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {

@@ -44,6 +44,11 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   if (options.tolerance < 0 || !std::isfinite(options.tolerance)) {
     return InvalidArgument("tolerance: a finite number >= 0");
   }
+  if (options.bound == BoundKind::kBettingCs) {
+    return InvalidArgument(
+        "bound: betting-cs needs the order in which the segments were drawn, which a table "
+        "does not keep; a scoring campaign with the random design computes it (tourneyd)");
+  }
   SystemEstimates out;
   out.options = options;
   out.warnings = table.warnings;

@@ -13,6 +13,11 @@
 //               from a seed): no normality assumption; asymmetric, it follows the skew of
 //               MQM scores (many perfect segments, a long tail of bad ones), which makes the
 //               symmetric CLT intervals undercover at small n
+//   betting-cs  a confidence sequence for sampling without replacement
+//               (finite_population_sequence.h): it needs the scores in the order they were
+//               drawn and the range they lie in, so only a scoring campaign with the random
+//               design and the plain mean computes it (scoring_campaign.h); the functions
+//               below do not.
 // δ = 1 − γ. Hoeffding and Bernstein hold for any scores in a range of width R; the CLT
 // and bootstrap intervals are asymptotic. The study (sampling_study.h) measures their
 // coverage.
@@ -29,15 +34,16 @@
 
 namespace tourney {
 
-enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT };
+enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT, kBettingCs };
 
-// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t"; InvalidArgument otherwise.
+// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t", "betting-cs"; InvalidArgument
+// otherwise.
 StatusOr<BoundKind> ParseBound(std::string_view name);
 std::string_view BoundName(BoundKind kind);
 
 // The half-width t of `kind` for `estimate` (bootstrap-t: the mean of its two sides, seed 1) at
 // confidence `confidence` in (0, 1), with score range `range` (Hoeffding, Bernstein). REQUIRES:
-// estimate.n >= 1.
+// estimate.n >= 1 and kind != kBettingCs (which gives 0: it needs the order of the scores).
 double ErrorBound(BoundKind kind, const Estimate& estimate, double confidence, double range);
 
 // An interval around an estimate: [value − below, value + above].

@@ -51,6 +51,16 @@
 //   EstimateSystems (system_estimates.h, `tourney estimate`) gives for ScoredTable() with the
 //   same design, estimator, bound, confidence, range, tolerance and seed. A system with
 //   fewer than 2 scores has no estimate yet.
+//   With the bound betting-cs (random design, plain mean, a declared score range) the
+//   estimate comes instead from the confidence sequence of finite_population_sequence.h fed
+//   the system's scores in its order, up to the first item not yet scored: that prefix is a
+//   uniformly random draw without replacement whatever the scores are and whenever the
+//   estimate is asked for, so "±t reached" may end the campaign at a time chosen from the
+//   data and the interval still holds at γ. Scores past the first gap (items out on lease,
+//   or skipped for an annotator) wait until it fills; such a system has an estimate once the
+//   prefix holds 2 scores. value is the prefix's mean; segments_needed is the
+//   finite-population projection (an underestimate for a sequence, which narrows a little
+//   more slowly).
 //
 //   Snapshot copies what Estimate reads of the campaign's state (each estimated system's
 //   population with its scores); EstimateFrom computes from such a copy exactly what
@@ -70,6 +80,7 @@
 #define TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <span>
@@ -98,6 +109,10 @@ struct ScoringCampaignConfig {
   double confidence = 0.95;                  // γ in (0, 1)
   double tolerance = 0.0;                    // ±t target; 0: none
   double range = 0.0;          // score range for hoeffding/bernstein; 0: the scores' range
+  // The range every score lies in, declared in advance: a score outside it is refused.
+  // betting-cs needs both ends finite; ±infinity (the default): not declared.
+  double score_min = -std::numeric_limits<double>::infinity();
+  double score_max = std::numeric_limits<double>::infinity();
   int64_t lease_ms = 1800000;  // an item served is held this long (> 0)
   uint64_t seed = 1;           // the order and the bootstrap-t resampling
   PopulationOptions population;
@@ -106,6 +121,8 @@ struct ScoringCampaignConfig {
 // OK, or InvalidArgument naming the field: no systems, a system without rows, a design
 // other than random and docs-prop, a knn_k < 1, a confidence outside (0, 1), a negative or
 // non-finite tolerance or range, bootstrap_replicates outside 10..1000000, lease_ms <= 0,
+// score_min >= score_max (or NaN), an annotated score outside them, betting-cs without the
+// random design, the mean estimator and a finite declared range,
 // an annotated score that is not finite, or a cv-<metric> estimator naming a metric a system
 // does not use.
 Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& config);
@@ -228,6 +245,8 @@ class ScoringCampaign {
   void ExpireLeases(int64_t now_ms);
   // System s's estimate from its population `p` with `scored` scores (Estimate's body).
   Status EstimateSystem(int s, const Population& p, int scored, ScoringSystemEstimate* r) const;
+  // betting-cs: the sequence over the scored prefix of system s's order.
+  void EstimateBySequence(int s, const Population& p, ScoringSystemEstimate* r) const;
 
   const ScoringCampaignConfig config_;
   int num_segments_ = 0;
