@@ -431,8 +431,15 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     items_scored = c->engine->num_scored();
   }
   if (estimate_hook_) estimate_hook_();
-  auto estimates = c->engine->EstimateFrom(snapshot);  // without the lock
-  if (!estimates.ok()) return ToGrpc(estimates.status());
+  // Without the lock; abandoned between systems once the caller has gone.
+  auto estimates =
+      c->engine->EstimateFrom(snapshot, [this, context] { return Abandoned(*context); });
+  if (!estimates.ok()) {
+    if (estimates.status().code() == tourney::StatusCode::kCancelled) {
+      return AbandonedStatus(*context, "the estimate was computed");
+    }
+    return ToGrpc(estimates.status());
+  }
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
     out->set_system(e.name);

@@ -333,6 +333,30 @@ TEST(ScoringCampaign, BettingCsFollowsTheScoredPrefixOfTheOrder) {
   EXPECT_EQ(outside.message(), "score: 10.5 is outside the declared range [0, 10]");
 }
 
+TEST(ScoringCampaign, EstimatesCanBeAbandonedBetweenSystems) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  ASSERT_TRUE(c->ApplyScore({{0, 0}, 1.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{0, 4}, 6.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 1}, 3.0}).ok());
+  ASSERT_TRUE(c->ApplyScore({{1, 2}, 5.0}).ok());
+  const ScoringSnapshot snapshot = c->Snapshot();
+  // Polled once before each of the two systems; never cancelled: the whole estimate.
+  int polls = 0;
+  auto whole = c->EstimateFrom(snapshot, [&] {
+    ++polls;
+    return false;
+  });
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(polls, 2);
+  EXPECT_EQ((*whole)[1].value, (*c->Estimate())[1].value);
+  // Cancelled before the second system: no estimate at all.
+  polls = 0;
+  auto abandoned = c->EstimateFrom(snapshot, [&] { return ++polls == 2; });
+  EXPECT_EQ(abandoned.status().code(), StatusCode::kCancelled);
+  EXPECT_EQ(polls, 2);
+}
+
 TEST(ScoringCampaign, BettingCsNeedsRandomOrderThePlainMeanAndARange) {
   ScoringCampaignConfig cfg = TinyConfig();
   cfg.design = Design::kRandom;

@@ -715,6 +715,35 @@ TEST_F(ScoringServiceTest, EstimatesWaitForAComputingSlot) {
   ExpectTinyEstimate(after);
 }
 
+// An estimate whose caller has gone (here: its deadline passed while it was held between
+// its copy and its computation) is abandoned, and its computing slot is given back.
+TEST_F(ScoringServiceTest, AnAbandonedEstimateGivesBackItsSlot) {
+  service::ServiceLimits limits;
+  limits.max_concurrent_fits = 1;
+  testing::InProcessServer server(data(), limits);
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("gone"), &c).ok());
+  SubmitTinyScores(server.stub(), c);
+  {
+    FirstEstimateLatch latch(server.server().service());
+    v1::GetEstimateRequest req;
+    req.set_campaign_id(c.id);
+    v1::GetEstimateResponse gone;
+    auto ctx = Ctx(kAdminToken);
+    ctx->set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(300));
+    grpc::Status status;
+    std::thread estimate([&] { status = server.stub().GetEstimate(ctx.get(), req, &gone); });
+    ASSERT_TRUE(latch.WaitUntilHeld());
+    estimate.join();  // the client gives up at its deadline
+    EXPECT_EQ(status.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+    latch.Release();
+  }
+  v1::GetEstimateResponse after;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &after).ok());  // the one slot is free again
+  ExpectTinyEstimate(after);
+}
+
 // Concurrent submissions for one item: identical ones share one commit and one sequence;
 // of two different scores racing, exactly one is stored and the other gets ALREADY_EXISTS.
 TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {

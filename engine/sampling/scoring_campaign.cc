@@ -454,7 +454,7 @@ ScoringSnapshot ScoringCampaign::Snapshot() const {
 }
 
 StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
-    const ScoringSnapshot& snapshot) const {
+    const ScoringSnapshot& snapshot, const std::function<bool()>& cancelled) const {
   const auto systems = static_cast<size_t>(num_systems());
   if (snapshot.scored.size() != systems || snapshot.populations.size() != systems) {
     return InvalidArgument("snapshot: " + std::to_string(snapshot.scored.size()) +
@@ -462,6 +462,7 @@ StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
   }
   std::vector<ScoringSystemEstimate> out(systems);
   for (size_t s = 0; s < systems; ++s) {
+    if (cancelled && cancelled()) return Cancelled("the estimate was abandoned");
     const Population& p = snapshot.populations[s];
     if (snapshot.scored[s] >= 2 && p.size != static_cast<int>(config_.table.systems[s].size())) {
       return InvalidArgument("snapshot: system '" + config_.table.systems[s].name +

@@ -65,9 +65,11 @@
 //   Snapshot copies what Estimate reads of the campaign's state (each estimated system's
 //   population with its scores); EstimateFrom computes from such a copy exactly what
 //   Estimate computed at the time of the copy (the same code on the same numbers), reading
-//   nothing else of the campaign but its configuration, which never changes after Create.
-//   So a server can copy under its lock and compute the intervals (bootstrap-t: the costly
-//   part) after releasing it, while scores keep being applied.
+//   nothing else of the campaign but its configuration and its orders, which never change
+//   after Create. So a server can copy under its lock and compute the intervals
+//   (bootstrap-t: the costly part) after releasing it, while scores keep being applied; and
+//   it can abandon the computation between two systems (`cancelled`) when the caller has
+//   gone.
 //
 //   Costs: Create O(S·N + N·D) for S systems, N segments, D documents, plus building the
 //   populations; ProposeItem O(S log S + leases + the positions skipped); ApplyScore
@@ -80,6 +82,7 @@
 #define TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -224,9 +227,12 @@ class ScoringCampaign {
   // The state Estimate reads, copied: EstimateFrom(Snapshot()) equals Estimate().
   ScoringSnapshot Snapshot() const;
   // Estimate as it was when `snapshot` was taken (of this campaign). Reads only the
-  // snapshot and config(): may run concurrently with any method. InvalidArgument for a
-  // snapshot of another shape (a system count that differs, a missing population).
-  StatusOr<std::vector<ScoringSystemEstimate>> EstimateFrom(const ScoringSnapshot& snapshot) const;
+  // snapshot, config() and the orders: may run concurrently with any method.
+  // InvalidArgument for a snapshot of another shape (a system count that differs, a missing
+  // population). `cancelled`, when set, is polled before each system: once it returns
+  // true the result is Cancelled.
+  StatusOr<std::vector<ScoringSystemEstimate>> EstimateFrom(
+      const ScoringSnapshot& snapshot, const std::function<bool()>& cancelled = nullptr) const;
 
  private:
   struct Lease {
