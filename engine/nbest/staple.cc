@@ -376,7 +376,10 @@ Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
     file.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (file.fd < 0) return IoError(path + ": cannot open: " + std::strerror(errno));
     struct stat st;
-    if (fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    // Not a plain file, or gzip (its magic number, read alone): read whole below.
+    char magic[2];
+    if (fstat(file.fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+        (pread(file.fd, magic, sizeof magic, 0) == 2 && IsGzip(std::string_view(magic, 2)))) {
       close(file.fd);
       file.fd = -1;
     }
@@ -395,7 +398,6 @@ Status ForEachStapleBlockInFile(const std::string& path, StapleKind kind,
       if (errno == EINTR) continue;
       return IoError(path + ": cannot read: " + std::strerror(errno));
     }
-    if (!in_pieces && held == 0 && IsGzip(std::string_view(buffer->data(), got))) break;
     held += static_cast<size_t>(got);
     at_end = got == 0;
     if (!at_end && held > kMaxInputBytes) {
