@@ -129,6 +129,11 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
     std::printf("  %-6s  %+.3f [%+.3f, %+.3f]  %6d  %-6s  %+.3f\n", e.system().c_str(), e.value(),
                 e.lo(), e.hi(), e.scored(), e.target_reached() ? "yes" : "no", truth[s]);
   }
+  std::printf(
+      "  Stopping at the first check that reaches the target makes a 95%% interval optimistic\n"
+      "  (random samples of WMT20 en-de: bootstrap-t then held the truth in 91-92%% of runs);\n"
+      "  --bound betting-cs (random design, mean estimator) keeps 95%% at any stop: "
+      "docs/sampling.md.\n");
   return Status::Ok();
 }
 
