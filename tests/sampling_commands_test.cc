@@ -25,6 +25,19 @@ TEST(SamplingCommands, StudyJsonHasTheIssuesKeys) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"name\": \"docs-prop\", \"abs_error\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"size_pct\": 50, \"coverage\""), std::string::npos);
+  // --stopping: one object per bound and tolerance, the confidence sequence among them.
+  auto st = testing::RunCommand(testing::BinPath("tourney") + " " + "sampling-study " + f +
+                                " --draws 4 --methods baseline --stopping 0.5 --stopping-every 5"
+                                " --format json");
+  EXPECT_EQ(st.exit_code, 0) << st.err;
+  EXPECT_NE(st.out.find("{\"bound\": \"betting-cs\", \"tolerance\": 0.5, \"coverage\": "),
+            std::string::npos)
+      << st.out;
+  auto bad = testing::RunCommand(testing::BinPath("tourney") + " " + "sampling-study " + f +
+                                 " --draws 4 --stopping 0.5,abc");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("option '--stopping': 'abc' is not a number > 0"), std::string::npos)
+      << bad.err;
 }
 
 TEST(SamplingCommands, SampleAndEstimate) {
