@@ -93,15 +93,15 @@ int RunScoringCreate(int argc, char** argv) {
   auto range = flags.GetDouble("range");
   if (!range.ok()) return ReportError(verb, range.status());
   config->set_score_range(*range);
-  for (const char* end : {"score-min", "score-max"}) {
-    if (flags.Get(end).empty()) continue;
-    auto value = flags.GetDouble(end);
+  if (!flags.Get("score-min").empty()) {
+    auto value = flags.GetDouble("score-min");
     if (!value.ok()) return ReportError(verb, value.status());
-    if (std::string(end) == "score-min") {
-      config->set_score_min(*value);
-    } else {
-      config->set_score_max(*value);
-    }
+    config->set_score_min(*value);
+  }
+  if (!flags.Get("score-max").empty()) {
+    auto value = flags.GetDouble("score-max");
+    if (!value.ok()) return ReportError(verb, value.status());
+    config->set_score_max(*value);
   }
   auto lease = flags.GetInt("lease-seconds");
   if (!lease.ok()) return ReportError(verb, lease.status());

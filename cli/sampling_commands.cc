@@ -1,7 +1,6 @@
 // tourney sampling-study, sample and estimate: annotating part of a test set and estimating
 // every system's score from it (Saldías et al. 2022; engine/include/tourney/sampling/).
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -24,14 +23,16 @@ namespace {
 constexpr const char* kFigure4Methods =
     "baseline,docs-prop,cv-knn,docs-prop+cv-knn,metrics-prop+cv-knn";
 
+// Whether `s` is a whole finite number, into *v.
+bool ParseFiniteNumber(const std::string& s, double* v) {
+  char* end = nullptr;
+  *v = std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size() && std::isfinite(*v);
+}
+
 // "5:50:5" (from:to:step) or "5,10,20": sample sizes in percent.
 StatusOr<std::vector<double>> ParseSizes(const std::string& text) {
   std::vector<double> out;
-  auto number = [](const std::string& s, double* v) {
-    char* end = nullptr;
-    *v = std::strtod(s.c_str(), &end);
-    return !s.empty() && end == s.c_str() + s.size() && std::isfinite(*v);
-  };
   const Status bad = InvalidArgument("option '--sizes': '" + text +
                                      "' is not FROM:TO:STEP or a list of percentages in (0, 100]");
   if (text.find(':') != std::string::npos) {
@@ -39,15 +40,16 @@ StatusOr<std::vector<double>> ParseSizes(const std::string& text) {
     std::stringstream ss(text);
     for (std::string p; std::getline(ss, p, ':');) parts.push_back(p);
     double from, to, step;
-    if (parts.size() != 3 || !number(parts[0], &from) || !number(parts[1], &to) ||
-        !number(parts[2], &step) || !(step > 0) || to < from) {
+    if (parts.size() != 3 || !ParseFiniteNumber(parts[0], &from) ||
+        !ParseFiniteNumber(parts[1], &to) || !ParseFiniteNumber(parts[2], &step) ||
+        !(step > 0) || to < from) {
       return bad;
     }
     for (int k = 0; from + k * step <= to + 1e-9 && k < 1000; ++k) out.push_back(from + k * step);
   } else {
     for (const std::string& s : SplitList(text)) {
       double v;
-      if (!number(s, &v)) return bad;
+      if (!ParseFiniteNumber(s, &v)) return bad;
       out.push_back(v);
     }
   }
@@ -138,8 +140,7 @@ int RunSamplingStudyCommand(int argc, char** argv) {
     return fail(InvalidArgument("option '--batches': 1..10000"));
   for (const std::string& t : SplitList(flags.Get("stopping"))) {
     double v = 0.0;
-    const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (error != std::errc() || end != t.data() + t.size() || !(v > 0) || !std::isfinite(v)) {
+    if (!ParseFiniteNumber(t, &v) || !(v > 0)) {
       return fail(InvalidArgument("option '--stopping': '" + t + "' is not a number > 0"));
     }
     o.stopping_tolerances.push_back(v);

@@ -61,12 +61,9 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
     const Population& p = pops[s];
     const uint64_t run_seed = DeriveSeed(DeriveSeed(DeriveSeed(options.seed, s), 0x570B), d);
     Rng rng(run_seed);
-    Sample order;
-    order.items.resize(p.size);
-    for (int i = 0; i < p.size; ++i) order.items[i] = i;
-    for (int k = 0; k + 1 < p.size; ++k) {
-      std::swap(order.items[k], order.items[k + rng.UniformInt(p.size - k)]);
-    }
+    // The whole test set in random order: every prefix is a simple random sample.
+    auto order = DrawSample(p, Design::kRandom, p.size, rng);
+    if (!order.ok()) return;
     std::optional<FinitePopulationSequence> seq;
     if (range[s] > 0.0) {
       auto made =
@@ -80,8 +77,8 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
     for (int n = 0; n < p.size && open > 0;) {
       const int next = std::min(p.size, n + every);
       for (; n < next; ++n) {
-        prefix.items.push_back(order.items[n]);
-        if (seq) (void)seq->Add(p.x[static_cast<size_t>(order.items[n])]);
+        prefix.items.push_back(order->items[n]);
+        if (seq) (void)seq->Add(p.x[static_cast<size_t>(order->items[n])]);
       }
       if (n < 2 && n < p.size) continue;
       const auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);

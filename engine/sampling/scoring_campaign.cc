@@ -93,6 +93,9 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
       return InvalidArgument("table: a segment's document is out of range");
     }
   }
+  if (!(c.score_min < c.score_max)) {
+    return InvalidArgument("score_min, score_max: score_min must be below score_max");
+  }
   for (const SystemSegments& s : t.systems) {
     if (s.size() == 0) return InvalidArgument("table: system '" + s.name + "' has no rows");
     if (s.human.size() != s.segment.size() || s.annotated.size() != s.segment.size()) {
@@ -120,6 +123,11 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
         return InvalidArgument("table: system '" + s.name + "', segment '" +
                                t.segment_ids[s.segment[r]] + "': score is not finite");
       }
+      if (s.annotated[r] && (s.human[r] < c.score_min || s.human[r] > c.score_max)) {
+        return InvalidArgument("table: system '" + s.name + "', segment '" +
+                               t.segment_ids[s.segment[r]] +
+                               "': score outside the declared range");
+      }
     }
   }
   if (c.design != Design::kRandom && c.design != Design::kDocsProp) {
@@ -138,18 +146,6 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
     return InvalidArgument("bootstrap_replicates: 10..1000000");
   }
   if (c.lease_ms <= 0) return InvalidArgument("lease_ms: must be > 0");
-  if (!(c.score_min < c.score_max)) {
-    return InvalidArgument("score_min, score_max: score_min must be below score_max");
-  }
-  for (const SystemSegments& s : t.systems) {
-    for (int r = 0; r < s.size(); ++r) {
-      if (s.annotated[r] && (s.human[r] < c.score_min || s.human[r] > c.score_max)) {
-        return InvalidArgument("table: system '" + s.name + "', segment '" +
-                               t.segment_ids[s.segment[r]] +
-                               "': score outside the declared range");
-      }
-    }
-  }
   if (c.bound == BoundKind::kBettingCs) {
     if (c.design != Design::kRandom || c.estimator.kind != EstimatorKind::kMean) {
       return InvalidArgument(
