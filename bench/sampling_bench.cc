@@ -12,6 +12,8 @@
 #include "bench_util.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/sampling/knn.h"
+#include "tourney/sampling/population.h"
 #include "tourney/sampling/sampling_study.h"
 #include "tourney/sampling/system_estimates.h"
 
@@ -38,6 +40,48 @@ void Protocol(benchmark::State& state) {
     auto r = RunSamplingStudy(*table, o);
     if (!r.ok()) state.SkipWithError(r.status().message().c_str());
     benchmark::DoNotOptimize(r);
+  }
+}
+
+// One k-NN fit (k = 25) from precomputed neighbour lists on the first en-de system
+// (N = 1,418), at a sample size of range(0) percent: the fits that dominate the protocol.
+void KnnFit(benchmark::State& state) {
+  const std::string path = bench::SharedDir() + "/data/wmt20-mqm/en-de.tsv.gz";
+  if (!std::filesystem::exists(path)) {
+    state.SkipWithError((path + " absent").c_str());
+    return;
+  }
+  ScoredSegmentReadOptions read;
+  read.exclude_systems = {"Human-A.0"};
+  auto table = ReadScoredSegments(path, read);
+  if (!table.ok()) {
+    state.SkipWithError(table.status().message().c_str());
+    return;
+  }
+  auto p = MakePopulation(*table, 0);
+  if (!p.ok()) {
+    state.SkipWithError(p.status().message().c_str());
+    return;
+  }
+  const NeighbourLists lists(*p);
+  const int n = static_cast<int>(p->size * state.range(0) / 100);
+  // 32 random samples of n items, drawn once.
+  Rng rng(3);
+  std::vector<std::vector<uint8_t>> samples(32, std::vector<uint8_t>(p->size, 0));
+  for (auto& in : samples) {
+    for (int placed = 0; placed < n;) {
+      const int i = static_cast<int>(rng.Uniform() * p->size);
+      if (i < p->size && !in[i]) {
+        in[i] = 1;
+        ++placed;
+      }
+    }
+  }
+  std::vector<double> out;
+  size_t t = 0;
+  for (auto _ : state) {
+    lists.Predict(samples[t++ % samples.size()], n, kPaperKnnK, &out);
+    benchmark::DoNotOptimize(out.data());
   }
 }
 
@@ -92,6 +136,7 @@ void Estimate20k(benchmark::State& state) {
 }
 
 BENCHMARK(Protocol)->Arg(2)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(KnnFit)->DenseRange(3, 12, 1)->DenseRange(15, 50, 5)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Estimate20k)->Arg(2)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -20,6 +20,14 @@ double Distance2(const Population& p, int a, int b) {
   return d;
 }
 
+// Set bits of a word (SWAR: the baseline x86-64 target has no popcnt instruction).
+int Popcount(uint64_t v) {
+  v -= (v >> 1) & 0x5555555555555555ULL;
+  v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+  v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((v * 0x0101010101010101ULL) >> 56);
+}
+
 }  // namespace
 
 std::vector<double> KnnPredict(const Population& p, const std::vector<int>& sample, int k) {
@@ -99,10 +107,9 @@ NeighbourLists::NeighbourLists(const Population& p) : n_(p.size), population_(&p
     }
     std::sort(keys.begin(), keys.end());
     uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
-    uint16_t* rank = rank_.data() + static_cast<size_t>(i) * n_;
     for (int j = 0; j < n_; ++j) {
       row[j] = static_cast<uint16_t>(keys[j] & 0xFFFF);
-      rank[row[j]] = static_cast<uint16_t>(j);
+      rank_[static_cast<size_t>(row[j]) * n_ + i] = static_cast<uint16_t>(j);
     }
   }
 }
@@ -124,69 +131,91 @@ void NeighbourLists::Predict(const std::vector<uint8_t>& in_sample, int sample_s
     out->assign(n_, all / sample_size);
     return;
   }
-  // A walk meets about kk·N/n items (three loads each) before the kk-th sampled one;
-  // marking the n sampled ranks in a bitset and reading its first kk bits costs about
-  // 2n + 4kk of the same. Small samples (5-10% sizes, an incremental design's first
-  // batches) are read from bitsets, larger ones walked; both sum the same kk scores.
-  if (static_cast<int64_t>(sample_size) * (2 * sample_size + 4 * kk) <
-      2 * static_cast<int64_t>(kk) * n_) {
+  // A walk meets about kk·N/n items (two gathers each) before the kk-th sampled one;
+  // selection by rank reads the n sampled items' columns of ranks, n steps per item (two
+  // passes over the columns). Measured on en-de (N = 1,418, `KnnFit` in
+  // bench/sampling_bench.cc) they cross near 2n² = kk·N (n = 133 at k = 25): smaller samples
+  // (the 5% size, an incremental design's first batches) are read by rank, larger ones
+  // walked; both sum the same kk scores.
+  if (2 * static_cast<int64_t>(sample_size) * sample_size < static_cast<int64_t>(kk) * n_) {
     PredictBySelection(in_sample, sample_size, kk, out);
     return;
   }
+  // The sums go to four partial sums (one per item modulo 4), so that consecutive
+  // additions do not wait on each other.
   constexpr int kBlock = 16;
   for (int i = 0; i < n_; ++i) {
     const uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
-    double s = 0.0;
+    double lane[4] = {};
     int found = 0;
     int j = 0;
     for (; j + kBlock <= n_; j += kBlock) {
       int count = 0;
       for (int b = 0; b < kBlock; ++b) count += in_sample[row[j + b]];
       if (found + count >= kk) break;
-      double block = 0.0;
-      for (int b = 0; b < kBlock; ++b) block += masked[row[j + b]];
-      s += block;
+      for (int b = 0; b < kBlock; ++b) lane[b & 3] += masked[row[j + b]];
       found += count;
     }
+    // The last block item by item, without a branch on membership (it mispredicts as
+    // often as a sampled item follows an unsampled one): an unsampled item adds 0.
     for (; j < n_ && found < kk; ++j) {
-      if (in_sample[row[j]]) {
-        s += x[row[j]];
-        ++found;
-      }
+      lane[j & 3] += masked[row[j]];
+      found += in_sample[row[j]];
     }
-    (*out)[i] = s / kk;
+    (*out)[i] = ((lane[0] + lane[1]) + (lane[2] + lane[3])) / kk;
   }
 }
 
 void NeighbourLists::PredictBySelection(const std::vector<uint8_t>& in_sample, int sample_size,
                                         int kk, std::vector<double>* out) const {
   const std::vector<double>& x = population_->x;
-  std::vector<int> sampled;
+  std::vector<int> sampled;  // in index order, the order of each row's sum
   sampled.reserve(sample_size);
   for (int j = 0; j < n_; ++j) {
     if (in_sample[j]) sampled.push_back(j);
   }
-  // Row i's sampled positions as a bitset: its first kk set bits are the kk nearest
-  // sampled items, met in the order a walk meets them.
-  std::vector<uint64_t> bits((n_ + 63) / 64, 0);
-  for (int i = 0; i < n_; ++i) {
-    const uint16_t* rank = rank_.data() + static_cast<size_t>(i) * n_;
-    const uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
+  // Rows are taken in blocks of kRows. A block's rows mark their sampled ranks in bitsets,
+  // one sampled item at a time: item j's ranks in a block's rows are a contiguous piece of
+  // column j of rank_, so a fit reads n columns (2N bytes each) instead of n scattered
+  // entries of every row, and the block's bitsets stay in the first-level cache.
+  constexpr int kRows = 64;
+  const size_t words = (static_cast<size_t>(n_) + 63) / 64;
+  thread_local std::vector<uint64_t> bits;
+  bits.resize(words * kRows);
+  out->assign(n_, 0.0);
+  uint16_t last[kRows];
+  for (int i0 = 0; i0 < n_; i0 += kRows) {
+    const int rows = std::min(kRows, n_ - i0);
+    std::fill(bits.begin(), bits.begin() + static_cast<ptrdiff_t>(words) * rows, 0);
     for (int j : sampled) {
-      const int r = rank[j];
-      bits[r >> 6] |= uint64_t{1} << (r & 63);
-    }
-    double s = 0.0;
-    int need = kk;
-    for (size_t w = 0; need > 0; ++w) {
-      uint64_t b = bits[w];
-      for (; b != 0 && need > 0; b &= b - 1, --need) {
-        s += x[row[w * 64 + static_cast<size_t>(std::countr_zero(b))]];
+      const uint16_t* column = rank_.data() + static_cast<size_t>(j) * n_ + i0;
+      uint64_t* b = bits.data();
+      for (int r = 0; r < rows; ++r, b += words) {
+        const int v = column[r];
+        b[v >> 6] |= uint64_t{1} << (v & 63);
       }
     }
-    std::fill(bits.begin(), bits.end(), 0);
-    (*out)[i] = s / kk;
+    // Row i's kk-th mark is the rank of its kk-th nearest sampled item: the last rank that
+    // counts (ranks in a row are distinct, so exactly kk sampled items rank up to it).
+    for (int r = 0; r < rows; ++r) {
+      const uint64_t* b = bits.data() + static_cast<size_t>(r) * words;
+      int need = kk;
+      size_t w = 0;
+      for (int c = Popcount(b[0]); c < need; c = Popcount(b[++w])) need -= c;
+      uint64_t m = b[w];
+      for (int t = 1; t < need; ++t) m &= m - 1;  // drop the need-1 lowest marks
+      last[r] = static_cast<uint16_t>(w * 64 + static_cast<size_t>(std::countr_zero(m)));
+    }
+    // The rows' sums over the sampled items in index order; a column's rows add without
+    // depending on each other.
+    double* sum = out->data() + i0;
+    for (int j : sampled) {
+      const uint16_t* column = rank_.data() + static_cast<size_t>(j) * n_ + i0;
+      const double xj = x[j];
+      for (int r = 0; r < rows; ++r) sum[r] += column[r] <= last[r] ? xj : 0.0;
+    }
   }
+  for (int i = 0; i < n_; ++i) (*out)[i] /= kk;
 }
 
 }  // namespace tourney

@@ -11,9 +11,10 @@
 // sample (O(N·n·M + N·n) per call), for one fit; NeighbourLists precomputes each item's
 // neighbours sorted by distance and their ranks (O(N² log N) once, 4 bytes per pair), after which a
 // fit walks each list until k sampled items are met (about k·N/n steps per item): for the thousands
-// of fits of a simulation study. A small sample is instead searched by rank: the k sampled items of
-// least rank in i's list (about n steps per item). Thread safety: NeighbourLists is immutable after
-// construction; the functions are reentrant.
+// of fits of a simulation study. A small sample (n < 5k) is instead searched by rank: the k sampled
+// items of least rank in i's list (about n steps per item, reading the n sampled items' columns of
+// ranks). Thread safety: NeighbourLists is immutable after construction; the functions are
+// reentrant (each thread keeps its own scratch space).
 #ifndef TOURNEY_SAMPLING_KNN_H_
 #define TOURNEY_SAMPLING_KNN_H_
 
@@ -49,7 +50,7 @@ class NeighbourLists {
   int n_;
   const Population* population_;  // the scores
   std::vector<uint16_t> order_;   // row i: items by (distance to i, index)
-  std::vector<uint16_t> rank_;    // row i: each item's position in order_'s row i
+  std::vector<uint16_t> rank_;    // column j: item j's position in each row of order_
 };
 
 }  // namespace tourney
