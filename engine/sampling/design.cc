@@ -36,7 +36,10 @@ double Spread(const std::vector<double>& v, const std::vector<int>& items) {
 
 // Members of each stratum, each list shuffled.
 std::vector<std::vector<int>> ShuffledStrata(const Population& p, Strata strata, Rng& rng) {
-  std::vector<std::vector<int>> members(NumStrata(p, strata));
+  std::vector<int> size(NumStrata(p, strata), 0);
+  for (int i = 0; i < p.size; ++i) ++size[StratumOf(p, strata, i)];
+  std::vector<std::vector<int>> members(size.size());
+  for (size_t l = 0; l < size.size(); ++l) members[l].reserve(size[l]);
   for (int i = 0; i < p.size; ++i) members[StratumOf(p, strata, i)].push_back(i);
   for (auto& m : members) {
     for (size_t i = m.size(); i > 1; --i) std::swap(m[i - 1], m[rng.UniformInt(i)]);
@@ -77,28 +80,6 @@ Strata DesignStrata(Design design) {
       return Strata::kMetricBins;
     default:
       return Strata::kDocuments;
-  }
-}
-
-int StratumOf(const Population& p, Strata strata, int i) {
-  switch (strata) {
-    case Strata::kDocuments:
-      return p.document[i];
-    case Strata::kMetricBins:
-      return p.metric_bin[i];
-    default:
-      return 0;
-  }
-}
-
-int NumStrata(const Population& p, Strata strata) {
-  switch (strata) {
-    case Strata::kDocuments:
-      return p.num_documents;
-    case Strata::kMetricBins:
-      return p.num_metric_bins;
-    default:
-      return 1;
   }
 }
 

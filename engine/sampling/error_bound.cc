@@ -98,13 +98,15 @@ ErrorInterval IntervalOf(BoundKind kind, const Estimate& e, double confidence, d
   double mean = 0.0;
   for (double r : e.residuals) mean += r;
   mean /= n;
+  std::vector<double> centred(e.residuals);
+  for (double& r : centred) r -= mean;
   Rng rng(seed);
   std::vector<double> t(replicates);
   int used = 0;
   for (int b = 0; b < replicates; ++b) {
     double s = 0.0, s2 = 0.0;
     for (int k = 0; k < n; ++k) {
-      const double r = e.residuals[rng.UniformInt(n)] - mean;
+      const double r = centred[rng.UniformInt(n)];
       s += r;
       s2 += r * r;
     }

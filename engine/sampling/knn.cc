@@ -143,17 +143,26 @@ void NeighbourLists::Predict(const std::vector<uint8_t>& in_sample, int sample_s
   }
   // The sums go to four partial sums (one per item modulo 4), so that consecutive
   // additions do not wait on each other.
-  constexpr int kBlock = 16;
+  constexpr int kBlock = 8;
   for (int i = 0; i < n_; ++i) {
     const uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
     double lane[4] = {};
     int found = 0;
     int j = 0;
     for (; j + kBlock <= n_; j += kBlock) {
+      // Eight indices from two 8-byte loads (shifts instead of eight 2-byte loads).
+      uint64_t lo, hi;
+      std::memcpy(&lo, row + j, 8);
+      std::memcpy(&hi, row + j + 4, 8);
+      int id[kBlock];
+      for (int b = 0; b < 4; ++b) {
+        id[b] = static_cast<int>((lo >> (16 * b)) & 0xFFFF);
+        id[b + 4] = static_cast<int>((hi >> (16 * b)) & 0xFFFF);
+      }
       int count = 0;
-      for (int b = 0; b < kBlock; ++b) count += in_sample[row[j + b]];
+      for (int b = 0; b < kBlock; ++b) count += in_sample[id[b]];
       if (found + count >= kk) break;
-      for (int b = 0; b < kBlock; ++b) lane[b & 3] += masked[row[j + b]];
+      for (int b = 0; b < kBlock; ++b) lane[b & 3] += masked[id[b]];
       found += count;
     }
     // The last block item by item, without a branch on membership (it mispredicts as
@@ -207,11 +216,13 @@ void NeighbourLists::PredictBySelection(const std::vector<uint8_t>& in_sample, i
       last[r] = static_cast<uint16_t>(w * 64 + static_cast<size_t>(std::countr_zero(m)));
     }
     // The rows' sums over the sampled items in index order; a column's rows add without
-    // depending on each other.
+    // depending on each other. A score of 0 (a perfect segment under MQM: one in eight of
+    // en-de's) adds nothing and is skipped.
     double* sum = out->data() + i0;
     for (int j : sampled) {
-      const uint16_t* column = rank_.data() + static_cast<size_t>(j) * n_ + i0;
       const double xj = x[j];
+      if (xj == 0.0) continue;
+      const uint16_t* column = rank_.data() + static_cast<size_t>(j) * n_ + i0;
       for (int r = 0; r < rows; ++r) sum[r] += column[r] <= last[r] ? xj : 0.0;
     }
   }

@@ -73,9 +73,28 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
                             const DesignOptions& options = {},
                             const NeighbourLists* lists = nullptr);
 
-// The stratum of item i under `strata` (0 for kNone) and the number of strata.
-int StratumOf(const Population& p, Strata strata, int i);
-int NumStrata(const Population& p, Strata strata);
+// The stratum of item i under `strata` (0 for kNone) and the number of strata. Inline:
+// estimators and designs call it for every item of every draw.
+inline int StratumOf(const Population& p, Strata strata, int i) {
+  switch (strata) {
+    case Strata::kDocuments:
+      return p.document[i];
+    case Strata::kMetricBins:
+      return p.metric_bin[i];
+    default:
+      return 0;
+  }
+}
+inline int NumStrata(const Population& p, Strata strata) {
+  switch (strata) {
+    case Strata::kDocuments:
+      return p.num_documents;
+    case Strata::kMetricBins:
+      return p.num_metric_bins;
+    default:
+      return 1;
+  }
+}
 
 }  // namespace tourney
 
