@@ -43,6 +43,31 @@ void Protocol(benchmark::State& state) {
   }
 }
 
+// Building the neighbour lists of the first en-de system (N = 1,418): N² distances, N sorts.
+void NeighbourListsBuild(benchmark::State& state) {
+  const std::string path = bench::SharedDir() + "/data/wmt20-mqm/en-de.tsv.gz";
+  if (!std::filesystem::exists(path)) {
+    state.SkipWithError((path + " absent").c_str());
+    return;
+  }
+  ScoredSegmentReadOptions read;
+  read.exclude_systems = {"Human-A.0"};
+  auto table = ReadScoredSegments(path, read);
+  if (!table.ok()) {
+    state.SkipWithError(table.status().message().c_str());
+    return;
+  }
+  auto p = MakePopulation(*table, 0);
+  if (!p.ok()) {
+    state.SkipWithError(p.status().message().c_str());
+    return;
+  }
+  for (auto _ : state) {
+    const NeighbourLists lists(*p);
+    benchmark::DoNotOptimize(&lists);
+  }
+}
+
 // One k-NN fit (k = 25) from precomputed neighbour lists on the first en-de system
 // (N = 1,418), at a sample size of range(0) percent: the fits that dominate the protocol.
 void KnnFit(benchmark::State& state) {
@@ -136,6 +161,7 @@ void Estimate20k(benchmark::State& state) {
 }
 
 BENCHMARK(Protocol)->Arg(2)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(NeighbourListsBuild)->Unit(benchmark::kMillisecond);
 BENCHMARK(KnnFit)->DenseRange(3, 12, 1)->DenseRange(15, 50, 5)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Estimate20k)->Arg(2)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 

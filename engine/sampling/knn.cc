@@ -97,15 +97,29 @@ NeighbourLists::NeighbourLists(const Population& p) : n_(p.size), population_(&p
   // Sorting (distance, index) keys packed in 64 bits: a non-negative double's bits order
   // as the double, so the high 48 bits of the distance (relative precision 2^-36) and the
   // 16-bit index sort as (distance, index); distances equal in those bits tie by index.
-  std::vector<uint64_t> keys(n_);
+  // The keys are made in index order and sorted by a stable radix sort on their high 48
+  // bits (six passes of 8 bits, a pass skipped when every key has the same digit there):
+  // the same order as sorting the whole keys (with std::sort the build took 60 ms at
+  // N = 1,418, now 13 ms: `NeighbourListsBuild` in bench/sampling_bench.cc).
+  std::vector<uint64_t> keys(n_), spare(n_);
+  constexpr int kPasses = 6;
   for (int i = 0; i < n_; ++i) {
+    uint32_t count[kPasses][256] = {};
     for (int j = 0; j < n_; ++j) {
       uint64_t bits;
       const double d = Distance2(p, i, j);
       std::memcpy(&bits, &d, sizeof bits);
       keys[j] = (bits & ~uint64_t{0xFFFF}) | static_cast<uint64_t>(j);
+      for (int q = 0; q < kPasses; ++q) ++count[q][(keys[j] >> (16 + 8 * q)) & 0xFF];
     }
-    std::sort(keys.begin(), keys.end());
+    for (int q = 0; q < kPasses; ++q) {
+      const int shift = 16 + 8 * q;
+      if (count[q][(keys[0] >> shift) & 0xFF] == static_cast<uint32_t>(n_)) continue;
+      uint32_t start = 0;
+      for (uint32_t& c : count[q]) start += std::exchange(c, start);
+      for (int j = 0; j < n_; ++j) spare[count[q][(keys[j] >> shift) & 0xFF]++] = keys[j];
+      keys.swap(spare);
+    }
     uint16_t* row = order_.data() + static_cast<size_t>(i) * n_;
     for (int j = 0; j < n_; ++j) {
       row[j] = static_cast<uint16_t>(keys[j] & 0xFFFF);
