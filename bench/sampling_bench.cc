@@ -5,9 +5,12 @@
 //   build/bin/sampling_bench [--benchmark_filter=Protocol]
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "bench_util.h"
 #include "tourney/core/random.h"
@@ -20,19 +23,39 @@
 namespace tourney {
 namespace {
 
-void Protocol(benchmark::State& state) {
+// WMT20 en-de without Human-A (the paper's protocol), or nothing after skipping the
+// benchmark with the reason (the shared data absent or unreadable).
+std::optional<ScoredSegments> ReadEnDe(benchmark::State& state) {
   const std::string path = bench::SharedDir() + "/data/wmt20-mqm/en-de.tsv.gz";
   if (!std::filesystem::exists(path)) {
     state.SkipWithError((path + " absent").c_str());
-    return;
+    return std::nullopt;
   }
   ScoredSegmentReadOptions read;
   read.exclude_systems = {"Human-A.0"};
   auto table = ReadScoredSegments(path, read);
   if (!table.ok()) {
     state.SkipWithError(table.status().message().c_str());
-    return;
+    return std::nullopt;
   }
+  return std::move(*table);
+}
+
+// The first en-de system's population (N = 1,418), or nothing (skipped, as above).
+std::optional<Population> FirstEnDeSystem(benchmark::State& state) {
+  const std::optional<ScoredSegments> table = ReadEnDe(state);
+  if (!table) return std::nullopt;
+  auto p = MakePopulation(*table, 0);
+  if (!p.ok()) {
+    state.SkipWithError(p.status().message().c_str());
+    return std::nullopt;
+  }
+  return std::move(*p);
+}
+
+void Protocol(benchmark::State& state) {
+  const std::optional<ScoredSegments> table = ReadEnDe(state);
+  if (!table) return;
   SamplingStudyOptions o;  // the defaults are the paper's protocol: 5:50:5, 100 draws
   o.threads = static_cast<int>(state.range(0));
   o.methods = {};  // every method of the paper
@@ -43,51 +66,21 @@ void Protocol(benchmark::State& state) {
   }
 }
 
-// Building the neighbour lists of the first en-de system (N = 1,418): N² distances, N sorts.
+// Building the neighbour lists of the first en-de system: N² distances, N sorts.
 void NeighbourListsBuild(benchmark::State& state) {
-  const std::string path = bench::SharedDir() + "/data/wmt20-mqm/en-de.tsv.gz";
-  if (!std::filesystem::exists(path)) {
-    state.SkipWithError((path + " absent").c_str());
-    return;
-  }
-  ScoredSegmentReadOptions read;
-  read.exclude_systems = {"Human-A.0"};
-  auto table = ReadScoredSegments(path, read);
-  if (!table.ok()) {
-    state.SkipWithError(table.status().message().c_str());
-    return;
-  }
-  auto p = MakePopulation(*table, 0);
-  if (!p.ok()) {
-    state.SkipWithError(p.status().message().c_str());
-    return;
-  }
+  const std::optional<Population> p = FirstEnDeSystem(state);
+  if (!p) return;
   for (auto _ : state) {
     const NeighbourLists lists(*p);
     benchmark::DoNotOptimize(&lists);
   }
 }
 
-// One k-NN fit (k = 25) from precomputed neighbour lists on the first en-de system
-// (N = 1,418), at a sample size of range(0) percent: the fits that dominate the protocol.
+// One k-NN fit (k = 25) from precomputed neighbour lists on the first en-de system, at a
+// sample size of range(0) percent: the fits that dominate the protocol.
 void KnnFit(benchmark::State& state) {
-  const std::string path = bench::SharedDir() + "/data/wmt20-mqm/en-de.tsv.gz";
-  if (!std::filesystem::exists(path)) {
-    state.SkipWithError((path + " absent").c_str());
-    return;
-  }
-  ScoredSegmentReadOptions read;
-  read.exclude_systems = {"Human-A.0"};
-  auto table = ReadScoredSegments(path, read);
-  if (!table.ok()) {
-    state.SkipWithError(table.status().message().c_str());
-    return;
-  }
-  auto p = MakePopulation(*table, 0);
-  if (!p.ok()) {
-    state.SkipWithError(p.status().message().c_str());
-    return;
-  }
+  const std::optional<Population> p = FirstEnDeSystem(state);
+  if (!p) return;
   const NeighbourLists lists(*p);
   const int n = static_cast<int>(p->size * state.range(0) / 100);
   // 32 random samples of n items, drawn once.
