@@ -247,9 +247,12 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
     out << "],\n\"pairs\": [\n";
     for (size_t i = 0; i < e.pairs.size(); ++i) {
       const PairDifference& p = e.pairs[i];
-      out << "  {\"better\": " << JsonQuote(p.better) << ", \"worse\": " << JsonQuote(p.worse)
-          << ", \"difference\": " << JsonNumber(p.difference) << ", \"lo\": " << JsonNumber(p.lo)
-          << ", \"hi\": " << JsonNumber(p.hi) << ", \"paired\": " << p.paired
+      out << "  {\"better\": " << JsonQuote(p.better) << ", \"worse\": " << JsonQuote(p.worse);
+      if (p.estimated) {  // otherwise no difference, only the count of shared segments
+        out << ", \"difference\": " << JsonNumber(p.difference) << ", \"lo\": " << JsonNumber(p.lo)
+            << ", \"hi\": " << JsonNumber(p.hi);
+      }
+      out << ", \"paired\": " << p.paired
           << ", \"separated\": " << (p.separated ? "true" : "false") << "}"
           << (i + 1 < e.pairs.size() ? "," : "") << "\n";
     }
@@ -291,8 +294,12 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
   pairs.caption = "Paired differences (better - worse) on segments annotated for both";
   pairs.header = {"better", "worse", "difference", "lo", "hi", "paired", "separated"};
   for (const PairDifference& p : e.pairs) {
-    pairs.rows.push_back({p.better, p.worse, Number(p.difference, 3), Number(p.lo, 3),
-                          Number(p.hi, 3), WithThousands(p.paired), p.separated ? "yes" : "no"});
+    if (p.estimated) {
+      pairs.rows.push_back({p.better, p.worse, Number(p.difference, 3), Number(p.lo, 3),
+                            Number(p.hi, 3), WithThousands(p.paired), p.separated ? "yes" : "no"});
+    } else {  // empty cells, as JSON omits the keys: fewer than two shared segments
+      pairs.rows.push_back({p.better, p.worse, "", "", "", WithThousands(p.paired), "no"});
+    }
   }
   tables.push_back(pairs);
   std::string out = RenderTables(tables, format);

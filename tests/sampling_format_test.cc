@@ -87,5 +87,35 @@ TEST(SamplingFormat, EstimatesInEveryFormat) {
   EXPECT_NE(SystemEstimatesSvg(*e, "t").find("<svg"), std::string::npos);
 }
 
+TEST(SamplingFormat, APairWithoutSharedSegmentsHasNoDifference) {
+  // A is annotated on segments 0-2, B on 3-5: they share none, so their difference is not
+  // estimated; the output says so with empty fields (JSON: no difference, lo or hi keys),
+  // not with a difference of 0.
+  const std::string text =
+      "system\tdoc\tseg\tmqm\tm\n"
+      "A\td1\t0\t1\t0.1\nA\td1\t1\t2\t0.2\nA\td1\t2\t3\t0.3\n"
+      "A\td2\t3\tNone\t0.4\nA\td2\t4\tNone\t0.5\nA\td2\t5\tNone\t0.6\n"
+      "B\td1\t0\tNone\t0.1\nB\td1\t1\tNone\t0.2\nB\td1\t2\tNone\t0.3\n"
+      "B\td2\t3\t4\t0.4\nB\td2\t4\t5\t0.5\nB\td2\t5\t6\t0.6\n";
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  SystemEstimatesOptions o;
+  o.design = Design::kRandom;
+  o.estimator = EstimatorSpec{};
+  o.bound = BoundKind::kClt;
+  auto e = EstimateSystems(*t, o);
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  ASSERT_EQ(e->pairs.size(), 1u);
+  EXPECT_FALSE(e->pairs[0].estimated);
+  EXPECT_EQ(e->pairs[0].paired, 0);
+  const std::string json = FormatSystemEstimates(*e, OutputFormat::kJson);
+  const std::string pairs = json.substr(json.find("\"pairs\": ["));
+  EXPECT_EQ(pairs.find("\"difference\""), std::string::npos) << pairs;
+  EXPECT_NE(pairs.find("\"paired\": 0"), std::string::npos) << pairs;
+  const std::string csv = FormatSystemEstimates(*e, OutputFormat::kCsv);
+  EXPECT_NE(csv.find(",,,0,no"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("# warning: systems"), std::string::npos) << csv;
+}
+
 }  // namespace
 }  // namespace tourney

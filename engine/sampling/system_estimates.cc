@@ -145,6 +145,7 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
         IntervalOf(options.bound, *e, options.confidence, range,
                    DeriveSeed(options.seed, static_cast<uint64_t>(1000003 + i * systems + j)),
                    options.bootstrap_replicates);
+    d.estimated = true;
     d.difference = e->value;
     d.lo = e->value - interval.below;
     d.hi = e->value + interval.above;
@@ -156,7 +157,7 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   std::vector<char> separated_after(systems, 0);
   for (size_t k = 0; k < which.size(); ++k) {
     const PairDifference& d = out.pairs[k];
-    if (d.paired < 2) {
+    if (!d.estimated) {
       out.warnings.push_back("systems '" + d.better + "' and '" + d.worse + "' share " +
                              std::to_string(d.paired) +
                              " annotated segments: their difference is not estimated");

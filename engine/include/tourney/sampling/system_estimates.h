@@ -61,6 +61,9 @@ struct PairDifference {
   double lo = 0.0;
   double hi = 0.0;
   int paired = 0;  // segments annotated for both
+  // False when fewer than 2 segments are annotated for both: difference, lo and hi are
+  // then not estimated (0), and the pair is never separated.
+  bool estimated = false;
   bool separated = false;
 };
 
