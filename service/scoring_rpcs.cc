@@ -409,6 +409,12 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
 // ---------------------------------------------------------------------------------------
 // GetEstimate and ExportScores.
 
+void TournamentService::SetEstimateHookForTesting(std::function<void()> hook) {
+  std::lock_guard<std::mutex> lock(estimate_hook_mu_);
+  estimate_hook_ =
+      hook ? std::make_shared<const std::function<void()>>(std::move(hook)) : nullptr;
+}
+
 grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
                                             const v1::GetEstimateRequest* request,
                                             v1::GetEstimateResponse* response) {
@@ -430,7 +436,12 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     items = c->engine->num_items();
     items_scored = c->engine->num_scored();
   }
-  if (estimate_hook_) estimate_hook_();
+  std::shared_ptr<const std::function<void()>> hook;
+  {
+    std::lock_guard<std::mutex> lock(estimate_hook_mu_);
+    hook = estimate_hook_;
+  }
+  if (hook) (*hook)();
   // Without the lock; abandoned between systems once the caller has gone.
   auto estimates =
       c->engine->EstimateFrom(snapshot, [this, context] { return Abandoned(*context); });

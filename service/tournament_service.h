@@ -79,8 +79,9 @@ class TournamentService final : public TournamentBase {
   void BeginShutdown();
 
   // Tests only: called by GetEstimate after it has copied the campaign's state and released
-  // its lock, before computing. Set before serving; not synchronised.
-  void SetEstimateHookForTesting(std::function<void()> hook) { estimate_hook_ = std::move(hook); }
+  // its lock, before computing. May be replaced (or removed with nullptr) while calls are
+  // served: a call that has begun runs the hook it took, which it keeps alive until it returns.
+  void SetEstimateHookForTesting(std::function<void()> hook);
 
   // Campaigns served and leases neither judged nor expired, for monitoring. Takes the
   // registry lock and each campaign's lock, shared and briefly.
@@ -273,7 +274,9 @@ class TournamentService final : public TournamentBase {
   std::atomic<uint32_t> match_counter_{0};
   std::atomic<int> watchers_{0};
   std::atomic<bool> shutting_down_{false};
-  std::function<void()> estimate_hook_;  // SetEstimateHookForTesting
+  // SetEstimateHookForTesting; each call copies the pointer under the mutex.
+  std::mutex estimate_hook_mu_;
+  std::shared_ptr<const std::function<void()>> estimate_hook_;
 
   // Admission of costly computations (at most limits_.max_concurrent_fits; WaitForFitSlot).
   std::mutex fits_mu_;

@@ -622,30 +622,35 @@ TEST_F(ScoringServiceTest, NextItemCapsTheLeasesOfOneAnnotator) {
 }
 
 // Holds the first estimate between its copy and its computation until Release() (bounded
-// at 60 s, so that a failing test still ends); later estimates pass through. The hook refers
-// to this object, so it is removed on destruction.
+// at 60 s, so that a failing test still ends); later estimates pass through. The hook keeps
+// the latch's state alive (a shared pointer): a held estimate may still be leaving the hook
+// when the latch, released, is destroyed, and the service keeps the hook it is running.
 class FirstEstimateLatch {
  public:
   explicit FirstEstimateLatch(service::TournamentService& service)
-      : service_(service), released_(release_.get_future().share()) {
-    service_.SetEstimateHookForTesting([this] {
-      if (calls_.fetch_add(1) != 0) return;
-      held_.set_value();
-      released_.wait_for(std::chrono::seconds(60));
+      : service_(service), state_(std::make_shared<State>()) {
+    service_.SetEstimateHookForTesting([state = state_] {
+      if (state->calls.fetch_add(1) != 0) return;
+      state->held.set_value();
+      state->released.wait_for(std::chrono::seconds(60));
     });
   }
   ~FirstEstimateLatch() { service_.SetEstimateHookForTesting(nullptr); }
   bool WaitUntilHeld() {
-    return held_.get_future().wait_for(std::chrono::seconds(60)) == std::future_status::ready;
+    return state_->held.get_future().wait_for(std::chrono::seconds(60)) ==
+           std::future_status::ready;
   }
-  void Release() { release_.set_value(); }
-  int calls() const { return calls_.load(); }
+  void Release() { state_->release.set_value(); }
+  int calls() const { return state_->calls.load(); }
 
  private:
+  struct State {
+    std::promise<void> held, release;
+    std::shared_future<void> released = release.get_future().share();
+    std::atomic<int> calls{0};
+  };
   service::TournamentService& service_;
-  std::promise<void> held_, release_;
-  std::shared_future<void> released_;
-  std::atomic<int> calls_{0};
+  std::shared_ptr<State> state_;
 };
 
 // GetEstimate copies the campaign's state under its lock and computes after releasing it:
