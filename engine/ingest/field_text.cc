@@ -6,7 +6,7 @@
 
 namespace tourney {
 
-std::optional<int64_t> ParseIntField(std::string_view s) {
+std::optional<int64_t> ParseIntFieldInFull(std::string_view s) {
   s = TrimField(s);
   if (s.empty()) return std::nullopt;
   if (s.size() <= 2 && static_cast<unsigned char>(s[0] - '0') < 10) {

@@ -45,8 +45,19 @@ int32_t CachedIntern(NameCache& cache, std::string_view name, Intern intern, Nam
 }
 
 // A decimal integer, optionally signed ('+' or '-'), surrounded by blanks at most;
-// nullopt for anything else (empty, trailing text, out of range).
-std::optional<int64_t> ParseIntField(std::string_view s);
+// nullopt for anything else (empty, trailing text, out of range). Inline for the one- and
+// two-digit fields without blanks (ranks, most ids) that readers meet several times a row;
+// the rest goes to ParseIntFieldInFull.
+std::optional<int64_t> ParseIntFieldInFull(std::string_view s);
+inline std::optional<int64_t> ParseIntField(std::string_view s) {
+  const size_t n = s.size();
+  if (n == 1 && static_cast<unsigned char>(s[0] - '0') < 10) return s[0] - '0';
+  if (n == 2 && static_cast<unsigned char>(s[0] - '0') < 10 &&
+      static_cast<unsigned char>(s[1] - '0') < 10) {
+    return (s[0] - '0') * 10 + (s[1] - '0');
+  }
+  return ParseIntFieldInFull(s);
+}
 
 // `v` in single quotes for an error message; longer than `max_chars` bytes, its first
 // max_chars - 3 bytes and "...".
