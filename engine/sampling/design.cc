@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <utility>
 
 #include "tourney/sampling/allocation.h"
@@ -24,7 +25,7 @@ constexpr std::pair<Design, std::string_view> kDesignNames[] = {
 };
 
 // Population sd of v over `items`.
-double Spread(const std::vector<double>& v, const std::vector<int>& items) {
+double Spread(const std::vector<double>& v, std::span<const int> items) {
   if (items.size() < 2) return 0.0;
   double mean = 0.0;
   for (int i : items) mean += v[i];
@@ -144,7 +145,7 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
     } else if (design == Design::kDocsIncrHuman) {
       double pooled = Spread(p.x, sample.items);
       for (int l = 0; l < bins; ++l) {
-        const std::vector<int> scored(members[l].begin(), members[l].begin() + taken[l]);
+        const std::span<const int> scored(members[l].data(), static_cast<size_t>(taken[l]));
         // The bin's variance shrunk towards the pooled one with the weight of
         // kPriorScores scores: a bin whose first scores agree (several perfect
         // segments) is not starved, which would bias its mean downwards.
@@ -163,7 +164,8 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
         predicted = KnnPredict(p, sample.items, k);
       }
       for (int l = 0; l < bins; ++l) {
-        const std::vector<int> unscored(members[l].begin() + taken[l], members[l].end());
+        const std::span<const int> unscored(members[l].data() + taken[l],
+                                            members[l].size() - static_cast<size_t>(taken[l]));
         weight[l] = room[l] * Spread(predicted, unscored);
       }
     }
