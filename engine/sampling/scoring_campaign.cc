@@ -21,6 +21,16 @@ std::string FormatScore(double v) {
   return buffer;
 }
 
+// Whether r's interval, reaching `wider` from the estimate on its wider side, is within
+// ±tolerance, and the segments that would make it so (from n scores); nothing without a
+// tolerance.
+void SetTolerance(double wider, int n, double tolerance, ScoringSystemEstimate* r) {
+  if (tolerance <= 0) return;
+  r->within_tolerance = wider <= tolerance;
+  r->segments_needed = SegmentsForTolerance(wider, n, r->segments, tolerance);
+  r->more_needed = std::max(0, r->segments_needed - r->scored);
+}
+
 // The stream of the segment order; the bootstrap-t intervals use DeriveSeed(seed, system),
 // system < kMaxSystems, as EstimateSystems does.
 constexpr uint64_t kOrderStream = uint64_t{1} << 40;
@@ -399,12 +409,7 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
   r->lo = e->value - interval.below;
   r->hi = e->value + interval.above;
   r->half_width = 0.5 * (interval.below + interval.above);
-  if (config_.tolerance > 0) {
-    const double wider = std::max(interval.below, interval.above);
-    r->within_tolerance = wider <= config_.tolerance;
-    r->segments_needed = SegmentsForTolerance(wider, r->scored, r->segments, config_.tolerance);
-    r->more_needed = std::max(0, r->segments_needed - r->scored);
-  }
+  SetTolerance(std::max(interval.below, interval.above), r->scored, config_.tolerance, r);
   return Status::Ok();
 }
 
@@ -422,13 +427,8 @@ void ScoringCampaign::EstimateBySequence(int s, const Population& p,
   r->lo = seq->lower();
   r->hi = seq->upper();
   r->half_width = 0.5 * (r->hi - r->lo);
-  if (config_.tolerance > 0) {
-    const double wider = std::max(r->value - r->lo, r->hi - r->value);
-    r->within_tolerance = wider <= config_.tolerance;
-    r->segments_needed = SegmentsForTolerance(wider, static_cast<int>(seq->count()), r->segments,
-                                              config_.tolerance);
-    r->more_needed = std::max(0, r->segments_needed - r->scored);
-  }
+  SetTolerance(std::max(r->value - r->lo, r->hi - r->value), static_cast<int>(seq->count()),
+               config_.tolerance, r);
 }
 
 StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {
