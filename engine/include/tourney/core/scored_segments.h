@@ -16,6 +16,12 @@
 
 namespace tourney {
 
+// The largest magnitude a human score may have when no score range is declared (readers and
+// scoring campaigns refuse larger ones): MQM error points, direct-assessment 0-100 and
+// z-scores are far inside it, and sums of squares of up to 10^7 such scores stay exact
+// enough in doubles for the variance estimates (a score of 1e308 overflowed them).
+inline constexpr double kMaxPlausibleScore = 1e6;
+
 // One system's rows, in input order.
 struct SystemSegments {
   std::string name;
