@@ -2,7 +2,9 @@
 // table, with intervals, and the paired differences as a clustered leaderboard
 // (tourney/sampling/system_estimates.h).
 #include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <sstream>
 
 #include "commands.h"
 #include "common.h"
@@ -34,7 +36,17 @@ int RunEstimateCommand(int argc, char** argv) {
       "interval: bootstrap-t (the study's recommended one), clt-t, clt, hoeffding or bernstein");
   flags.Add("seed", "S", "1", "seed of the bootstrap-t resamples");
   flags.Add("confidence", "G", "0.95", "confidence level of the intervals");
-  flags.Add("range", "R", "0", "score range for hoeffding and bernstein (0: the observed range)");
+  flags.Add("range", "R", "0",
+            "score range for hoeffding and bernstein (0: --score-max - --score-min when given, "
+            "else the range of every annotated score in the table)");
+  flags.Add("score-min", "X", "", "the lowest score possible (scores below are refused)");
+  flags.Add("score-max", "X", "", "the highest score possible (scores above are refused)");
+  flags.Add("system", "NAME", "",
+            "the system whose metrics the metric designs read (as given to tourney sample; "
+            "default: the table's record, else the first system)");
+  flags.Add("test-set-size", "N", "",
+            "the test set's size, when every row of the table is annotated (the rows per "
+            "system: a census; more: the rows are a random sample of it)");
   flags.Add("tolerance", "T", "0", "annotate until +-T: report whether each score is known to it");
   flags.Add("pairs", "WHICH", "adjacent", "paired differences: adjacent (rank neighbours) or all");
   flags.Add("threads", "T", "0", "worker threads (0 = all cores; results do not depend on it)");
@@ -53,9 +65,66 @@ int RunEstimateCommand(int argc, char** argv) {
   if (!format.ok()) return fail(format.status());
   if (*format == OutputFormat::kWmt) return fail(InvalidArgument("option '--format': no wmt here"));
   SystemEstimatesOptions o;
-  auto design = ParseDesign(flags.Get("design"));
+  auto table = LoadScoredSegments(flags, "estimate", /*warn=*/false);
+  if (!table.ok()) return fail(table.status());
+  // The design the table records (tourney sample --format tsv): "design=D ... system=S".
+  std::string recorded_design, recorded_system;
+  for (const std::string& note : table->notes) {
+    std::istringstream words(note);
+    for (std::string token; words >> token;) {
+      if (token.rfind("design=", 0) == 0) recorded_design = token.substr(7);
+      if (token.rfind("system=", 0) == 0) recorded_system = token.substr(7);
+    }
+  }
+  std::string design_name = flags.Get("design");
+  if (!recorded_design.empty()) {
+    if (flags.IsSet("design") && design_name != recorded_design) {
+      return fail(InvalidArgument("option '--design': the table records design '" +
+                                  recorded_design + "', not '" + design_name + "'"));
+    }
+    design_name = recorded_design;
+  }
+  auto design = ParseDesign(design_name);
   if (!design.ok()) return fail(design.status());
   o.design = *design;
+  std::string design_system = flags.Get("system");
+  if (!recorded_system.empty()) {
+    if (!design_system.empty() && design_system != recorded_system) {
+      return fail(InvalidArgument("option '--system': the table records system '" +
+                                  recorded_system + "'"));
+    }
+    design_system = recorded_system;
+  }
+  if (!design_system.empty()) {
+    for (size_t k = 0; k < table->systems.size(); ++k) {
+      if (table->systems[k].name == design_system) o.design_system = static_cast<int>(k);
+    }
+    if (o.design_system < 0) {
+      return fail(InvalidArgument("option '--system': no system '" + design_system + "'"));
+    }
+  } else if (DesignStrata(o.design) == Strata::kMetricBins || o.design == Design::kDocsOpt) {
+    std::cerr << "tourney estimate: warning: design '" << DesignName(o.design)
+              << "' read one system's metrics; without --system (or a table written by "
+                 "tourney sample) that is taken to be the first, '"
+              << table->systems[0].name << "'\n";
+  }
+  for (const char* name : {"score-min", "score-max"}) {
+    if (flags.Get(name).empty()) continue;
+    auto v = flags.GetDouble(name);
+    if (!v.ok()) return fail(v.status());
+    (std::string(name) == "score-min" ? o.score_min : o.score_max) = *v;
+  }
+  if (flags.Get("score-min").empty() != flags.Get("score-max").empty()) {
+    return fail(InvalidArgument("options '--score-min' and '--score-max' go together"));
+  }
+  if (!flags.Get("test-set-size").empty()) {
+    auto v = flags.GetInt("test-set-size");
+    if (!v.ok()) return fail(v.status());
+    if (*v < 1 || *v > 100000000) {
+      return fail(InvalidArgument("option '--test-set-size': 1..100000000"));
+    }
+    o.test_set_size = static_cast<int>(*v);
+  }
   auto estimator = ParseEstimator(flags.Get("estimator"));
   if (!estimator.ok()) return fail(estimator.status());
   o.estimator = *estimator;
@@ -92,8 +161,13 @@ int RunEstimateCommand(int argc, char** argv) {
   o.all_pairs = pairs == "all";
   o.lower_is_better = flags.IsSet("lower-is-better");
   o.population.segments_per_bin = *bin;
-  auto table = LoadScoredSegments(flags, "estimate", /*warn=*/false);
-  if (!table.ok()) return fail(table.status());
+  std::string score_column = flags.Get("score");
+  for (char& c : score_column) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!o.lower_is_better && score_column.find("mqm") != std::string::npos) {
+    std::cerr << "tourney estimate: warning: the score column '" << flags.Get("score")
+              << "' looks like MQM error points, where lower is better, but --lower-is-better "
+                 "is not given: higher scores rank first\n";
+  }
   auto result = EstimateSystems(*table, o);
   if (!result.ok()) return fail(result.status());
   if (!flags.Get("plot").empty()) {

@@ -92,12 +92,43 @@ int RunSampleCommand(int argc, char** argv) {
   if (format == "list") {
     for (int s : segments) out << table->segment_ids[s] << "\n";
   } else if (format == "tsv") {
-    out << flags.Get("system-column") << "\t" << flags.Get("doc-column") << "\t"
-        << flags.Get("segment-column") << "\n";
+    // The whole test set, each system's own rows only, with the design recorded: which
+    // segments were drawn (sampled) and with what probability (inclusion), what `tourney
+    // estimate` and `campaign scoring-create` read back. Scores are left blank to be filled
+    // in for the sampled rows.
+    auto pi = InclusionProbabilities(*p, *design, n);
+    if (!pi.ok()) return fail(pi.status());
+    std::vector<double> inclusion(table->segment_ids.size(), 0.0);
+    std::vector<uint8_t> sampled(table->segment_ids.size(), 0);
+    for (int i = 0; i < p->size; ++i) inclusion[p->segment[i]] = (*pi)[i];
+    for (int g : segments) sampled[g] = 1;
     for (const SystemSegments& sys : table->systems) {
-      for (int s : segments) {
-        out << sys.name << "\t" << table->document_ids[table->segment_document[s]] << "\t"
-            << table->segment_ids[s] << "\n";
+      int missing = 0;
+      for (int r = 0; r < sys.size(); ++r) missing += inclusion[sys.segment[r]] == 0 ? 1 : 0;
+      if (missing > 0) {
+        std::cerr << "tourney sample: warning: system '" << sys.name << "' has " << missing
+                  << " segments that the design's system ('" << table->systems[system].name
+                  << "') lacks: they are never drawn, so its estimate leaves them out\n";
+      }
+    }
+    out << "# tourney sample: design=" << DesignName(*design) << " n=" << n
+        << " test_set=" << p->size << " seed=" << *seed
+        << " system=" << table->systems[system].name << "\n";
+    out << flags.Get("system-column") << "\t" << flags.Get("doc-column") << "\t"
+        << flags.Get("segment-column") << "\t" << flags.Get("score");
+    for (const std::string& m : table->metric_names) out << "\t" << m;
+    out << "\tsampled\tinclusion\n";
+    const int metrics = table->num_metrics();
+    for (const SystemSegments& sys : table->systems) {
+      for (int r = 0; r < sys.size(); ++r) {
+        const int g = sys.segment[r];
+        out << sys.name << "\t" << table->document_ids[table->segment_document[g]] << "\t"
+            << table->segment_ids[g] << "\t";
+        for (int m = 0; m < metrics; ++m) {
+          out << "\t" << JsonNumber(sys.metrics[static_cast<size_t>(r) * metrics + m]);
+        }
+        out << "\t" << static_cast<int>(sampled[g]) << "\t" << JsonNumber(inclusion[g])
+            << "\n";
       }
     }
   } else {

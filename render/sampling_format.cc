@@ -237,6 +237,7 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
       out << "  {\"name\": " << JsonQuote(s.name)
           << ", \"estimate\": " << JsonNumber(s.estimate.value) << ", \"lo\": " << JsonNumber(s.lo)
           << ", \"hi\": " << JsonNumber(s.hi) << ", \"half_width\": " << JsonNumber(s.half_width)
+          << ", \"max_side\": " << JsonNumber(s.max_side)
           << ", \"annotated\": " << s.annotated << ", \"segments\": " << s.segments;
       if (e.options.tolerance > 0) {
         out << ", \"within_tolerance\": " << (s.within_tolerance ? "true" : "false")
@@ -244,7 +245,8 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
       }
       out << "}" << (i + 1 < e.systems.size() ? "," : "") << "\n";
     }
-    out << "],\n\"pairs\": [\n";
+    out << "],\n\"lower_is_better\": " << (e.options.lower_is_better ? "true" : "false")
+        << ",\n\"pairs\": [\n";
     for (size_t i = 0; i < e.pairs.size(); ++i) {
       const PairDifference& p = e.pairs[i];
       out << "  {\"better\": " << JsonQuote(p.better) << ", \"worse\": " << JsonQuote(p.worse);
@@ -264,9 +266,15 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
   systems.caption = "Estimated test-set scores (" + e.board.model + ", " +
                     Number(100 * e.options.confidence, 0) + "% " +
                     std::string(BoundName(e.options.bound)) +
-                    " intervals; a new cluster where rank neighbours are separated)";
+                    " intervals; " +
+                    (e.options.lower_is_better ? "lower is better" : "higher is better") +
+                    "; +- is the interval's wider side; a new cluster where rank neighbours "
+                    "are separated)";
   systems.header = {"rank", "cluster", "system",    "estimate", "lo",
                     "hi",   "+-",      "annotated", "segments"};
+  // Machine-read formats get plain integers ("1418"), tables for people "1,418".
+  const bool plain = format == OutputFormat::kCsv;
+  auto count = [&](int64_t v) { return plain ? std::to_string(v) : WithThousands(v); };
   if (e.options.tolerance > 0) {
     systems.header.push_back("within +-" + Number(e.options.tolerance, 3));
     systems.header.push_back("segments needed");
@@ -280,12 +288,12 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
                                     Number(s.estimate.value, 3),
                                     Number(s.lo, 3),
                                     Number(s.hi, 3),
-                                    Number(s.half_width, 3),
-                                    WithThousands(s.annotated),
-                                    WithThousands(s.segments)};
+                                    Number(s.max_side, 3),
+                                    count(s.annotated),
+                                    count(s.segments)};
     if (e.options.tolerance > 0) {
       row.push_back(s.within_tolerance ? "yes" : "no");
-      row.push_back(WithThousands(s.segments_needed));
+      row.push_back(count(s.segments_needed));
     }
     systems.rows.push_back(row);
   }
@@ -296,9 +304,9 @@ std::string FormatSystemEstimates(const SystemEstimates& e, OutputFormat format)
   for (const PairDifference& p : e.pairs) {
     if (p.estimated) {
       pairs.rows.push_back({p.better, p.worse, Number(p.difference, 3), Number(p.lo, 3),
-                            Number(p.hi, 3), WithThousands(p.paired), p.separated ? "yes" : "no"});
+                            Number(p.hi, 3), count(p.paired), p.separated ? "yes" : "no"});
     } else {  // empty cells, as JSON omits the keys: fewer than two shared segments
-      pairs.rows.push_back({p.better, p.worse, "", "", "", WithThousands(p.paired), "no"});
+      pairs.rows.push_back({p.better, p.worse, "", "", "", count(p.paired), "no"});
     }
   }
   tables.push_back(pairs);

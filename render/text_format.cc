@@ -1,5 +1,6 @@
 #include "render/text_format.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -106,9 +107,13 @@ std::string WithMinusSign(std::string number, std::string_view minus) {
 }
 
 std::string JsonNumber(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.17g", v);
-  return buf;
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v);
+  if (ec != std::errc()) {
+    std::snprintf(buf, sizeof(buf), "%.17g", v);
+    return buf;
+  }
+  return std::string(buf, end);
 }
 
 std::string JsonQuote(std::string_view text) {

@@ -32,8 +32,9 @@ size_t DisplayWidth(std::string_view text);
 // plain text, "$-$" for LaTeX); a number that reads as zero ("-0.000") loses its sign.
 std::string WithMinusSign(std::string number, std::string_view minus);
 
-// The shortest "%.17g" text that reads back as `v` exactly; "0" for a non-finite v is the
-// caller's business (JSON has no NaN).
+// The shortest text that reads back as `v` exactly (0.95, not 0.94999999999999996; an
+// exponent for large and small magnitudes); a non-finite v is the caller's business (JSON
+// has no NaN).
 std::string JsonNumber(double v);
 
 // A JSON string literal: quotes, backslashes and control characters escaped (\u00XX).

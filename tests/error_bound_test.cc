@@ -22,14 +22,33 @@ TEST(ErrorBound, HoeffdingWithSerflingsCorrection) {
   // t = 4·sqrt(0.91·ln(40)/20) = 4·sqrt(3.3568803/20) = 4·sqrt(0.16784401) = 4·0.40968770
   // = 1.6387508.
   EXPECT_NEAR(ErrorBound(BoundKind::kHoeffding, Est(10, 100, 1, 0), 0.95, 4.0), 1.6387508, 1e-6);
-  // n = N: k_n = 1/N, t = 4·sqrt(0.01·3.6888795/200) = 0.0543241.
-  EXPECT_NEAR(ErrorBound(BoundKind::kHoeffding, Est(100, 100, 1, 0), 0.95, 4.0), 0.0543241, 1e-6);
+  // Above N/2, Bardenet & Maillard's ρ_n = (1 − n/N)(1 + 1/n): n = 60,
+  // ρ = 0.4·61/60 = 0.4066667, t = 4·sqrt(0.4066667·3.6888795/120) = 0.4472351.
+  EXPECT_NEAR(ErrorBound(BoundKind::kHoeffding, Est(60, 100, 1, 0), 0.95, 4.0), 0.4472351, 1e-6);
+  // n = N (a census): the mean is known, t = 0 (the old k_n = 1/N gave 0.054).
+  EXPECT_EQ(ErrorBound(BoundKind::kHoeffding, Est(100, 100, 1, 0), 0.95, 4.0), 0.0);
+  EXPECT_EQ(SerflingFactor(100, 100), 0.0);
 }
 
-TEST(ErrorBound, EmpiricalBernsteinAsThePaperGivesIt) {
-  // σ̂ = 1, n = 10, R = 4, δ = 0.05: ln(3/δ) = ln 60 = 4.0943446;
-  // t = sqrt(2·4.0943446/10) + 3·4·4.0943446/10 = 0.9049138 + 4.9132135 = 5.8181273.
-  EXPECT_NEAR(ErrorBound(BoundKind::kBernstein, Est(10, 100, 1, 0), 0.95, 4.0), 5.8181273, 1e-6);
+TEST(ErrorBound, EmpiricalBernsteinSerfling) {
+  // σ̂ = 1 (Bessel), so σ̂_n = sqrt(9/10) = 0.9486833; n = 10, N = 100, R = 4, δ = 0.05:
+  // ρ = 0.91, ln(10/δ) = ln 200 = 5.2983174, κ = 7/3 + 3/√2 = 4.4546537;
+  // t = 0.9486833·sqrt(2·0.91·5.2983174/10) + 4.4546537·4·5.2983174/10
+  //   = 0.9315924 + 9.4408676 = 10.3724600.
+  EXPECT_NEAR(ErrorBound(BoundKind::kBernstein, Est(10, 100, 1, 0), 0.95, 4.0), 10.37246, 1e-5);
+  // A census: 0 (the paper's Bernstein bound gave ±0.18 with every WMT20 en-de segment).
+  EXPECT_EQ(ErrorBound(BoundKind::kBernstein, Est(100, 100, 1, 0), 0.95, 4.0), 0.0);
+}
+
+TEST(ErrorBound, BootstrapTOnEqualResidualsIsStudentsOnTheFlooredVariance) {
+  // Twelve equal residuals: resampling them gives no spread; the interval is clt-t's on
+  // the variance the estimate carries (here floored to 0.5: v = 0.5·(1 − 12/100)/12).
+  Estimate e = Est(12, 100, std::sqrt(0.5), 0.5 * 0.88 / 12);
+  e.residuals.assign(12, 0.0);
+  const ErrorInterval i = IntervalOf(BoundKind::kBootstrapT, e, 0.95, 4.0, 3, 1000);
+  // t_{11, 0.975} = 2.2009852; sqrt(0.0366667) = 0.1914854; t = 0.4214567.
+  EXPECT_NEAR(i.below, 0.4214567, 1e-6);
+  EXPECT_NEAR(i.above, 0.4214567, 1e-6);
 }
 
 TEST(ErrorBound, CltAndStudent) {

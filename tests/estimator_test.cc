@@ -177,11 +177,13 @@ TEST(Estimator, KnnControlVariateWithTheWholeTestSetIsExact) {
 
 TEST(Estimator, KnnControlVariateByHand) {
   // One metric 1.5, 2.5, 3.5, 10.5, scores 0, 3, 6, 9; sample {0, 1, 3}, k = 2.
-  // Predictions (knn_test): 1.5, 1.5, 1.5, 6; mean 2.625, population sd
-  // sqrt((3·1.125² + 3.375²)/4) = 3.375/sqrt(3), so z = -1/√3, -1/√3, -1/√3, √3.
-  // x̄ = (0 + 3 + 9)/3 = 4; z̄ = (-2/√3 + √3)/3 = 1/(3√3);
-  // β = mean((x - x̄)(z - z̄)) = [(-4)(-4) + (-1)(-4) + 5·8]/(3√3)/3 = 20/(3√3);
-  // µ̂ = 4 - β·z̄ = 4 - 20/27.
+  // Predictions (knn_test): 1.5, 1.5, 1.5, 6. A sampled item's prediction is replaced by
+  // its leave-one-out one, (2·f - x)/1: item 0: 3, item 1: 0, item 3: 12 - 9 = 3; item 2
+  // keeps 1.5. So g = 3, 0, 1.5, 3: mean 1.875, deviations 1.125, -1.875, -0.375, 1.125,
+  // population variance 6.1875/4 = 1.546875 = σ². z = deviation/σ.
+  // x̄ = (0 + 3 + 9)/3 = 4; z̄ = (1.125 - 1.875 + 1.125)/3/σ = 0.125/σ;
+  // β = mean((x - x̄)(z - z̄)) = [(-4)(1.125) + (-1)(-1.875) + 5·1.125]/3/σ = 1/σ;
+  // µ̂ = 4 - β·z̄ = 4 - 0.125/σ² = 4 - 8/99.
   auto t = ParseScoredSegments(
       "system\tdoc\tseg\tmqm\tm\nA\td\t0\t0\t1.5\nA\td\t1\t3\t2.5\nA\td\t2\t6\t3.5\n"
       "A\td\t3\t9\t10.5\n",
@@ -191,12 +193,11 @@ TEST(Estimator, KnnControlVariateByHand) {
   const EstimatorSpec spec{EstimatorKind::kCvKnn, "", 2};
   auto e = EstimateMean(p, Of({0, 1, 3}), spec);
   ASSERT_TRUE(e.ok()) << e.status().message();
-  EXPECT_NEAR(e->value, 4.0 - 20.0 / 27, 1e-12);
-  // Variance from leave-one-out predictions (2·f - x)/1: 3, 0, 3, standardised with the
-  // test set's mean and sd: √3/9, -7√3/9, √3/9; residuals x - β·that: -20/27, 221/27,
-  // 223/27; deviations from their mean 424/81: -484/81, 239/81, 245/81; s² = (484² + 239² +
-  // 245²)/81²/2 = 351402/13122; v = (1 - 3/4)·s²/3 = 351402/157464.
-  EXPECT_NEAR(e->variance, 351402.0 / 157464, 1e-12);
+  EXPECT_NEAR(e->value, 4.0 - 8.0 / 99, 1e-12);
+  // Residuals x - β·z = x - deviation/σ²: 0 - 8/11, 3 + 40/33, 9 - 8/11 = -24/33, 139/33,
+  // 273/33; their deviations from the mean: -460/99, 29/99, 431/99; s² = (460² + 29² +
+  // 431²)/99²/2 = 199101/9801; v = (1 - 3/4)·s²/3 = 199101/117612.
+  EXPECT_NEAR(e->variance, 199101.0 / 117612, 1e-12);
   // The same through neighbour lists.
   const NeighbourLists lists(p);
   auto walked = EstimateMean(p, Of({0, 1, 3}), spec, &lists);

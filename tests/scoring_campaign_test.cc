@@ -235,22 +235,25 @@ TEST(ScoringCampaign, EstimatesByHand) {
   auto e = c->Estimate();
   ASSERT_TRUE(e.ok()) << e.status().message();
   const ScoringSystemEstimate& a = (*e)[0];
-  // Stratified mean: weights N_l/(N·n_l): s0 4/6, s4 and s5 2/(6·2) = 1/6 each;
-  // 2/3·1 + 1/6·6 + 1/6·2 = 2 (the plain mean would be 3).
+  // docs-prop draws every segment with the same probability n/N (design.h): equal weights,
+  // the plain mean (1 + 6 + 2)/3 = 3, whatever the realised counts per document.
   EXPECT_EQ(a.name, "A");
   EXPECT_EQ(a.scored, 3);
   EXPECT_EQ(a.segments, 6);
   ASSERT_TRUE(a.estimated);
-  EXPECT_NEAR(a.value, 2.0, 1e-12);
-  // s² = n/(n−1)·Σ w (x − 2)² = 3/2·(2/3·1 + 1/6·16 + 0) = 5;
-  // v = (4/6)²(1 − 1/4)·5/1 + (2/6)²(1 − 2/2)·5/2 = 5/3; t = 1.959964·sqrt(5/3) = 2.530303.
-  EXPECT_NEAR(a.half_width, 2.530303, 1e-6);
-  EXPECT_NEAR(a.lo, 2.0 - 2.530303, 1e-6);
-  EXPECT_NEAR(a.hi, 2.0 + 2.530303, 1e-6);
-  // ±1.5 not reached; n' = 1/((1.5/2.530303)²(1/3 − 1/6) + 1/6) = 1/0.225238 = 4.44 -> 5.
+  EXPECT_NEAR(a.value, 3.0, 1e-12);
+  // s² = (4 + 9 + 1)/2 = 7; the floor's prior (pooled over systems: B's single score adds
+  // nothing) is also 7, so s² stays 7. π = 3/6 for each: v = 3·(1/3)²(1 − 1/2)·7 = 7/6;
+  // t = 1.959964·sqrt(7/6) = 2.117003 (the same as for the random design below: with
+  // equal inclusion probabilities the two designs estimate alike).
+  EXPECT_NEAR(a.half_width, 2.117003, 1e-6);
+  EXPECT_NEAR(a.lo, 3.0 - 2.117003, 1e-6);
+  EXPECT_NEAR(a.hi, 3.0 + 2.117003, 1e-6);
+  // ±1.5 is not reached: n' = 1/((1.5/2.117003)²(1/3 − 1/6) + 1/6) = 3.99 -> 4, and a
+  // verdict needs 10 scores or the whole test set: 6.
   EXPECT_FALSE(a.within_tolerance);
-  EXPECT_EQ(a.segments_needed, 5);
-  EXPECT_EQ(a.more_needed, 2);  // 5 − 3 scored
+  EXPECT_EQ(a.segments_needed, 6);
+  EXPECT_EQ(a.more_needed, 3);
   // B has one score: no estimate yet.
   EXPECT_EQ((*e)[1].scored, 1);
   EXPECT_FALSE((*e)[1].estimated);
@@ -409,25 +412,25 @@ TEST(ScoringCampaign, SnapshotEstimatesTheStateWhenItWasTaken) {
   auto e = c->EstimateFrom(snapshot);
   ASSERT_TRUE(e.ok()) << e.status().message();
   ASSERT_EQ(e->size(), 2u);
-  // EstimatesByHand's numbers: stratified mean 2, t = 2.530303, ±1.5 needs 5 segments.
+  // EstimatesByHand's numbers: mean 3, t = 2.117003, a verdict needs all 6 segments.
   const ScoringSystemEstimate& a = (*e)[0];
   EXPECT_EQ(a.name, "A");
   EXPECT_EQ(a.scored, 3);
   EXPECT_EQ(a.segments, 6);
   ASSERT_TRUE(a.estimated);
-  EXPECT_NEAR(a.value, 2.0, 1e-12);
-  EXPECT_NEAR(a.half_width, 2.530303, 1e-6);
-  EXPECT_EQ(a.segments_needed, 5);
-  EXPECT_EQ(a.more_needed, 2);
+  EXPECT_NEAR(a.value, 3.0, 1e-12);
+  EXPECT_NEAR(a.half_width, 2.117003, 1e-6);
+  EXPECT_EQ(a.segments_needed, 6);
+  EXPECT_EQ(a.more_needed, 3);
   EXPECT_EQ((*e)[1].name, "B");
   EXPECT_EQ((*e)[1].scored, 1);
   EXPECT_EQ((*e)[1].segments, 6);
   EXPECT_FALSE((*e)[1].estimated);
-  // The live estimate has moved on: A's 4 scores 1, 5 (d1) and 6, 2 (d2): weights 4/(6·2)
-  // and 2/(6·2): (1 + 5)/3 + (6 + 2)/6 = 2 + 4/3 = 10/3; B has 2 scores.
+  // The live estimate has moved on: A's 4 scores 1, 5 (d1) and 6, 2 (d2), equal weights
+  // (docs-prop): 14/4 = 3.5; B has 2 scores.
   auto live = c->Estimate();
   ASSERT_TRUE(live.ok());
-  EXPECT_NEAR((*live)[0].value, 10.0 / 3.0, 1e-12);
+  EXPECT_NEAR((*live)[0].value, 3.5, 1e-12);
   EXPECT_TRUE((*live)[1].estimated);
   // A snapshot of another campaign's shape is refused.
   ScoringSnapshot wrong = snapshot;
@@ -495,7 +498,7 @@ TEST(ScoringCampaign, CountsOpenLeasesPerAnnotator) {
   EXPECT_EQ(c->OpenLeases(1500), 0);
 }
 
-TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimates) {
+TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimatesThatAreNotPoints) {
   for (EstimatorKind kind : {EstimatorKind::kMean, EstimatorKind::kCvKnn}) {
     ScoringCampaignConfig cfg = TinyConfig();
     cfg.estimator.kind = kind;
@@ -513,12 +516,16 @@ TEST(ScoringCampaign, ConstantScoresGiveFiniteEstimates) {
       EXPECT_LE(s.lo, s.value);
       EXPECT_GE(s.hi, s.value);
     }
-    // Four zeros: no spread, the interval is the point and ±0.1 is reached.
+    // Four zeros of six segments (the audit's case: equal first scores once gave a point
+    // interval and "±0.1 reached"). The floor's prior is the pooled variance: A adds 0 over
+    // 3 degrees of freedom, B (0, 25) 312.5 over 1: 78.125. A's s² = (0 + 78.125)/4 =
+    // 19.53125; with π = 4/6, v = 4·(1/4)²(1 − 4/6)·s² = s²/12 = 1.627604; four residuals
+    // are too few to resample: Student's t_3 = 3.182446, t = 3.182446·1.275776 = 4.060.
     EXPECT_EQ((*e)[0].value, 0.0);
-    EXPECT_EQ((*e)[0].half_width, 0.0);
-    EXPECT_TRUE((*e)[0].within_tolerance);
-    EXPECT_EQ((*e)[0].segments_needed, 4);
-    EXPECT_EQ((*e)[0].more_needed, 0);
+    EXPECT_NEAR((*e)[0].half_width, 3.182446 * std::sqrt(19.53125 / 12), 1e-5);
+    EXPECT_FALSE((*e)[0].within_tolerance);
+    EXPECT_EQ((*e)[0].segments_needed, 6);
+    EXPECT_EQ((*e)[0].more_needed, 2);
   }
 }
 

@@ -134,8 +134,10 @@ void SubmitTinyScores(v1::Tournament::Stub& stub, const Scoring& c) {
 void ExpectTinyEstimate(const v1::GetEstimateResponse& e) {
   ASSERT_EQ(e.systems_size(), 2);
   // A: 1, 2, 6 of N = 6. Mean 3; s² = (4 + 1 + 9)/2 = 7; v = (1 − 3/6)·7/3 = 7/6;
-  // t = 1.959964·1.080123 = 2.117003. ±1 needs z²s²(1/n − 1/6) <= 1:
-  // 1/n <= 1/(3.841459·7) + 1/6 = 0.203855, n >= 4.906 -> 5 segments, 2 more.
+  // t = 1.959964·1.080123 = 2.117003 (the variance floor, one pseudo-score of the pooled
+  // variance (14 + 0.5)/3 = 4.83, leaves s² = 7). ±1 needs z²s²(1/n − 1/6) <= 1:
+  // 1/n <= 1/(3.841459·7) + 1/6 = 0.203855, n >= 4.906 -> 5 segments; but a verdict needs
+  // 10 scores or the whole test set: 6, 3 more.
   const v1::SystemScoreEstimate& a = e.systems(0);
   EXPECT_EQ(a.system(), "A");
   EXPECT_EQ(a.scored(), 3);
@@ -146,18 +148,20 @@ void ExpectTinyEstimate(const v1::GetEstimateResponse& e) {
   EXPECT_NEAR(a.lo(), 3.0 - 2.117003, 1e-6);
   EXPECT_NEAR(a.hi(), 3.0 + 2.117003, 1e-6);
   EXPECT_FALSE(a.target_reached());
-  EXPECT_EQ(a.segments_needed(), 5);
-  EXPECT_EQ(a.more_needed(), 2);
-  // B: s3 = 4 submitted, s5 = 5 from the table. Mean 4.5; s² = (0.25 + 0.25)/1 = 0.5;
-  // v = (1 − 2/6)·0.5/2 = 1/6; t = 1.959964·0.408248 = 0.800152 <= 1: reached.
+  EXPECT_EQ(a.segments_needed(), 6);
+  EXPECT_EQ(a.more_needed(), 3);
+  // B: s3 = 4 submitted, s5 = 5 from the table. Mean 4.5; s² = (0.25 + 0.25)/1 = 0.5,
+  // floored to (1·0.5 + 4.8333)/2 = 8/3; v = (1 − 2/6)·(8/3)/2 = 8/9;
+  // t = 1.959964·0.942809 = 1.847872. Two scores are never a verdict (the unfloored 0.80
+  // once said "reached" here): 6 segments needed, 4 more.
   const v1::SystemScoreEstimate& b = e.systems(1);
   EXPECT_EQ(b.system(), "B");
   EXPECT_EQ(b.scored(), 2);
   EXPECT_TRUE(b.estimated());
   EXPECT_NEAR(b.value(), 4.5, 1e-12);
-  EXPECT_NEAR(b.half_width(), 0.800152, 1e-6);
-  EXPECT_TRUE(b.target_reached());
-  EXPECT_EQ(b.more_needed(), 0);
+  EXPECT_NEAR(b.half_width(), 1.847872, 1e-6);
+  EXPECT_FALSE(b.target_reached());
+  EXPECT_EQ(b.more_needed(), 4);
   EXPECT_EQ(e.scores(), 4);        // submitted through the service
   EXPECT_EQ(e.items(), 12);        // 2 systems × 6 segments
   EXPECT_EQ(e.items_scored(), 5);  // the 4 and B's s5

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+
 #include "sampling_test_util.h"
 
 namespace tourney {
@@ -36,9 +39,12 @@ TEST(SystemEstimates, MeansIntervalsAndOrder) {
   EXPECT_EQ(r->systems[1].name, "B");
   EXPECT_EQ(r->systems[2].name, "C");
   EXPECT_DOUBLE_EQ(r->systems[0].estimate.value, 1.0);
-  // A: s² = 1, n = 3 of N = 4: v = (1 - 3/4)·1/3 = 1/12; t = 1.959964·sqrt(1/12) = 0.565793.
-  EXPECT_NEAR(r->systems[0].half_width, 0.565793, 1e-6);
-  EXPECT_NEAR(r->systems[0].lo, 1.0 - 0.565793, 1e-6);
+  // The variance floor's prior is the pooled within-system variance of the scores: A and B
+  // have sums of squares 2 each, C (4, 5, 7; mean 16/3) 42/9; over 6 degrees of freedom
+  // (2 + 2 + 42/9)/6 = 13/9. A: s² = 1, floored to (2·1 + 13/9)/3 = 31/27; n = 3 of N = 4:
+  // v = (1 - 3/4)·(31/27)/3 = 31/324; t = 1.959964·sqrt(31/324) = 0.6062565.
+  EXPECT_NEAR(r->systems[0].half_width, 0.6062565, 1e-6);
+  EXPECT_NEAR(r->systems[0].lo, 1.0 - 0.6062565, 1e-6);
   EXPECT_EQ(r->systems[0].annotated, 3);
   EXPECT_EQ(r->systems[0].segments, 4);
 }
@@ -48,35 +54,161 @@ TEST(SystemEstimates, PairedDifferencesMakeTheClusters) {
   auto r = EstimateSystems(*t, MeanOptions());
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->pairs.size(), 2u);  // rank neighbours
-  // A - B = -4 on every segment: no spread, separated.
+  // A difference's variance prior is twice the scores' (13/9): 26/9.
+  // A - B = -4 on every segment: s² = 0 is floored to (0 + 26/9)/3 = 26/27, v = 26/324,
+  // t = 1.959964·sqrt(26/324) = 0.5552: [-4.555, -3.445], separated. Without the floor
+  // the interval had width 0.
   EXPECT_DOUBLE_EQ(r->pairs[0].difference, -4.0);
+  EXPECT_NEAR(r->pairs[0].hi - r->pairs[0].lo, 2 * 1.959964 * std::sqrt(26.0 / 324), 1e-6);
   EXPECT_TRUE(r->pairs[0].separated);
-  // B - C = 0, 0, -1: mean -1/3, s² = 1/3, v = (1/4)(1/3)/3 = 1/36, t = 1.96/6 = 0.3267:
-  // the interval [-0.66, -0.007] excludes 0 (barely).
+  // B - C = 0, 0, -1: mean -1/3, s² = 1/3 floored to (2/3 + 26/9)/3 = 32/27, v = 8/81,
+  // t = 1.959964·sqrt(8/81) = 0.61596: [-0.949, 0.283] holds 0 (three segments do not
+  // separate a third of a point; the unfloored interval claimed they did).
   EXPECT_NEAR(r->pairs[1].difference, -1.0 / 3, 1e-12);
-  EXPECT_NEAR(r->pairs[1].hi, -1.0 / 3 + 1.959964 / 6, 1e-6);
-  EXPECT_TRUE(r->pairs[1].separated);
+  EXPECT_NEAR(r->pairs[1].hi, -1.0 / 3 + 1.959964 * std::sqrt(8.0 / 81), 1e-6);
+  EXPECT_FALSE(r->pairs[1].separated);
   EXPECT_EQ(r->board.entries[0].cluster, 1);
   EXPECT_EQ(r->board.entries[1].cluster, 2);
-  EXPECT_EQ(r->board.entries[2].cluster, 3);
-  // At 99%, z = 2.5758: B - C's interval reaches -1/3 + 2.5758/6 = 0.096 > 0.
+  EXPECT_EQ(r->board.entries[2].cluster, 2);
+  // At 99% with every pair: A - C = -4, -4, -5 (mean -13/3, s² = 1/3, floored 32/27):
+  // t = 2.575829·sqrt(8/81) = 0.8095, separated; B - C is not.
   SystemEstimatesOptions o = MeanOptions();
   o.confidence = 0.99;
   o.all_pairs = true;
   r = EstimateSystems(*t, o);
-  ASSERT_EQ(r->pairs.size(), 3u);
-  EXPECT_FALSE(r->pairs[2].separated);  // pairs in order (A,B), (A,C), (B,C)
+  ASSERT_EQ(r->pairs.size(), 3u);  // pairs in order (A,B), (A,C), (B,C)
+  EXPECT_NEAR(r->pairs[1].hi, -13.0 / 3 + 2.575829 * std::sqrt(8.0 / 81), 1e-5);
+  EXPECT_TRUE(r->pairs[1].separated);
+  EXPECT_FALSE(r->pairs[2].separated);
   EXPECT_EQ(r->board.entries[2].cluster, 2);
 }
 
 TEST(SystemEstimates, Tolerance) {
   auto t = ParseScoredSegments(kTable, "t", {});
   SystemEstimatesOptions o = MeanOptions();
-  o.tolerance = 0.6;
+  o.tolerance = 0.61;
+  o.min_scored_for_tolerance = 3;
   auto r = EstimateSystems(*t, o);
   ASSERT_TRUE(r.ok());
-  EXPECT_TRUE(r->systems[0].within_tolerance);  // A: ±0.566
+  EXPECT_TRUE(r->systems[0].within_tolerance);  // A: ±0.606 (above)
   EXPECT_EQ(r->systems[0].segments_needed, 3);
+  // ±0.6 is not reached: the verdict compares the wider side (0.606), not a rounded one.
+  o.tolerance = 0.6;
+  r = EstimateSystems(*t, o);
+  EXPECT_FALSE(r->systems[0].within_tolerance);
+  EXPECT_EQ(r->systems[0].segments_needed, 4);
+  // By default a verdict needs 10 scores: three are not enough, whatever the interval.
+  o.tolerance = 0.61;
+  o.min_scored_for_tolerance = SystemEstimatesOptions{}.min_scored_for_tolerance;
+  r = EstimateSystems(*t, o);
+  EXPECT_FALSE(r->systems[0].within_tolerance);
+  EXPECT_EQ(r->systems[0].segments_needed, 4);  // all of A's test set (fewer than 10)
+}
+
+// The audit's case: a system whose annotated scores are all 0 (29% of one WMT20 system's
+// MQM scores are exactly 0). Its interval must not collapse, nor say "within ±0.5".
+TEST(SystemEstimates, AllEqualScoresNeverGiveAZeroWidthInterval) {
+  // A: 0, 0, 0 of 40 segments; B: 0, 2, 4, 6 (pooled prior: B's s² = 20/3 with 3 df, A
+  // adds 0 with 2 df: 20/5 = 4).
+  std::string text = "system\tdoc\tseg\tmqm\n";
+  for (int i = 0; i < 40; ++i) {
+    text += "A\td\t" + std::to_string(i) + "\t" + (i < 3 ? "0" : "") + "\n";
+    text += "B\td\t" + std::to_string(i) + "\t" + (i < 4 ? std::to_string(2 * i) : "") + "\n";
+  }
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  for (BoundKind bound : {BoundKind::kClt, BoundKind::kCltT, BoundKind::kBootstrapT,
+                          BoundKind::kHoeffding, BoundKind::kBernstein}) {
+    SystemEstimatesOptions o = MeanOptions();
+    o.bound = bound;
+    o.tolerance = 0.5;
+    o.min_scored_for_tolerance = 2;  // the floor alone must keep the verdict honest
+    auto r = EstimateSystems(*t, o);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    const SystemEstimate& a = r->systems[0];
+    ASSERT_EQ(a.name, "A");
+    EXPECT_EQ(a.estimate.value, 0.0);
+    // A: s² = 0 floored to (0 + 4)/3 = 4/3; v = (1 - 3/40)·(4/3)/3 = 0.4111; clt:
+    // t = 1.959964·0.6412 = 1.2567; clt-t (and bootstrap-t, which falls back to it on
+    // equal residuals): t_{2} = 4.302653, t = 2.7589. Hoeffding and Bernstein use the
+    // table's range (0..6), not A's (0).
+    if (bound == BoundKind::kClt) {
+      EXPECT_NEAR(a.max_side, 1.959964 * std::sqrt(0.925 * 4 / 9), 1e-5);
+    }
+    if (bound == BoundKind::kCltT || bound == BoundKind::kBootstrapT) {
+      EXPECT_NEAR(a.max_side, 4.302653 * std::sqrt(0.925 * 4 / 9), 1e-5);
+    }
+    if (bound == BoundKind::kHoeffding) {
+      // R = 6, ρ = 1 - 2/40: t = 6·sqrt(0.95·ln 40/6) = 4.6016.
+      EXPECT_NEAR(a.max_side, 6 * std::sqrt(0.95 * std::log(40.0) / 6), 1e-6);
+    }
+    EXPECT_GT(a.hi - a.lo, 1.0) << BoundName(bound);
+    EXPECT_FALSE(a.within_tolerance) << BoundName(bound);
+  }
+}
+
+// A table of nothing but annotated rows does not say how large the test set is (the
+// audit: `sample` -> annotate -> `estimate` on the annotated rows said "within ±0.1").
+TEST(SystemEstimates, EveryRowAnnotatedNeedsTheTestSetSize) {
+  const char* text = "system\tdoc\tseg\tmqm\nA\td\t0\t1\nA\td\t1\t2\nA\td\t2\t3\nA\td\t3\t6\n";
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok());
+  SystemEstimatesOptions o = MeanOptions();
+  auto r = EstimateSystems(*t, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("test set"), std::string::npos);
+  // A census: the exact mean 3, width 0, for every bound.
+  o.test_set_size = 4;
+  for (BoundKind bound : {BoundKind::kClt, BoundKind::kHoeffding, BoundKind::kBernstein,
+                          BoundKind::kBootstrapT}) {
+    o.bound = bound;
+    r = EstimateSystems(*t, o);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(r->systems[0].estimate.value, 3.0);
+    EXPECT_EQ(r->systems[0].lo, 3.0) << BoundName(bound);
+    EXPECT_EQ(r->systems[0].hi, 3.0) << BoundName(bound);
+  }
+  // Four rows of a test set of 40: a random sample. s² = 14/3 (no floor: the prior is the
+  // same 14/3), v = (1 - 4/40)·(14/3)/4 = 1.05, clt t = 1.959964·sqrt(1.05) = 2.0084.
+  o.bound = BoundKind::kClt;
+  o.test_set_size = 40;
+  r = EstimateSystems(*t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->systems[0].segments, 40);
+  EXPECT_NEAR(r->systems[0].max_side, 1.959964 * std::sqrt(1.05), 1e-5);
+  o.test_set_size = 3;  // fewer than the rows
+  EXPECT_FALSE(EstimateSystems(*t, o).ok());
+  o.test_set_size = 40;
+  o.estimator = EstimatorSpec{EstimatorKind::kCvKnn, "", 25};  // no metrics for the rest
+  EXPECT_FALSE(EstimateSystems(*t, o).ok());
+}
+
+// A recorded design (an inclusion column, as tourney sample writes it) weighs each item by
+// 1/π: the Hájek mean.
+TEST(SystemEstimates, RecordedInclusionProbabilitiesWeighTheItems) {
+  // Segments 0-1 drawn with π = 1/2, segment 2 with π = 1/4; 3 and 4 not drawn.
+  const char* text =
+      "system\tdoc\tseg\tmqm\tsampled\tinclusion\n"
+      "A\td\t0\t2\t1\t0.5\nA\td\t1\t4\t1\t0.5\nA\td\t2\t8\t1\t0.25\n"
+      "A\td\t3\t\t0\t0.5\nA\td\t4\t\t0\t0.25\n";
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  auto r = EstimateSystems(*t, MeanOptions());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  // Weights 2, 2, 4 of 8: (2·2 + 2·4 + 4·8)/8 = 44/8 = 5.5 (the plain mean is 14/3).
+  EXPECT_DOUBLE_EQ(r->systems[0].estimate.value, 5.5);
+}
+
+TEST(SystemEstimates, ScoresOutsideTheDeclaredRangeAreRefused) {
+  auto t = ParseScoredSegments(kTable, "t", {});
+  SystemEstimatesOptions o = MeanOptions();
+  o.score_min = 0;
+  o.score_max = 6;  // C has a 7
+  auto r = EstimateSystems(*t, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("'C'"), std::string::npos);
+  o.score_max = 25;
+  EXPECT_TRUE(EstimateSystems(*t, o).ok());
 }
 
 TEST(SystemEstimates, BadInput) {

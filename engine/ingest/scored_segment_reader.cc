@@ -50,10 +50,16 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
   CsvRecordReader reader(text);
   std::string_view line;
   auto at = [&](int64_t line_number) { return file + ":" + std::to_string(line_number) + ": "; };
-  // The header: skip blank lines before it.
+  // The header: skip blank lines before it, and keep the notes ('#' lines).
   bool have_header = false;
+  std::vector<std::string> notes;
   while (reader.Next(&line)) {
-    if (!TrimField(line).empty()) {
+    const std::string_view trimmed = TrimField(line);
+    if (!trimmed.empty() && trimmed.front() == '#') {
+      notes.emplace_back(TrimField(trimmed.substr(1)));
+      continue;
+    }
+    if (!trimmed.empty()) {
       have_header = true;
       break;
     }
@@ -107,7 +113,16 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
   if (!seg_col.ok()) return seg_col.status();
   auto score_col = find(options.score_column, "score");
   if (!score_col.ok()) return score_col.status();
-  const std::unordered_set<int> named = {*system_col, *doc_col, *seg_col, *score_col};
+  std::unordered_set<int> named = {*system_col, *doc_col, *seg_col, *score_col};
+  // The design `tourney sample` records, when present.
+  auto optional_column = [&](const char* col) {
+    auto it = column.find(col);
+    if (it == column.end() || named.count(it->second)) return -1;
+    named.insert(it->second);
+    return it->second;
+  };
+  const int inclusion_col = optional_column("inclusion");
+  const int sampled_col = optional_column("sampled");
 
   // Every row's fields, then the metric columns (the default needs every value).
   std::vector<Row> rows;
@@ -142,7 +157,12 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
       if (named.count(c)) continue;
       bool numeric = true;
       bool fractional = false;
+      const Row* blank = nullptr;
       for (const Row& row : rows) {
+        if (TrimField(row.fields[c]).empty()) {
+          if (blank == nullptr) blank = &row;
+          continue;
+        }
         const auto v = ParseNumber(row.fields[c]);
         if (!v) {
           numeric = false;
@@ -151,11 +171,20 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
         // A non-finite value makes the column a metric, to be rejected below by name.
         if (!std::isfinite(*v) || *v != std::floor(*v)) fractional = true;
       }
+      if (numeric && fractional && blank != nullptr) {
+        // A metric column with a hole: leaving the metric out for everyone (or for one
+        // system) without a word would change every estimate that uses it.
+        return InvalidArgument(at(blank->line) + "column " + QuotedValue(header[c]) +
+                               ": blank, in a column of metric scores (fill it, or name the "
+                               "metrics to use with --metrics)");
+      }
       if (numeric && fractional) metric_cols.push_back(c);
     }
   }
 
   ScoredSegments out;
+  out.notes = std::move(notes);
+  std::vector<int64_t> design_line;  // per segment: the line that gave its design fields
   for (int c : metric_cols) out.metric_names.push_back(header[c]);
   const int num_metrics = static_cast<int>(metric_cols.size());
   const std::unordered_set<std::string> excluded(options.exclude_systems.begin(),
@@ -173,6 +202,7 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
     const std::string& seg = row.fields[*seg_col];
     for (auto [c, v] : {std::pair{*system_col, &sys}, {*doc_col, &doc}, {*seg_col, &seg}}) {
       if (v->empty()) return field_error(row.line, c, "blank");
+      if (!IsValidUtf8(*v)) return field_error(row.line, c, InvalidUtf8Message(*v));
     }
     const auto doc_it = document_index.emplace(doc, static_cast<int>(out.document_ids.size()));
     if (doc_it.second) out.document_ids.push_back(doc);
@@ -200,6 +230,46 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
         return field_error(row.line, *score_col,
                            QuotedValue(row.fields[*score_col]) + " is not finite");
       }
+      if (std::fabs(*score) > kMaxPlausibleScore) {
+        return field_error(row.line, *score_col,
+                           QuotedValue(row.fields[*score_col]) +
+                               " is not a plausible human score (magnitude above 1e6)");
+      }
+    }
+    // The recorded design: one inclusion probability and one sampled flag per segment.
+    const int segment = seg_it.first->second;
+    for (int c : {inclusion_col, sampled_col}) {
+      if (c < 0) continue;
+      const auto v = ParseNumber(row.fields[c]);
+      const bool is_inclusion = c == inclusion_col;
+      if (!v || (is_inclusion ? !(*v >= 0 && *v <= 1) : !(*v == 0 || *v == 1))) {
+        return field_error(row.line, c,
+                           QuotedValue(row.fields[c]) +
+                               (is_inclusion ? " is not a probability in [0, 1]" : " is not 0 or 1"));
+      }
+      if (is_inclusion && out.segment_inclusion.size() <= static_cast<size_t>(segment)) {
+        out.segment_inclusion.resize(segment + 1, -1.0);
+      }
+      if (!is_inclusion && out.segment_sampled.size() <= static_cast<size_t>(segment)) {
+        out.segment_sampled.resize(segment + 1, 2);
+      }
+      if (design_line.size() <= static_cast<size_t>(segment)) design_line.resize(segment + 1, 0);
+      const double before = is_inclusion ? out.segment_inclusion[segment]
+                                         : static_cast<double>(out.segment_sampled[segment]);
+      const bool unset = is_inclusion ? before < 0 : before == 2;
+      if (!unset && before != *v) {
+        return field_error(row.line, c,
+                           "segment " + QuotedValue(seg) + " has " +
+                               QuotedValue(row.fields[c]) + " here and another value on line " +
+                               std::to_string(design_line[segment]) +
+                               " (the design chose segments, not rows)");
+      }
+      if (is_inclusion) {
+        out.segment_inclusion[segment] = *v;
+      } else {
+        out.segment_sampled[segment] = static_cast<uint8_t>(*v);
+      }
+      if (unset) design_line[segment] = row.line;
     }
     double metric_values[64];
     std::vector<double> many(num_metrics > 64 ? num_metrics : 0);
@@ -235,6 +305,8 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
     target.metrics.insert(target.metrics.end(), values, values + num_metrics);
   }
   if (out.systems.empty()) return InvalidArgument(file + ": every system is excluded");
+  if (inclusion_col >= 0) out.segment_inclusion.resize(out.segment_ids.size(), -1.0);
+  if (sampled_col >= 0) out.segment_sampled.resize(out.segment_ids.size(), 2);
   for (const std::string& e : options.exclude_systems) {
     if (!system_index.count(e) && !e.empty()) {
       bool present = false;

@@ -91,6 +91,23 @@ std::vector<int> RoundAllocation(const std::vector<double>& ideal, int n, Rng* r
   return out;
 }
 
+std::vector<int> RoundAllocationUnbiased(const std::vector<double>& ideal, int n, Rng& rng) {
+  const size_t bins = ideal.size();
+  std::vector<int> out(bins, 0);
+  const double u = rng.Uniform();
+  double cumulative = 0.0;
+  int64_t before = 0;  // floor(C_{l-1} + u)
+  for (size_t l = 0; l < bins; ++l) {
+    cumulative += ideal[l];
+    // The last bin closes at exactly n (the running sum may drift by rounding).
+    const int64_t upto =
+        l + 1 == bins ? n : static_cast<int64_t>(std::floor(cumulative + u + 1e-9));
+    out[l] = static_cast<int>(std::max<int64_t>(0, upto - before));
+    before = std::max(before, upto);
+  }
+  return out;
+}
+
 StatusOr<std::vector<int>> Allocate(const std::vector<int>& capacity,
                                     const std::vector<double>& weight, int n, Rng* rng) {
   auto ideal = IdealAllocation(capacity, weight, n);

@@ -48,7 +48,51 @@ std::vector<std::vector<int>> ShuffledStrata(const Population& p, Strata strata,
   return members;
 }
 
+// The ideal (real-valued) allocation of a fixed stratified design: proportional, or
+// Neyman with the spreads floored at kMinStratumSpread.
+StatusOr<std::vector<double>> FixedIdealAllocation(
+    const Population& p, Design design, int n, const std::vector<std::vector<int>>& members) {
+  const int bins = static_cast<int>(members.size());
+  std::vector<int> capacity(bins);
+  std::vector<double> weight(bins);
+  for (int l = 0; l < bins; ++l) {
+    capacity[l] = static_cast<int>(members[l].size());
+    weight[l] = capacity[l];
+    if (design == Design::kDocsOpt || design == Design::kMetricsOpt) {
+      weight[l] *= std::max(kMinStratumSpread, Spread(p.z_mean, members[l]));
+    }
+  }
+  return IdealAllocation(capacity, weight, n);
+}
+
+bool IsIncremental(Design design) {
+  return design == Design::kDocsIncrHuman || design == Design::kDocsIncrMetrics;
+}
+
 }  // namespace
+
+StatusOr<std::vector<double>> InclusionProbabilities(const Population& p, Design design, int n) {
+  if (n < 1 || n > p.size) {
+    return InvalidArgument("sample size " + std::to_string(n) + " outside 1.." +
+                           std::to_string(p.size));
+  }
+  if (IsIncremental(design)) {
+    return InvalidArgument("design '" + std::string(DesignName(design)) +
+                           "' learns from the scores as they arrive: its inclusion "
+                           "probabilities are not known in advance");
+  }
+  std::vector<double> pi(p.size, static_cast<double>(n) / p.size);
+  if (design == Design::kRandom) return pi;
+  const Strata strata = DesignStrata(design);
+  std::vector<std::vector<int>> members(NumStrata(p, strata));
+  for (int i = 0; i < p.size; ++i) members[StratumOf(p, strata, i)].push_back(i);
+  auto ideal = FixedIdealAllocation(p, design, n, members);
+  if (!ideal.ok()) return ideal.status();
+  for (size_t l = 0; l < members.size(); ++l) {
+    for (int i : members[l]) pi[i] = (*ideal)[l] / static_cast<double>(members[l].size());
+  }
+  return pi;
+}
 
 StatusOr<Design> ParseDesign(std::string_view name) {
   if (name == "baseline") return Design::kRandom;
@@ -97,6 +141,7 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
     for (int i = 0; i < p.size; ++i) all[i] = i;
     for (int k = 0; k < n; ++k) std::swap(all[k], all[k + rng.UniformInt(p.size - k)]);
     sample.items.assign(all.begin(), all.begin() + n);
+    sample.inclusion.assign(n, static_cast<double>(n) / p.size);
     return sample;
   }
   std::vector<std::vector<int>> members = ShuffledStrata(p, sample.strata, rng);
@@ -110,18 +155,16 @@ StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
       taken[l] += alloc[l];
     }
   };
-  const bool incremental = design == Design::kDocsIncrHuman || design == Design::kDocsIncrMetrics;
-  if (!incremental) {
-    std::vector<double> weight(bins);
-    for (int l = 0; l < bins; ++l) {
-      weight[l] = capacity[l];
-      if (design == Design::kDocsOpt || design == Design::kMetricsOpt) {
-        weight[l] *= Spread(p.z_mean, members[l]);
-      }
+  if (!IsIncremental(design)) {
+    auto ideal = FixedIdealAllocation(p, design, n, members);
+    if (!ideal.ok()) return ideal.status();
+    const std::vector<int> alloc = RoundAllocationUnbiased(*ideal, n, rng);
+    take(alloc);
+    sample.inclusion.reserve(sample.items.size());
+    for (int i : sample.items) {
+      const int l = StratumOf(p, sample.strata, i);
+      sample.inclusion.push_back((*ideal)[l] / capacity[l]);
     }
-    auto alloc = Allocate(capacity, weight, n, &rng);
-    if (!alloc.ok()) return alloc.status();
-    take(*alloc);
     return sample;
   }
   for (int i = 0; i < p.size; ++i) {

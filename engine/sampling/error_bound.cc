@@ -18,6 +18,9 @@ using NoThrow = boost::math::policies::policy<
     boost::math::policies::overflow_error<boost::math::policies::ignore_error>,
     boost::math::policies::evaluation_error<boost::math::policies::ignore_error>>;
 
+// bootstrap-t needs this many residuals.
+constexpr int kMinBootstrapSample = 10;
+
 }  // namespace
 
 StatusOr<BoundKind> ParseBound(std::string_view name) {
@@ -57,17 +60,29 @@ double StudentQuantile(double p, double df) {
   return std::isfinite(q) ? q : NormalQuantile(p);
 }
 
+double SerflingFactor(int n, int population) {
+  if (population <= 0 || n >= population) return 0.0;
+  const double nn = std::max(1, n);
+  const double big_n = population;
+  if (nn <= big_n / 2) return 1.0 - (nn - 1.0) / big_n;
+  return (1.0 - nn / big_n) * (1.0 + 1.0 / nn);
+}
+
 double ErrorBound(BoundKind kind, const Estimate& e, double confidence, double range) {
   const double delta = 1.0 - confidence;
   const double n = std::max(1, e.n);
+  // Every item scored: the mean is known exactly.
+  if (e.population > 0 && e.n >= e.population) return 0.0;
+  const double rho = SerflingFactor(e.n, e.population);
   switch (kind) {
-    case BoundKind::kHoeffding: {
-      const double kn = 1.0 - (n - 1.0) / e.population;
-      return range * std::sqrt(kn * std::log(2.0 / delta) / (2.0 * n));
-    }
+    case BoundKind::kHoeffding:
+      return range * std::sqrt(rho * std::log(2.0 / delta) / (2.0 * n));
     case BoundKind::kBernstein: {
-      const double l3 = std::log(3.0 / delta);
-      return e.residual_sd * std::sqrt(2.0 * l3 / n) + 3.0 * range * l3 / n;
+      // Bardenet & Maillard (2015), Theorem 3, each side at δ/2; σ̂ with divisor n.
+      const double l = std::log(10.0 / delta);
+      const double kappa = 7.0 / 3.0 + 3.0 / std::sqrt(2.0);
+      const double sd_n = e.residual_sd * std::sqrt(std::max(0.0, (n - 1.0) / n));
+      return sd_n * std::sqrt(2.0 * rho * l / n) + kappa * range * l / n;
     }
     case BoundKind::kClt:
       return NormalQuantile(1.0 - delta / 2.0) * std::sqrt(e.variance);
@@ -85,13 +100,18 @@ double ErrorBound(BoundKind kind, const Estimate& e, double confidence, double r
 
 ErrorInterval IntervalOf(BoundKind kind, const Estimate& e, double confidence, double range,
                          uint64_t seed, int replicates) {
-  if (kind != BoundKind::kBootstrapT) {
+  if (kind != BoundKind::kBootstrapT || (e.population > 0 && e.n >= e.population)) {
     const double t = ErrorBound(kind, e, confidence, range);
     return {t, t};
   }
   const int n = static_cast<int>(e.residuals.size());
   const double se = std::sqrt(e.variance);
-  if (n < 3 || replicates < 10) {
+  // Resampling a handful of scores, or scores that are all equal, says nothing about the
+  // spread: those fall back to Student's interval on the (floored) variance.
+  const bool constant =
+      n > 0 && std::all_of(e.residuals.begin(), e.residuals.end(),
+                           [&](double r) { return r == e.residuals.front(); });
+  if (n < kMinBootstrapSample || constant || replicates < 10) {
     const double t = ErrorBound(BoundKind::kCltT, e, confidence, range);
     return {t, t};
   }
@@ -111,7 +131,12 @@ ErrorInterval IntervalOf(BoundKind kind, const Estimate& e, double confidence, d
       s2 += r * r;
     }
     const double m = s / n;
-    const double var = (s2 - n * m * m) / (n - 1.0);
+    double var = (s2 - n * m * m) / (n - 1.0);
+    if (e.prior_weight > 0) {  // as FloorVariance floored the sample's own
+      const double floored =
+          ((n - 1.0) * var + e.prior_weight * e.prior_variance) / (n - 1.0 + e.prior_weight);
+      var = std::max(var, floored);
+    }
     if (var > 0) t[used++] = m / std::sqrt(var / n);
   }
   if (used < 10) {

@@ -41,6 +41,18 @@ std::string EstimatorName(const EstimatorSpec& spec) {
   return "?";
 }
 
+void FloorVariance(double prior_variance, double prior_weight, Estimate* e) {
+  if (!(prior_variance > 0) || !(prior_weight > 0) || e->n < 1) return;
+  e->prior_variance = prior_variance;
+  e->prior_weight = prior_weight;
+  const double df = std::max(0, e->n - 1);
+  const double s2 = e->residual_sd * e->residual_sd;
+  const double floored = (df * s2 + prior_weight * prior_variance) / (df + prior_weight);
+  if (!(floored > s2)) return;
+  e->residual_sd = std::sqrt(floored);
+  e->variance = e->variance_factor * floored;
+}
+
 double PopulationMean(const Population& p) {
   double s = 0.0;
   for (int i = 0; i < p.size; ++i) s += p.x[i];
@@ -56,6 +68,10 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
       return InvalidArgument("estimate: a sampled segment has no human score");
     }
   }
+  const bool weighted = !sample.inclusion.empty();
+  if (weighted && sample.inclusion.size() != sample.items.size()) {
+    return InvalidArgument("estimate: one inclusion probability per sampled item");
+  }
   // Design weights.
   const int bins = NumStrata(p, sample.strata);
   std::vector<int> big_n(bins, 0), small_n(bins, 0);
@@ -66,10 +82,26 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
     if (small_n[l] > 0) sampled_size += big_n[l];
   }
   std::vector<double> w(n);
-  for (int k = 0; k < n; ++k) {
-    const int l = StratumOf(p, sample.strata, sample.items[k]);
-    w[k] = big_n[l] / (sampled_size * small_n[l]);
+  if (weighted) {
+    // 1/π_i, normalised (Hájek).
+    double total = 0.0;
+    for (int k = 0; k < n; ++k) {
+      if (!(sample.inclusion[k] > 0 && sample.inclusion[k] <= 1)) {
+        return InvalidArgument("estimate: an inclusion probability outside (0, 1]");
+      }
+      w[k] = 1.0 / sample.inclusion[k];
+      total += w[k];
+    }
+    for (double& x : w) x /= total;
+  } else {
+    for (int k = 0; k < n; ++k) {
+      const int l = StratumOf(p, sample.strata, sample.items[k]);
+      w[k] = big_n[l] / (sampled_size * small_n[l]);
+    }
   }
+  // Each stratum's share of the weight (N_l/N_s without inclusion probabilities).
+  std::vector<double> share(bins, 0.0);
+  for (int k = 0; k < n; ++k) share[StratumOf(p, sample.strata, sample.items[k])] += w[k];
   auto wmean = [&](auto&& f) {
     double s = 0.0;
     for (int k = 0; k < n; ++k) s += w[k] * f(sample.items[k]);
@@ -115,25 +147,15 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
       } else {
         f = KnnPredict(p, sample.items, spec.knn_k);
       }
-      const std::vector<double> raw = f;
-      if (!Standardize(&f)) break;
-      apply_scalar(f);
-      // Residuals for the variance from leave-one-out predictions: a sampled item is one
-      // of its own k neighbours, so its in-sample residual is too small by about 1/k.
+      // A sampled item is one of its own k neighbours: its prediction holds x_i/k, which
+      // ties the sample mean of the predictions to the sample mean of the scores and biases
+      // µ̂. Every item gets a prediction from the other sampled items instead: unsampled
+      // items have it already, a sampled item's is leave-one-out, (k·f_i − x_i)/(k − 1).
       const int kk = std::min(std::max(spec.knn_k, 1), n);
       if (kk < 2) break;
-      double mean_f = 0.0, sd_f = 0.0;
-      for (int i = 0; i < p.size; ++i) mean_f += raw[i];
-      mean_f /= p.size;
-      for (int i = 0; i < p.size; ++i) sd_f += (raw[i] - mean_f) * (raw[i] - mean_f);
-      sd_f = std::sqrt(sd_f / p.size);
-      const double zbar = wmean([&](int i) { return f[i]; });
-      const double beta = wmean([&](int i) { return (p.x[i] - xbar) * (f[i] - zbar); });
-      for (int k = 0; k < n; ++k) {
-        const int i = sample.items[k];
-        const double loo = (kk * raw[i] - p.x[i]) / (kk - 1);
-        residual[k] = p.x[i] - beta * (loo - mean_f) / sd_f;
-      }
+      for (int i : sample.items) f[i] = (kk * f[i] - p.x[i]) / (kk - 1);
+      if (!Standardize(&f)) break;
+      apply_scalar(f);
       break;
     }
     case EstimatorKind::kCvMulti: {
@@ -168,13 +190,20 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
   for (int k = 0; k < n; ++k) ss += w[k] * (residual[k] - rbar) * (residual[k] - rbar);
   const double s2 = n > 1 ? ss * n / (n - 1.0) : 0.0;
   out.residual_sd = std::sqrt(s2);
-  double v = 0.0;
-  for (int l = 0; l < bins; ++l) {
-    if (small_n[l] == 0) continue;
-    const double wl = big_n[l] / sampled_size;
-    v += wl * wl * (1.0 - double(small_n[l]) / big_n[l]) * s2 / small_n[l];
+  double factor = 0.0;
+  if (weighted) {
+    // Σ_k w_k²(1 − π_k): (1 − n/N)/n for equal probabilities; it never counts a stratum
+    // that happens to be fully sampled, while others are empty, as known exactly.
+    for (int k = 0; k < n; ++k) factor += w[k] * w[k] * (1.0 - sample.inclusion[k]);
+  } else {
+    for (int l = 0; l < bins; ++l) {
+      if (small_n[l] == 0) continue;
+      const double wl = share[l];
+      factor += wl * wl * (1.0 - double(small_n[l]) / big_n[l]) / small_n[l];
+    }
   }
-  out.variance = std::max(0.0, v);
+  out.variance_factor = std::max(0.0, factor);
+  out.variance = out.variance_factor * s2;
   out.residuals = std::move(residual);
   return out;
 }

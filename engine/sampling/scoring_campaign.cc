@@ -10,6 +10,7 @@
 
 #include "tourney/core/random.h"
 #include "tourney/sampling/finite_population_sequence.h"
+#include "tourney/sampling/system_estimates.h"
 
 namespace tourney {
 namespace {
@@ -26,8 +27,13 @@ std::string FormatScore(double v) {
 // tolerance.
 void SetTolerance(double wider, int n, double tolerance, ScoringSystemEstimate* r) {
   if (tolerance <= 0) return;
-  r->within_tolerance = wider <= tolerance;
+  const bool enough = n >= kMinScoredForTolerance || n >= r->segments;
+  r->within_tolerance = wider <= tolerance && enough;
   r->segments_needed = SegmentsForTolerance(wider, n, r->segments, tolerance);
+  if (!enough) {
+    r->segments_needed =
+        std::max(r->segments_needed, std::min(r->segments, kMinScoredForTolerance));
+  }
   r->more_needed = std::max(0, r->segments_needed - r->scored);
 }
 
@@ -76,18 +82,6 @@ std::vector<int> DrawOrder(const ScoredSegments& table, Design design, uint64_t 
     order.push_back(members[best][taken[best]++]);
   }
   return order;
-}
-
-double ScoredRange(const Population& p) {
-  double lo = 0.0, hi = 0.0;
-  bool first = true;
-  for (int i = 0; i < p.size; ++i) {
-    if (!p.known[i]) continue;
-    lo = first ? p.x[i] : std::min(lo, p.x[i]);
-    hi = first ? p.x[i] : std::max(hi, p.x[i]);
-    first = false;
-  }
-  return hi - lo;
 }
 
 }  // namespace
@@ -382,7 +376,21 @@ ScoredSegments ScoringCampaign::ScoredTable() const {
   return t;
 }
 
+ScoringCampaign::IntervalInputs ScoringCampaign::InputsOf(
+    const std::vector<const Population*>& populations) const {
+  const bool declared = std::isfinite(config_.score_min) && std::isfinite(config_.score_max);
+  const double declared_range = declared ? config_.score_max - config_.score_min : 0.0;
+  IntervalInputs in;
+  in.prior_variance = PooledScoreVariance(populations, declared_range);
+  in.range = config_.range > 0 ? config_.range : declared_range;
+  if (!(in.range > 0)) {
+    in.range = std::max(PooledScoreRange(populations), 2.0 * std::sqrt(in.prior_variance));
+  }
+  return in;
+}
+
 Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
+                                       const IntervalInputs& inputs,
                                        ScoringSystemEstimate* r) const {
   r->name = config_.table.systems[s].name;
   r->scored = scored;
@@ -392,22 +400,27 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
     EstimateBySequence(s, p, r);
     return Status::Ok();
   }
-  // The scored items in row order, as EstimateSystems takes them.
+  // The scored items in row order, weighed by the design's inclusion probabilities, as
+  // EstimateSystems takes them (the same floor and range).
   Sample sample;
   sample.strata = DesignStrata(config_.design);
   for (int i = 0; i < p.size; ++i) {
     if (p.known[i]) sample.items.push_back(i);
   }
-  auto e = EstimateMean(p, sample, config_.estimator);
+  auto pi = InclusionProbabilities(p, config_.design, static_cast<int>(sample.items.size()));
+  if (pi.ok()) {
+    for (int i : sample.items) sample.inclusion.push_back((*pi)[i]);
+  }
+  auto e = EstimateWithInterval(p, sample, config_.estimator, config_.bound, config_.confidence,
+                                inputs.range, inputs.prior_variance,
+                                DeriveSeed(config_.seed, static_cast<uint64_t>(s)),
+                                config_.bootstrap_replicates);
   if (!e.ok()) return InvalidArgument("system '" + r->name + "': " + e.status().message());
-  const double range = config_.range > 0 ? config_.range : ScoredRange(p);
-  const ErrorInterval interval =
-      IntervalOf(config_.bound, *e, config_.confidence, range,
-                 DeriveSeed(config_.seed, static_cast<uint64_t>(s)), config_.bootstrap_replicates);
+  const ErrorInterval& interval = e->interval;
   r->estimated = true;
-  r->value = e->value;
-  r->lo = e->value - interval.below;
-  r->hi = e->value + interval.above;
+  r->value = e->estimate.value;
+  r->lo = r->value - interval.below;
+  r->hi = r->value + interval.above;
   r->half_width = 0.5 * (interval.below + interval.above);
   SetTolerance(std::max(interval.below, interval.above), r->scored, config_.tolerance, r);
   return Status::Ok();
@@ -433,8 +446,13 @@ void ScoringCampaign::EstimateBySequence(int s, const Population& p,
 
 StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::Estimate() const {
   std::vector<ScoringSystemEstimate> out(num_systems());
+  std::vector<const Population*> all;
+  for (const Population& p : populations_) all.push_back(&p);
+  const IntervalInputs inputs = InputsOf(all);
   for (int s = 0; s < num_systems(); ++s) {
-    if (Status st = EstimateSystem(s, populations_[s], scored_[s], &out[s]); !st.ok()) return st;
+    if (Status st = EstimateSystem(s, populations_[s], scored_[s], inputs, &out[s]); !st.ok()) {
+      return st;
+    }
   }
   return out;
 }
@@ -457,6 +475,11 @@ StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
                            " systems, the campaign has " + std::to_string(systems));
   }
   std::vector<ScoringSystemEstimate> out(systems);
+  std::vector<const Population*> all;
+  for (size_t s = 0; s < systems; ++s) {
+    if (snapshot.scored[s] >= 2) all.push_back(&snapshot.populations[s]);
+  }
+  const IntervalInputs inputs = InputsOf(all);
   for (size_t s = 0; s < systems; ++s) {
     if (cancelled && cancelled()) return Cancelled("the estimate was abandoned");
     const Population& p = snapshot.populations[s];
@@ -472,7 +495,8 @@ StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
       r.segments = static_cast<int>(config_.table.systems[s].size());
       continue;
     }
-    if (Status st = EstimateSystem(static_cast<int>(s), p, snapshot.scored[s], &r); !st.ok()) {
+    if (Status st = EstimateSystem(static_cast<int>(s), p, snapshot.scored[s], inputs, &r);
+        !st.ok()) {
       return st;
     }
   }

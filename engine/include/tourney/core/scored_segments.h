@@ -49,6 +49,15 @@ struct ScoredSegments {
   std::vector<std::string> document_ids;  // in order of first appearance
   std::vector<SystemSegments> systems;    // in order of first appearance
   std::vector<std::string> warnings;      // dropped constant metrics, ...
+  // The sampling design that chose the segments to annotate, when the table records it (as
+  // `tourney sample --format tsv` writes it): per segment, the probability that the design
+  // included it (an `inclusion` column), and whether it did (a `sampled` column, 1 or 0).
+  // Empty when the table has no such column.
+  std::vector<double> segment_inclusion;
+  std::vector<uint8_t> segment_sampled;
+  // Lines before the header that begin with '#', without the '#' and leading blanks (the
+  // design `tourney sample` records: "design=docs-prop n=71 test_set=1418 seed=7 ...").
+  std::vector<std::string> notes;
 
   int num_metrics() const { return static_cast<int>(metric_names.size()); }
 };

@@ -31,6 +31,16 @@ StatusOr<std::vector<double>> IdealAllocation(const std::vector<int>& capacity,
 // with `rng`, by bin order when it is null). REQUIRES: the ideal sizes sum to n (within 1e-6).
 std::vector<int> RoundAllocation(const std::vector<double>& ideal, int n, Rng* rng);
 
+// Whole sizes summing to n whose expectations are the ideal sizes (systematic rounding with
+// one uniform start u drawn from `rng`: n_l = floor(C_l + u) − floor(C_{l−1} + u), C_l the
+// cumulative ideal sizes in bin order). Each n_l is the floor or the ceiling of its ideal
+// size, so a bin whose ideal size is below 1 gets 1 with probability equal to that size:
+// every segment keeps a positive chance of being drawn, and a bin's inclusion probability
+// is exactly ideal_l / N_l (what the estimators weigh by; estimator.h). Largest-remainder
+// rounding instead leaves the smallest bins out every time, which biases any estimator.
+// REQUIRES: the ideal sizes sum to n (within 1e-6).
+std::vector<int> RoundAllocationUnbiased(const std::vector<double>& ideal, int n, Rng& rng);
+
 // IdealAllocation then RoundAllocation.
 StatusOr<std::vector<int>> Allocate(const std::vector<int>& capacity,
                                     const std::vector<double>& weight, int n, Rng* rng);

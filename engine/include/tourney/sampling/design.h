@@ -16,10 +16,17 @@
 //                      unscored segments of the bin learned on all scores so far
 // Allocation uses the paper's rounding and reallocation (allocation.h); within a stratum the
 // segments are a simple random sample. The first batch of an incremental design is
-// proportional. Strata left empty (n_l = 0, which rounding causes when n is small) are
-// handled by the estimators (estimator.h): they weigh the sampled strata only, which is
-// unbiased for proportional designs up to which strata the rounding leaves empty; the study
-// measures the bias (sampling_study.h).
+// proportional. The fixed designs (random, docs-*, metrics-*) round the ideal allocation
+// without bias (allocation.h, RoundAllocationUnbiased): a stratum whose share is below one
+// segment is drawn with probability equal to its share, so every segment keeps a positive
+// inclusion probability π_i = n'_l / N_l (n'_l the stratum's ideal, real-valued size), and
+// the sample records it; the estimators weigh each item by 1/π_i (estimator.h), which is
+// unbiased whichever strata the rounding leaves empty. The optimal designs floor each
+// stratum's spread at kMinStratumSpread (the metrics are standardised, so 1 is the test
+// set's spread): a stratum of one segment, or of equal proxies, would otherwise get no
+// segment ever. The incremental designs learn from the scores as they arrive and record no
+// inclusion probabilities; their estimates are biased, and the study measures it
+// (sampling_study.h).
 // Thread safety: reentrant.
 #ifndef TOURNEY_SAMPLING_DESIGN_H_
 #define TOURNEY_SAMPLING_DESIGN_H_
@@ -58,7 +65,15 @@ Strata DesignStrata(Design design);
 struct Sample {
   std::vector<int> items;  // population indices, in the order drawn
   Strata strata = Strata::kNone;
+  // The design's inclusion probability of each item (parallel to `items`), or empty when
+  // the design does not know it (incremental designs, a table without a recorded design):
+  // the estimators then weigh the strata by their sampled sizes (estimator.h).
+  std::vector<double> inclusion;
 };
+
+// Optimal (Neyman) allocation: a stratum's spread counts as at least this (in units of the
+// standardised proxy's spread over the test set).
+inline constexpr double kMinStratumSpread = 0.25;
 
 struct DesignOptions {
   int batches = 5;         // incremental designs: the sample grows in this many batches
@@ -72,6 +87,12 @@ struct DesignOptions {
 StatusOr<Sample> DrawSample(const Population& p, Design design, int n, Rng& rng,
                             const DesignOptions& options = {},
                             const NeighbourLists* lists = nullptr);
+
+// The inclusion probability of every item of `p` (indexed like p.x) when a fixed design
+// (random, docs-prop, docs-opt, metrics-prop, metrics-opt) draws n items: n/N for random,
+// n'_l/N_l for the stratified designs (design.h above). InvalidArgument for an incremental
+// design or n outside 1..N.
+StatusOr<std::vector<double>> InclusionProbabilities(const Population& p, Design design, int n);
 
 // The stratum of item i under `strata` (0 for kNone) and the number of strata. Inline:
 // estimators and designs call it for every item of every draw.

@@ -250,7 +250,15 @@ class ScoringCampaign {
   }
   void ExpireLeases(int64_t now_ms);
   // System s's estimate from its population `p` with `scored` scores (Estimate's body).
-  Status EstimateSystem(int s, const Population& p, int scored, ScoringSystemEstimate* r) const;
+  // The variance floor's prior and the Hoeffding/Bernstein range, from every system's
+  // scores, as EstimateSystems computes them from the exported table.
+  struct IntervalInputs {
+    double prior_variance = 1.0;
+    double range = 0.0;
+  };
+  IntervalInputs InputsOf(const std::vector<const Population*>& populations) const;
+  Status EstimateSystem(int s, const Population& p, int scored, const IntervalInputs& inputs,
+                        ScoringSystemEstimate* r) const;
   // betting-cs: the sequence over the scored prefix of system s's order.
   void EstimateBySequence(int s, const Population& p, ScoringSystemEstimate* r) const;
 
