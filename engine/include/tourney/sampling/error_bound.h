@@ -18,6 +18,9 @@
 //               drawn and the range they lie in, so only a scoring campaign with the random
 //               design and the plain mean computes it (scoring_campaign.h); the functions
 //               below do not.
+//   cv-cs       a confidence sequence for the docs-prop order with the k-NN control
+//               variate (residual_sequence.h): it too needs the served order and a declared
+//               range; the functions below give an unbounded interval for it.
 // δ = 1 − γ. Hoeffding and Bernstein hold for any scores in a range of width R; the CLT
 // and bootstrap intervals are asymptotic. The study (sampling_study.h) measures their
 // coverage.
@@ -34,10 +37,10 @@
 
 namespace tourney {
 
-enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT, kBettingCs };
+enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT, kBettingCs, kCvCs };
 
-// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t", "betting-cs"; InvalidArgument
-// otherwise.
+// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t", "betting-cs", "cv-cs";
+// InvalidArgument otherwise.
 StatusOr<BoundKind> ParseBound(std::string_view name);
 std::string_view BoundName(BoundKind kind);
 
