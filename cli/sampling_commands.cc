@@ -87,7 +87,8 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   flags.Add("bound-method", "M", "docs-prop+cv-knn", "bounds for this method and the baseline");
   flags.Add("stopping", "T,T", "",
             "also annotate until +-T: score random orders in batches, stop once the interval is "
-            "at most 2T wide, and report the coverage at the stop (clt, bootstrap-t, betting-cs)");
+            "at most 2T wide, and report the coverage at the stop (clt, bootstrap-t, betting-cs; "
+            "and in docs-prop orders bootstrap-t with docs-prop+cv-knn and cv-cs)");
   flags.Add("stopping-every", "N", "20", "--stopping: segments scored between two checks");
   flags.Add("batches", "B", "5", "incremental designs: batches the sample grows in");
   flags.Add("format", "F", "table", "table, json, csv, latex or markdown");

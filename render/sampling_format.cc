@@ -144,7 +144,8 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
     out << "  ],\n  \"stopping\": [\n";
     for (size_t b = 0; b < study.stopping.size(); ++b) {
       const StoppingResult& r = study.stopping[b];
-      out << "    {\"bound\": " << JsonQuote(r.bound) << ", \"tolerance\": " << num(r.tolerance)
+      out << "    {\"bound\": " << JsonQuote(r.bound) << ", \"method\": " << JsonQuote(r.method)
+          << ", \"tolerance\": " << num(r.tolerance)
           << ", \"coverage\": " << num(r.coverage) << ", \"reached_pct\": " << num(r.reached)
           << ", \"segments_pct\": " << num(r.segments_pct) << "}"
           << (b + 1 < study.stopping.size() ? "," : "") << "\n";
@@ -177,6 +178,27 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
     per_size.rows.push_back(row);
   }
   tables.push_back(per_size);
+  // Bias per size, and its share of the mean absolute error (the check |bias| <= 0.1 x
+  // abs error per size).
+  TextTable bias;
+  bias.caption = "Mean signed error (bias, estimate - truth) per sample size";
+  bias.header = {"method"};
+  for (double z : study.sizes_pct) bias.header.push_back(SizeLabel(z));
+  TextTable bias_share;
+  bias_share.caption = "|bias| / mean absolute error per sample size";
+  bias_share.header = bias.header;
+  for (const MethodResult& m : study.methods) {
+    std::vector<std::string> row = {m.name}, share_row = {m.name};
+    for (size_t z = 0; z < m.bias.size(); ++z) {
+      row.push_back(Number(m.bias[z], 4));
+      const double a = z < m.abs_error.size() ? m.abs_error[z] : 0.0;
+      share_row.push_back(a > 0 ? Number(std::fabs(m.bias[z]) / a, 3) : "-");
+    }
+    bias.rows.push_back(row);
+    bias_share.rows.push_back(share_row);
+  }
+  tables.push_back(bias);
+  tables.push_back(bias_share);
   if (!study.bounds.empty()) {
     TextTable bounds;
     bounds.caption = "Error bounds at confidence " + Number(study.confidence, 2) +
@@ -190,11 +212,11 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
   }
   if (!study.stopping.empty()) {
     TextTable stopping;
-    stopping.caption = "Annotate until +-t, checked after every batch (random sampling, plain "
-                       "mean): cal = % of runs whose interval at the stop holds the truth";
-    stopping.header = {"bound", "t", "cal", "stopped early %", "scored %"};
+    stopping.caption = "Annotate until +-t, checked after every batch: cal = % of runs whose "
+                       "interval at the stop holds the truth";
+    stopping.header = {"bound", "method", "t", "cal", "stopped early %", "scored %"};
     for (const StoppingResult& r : study.stopping) {
-      stopping.rows.push_back({r.bound, Number(r.tolerance, 3), Number(r.coverage, 1),
+      stopping.rows.push_back({r.bound, r.method, Number(r.tolerance, 3), Number(r.coverage, 1),
                                Number(r.reached, 1), Number(r.segments_pct, 1)});
     }
     tables.push_back(stopping);

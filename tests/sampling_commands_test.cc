@@ -30,7 +30,8 @@ TEST(SamplingCommands, StudyJsonHasTheIssuesKeys) {
                                 " --draws 4 --methods baseline --stopping 0.5 --stopping-every 5"
                                 " --format json");
   EXPECT_EQ(st.exit_code, 0) << st.err;
-  EXPECT_NE(st.out.find("{\"bound\": \"betting-cs\", \"tolerance\": 0.5, \"coverage\": "),
+  EXPECT_NE(st.out.find("{\"bound\": \"betting-cs\", \"method\": \"baseline\", \"tolerance\": 0.5, "
+                         "\"coverage\": "),
             std::string::npos)
       << st.out;
   auto bad = testing::RunCommand(testing::BinPath("tourney") + " " + "sampling-study " + f +

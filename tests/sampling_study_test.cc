@@ -77,15 +77,21 @@ TEST(SamplingStudy, BoundsAreReportedPerSizeForTheBaselineAndTheBoundMethod) {
   auto r = RunSamplingStudy(t, o);
   ASSERT_TRUE(r.ok());
   // 2 methods x 6 bounds (hoeffding, hoeffding-r4, bernstein, clt, clt-t, bootstrap-t) x 2
-  // sizes, and the confidence sequence for the baseline only x 2 sizes.
-  ASSERT_EQ(r->bounds.size(), 26u);
-  int sequences = 0;
+  // sizes, the confidence sequence for the baseline only x 2 sizes, and cv-cs for the bound
+  // method only x 2 sizes.
+  ASSERT_EQ(r->bounds.size(), 28u);
+  int sequences = 0, residual_sequences = 0;
   for (const BoundResult& b : r->bounds) {
+    if (b.name == "cv-cs") {
+      ++residual_sequences;
+      EXPECT_EQ(b.method, "docs-prop+cv-knn");
+    }
     if (b.name != "betting-cs") continue;
     ++sequences;
     EXPECT_EQ(b.method, "baseline");
   }
   EXPECT_EQ(sequences, 2);
+  EXPECT_EQ(residual_sequences, 2);
   for (const BoundResult& b : r->bounds) {
     EXPECT_GE(b.coverage, 0.0);
     EXPECT_LE(b.coverage, 100.0);
@@ -114,11 +120,14 @@ TEST(SamplingStudy, AnnotateUntilToleranceStopsAtTheFirstCheckOrTheWholeTestSet)
   o.stopping_every = 5;
   auto r = RunSamplingStudy(t, o);
   ASSERT_TRUE(r.ok()) << r.status().message();
-  ASSERT_EQ(r->stopping.size(), 6u);  // clt, bootstrap-t, betting-cs x 2 tolerances
-  const std::string bounds[] = {"clt", "bootstrap-t", "betting-cs"};
+  // clt, bootstrap-t, betting-cs (random order, mean), bootstrap-t and cv-cs (docs-prop
+  // order, cv-knn) x 2 tolerances.
+  ASSERT_EQ(r->stopping.size(), 10u);
+  const std::string bounds[] = {"clt", "bootstrap-t", "betting-cs", "bootstrap-t", "cv-cs"};
   for (size_t k = 0; k < r->stopping.size(); ++k) {
     const StoppingResult& s = r->stopping[k];
     EXPECT_EQ(s.bound, bounds[k / 2]);
+    EXPECT_EQ(s.method, k < 6 ? "baseline" : "docs-prop+cv-knn");
     if (k % 2 == 0) {
       EXPECT_EQ(s.tolerance, 1e9);
       EXPECT_DOUBLE_EQ(s.segments_pct, 100.0 * 5 / n) << s.bound;

@@ -11,11 +11,25 @@
 #include "tourney/core/random.h"
 #include "tourney/sampling/error_bound.h"
 #include "tourney/sampling/finite_population_sequence.h"
+#include "tourney/sampling/residual_sequence.h"
+#include "tourney/sampling/sample_order.h"
 
 namespace tourney {
 namespace {
 
 constexpr int kMaxListSize = 3000;
+// The seed streams of the docs-prop orders read by cv-cs (Table 5 and --stopping).
+constexpr uint64_t kCsStream = 0xC5C5;
+constexpr uint64_t kDocsStopStream = 0xD0C5;
+
+ResidualSequenceOptions CsOptions(const SamplingStudyOptions& o, double lowest, double range) {
+  ResidualSequenceOptions r;
+  r.confidence = o.confidence;
+  r.lo = lowest;
+  r.hi = lowest + range;
+  r.target_share = o.cs_target_share;
+  return r;
+}
 
 std::string RangeName(double r) {
   char buffer[32];
@@ -40,12 +54,14 @@ ErrorInterval SequenceInterval(const Population& p, const std::vector<int>& item
 // batches; after each batch every bound's interval is checked against every tolerance not yet
 // reached. A run that never reaches t ends with the whole test set (the exact mean).
 std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
+                                        const std::vector<std::unique_ptr<NeighbourLists>>& lists,
                                         const std::vector<double>& truth,
                                         const std::vector<double>& lowest,
                                         const std::vector<double>& range,
                                         const SamplingStudyOptions& options, ThreadPool& pool) {
-  const char* const kBounds[] = {"clt", "bootstrap-t", "betting-cs"};
-  constexpr int kNumBounds = 3;
+  // Bounds 0-2 read a random order with the plain mean; 3-4 a docs-prop order with cv-knn.
+  const char* const kBounds[] = {"clt", "bootstrap-t", "betting-cs", "bootstrap-t", "cv-cs"};
+  constexpr int kNumBounds = 5;
   const std::vector<double>& tolerances = options.stopping_tolerances;
   const int num_t = static_cast<int>(tolerances.size());
   const int systems = static_cast<int>(pops.size());
@@ -60,52 +76,105 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
     const int d = static_cast<int>(run % draws);
     const Population& p = pops[s];
     const uint64_t run_seed = DeriveSeed(DeriveSeed(DeriveSeed(options.seed, s), 0x570B), d);
-    Rng rng(run_seed);
-    // The whole test set in random order: every prefix is a simple random sample.
-    auto order = DrawSample(p, Design::kRandom, p.size, rng);
-    if (!order.ok()) return;
-    std::optional<FinitePopulationSequence> seq;
-    if (range[s] > 0.0) {
-      auto made =
-          FinitePopulationSequence::Make(p.size, lowest[s], lowest[s] + range[s],
-                                         1.0 - options.confidence);
-      if (made.ok()) seq = std::move(*made);
-    }
+    // Records the stop of every tolerance not yet reached by bound b with interval [lo, hi]
+    // after n scores.
     std::vector<uint8_t> done(kNumBounds * num_t, 0);
-    int open = kNumBounds * num_t;
-    Sample prefix;
-    for (int n = 0; n < p.size && open > 0;) {
-      const int next = std::min(p.size, n + every);
-      for (; n < next; ++n) {
-        prefix.items.push_back(order->items[n]);
-        if (seq) (void)seq->Add(p.x[static_cast<size_t>(order->items[n])]);
-      }
-      if (n < 2 && n < p.size) continue;
-      const auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);
-      if (!e.ok()) return;
-      for (int b = 0; b < kNumBounds; ++b) {
-        double lo = e->value, hi = e->value;
-        if (b < 2) {
-          const ErrorInterval iv =
-              IntervalOf(b == 0 ? BoundKind::kClt : BoundKind::kBootstrapT, *e,
-                         options.confidence, range[s], DeriveSeed(run_seed, n),
-                         options.bootstrap_replicates);
-          lo -= iv.below;
-          hi += iv.above;
-        } else if (seq) {
-          lo = seq->lower();
-          hi = seq->upper();
+    auto check = [&](int b, int n, double lo, double hi) {
+      int open = 0;
+      for (int j = 0; j < num_t; ++j) {
+        const int slot = b * num_t + j;
+        if (done[slot]) continue;
+        if (hi - lo > 2.0 * tolerances[j] && n < p.size) {
+          ++open;
+          continue;
         }
-        for (int j = 0; j < num_t; ++j) {
-          const int slot = b * num_t + j;
-          if (done[slot] || (hi - lo > 2.0 * tolerances[j] && n < p.size)) continue;
-          done[slot] = 1;
-          --open;
-          const int64_t at = run * kNumBounds * num_t + slot;
-          // (1e-9: at the whole test set an interval is the mean itself, up to rounding.)
-          covered[at] = lo - 1e-9 <= truth[s] && truth[s] <= hi + 1e-9;
-          early[at] = n < p.size;
-          share[at] = 100.0 * n / p.size;
+        done[slot] = 1;
+        const int64_t at = run * kNumBounds * num_t + slot;
+        // (1e-9: at the whole test set an interval is the mean itself, up to rounding.)
+        covered[at] = lo - 1e-9 <= truth[s] && truth[s] <= hi + 1e-9;
+        early[at] = n < p.size;
+        share[at] = 100.0 * n / p.size;
+      }
+      return open;
+    };
+    {
+      Rng rng(run_seed);
+      // The whole test set in random order: every prefix is a simple random sample.
+      auto order = DrawSample(p, Design::kRandom, p.size, rng);
+      if (!order.ok()) return;
+      std::optional<FinitePopulationSequence> seq;
+      if (range[s] > 0.0) {
+        auto made = FinitePopulationSequence::Make(p.size, lowest[s], lowest[s] + range[s],
+                                                   1.0 - options.confidence);
+        if (made.ok()) seq = std::move(*made);
+      }
+      int open = 3 * num_t;
+      Sample prefix;
+      for (int n = 0; n < p.size && open > 0;) {
+        const int next = std::min(p.size, n + every);
+        for (; n < next; ++n) {
+          prefix.items.push_back(order->items[n]);
+          if (seq) (void)seq->Add(p.x[static_cast<size_t>(order->items[n])]);
+        }
+        if (n < 2 && n < p.size) continue;
+        const auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);
+        if (!e.ok()) return;
+        open = 0;
+        for (int b = 0; b < 3; ++b) {
+          double lo = e->value, hi = e->value;
+          if (b < 2) {
+            const ErrorInterval iv =
+                IntervalOf(b == 0 ? BoundKind::kClt : BoundKind::kBootstrapT, *e,
+                           options.confidence, range[s], DeriveSeed(run_seed, n),
+                           options.bootstrap_replicates);
+            lo -= iv.below;
+            hi += iv.above;
+          } else if (seq) {
+            lo = seq->lower();
+            hi = seq->upper();
+          }
+          open += check(b, n, lo, hi);
+        }
+      }
+    }
+    {
+      // The docs-prop order (as a scoring campaign serves it) with the k-NN control variate.
+      Rng rng(DeriveSeed(run_seed, kDocsStopStream));
+      const std::vector<int> order = ServingOrder(p.document, p.num_documents, Design::kDocsProp, rng);
+      std::optional<ResidualSequence> seq;
+      if (range[s] > 0.0) {
+        auto made = ResidualSequence::Make(p, CsOptions(options, lowest[s], range[s]),
+                                           lists[s].get());
+        if (made.ok()) seq = std::move(*made);
+      }
+      EstimatorSpec knn;
+      knn.kind = EstimatorKind::kCvKnn;
+      int open = 2 * num_t;
+      Sample prefix;
+      prefix.strata = Strata::kDocuments;
+      for (int n = 0; n < p.size && open > 0;) {
+        const int next = std::min(p.size, n + every);
+        for (; n < next; ++n) {
+          prefix.items.push_back(order[n]);
+          if (seq) (void)seq->Add(order[n], p.x[static_cast<size_t>(order[n])]);
+        }
+        if (n < 3 && n < p.size) continue;
+        open = 0;
+        bool bootstrap_open = false;
+        for (int j = 0; j < num_t; ++j) bootstrap_open = bootstrap_open || !done[3 * num_t + j];
+        if (bootstrap_open) {
+          const auto e = EstimateMean(p, prefix, knn, lists[s].get());
+          if (!e.ok()) return;
+          const ErrorInterval iv =
+              IntervalOf(BoundKind::kBootstrapT, *e, options.confidence, range[s],
+                         DeriveSeed(DeriveSeed(run_seed, kDocsStopStream), n),
+                         options.bootstrap_replicates);
+          open += check(3, n, e->value - iv.below, e->value + iv.above);
+        }
+        if (seq) {
+          open += check(4, n, seq->lower(), seq->upper());
+        } else {
+          open += check(4, n, truth[s], truth[s]);
         }
       }
     }
@@ -115,6 +184,7 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
     for (int j = 0; j < num_t; ++j) {
       StoppingResult r;
       r.bound = kBounds[b];
+      r.method = b < 3 ? "baseline" : "docs-prop+cv-knn";
       r.tolerance = tolerances[j];
       for (int64_t run = 0; run < runs; ++run) {
         const int64_t at = run * kNumBounds * num_t + b * num_t + j;
@@ -127,6 +197,73 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
       r.segments_pct /= runs;
       out.push_back(r);
     }
+  }
+  return out;
+}
+
+// Table 5's cv-cs rows for `method`: per (system, draw) one docs-prop order read by the
+// residual sequence up to the largest size, its interval taken at every size.
+std::vector<BoundResult> SequenceRows(const std::vector<Population>& pops,
+                                      const std::vector<std::unique_ptr<NeighbourLists>>& lists,
+                                      const std::vector<double>& truth,
+                                      const std::vector<double>& lowest,
+                                      const std::vector<double>& range,
+                                      const SamplingStudyOptions& options,
+                                      const std::string& method, ThreadPool& pool) {
+  const int systems = static_cast<int>(pops.size());
+  const int sizes = static_cast<int>(options.sizes_pct.size());
+  const int draws = options.draws;
+  const int64_t runs = int64_t{systems} * draws;
+  std::vector<double> lo(runs * sizes), hi(runs * sizes), centre(runs * sizes);
+  pool.ParallelFor(runs, [&](int64_t run, int) {
+    const int s = static_cast<int>(run / draws);
+    const int d = static_cast<int>(run % draws);
+    const Population& p = pops[s];
+    std::vector<int> at(sizes);
+    int largest = 0;
+    for (int z = 0; z < sizes; ++z) {
+      at[z] = std::clamp(static_cast<int>(std::lround(p.size * options.sizes_pct[z] / 100.0)), 2,
+                         p.size);
+      largest = std::max(largest, at[z]);
+    }
+    for (int z = 0; z < sizes; ++z) {
+      lo[run * sizes + z] = hi[run * sizes + z] = centre[run * sizes + z] = truth[s];
+    }
+    if (!(range[s] > 0.0)) return;  // constant scores: known exactly
+    auto seq = ResidualSequence::Make(p, CsOptions(options, lowest[s], range[s]), lists[s].get());
+    if (!seq.ok()) return;
+    Rng rng(DeriveSeed(DeriveSeed(DeriveSeed(options.seed, s), kCsStream), d));
+    const std::vector<int> order = ServingOrder(p.document, p.num_documents, Design::kDocsProp, rng);
+    for (int n = 1; n <= largest; ++n) {
+      const int item = order[n - 1];
+      (void)seq->Add(item, p.x[static_cast<size_t>(item)]);
+      for (int z = 0; z < sizes; ++z) {
+        if (at[z] != n) continue;
+        lo[run * sizes + z] = seq->lower();
+        hi[run * sizes + z] = seq->upper();
+        centre[run * sizes + z] = seq->estimate();
+      }
+    }
+  });
+  std::vector<BoundResult> out;
+  for (int z = 0; z < sizes; ++z) {
+    BoundResult r;
+    r.name = "cv-cs";
+    r.method = method;
+    r.size_pct = options.sizes_pct[z];
+    for (int64_t run = 0; run < runs; ++run) {
+      const int s = static_cast<int>(run / draws);
+      const int64_t k = run * sizes + z;
+      const double t = 0.5 * (hi[k] - lo[k]);
+      r.coverage += lo[k] - 1e-9 <= truth[s] && truth[s] <= hi[k] + 1e-9;
+      r.slack += t - std::fabs(centre[k] - truth[s]);
+      r.t += t;
+    }
+    r.coverage *= 100.0 / runs;
+    r.slack /= runs;
+    r.t /= runs;
+    r.width = 2.0 * r.t;
+    out.push_back(r);
   }
   return out;
 }
@@ -177,6 +314,9 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
     if (!(t > 0.0) || !std::isfinite(t)) return InvalidArgument("stopping tolerance: a number > 0");
   }
   if (options.stopping_every < 1) return InvalidArgument("stopping batch: at least 1 segment");
+  if (!(options.cs_target_share > 0.0 && options.cs_target_share <= 1.0)) {
+    return InvalidArgument("cv-cs target share: in (0, 1]");
+  }
   if (!(options.confidence > 0 && options.confidence < 1)) {
     return InvalidArgument("confidence: in (0, 1)");
   }
@@ -243,6 +383,7 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
     need_lists = need_lists || m.estimator.kind == EstimatorKind::kCvKnn ||
                  m.design == Design::kDocsIncrMetrics;
   }
+  need_lists = need_lists || !options.stopping_tolerances.empty();
   ThreadPool pool(options.threads);
   std::vector<std::unique_ptr<NeighbourLists>> lists(systems);
   std::vector<double> truth(systems), range(systems), lowest(systems);
@@ -420,8 +561,15 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
       }
     }
   }
+  if (bound_method > 0 && methods[bound_method].design == Design::kDocsProp &&
+      methods[bound_method].estimator.kind == EstimatorKind::kCvKnn) {
+    for (BoundResult& r : SequenceRows(pops, lists, truth, lowest, range, options,
+                                       methods[bound_method].name, pool)) {
+      result.bounds.push_back(std::move(r));
+    }
+  }
   if (!options.stopping_tolerances.empty()) {
-    result.stopping = RunStopping(pops, truth, lowest, range, options, pool);
+    result.stopping = RunStopping(pops, lists, truth, lowest, range, options, pool);
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -133,10 +133,11 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   if (options.tolerance < 0 || !std::isfinite(options.tolerance)) {
     return InvalidArgument("tolerance: a finite number >= 0");
   }
-  if (options.bound == BoundKind::kBettingCs) {
+  if (options.bound == BoundKind::kBettingCs || options.bound == BoundKind::kCvCs) {
     return InvalidArgument(
-        "bound: betting-cs needs the order in which the segments were drawn, which a table "
-        "does not keep; a scoring campaign with the random design computes it (tourneyd)");
+        "bound: " + std::string(BoundName(options.bound)) +
+        " needs the order in which the segments were drawn, which a table does not keep; a "
+        "scoring campaign computes it (tourneyd)");
   }
   const bool declared = std::isfinite(options.score_min) && std::isfinite(options.score_max);
   if (declared && !(options.score_min < options.score_max)) {

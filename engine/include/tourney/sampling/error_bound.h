@@ -26,6 +26,9 @@
 //               drawn and the range they lie in, so only a scoring campaign with the random
 //               design and the plain mean computes it (scoring_campaign.h); the functions
 //               below do not.
+//   cv-cs       a confidence sequence for the docs-prop order with the k-NN control
+//               variate (residual_sequence.h): it too needs the served order and a declared
+//               range; the functions below give an unbounded interval for it.
 // δ = 1 − γ. Hoeffding and Bernstein hold for any scores in a range of width R; the CLT
 // and bootstrap intervals are asymptotic. The study (sampling_study.h) measures their
 // coverage.
@@ -42,16 +45,16 @@
 
 namespace tourney {
 
-enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT, kBettingCs };
+enum class BoundKind { kHoeffding, kBernstein, kClt, kCltT, kBootstrapT, kBettingCs, kCvCs };
 
-// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t", "betting-cs"; InvalidArgument
-// otherwise.
+// "hoeffding", "bernstein", "clt", "clt-t", "bootstrap-t", "betting-cs", "cv-cs";
+// InvalidArgument otherwise.
 StatusOr<BoundKind> ParseBound(std::string_view name);
 std::string_view BoundName(BoundKind kind);
 
 // The half-width t of `kind` for `estimate` (bootstrap-t: the mean of its two sides, seed 1) at
 // confidence `confidence` in (0, 1), with score range `range` (Hoeffding, Bernstein). REQUIRES:
-// estimate.n >= 1 and kind != kBettingCs (which gives 0: it needs the order of the scores).
+// estimate.n >= 1. betting-cs and cv-cs need the order of the scores: +infinity (no claim).
 double ErrorBound(BoundKind kind, const Estimate& estimate, double confidence, double range);
 
 // An interval around an estimate: [value − below, value + above].

@@ -61,6 +61,8 @@ struct SamplingStudyOptions {
   // interval is checked and scoring stops once it is at most 2t wide. Empty: not run.
   std::vector<double> stopping_tolerances;
   int stopping_every = 20;
+  // cv-cs (residual_sequence.h): where its mixture is tightest, as a share of the test set.
+  double cs_target_share = 0.25;
   PopulationOptions population;
   DesignOptions design;
 };
@@ -79,7 +81,8 @@ struct MethodResult {
 
 struct BoundResult {
   std::string name;    // "hoeffding", "hoeffding-r4", "bernstein", "clt", "clt-t", "bootstrap-t",
-                       // "betting-cs" (the baseline only)
+                       // "betting-cs" (the baseline only), "cv-cs" (bound_method only, when it
+                       // is docs-prop+cv-knn: per draw one docs-prop order read at every size)
   std::string method;  // the estimator's method
   double size_pct = 0.0;
   double coverage = 0.0;  // share of draws whose interval holds the truth, in percent
@@ -90,9 +93,12 @@ struct BoundResult {
 
 // Annotate until ±t with an interval checked after every batch (a data-dependent stopping
 // time): clt and bootstrap-t (random sampling, the plain mean) hold their level only at a
-// fixed size, so peeking erodes it; betting-cs is a confidence sequence and keeps it.
+// fixed size, so peeking erodes it; betting-cs is a confidence sequence and keeps it. The
+// same runs are repeated in the docs-prop order (sample_order.h, its own seed per run) for
+// bootstrap-t with docs-prop+cv-knn and for cv-cs (residual_sequence.h).
 struct StoppingResult {
-  std::string bound;          // "clt", "bootstrap-t" or "betting-cs"
+  std::string bound;          // "clt", "bootstrap-t", "betting-cs" or "cv-cs"
+  std::string method;         // the order and estimator: "baseline" or "docs-prop+cv-knn"
   double tolerance = 0.0;     // t
   double coverage = 0.0;      // % of runs whose interval at the stop holds the truth
   double reached = 0.0;       // % of runs that stopped before scoring the whole test set
