@@ -168,6 +168,19 @@ int RunEstimateCommand(int argc, char** argv) {
               << "' looks like MQM error points, where lower is better, but --lower-is-better "
                  "is not given: higher scores rank first\n";
   }
+  if (o.test_set_size == 0) {
+    bool any_unannotated = false;
+    for (const SystemSegments& sys : table->systems) {
+      for (uint8_t a : sys.annotated) any_unannotated = any_unannotated || !a;
+    }
+    if (!any_unannotated) {
+      return fail(InvalidArgument(
+          "every row of " + flags.positionals()[0] +
+          " is annotated, so it does not say how large the test set is: give "
+          "--test-set-size N (N = the rows per system for a census), or the whole test set "
+          "with the segments not annotated left blank (tourney sample --format tsv writes it)"));
+    }
+  }
   auto result = EstimateSystems(*table, o);
   if (!result.ok()) return fail(result.status());
   if (!flags.Get("plot").empty()) {

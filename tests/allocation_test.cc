@@ -89,5 +89,26 @@ TEST(Allocation, BadInput) {
   EXPECT_FALSE(Allocate({1, 2}, {1, NAN}, 1, nullptr).ok());
 }
 
+// Systematic rounding keeps each size within one of its ideal, sums to n, and gets each
+// ideal size right on average: a bin whose share is 0.3 gets 1 segment 30% of the time
+// (largest remainder gives it 0 every time, which biases every estimator).
+TEST(Allocation, UnbiasedRoundingHasTheIdealSizesAsExpectations) {
+  const std::vector<double> ideal = {0.3, 0.3, 1.4, 2.0, 0.0, 3.0};  // n = 7
+  Rng rng(11);
+  std::vector<double> mean(ideal.size(), 0.0);
+  const int draws = 20000;
+  for (int k = 0; k < draws; ++k) {
+    const std::vector<int> r = RoundAllocationUnbiased(ideal, 7, rng);
+    ASSERT_EQ(std::accumulate(r.begin(), r.end(), 0), 7);
+    for (size_t l = 0; l < ideal.size(); ++l) {
+      ASSERT_GE(r[l], std::floor(ideal[l]));
+      ASSERT_LE(r[l], std::ceil(ideal[l]));
+      mean[l] += r[l];
+    }
+  }
+  // Each count is Bernoulli around its floor: sd <= 0.5/sqrt(20000) = 0.0035; 5 sd.
+  for (size_t l = 0; l < ideal.size(); ++l) EXPECT_NEAR(mean[l] / draws, ideal[l], 0.018) << l;
+}
+
 }  // namespace
 }  // namespace tourney

@@ -49,7 +49,7 @@ TEST(Design, DocsPropAllocatesTheRoundedProportionalShares) {
   std::vector<int> big(p.num_documents, 0), got(p.num_documents, 0);
   for (int i = 0; i < p.size; ++i) ++big[p.document[i]];
   for (int i : s->items) ++got[p.document[i]];
-  // Each document gets the floor or the ceiling of n·N_l/N (largest remainder rounding).
+  // Each document gets the floor or the ceiling of n·N_l/N (unbiased systematic rounding).
   for (int l = 0; l < p.num_documents; ++l) {
     const double ideal = double(n) * big[l] / p.size;
     EXPECT_GE(got[l], static_cast<int>(std::floor(ideal + 1e-9))) << l;
@@ -58,9 +58,26 @@ TEST(Design, DocsPropAllocatesTheRoundedProportionalShares) {
 }
 
 TEST(Design, ProportionalDesignsIncludeEveryItemAboutEquallyOften) {
-  // Inclusion probability n/N for random; for docs-prop n_l/N_l per document, which the
-  // rounding makes floor or ceil of n·N_l/N over N_l. Checked over 4000 draws.
+  // Inclusion probability n/N for random; for docs-prop the unbiased rounding makes it
+  // exactly n/N too (each document's expected size is its ideal n·N_l/N); before, largest
+  // remainder rounding gave floor or ceil of n·N_l/N over N_l. Checked over 4000 draws, at
+  // a quarter of the test set and at a twentieth, where most documents' share is below
+  // one segment.
   const Population p = Pop(8, 9);
+  for (const int n : {p.size / 4, std::max(1, p.size / 20)}) {
+    std::vector<int> hits(p.size, 0);
+    Rng rng(21);
+    for (int r = 0; r < 4000; ++r) {
+      const auto sample = DrawSample(p, Design::kDocsProp, n, rng);
+      ASSERT_TRUE(sample.ok());
+      for (size_t k = 0; k < sample->items.size(); ++k) {
+        ++hits[sample->items[k]];
+        EXPECT_DOUBLE_EQ(sample->inclusion[k], double(n) / p.size);
+      }
+    }
+    // Binomial(4000, π <= 0.25): sd <= 0.0069; 5 sd.
+    for (int i = 0; i < p.size; ++i) EXPECT_NEAR(hits[i] / 4000.0, double(n) / p.size, 0.035) << i;
+  }
   const int n = p.size / 4;
   for (Design d : {Design::kRandom, Design::kDocsProp}) {
     std::vector<int> hits(p.size, 0);
@@ -103,6 +120,33 @@ TEST(Design, BadInput) {
   const ScoredSegments partial = testing::SyntheticScored(1, 10, 3, 0.5);
   const Population q = *MakePopulation(partial, 0);
   EXPECT_FALSE(DrawSample(q, Design::kDocsIncrHuman, 5, rng).ok());
+}
+
+// InclusionProbabilities is what DrawSample records, and the optimal designs never give a
+// stratum probability 0 (a one-segment document has no spread of its own).
+TEST(Design, InclusionProbabilitiesOfTheFixedDesigns) {
+  const Population p = Pop();
+  const int n = p.size / 5;
+  for (Design d : {Design::kRandom, Design::kDocsProp, Design::kDocsOpt, Design::kMetricsProp,
+                   Design::kMetricsOpt}) {
+    auto pi = InclusionProbabilities(p, d, n);
+    ASSERT_TRUE(pi.ok()) << DesignName(d);
+    double sum = 0.0;
+    for (double v : *pi) {
+      EXPECT_GT(v, 0.0) << DesignName(d);
+      EXPECT_LE(v, 1.0) << DesignName(d);
+      sum += v;
+    }
+    EXPECT_NEAR(sum, n, 1e-9) << DesignName(d);  // Σ π_i = n for a fixed-size design
+    Rng rng(3);
+    auto s = DrawSample(p, d, n, rng);
+    ASSERT_TRUE(s.ok());
+    for (size_t k = 0; k < s->items.size(); ++k) {
+      EXPECT_DOUBLE_EQ(s->inclusion[k], (*pi)[s->items[k]]) << DesignName(d);
+    }
+  }
+  EXPECT_FALSE(InclusionProbabilities(p, Design::kDocsIncrHuman, n).ok());
+  EXPECT_FALSE(InclusionProbabilities(p, Design::kRandom, 0).ok());
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "sampling_test_util.h"
 #include "test_util.h"
@@ -72,6 +75,104 @@ TEST(SamplingCommands, BadInputExitsWithStatusTwoAndNamesTheLine) {
                                " --n 1 --design nope");
   EXPECT_EQ(d.exit_code, 2);
   EXPECT_NE(d.err.find("unknown design 'nope'"), std::string::npos);
+}
+
+// sample -> annotate -> estimate with tourney's own files: the sample records its design and
+// writes only rows the systems have (the audit: --format tsv invented rows for segments a
+// system lacks, and estimate took a table of the annotated rows as the whole test set).
+TEST(SamplingCommands, SampleFileRoundTripsThroughEstimate) {
+  // Two systems on 40 segments in 4 documents; B lacks segment 7. Scores: A i % 5, B i % 3.
+  std::string table = "system\tdoc\tseg\tmqm\tm\n";
+  for (const char* sys : {"A", "B"}) {
+    for (int i = 0; i < 40; ++i) {
+      if (std::string(sys) == "B" && i == 7) continue;
+      table += std::string(sys) + "\td" + std::to_string(i / 10) + "\ts" + std::to_string(i) +
+               "\t\t" + std::to_string(0.25 + 0.5 * ((i * 7) % 11)) + "\n";
+    }
+  }
+  const std::string f = WriteTemp("roundtrip_in.tsv", table);
+  auto s = testing::RunCommand(testing::BinPath("tourney") + " sample " + f +
+                               " --n 12 --design docs-prop --seed 5 --format tsv");
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  std::istringstream lines(s.out);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line.rfind("# tourney sample: design=docs-prop n=12 test_set=40 seed=5 system=A", 0),
+            0u)
+      << line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "system\tdoc\tseg\tmqm\tm\tsampled\tinclusion");
+  // Fill in the sampled rows' scores as an annotator would; count rows per system.
+  std::string annotated = "# tourney sample: design=docs-prop n=12 test_set=40 seed=5 system=A\n" +
+                          line + "\n";
+  int rows_a = 0, rows_b = 0, sampled_a = 0;
+  double sum_a = 0.0;
+  bool b_has_s7 = false;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string c; std::getline(cells, c, '\t');) f.push_back(c);
+    ASSERT_EQ(f.size(), 7u) << line;
+    const int i = std::stoi(f[2].substr(1));
+    EXPECT_EQ(f[6], "0.3") << line;  // π = n/N = 12/40 for every segment
+    if (f[0] == "B" && i == 7) b_has_s7 = true;
+    (f[0] == "A" ? rows_a : rows_b) += 1;
+    if (f[5] == "1") {
+      f[3] = std::to_string(f[0] == "A" ? i % 5 : i % 3);
+      if (f[0] == "A") {
+        ++sampled_a;
+        sum_a += i % 5;
+      }
+    }
+    for (size_t k = 0; k < f.size(); ++k) annotated += (k ? "\t" : "") + f[k];
+    annotated += "\n";
+  }
+  EXPECT_EQ(rows_a, 40);
+  EXPECT_EQ(rows_b, 39);
+  EXPECT_FALSE(b_has_s7);
+  EXPECT_EQ(sampled_a, 12);
+  const std::string g = WriteTemp("roundtrip_annotated.tsv", annotated);
+  // The recorded design is used (docs-prop, equal π): A's estimate is its sample's mean.
+  auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
+                               " --estimator mean --bound clt --format json");
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  const std::string want = "\"name\": \"A\", \"estimate\": ";
+  const size_t at = e.out.find(want);
+  ASSERT_NE(at, std::string::npos) << e.out;
+  EXPECT_NEAR(std::stod(e.out.substr(at + want.size())), sum_a / 12, 1e-12);
+  // A design that contradicts the record is refused.
+  auto contra = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
+                                    " --design random --estimator mean");
+  EXPECT_EQ(contra.exit_code, 2);
+  EXPECT_NE(contra.err.find("records design 'docs-prop'"), std::string::npos) << contra.err;
+  // Only the annotated rows, without the rest of the test set: refused unless the size is
+  // given.
+  std::string only = "system\tdoc\tseg\tmqm\nA\td\t1\t1\nA\td\t2\t3\nA\td\t3\t2\n";
+  const std::string h = WriteTemp("only_annotated.tsv", only);
+  auto refused = testing::RunCommand(testing::BinPath("tourney") + " estimate " + h +
+                                     " --design random --estimator mean --tolerance 0.1");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("--test-set-size"), std::string::npos) << refused.err;
+  auto sized = testing::RunCommand(testing::BinPath("tourney") + " estimate " + h +
+                                   " --design random --estimator mean --test-set-size 30 "
+                                   "--tolerance 0.1 --format csv");
+  EXPECT_EQ(sized.exit_code, 0) << sized.err;
+  EXPECT_NE(sized.out.find(",no,"), std::string::npos) << sized.out;
+}
+
+// The default score column is mqm, where lower is better: without --lower-is-better the
+// command says so, and every output states the direction.
+TEST(SamplingCommands, EstimateWarnsAboutTheDirectionOfAnMqmColumn) {
+  const std::string f =
+      WriteTemp("direction.tsv", testing::SyntheticScoredTable(2, 30, 2, 0.5));
+  auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + f);
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_NE(e.err.find("looks like MQM error points"), std::string::npos) << e.err;
+  EXPECT_NE(e.out.find("higher is better"), std::string::npos);
+  auto l = testing::RunCommand(testing::BinPath("tourney") + " estimate " + f +
+                               " --lower-is-better --format json");
+  EXPECT_EQ(l.err.find("looks like MQM"), std::string::npos);
+  EXPECT_NE(l.out.find("\"lower_is_better\": true"), std::string::npos);
 }
 
 }  // namespace

@@ -155,5 +155,60 @@ TEST(ScoredSegmentReader, ReadsTheWmt20EnDeTable) {
   }
 }
 
+TEST(ScoredSegmentReader, RecordedDesignNotesAndColumns) {
+  auto t = ParseScoredSegments(
+      "# tourney sample: design=docs-prop n=1 seed=7\n"
+      "system\tdoc\tseg\tmqm\tm\tsampled\tinclusion\n"
+      "A\td\t0\t2\t0.5\t1\t0.25\nA\td\t1\t\t1.5\t0\t0.25\n"
+      "B\td\t0\t3\t0.75\t1\t0.25\n",
+      "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->notes.size(), 1u);
+  EXPECT_EQ(t->notes[0], "tourney sample: design=docs-prop n=1 seed=7");
+  // sampled and inclusion are the design's, not metrics.
+  EXPECT_EQ(t->metric_names, (std::vector<std::string>{"m"}));
+  EXPECT_EQ(t->segment_inclusion, (std::vector<double>{0.25, 0.25}));
+  EXPECT_EQ(t->segment_sampled, (std::vector<uint8_t>{1, 0}));
+  // A segment's design fields must agree across systems, and be probabilities / flags.
+  auto bad = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\tinclusion\nA\td\t0\t2\t0.25\nB\td\t0\t3\t0.5\n", "t", {});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("t:3: column 'inclusion'"), std::string::npos)
+      << bad.status().message();
+  bad = ParseScoredSegments("system\tdoc\tseg\tmqm\tinclusion\nA\td\t0\t2\t1.5\n", "t", {});
+  EXPECT_NE(bad.status().message().find("not a probability"), std::string::npos);
+  bad = ParseScoredSegments("system\tdoc\tseg\tmqm\tsampled\nA\td\t0\t2\t2\n", "t", {});
+  EXPECT_NE(bad.status().message().find("not 0 or 1"), std::string::npos);
+}
+
+// The audit: a score of 1e308 gave a NaN interval with no warning. Scores beyond 1e6 in
+// magnitude are refused, naming the line and column.
+TEST(ScoredSegmentReader, ImplausiblyLargeScoresAreRefused) {
+  auto t = ParseScoredSegments("system\tdoc\tseg\tmqm\nA\td\t0\t1\nA\td\t1\t1e308\n", "t", {});
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("t:3: column 'mqm': '1e308' is not a plausible"),
+            std::string::npos)
+      << t.status().message();
+  EXPECT_FALSE(ParseScoredSegments("system\tdoc\tseg\tmqm\nA\td\t0\t-2000000\n", "t", {}).ok());
+  EXPECT_TRUE(ParseScoredSegments("system\tdoc\tseg\tmqm\nA\td\t0\t-1000000\n", "t", {}).ok());
+}
+
+TEST(ScoredSegmentReader, NamesMustBeUtf8) {
+  auto t = ParseScoredSegments("system\tdoc\tseg\tmqm\nA\xff\td\t0\t1\n", "t", {});
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("t:2: column 'system'"), std::string::npos)
+      << t.status().message();
+  EXPECT_NE(t.status().message().find("UTF-8"), std::string::npos);
+}
+
+// The audit: one blank cell in a metric column made the column a non-metric, silently.
+TEST(ScoredSegmentReader, ABlankMetricCellIsAnError) {
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\tm\nA\td\t0\t1\t0.5\nA\td\t1\t2\t\nA\td\t2\t3\t1.5\n", "t", {});
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("t:3: column 'm': blank"), std::string::npos)
+      << t.status().message();
+}
+
 }  // namespace
 }  // namespace tourney
