@@ -6,7 +6,8 @@
 //               µ̂ = X̄ − β·Z̄, β = Cov(X, Z) estimated from the sample
 //   cv-mean     eq. 3 with the standardised mean of the standardised metrics
 //   cv-multi    every metric jointly (eq. 4, Glynn & Szechtman 2002):
-//               µ̂ = X̄ − (E(ZZᵀ)⁻¹ E(XZ))ᵀ Z̄, E(ZZᵀ) over the test set, E(XZ) from the sample
+//               µ̂ = X̄ − (E(ZZᵀ)⁻¹ E(XZ))ᵀ Z̄, E(ZZᵀ) over the test set, E(XZ) from the sample,
+//               with the delete-one jackknife's bias correction (n > M + 2)
 //   cv-knn      eq. 3 with Z the standardised prediction of a k-NN regression (k = 25) from
 //               the metrics to the human score learned on the sample (knn.h)
 //
