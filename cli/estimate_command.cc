@@ -32,8 +32,11 @@ int RunEstimateCommand(int argc, char** argv) {
   flags.Add("design", "D", "docs-prop", "how the annotated segments were sampled");
   flags.Add("estimator", "E", "cv-knn", "estimator");
   flags.Add(
-      "bound", "B", "bootstrap-t",
-      "interval: bootstrap-t (the study's recommended one), clt-t, clt, hoeffding or bernstein");
+      "bound", "B", "",
+      "interval: cv-cs (a confidence sequence: valid when scoring stops on what it says; "
+      "needs the order tourney sample records and --score-min/--score-max), bootstrap-t, "
+      "clt-t, clt, hoeffding or bernstein (default: cv-cs with --tolerance when the table "
+      "records an order and the range is given, else bootstrap-t)");
   flags.Add("seed", "S", "1", "seed of the bootstrap-t resamples");
   flags.Add("confidence", "G", "0.95", "confidence level of the intervals");
   flags.Add("range", "R", "0",
@@ -128,9 +131,27 @@ int RunEstimateCommand(int argc, char** argv) {
   auto estimator = ParseEstimator(flags.Get("estimator"));
   if (!estimator.ok()) return fail(estimator.status());
   o.estimator = *estimator;
-  auto bound = ParseBound(flags.Get("bound"));
+  std::string bound_name = flags.Get("bound");
+  const bool range_declared = !flags.Get("score-min").empty() && !flags.Get("score-max").empty();
+  const bool can_sequence = !table->segment_order.empty() && range_declared;
+  if (bound_name.empty()) {
+    const bool stopping = !flags.Get("tolerance").empty() && flags.Get("tolerance") != "0";
+    bound_name = stopping && can_sequence ? "cv-cs" : "bootstrap-t";
+    if (stopping && !can_sequence) {
+      std::cerr << "tourney estimate: warning: bootstrap-t holds its confidence at a sample "
+                   "size fixed in advance; annotating until it first says 'within +-T' breaks "
+                   "that (docs/sampling.md). For a stop chosen from the data, estimate a table "
+                   "written by tourney sample --format tsv (it records the serving order) with "
+                   "--score-min and --score-max: the default is then cv-cs\n";
+    }
+  }
+  auto bound = ParseBound(bound_name);
   if (!bound.ok()) return fail(bound.status());
   o.bound = *bound;
+  if (o.bound == BoundKind::kCvCs && o.estimator.kind != EstimatorKind::kCvKnn &&
+      flags.IsSet("estimator")) {
+    return fail(InvalidArgument("option '--bound': cv-cs is the sequence of the cv-knn estimator"));
+  }
   auto confidence = flags.GetDouble("confidence");
   auto range = flags.GetDouble("range");
   auto tolerance = flags.GetDouble("tolerance");

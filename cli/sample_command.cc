@@ -10,6 +10,7 @@
 #include "sampling_input.h"
 #include "tourney/core/random.h"
 #include "tourney/sampling/design.h"
+#include "tourney/sampling/sample_order.h"
 
 namespace tourney::cli {
 
@@ -82,11 +83,26 @@ int RunSampleCommand(int argc, char** argv) {
     if (!(*v > 0 && *v <= 100)) return fail(InvalidArgument("option '--pct': in (0, 100]"));
     n = std::max(1, static_cast<int>(std::lround(p->size * *v / 100.0)));
   }
-  Rng rng(*seed);
-  auto sample = DrawSample(*p, *design, n, rng);
-  if (!sample.ok()) return fail(sample.status());
+  // random and docs-prop: the first n segments of the order a scoring campaign with this
+  // seed serves (sample_order.h), recorded, so that the confidence sequences can read the
+  // scores in it; the other designs: a fixed-size draw.
+  const bool served = *design == Design::kRandom || *design == Design::kDocsProp;
+  std::vector<int> order_of;  // per table segment: its position in the serving order
   std::vector<int> segments;
-  for (int i : sample->items) segments.push_back(p->segment[i]);
+  if (served) {
+    const std::vector<int> order = DrawOrder(*table, *design, *seed);
+    order_of.assign(table->segment_ids.size(), -1);
+    for (size_t k = 0; k < order.size(); ++k) order_of[order[k]] = static_cast<int>(k);
+    // The design system's first n segments in that order.
+    std::vector<int> mine(p->segment);
+    std::sort(mine.begin(), mine.end(), [&](int a, int b) { return order_of[a] < order_of[b]; });
+    segments.assign(mine.begin(), mine.begin() + n);
+  } else {
+    Rng rng(*seed);
+    auto sample = DrawSample(*p, *design, n, rng);
+    if (!sample.ok()) return fail(sample.status());
+    for (int i : sample->items) segments.push_back(p->segment[i]);
+  }
   std::sort(segments.begin(), segments.end());
   std::ostringstream out;
   if (format == "list") {
@@ -117,7 +133,7 @@ int RunSampleCommand(int argc, char** argv) {
     out << flags.Get("system-column") << "\t" << flags.Get("doc-column") << "\t"
         << flags.Get("segment-column") << "\t" << flags.Get("score");
     for (const std::string& m : table->metric_names) out << "\t" << m;
-    out << "\tsampled\tinclusion\n";
+    out << "\tsampled\tinclusion" << (served ? "\torder" : "") << "\n";
     const int metrics = table->num_metrics();
     for (const SystemSegments& sys : table->systems) {
       for (int r = 0; r < sys.size(); ++r) {
@@ -127,8 +143,9 @@ int RunSampleCommand(int argc, char** argv) {
         for (int m = 0; m < metrics; ++m) {
           out << "\t" << JsonNumber(sys.metrics[static_cast<size_t>(r) * metrics + m]);
         }
-        out << "\t" << static_cast<int>(sampled[g]) << "\t" << JsonNumber(inclusion[g])
-            << "\n";
+        out << "\t" << static_cast<int>(sampled[g]) << "\t" << JsonNumber(inclusion[g]);
+        if (served) out << "\t" << order_of[g];
+        out << "\n";
       }
     }
   } else {

@@ -101,7 +101,7 @@ TEST(SamplingCommands, SampleFileRoundTripsThroughEstimate) {
             0u)
       << line;
   std::getline(lines, line);
-  EXPECT_EQ(line, "system\tdoc\tseg\tmqm\tm\tsampled\tinclusion");
+  EXPECT_EQ(line, "system\tdoc\tseg\tmqm\tm\tsampled\tinclusion\torder");
   // Fill in the sampled rows' scores as an annotator would; count rows per system.
   std::string annotated = "# tourney sample: design=docs-prop n=12 test_set=40 seed=5 system=A\n" +
                           line + "\n";
@@ -112,7 +112,7 @@ TEST(SamplingCommands, SampleFileRoundTripsThroughEstimate) {
     std::vector<std::string> f;
     std::istringstream cells(line);
     for (std::string c; std::getline(cells, c, '\t');) f.push_back(c);
-    ASSERT_EQ(f.size(), 7u) << line;
+    ASSERT_EQ(f.size(), 8u) << line;
     const int i = std::stoi(f[2].substr(1));
     EXPECT_EQ(f[6], "0.3") << line;  // π = n/N = 12/40 for every segment
     if (f[0] == "B" && i == 7) b_has_s7 = true;
@@ -140,6 +140,18 @@ TEST(SamplingCommands, SampleFileRoundTripsThroughEstimate) {
   const size_t at = e.out.find(want);
   ASSERT_NE(at, std::string::npos) << e.out;
   EXPECT_NEAR(std::stod(e.out.substr(at + want.size())), sum_a / 12, 1e-12);
+  // The table records the serving order: with --tolerance and a declared range, the
+  // default interval is cv-cs, the confidence sequence (valid where scoring stops on it);
+  // without the range, bootstrap-t, with a warning that stopping on it is not covered.
+  auto seq = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
+                                 " --tolerance 0.5 --score-min 0 --score-max 4");
+  ASSERT_EQ(seq.exit_code, 0) << seq.err;
+  EXPECT_NE(seq.out.find("95% cv-cs intervals"), std::string::npos) << seq.out;
+  auto boot = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
+                                  " --tolerance 0.5");
+  ASSERT_EQ(boot.exit_code, 0) << boot.err;
+  EXPECT_NE(boot.out.find("95% bootstrap-t intervals"), std::string::npos) << boot.out;
+  EXPECT_NE(boot.err.find("breaks that"), std::string::npos) << boot.err;
   // A design that contradicts the record is refused.
   auto contra = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
                                     " --design random --estimator mean");

@@ -353,5 +353,38 @@ TEST(SystemEstimates, DocsPropIsUnbiasedAtSmallSizes) {
   }
 }
 
+// cv-cs reads the scores in the recorded serving order; it needs that order and the declared
+// range, and with every segment scored it is the exact mean.
+TEST(SystemEstimates, CvCsNeedsTheOrderAndTheRangeAndEndsAtTheMean) {
+  const char* text =
+      "system\tdoc\tseg\tmqm\tm\torder\nA\td\t0\t1\t0.5\t2\nA\td\t1\t2\t1.5\t0\n"
+      "A\te\t2\t4\t2.5\t1\nA\te\t3\t5\t3.5\t3\n";
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->segment_order, (std::vector<int>{2, 0, 1, 3}));
+  SystemEstimatesOptions o;
+  o.bound = BoundKind::kCvCs;
+  o.test_set_size = 4;
+  auto r = EstimateSystems(*t, o);
+  ASSERT_FALSE(r.ok());  // no declared range
+  EXPECT_NE(r.status().message().find("range"), std::string::npos);
+  o.score_min = 0;
+  o.score_max = 10;
+  r = EstimateSystems(*t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_NEAR(r->systems[0].estimate.value, 3.0, 1e-12);  // (1 + 2 + 4 + 5)/4
+  EXPECT_NEAR(r->systems[0].lo, 3.0, 1e-12);
+  EXPECT_NEAR(r->systems[0].hi, 3.0, 1e-12);
+  // Without the order column: refused, naming what writes one.
+  auto plain = ParseScoredSegments(kTable, "t", {});
+  r = EstimateSystems(*plain, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("tourney sample"), std::string::npos);
+  // Two segments at one position are an error of the file.
+  EXPECT_FALSE(ParseScoredSegments("system\tdoc\tseg\tmqm\torder\nA\td\t0\t1\t0\nA\td\t1\t1\t0\n",
+                                   "t", {})
+                   .ok());
+}
+
 }  // namespace
 }  // namespace tourney

@@ -123,6 +123,7 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
   };
   const int inclusion_col = optional_column("inclusion");
   const int sampled_col = optional_column("sampled");
+  const int order_col = optional_column("order");
 
   // Every row's fields, then the metric columns (the default needs every value).
   std::vector<Row> rows;
@@ -236,8 +237,26 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
                                " is not a plausible human score (magnitude above 1e6)");
       }
     }
-    // The recorded design: one inclusion probability and one sampled flag per segment.
+    // The recorded design: one inclusion probability, one sampled flag and one position in
+    // the serving order per segment.
     const int segment = seg_it.first->second;
+    if (order_col >= 0) {
+      const auto v = ParseIntField(row.fields[order_col]);
+      if (!v || *v < 0 || *v > 100000000) {
+        return field_error(row.line, order_col,
+                           QuotedValue(row.fields[order_col]) + " is not a position (0, 1, ...)");
+      }
+      if (out.segment_order.size() <= static_cast<size_t>(segment)) {
+        out.segment_order.resize(segment + 1, -1);
+      }
+      int& at = out.segment_order[segment];
+      if (at >= 0 && at != *v) {
+        return field_error(row.line, order_col,
+                           "segment " + QuotedValue(seg) + " is at position " +
+                               std::to_string(at) + " on an earlier line");
+      }
+      at = static_cast<int>(*v);
+    }
     for (int c : {inclusion_col, sampled_col}) {
       if (c < 0) continue;
       const auto v = ParseNumber(row.fields[c]);
@@ -307,6 +326,26 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
   if (out.systems.empty()) return InvalidArgument(file + ": every system is excluded");
   if (inclusion_col >= 0) out.segment_inclusion.resize(out.segment_ids.size(), -1.0);
   if (sampled_col >= 0) out.segment_sampled.resize(out.segment_ids.size(), 2);
+  if (order_col >= 0) {
+    out.segment_order.resize(out.segment_ids.size(), -1);
+    std::vector<int> seen_at(out.segment_ids.size(), -1);
+    for (size_t g = 0; g < out.segment_order.size(); ++g) {
+      const int at = out.segment_order[g];
+      if (at >= static_cast<int>(out.segment_ids.size())) {
+        return InvalidArgument(file + ": column 'order': segment " +
+                               QuotedValue(out.segment_ids[g]) + " is at position " +
+                               std::to_string(at) + " of " +
+                               std::to_string(out.segment_ids.size()) + " segments");
+      }
+      if (seen_at[at] >= 0) {
+        return InvalidArgument(file + ": column 'order': segments " +
+                               QuotedValue(out.segment_ids[seen_at[at]]) + " and " +
+                               QuotedValue(out.segment_ids[g]) + " share position " +
+                               std::to_string(at));
+      }
+      seen_at[at] = static_cast<int>(g);
+    }
+  }
   for (const std::string& e : options.exclude_systems) {
     if (!system_index.count(e) && !e.empty()) {
       bool present = false;

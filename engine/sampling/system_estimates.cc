@@ -8,6 +8,7 @@
 
 #include "core/thread_pool.h"
 #include "tourney/core/random.h"
+#include "tourney/sampling/residual_sequence.h"
 
 namespace tourney {
 namespace {
@@ -69,6 +70,42 @@ void UseDesignBins(const SegmentDesign& d, Population* p) {
     const int bin = g >= 0 && g < static_cast<int>(d.metric_bin.size()) ? d.metric_bin[g] : -1;
     p->metric_bin[i] = bin >= 0 ? bin : d.num_metric_bins;
   }
+}
+
+// cv-cs over the scores of `p` in the serving order (table positions `order` of its
+// segments), up to the first segment not annotated.
+struct SequenceInterval {
+  double value = 0.0, lo = 0.0, hi = 0.0;
+  int used = 0;
+};
+StatusOr<SequenceInterval> SequenceOverServedPrefix(const Population& p,
+                                                   const std::vector<int>& order, double lo,
+                                                   double hi, double confidence) {
+  std::vector<std::pair<int, int>> by_position;  // (position, item)
+  for (int i = 0; i < p.size; ++i) {
+    const int g = p.segment[i];
+    if (g < 0 || g >= static_cast<int>(order.size()) || order[g] < 0) {
+      return InvalidArgument("a segment has no position in the recorded order");
+    }
+    by_position.emplace_back(order[g], i);
+  }
+  std::sort(by_position.begin(), by_position.end());
+  ResidualSequenceOptions o;
+  o.confidence = confidence;
+  o.lo = lo;
+  o.hi = hi;
+  auto seq = ResidualSequence::Make(p, o);
+  if (!seq.ok()) return seq.status();
+  for (const auto& [position, item] : by_position) {
+    if (!p.known[item]) break;
+    if (Status st = seq->Add(item, p.x[item]); !st.ok()) return st;
+  }
+  SequenceInterval out;
+  out.value = seq->estimate();
+  out.lo = seq->lower();
+  out.hi = seq->upper();
+  out.used = seq->count();
+  return out;
 }
 
 }  // namespace
@@ -133,15 +170,26 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   if (options.tolerance < 0 || !std::isfinite(options.tolerance)) {
     return InvalidArgument("tolerance: a finite number >= 0");
   }
-  if (options.bound == BoundKind::kBettingCs || options.bound == BoundKind::kCvCs) {
+  if (options.bound == BoundKind::kBettingCs) {
     return InvalidArgument(
-        "bound: " + std::string(BoundName(options.bound)) +
-        " needs the order in which the segments were drawn, which a table does not keep; a "
-        "scoring campaign computes it (tourneyd)");
+        "bound: betting-cs is the random design's sequence in a scoring campaign (tourneyd); "
+        "for a table, cv-cs reads the order the table records");
   }
   const bool declared = std::isfinite(options.score_min) && std::isfinite(options.score_max);
   if (declared && !(options.score_min < options.score_max)) {
     return InvalidArgument("score range: the minimum must be below the maximum");
+  }
+  const bool sequence = options.bound == BoundKind::kCvCs;
+  if (sequence && table.segment_order.empty()) {
+    return InvalidArgument(
+        "bound: cv-cs reads the scores in the order the design served them, and the table "
+        "records none (tourney sample --format tsv writes an order column)");
+  }
+  if (sequence && !declared) {
+    return InvalidArgument("bound: cv-cs needs the declared score range (score min and max)");
+  }
+  if (sequence && options.design != Design::kDocsProp && options.design != Design::kRandom) {
+    return InvalidArgument("bound: cv-cs follows the random or docs-prop serving order");
   }
   SystemEstimates out;
   out.options = options;
@@ -289,7 +337,24 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     SystemEstimate& r = out.systems[s];
     r.name = sys.name;
     r.estimate = e->estimate;
-    const ErrorInterval& interval = e->interval;
+    ErrorInterval interval = e->interval;
+    if (sequence) {
+      auto cs = SequenceOverServedPrefix(p, table.segment_order, options.score_min,
+                                         options.score_max, options.confidence);
+      if (!cs.ok()) {
+        failures[s] = InvalidArgument("system '" + sys.name + "': " + cs.status().message());
+        return;
+      }
+      if (cs->used < r.estimate.n) {
+        fallbacks[s] = "system '" + sys.name + "': " + std::to_string(r.estimate.n - cs->used) +
+                       " annotated segments lie past the first segment of the serving order "
+                       "that is not annotated; cv-cs reads the first " +
+                       std::to_string(cs->used);
+      }
+      r.estimate.value = cs->value;
+      r.estimate.n = cs->used;
+      interval = {cs->value - cs->lo, cs->hi - cs->value};
+    }
     r.half_width = 0.5 * (interval.below + interval.above);
     r.max_side = std::max(interval.below, interval.above);
     r.lo = r.estimate.value - interval.below;
@@ -370,9 +435,20 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
       pair_failures[index] = e.status();
       return;
     }
-    const ErrorInterval& interval = e->interval;
+    ErrorInterval interval = e->interval;
     d.estimated = true;
     d.difference = e->estimate.value;
+    if (sequence) {
+      const double width = options.score_max - options.score_min;
+      auto cs = SequenceOverServedPrefix(*p, table.segment_order, -width, width,
+                                         options.confidence);
+      if (!cs.ok()) {
+        pair_failures[index] = cs.status();
+        return;
+      }
+      d.difference = cs->value;
+      interval = {cs->value - cs->lo, cs->hi - cs->value};
+    }
     d.lo = d.difference - interval.below;
     d.hi = d.difference + interval.above;
     d.separated = d.lo > 0 || d.hi < 0;

@@ -55,6 +55,10 @@ struct ScoredSegments {
   // Empty when the table has no such column.
   std::vector<double> segment_inclusion;
   std::vector<uint8_t> segment_sampled;
+  // Per segment, its 0-based position in the order the design serves the segments (an
+  // `order` column), or empty: a prefix of that order is the design's sample at that size,
+  // and the confidence sequences read the scores in it.
+  std::vector<int> segment_order;
   // Lines before the header that begin with '#', without the '#' and leading blanks (the
   // design `tourney sample` records: "design=docs-prop n=71 test_set=1418 seed=7 ...").
   std::vector<std::string> notes;

@@ -9,16 +9,19 @@
 // whole numbers (ids and positions such as `doc_seg` are whole numbers).
 //
 // Lines before the header that begin with '#' are notes (ScoredSegments::notes). Optional
-// columns `inclusion` (the probability that the sampling design included the segment, in
-// [0, 1]; 0 for a segment the design could not draw) and `sampled` (1 when it did, 0 otherwise) record the design, as `tourney sample
-// --format tsv` writes them; they must agree across the rows of a segment.
+// columns record the design that chose the segments, as `tourney sample --format tsv` writes
+// them: `inclusion` (the probability that the design included the segment, in [0, 1]; 0 for
+// a segment it could not draw), `sampled` (1 when it did, 0 otherwise) and `order` (the
+// segment's 0-based position in the order the design serves the segments, a permutation of
+// the test set's segments). They must agree across the rows of a segment.
 //
 // Rejected, with "FILE:LINE: column 'NAME': ..." messages: a missing column, a row with the
 // wrong number of fields, a blank system, document or segment or one that is not UTF-8, a
 // value that is not a number or not finite, a human score of magnitude above
 // kMaxPlausibleScore, a blank cell in a column of metric scores, a segment listed under two
-// documents, and a (system, segment) pair listed twice. A metric that is constant over one system's rows is dropped for that system with a
-// warning (it carries no information and its standardised value is undefined).
+// documents, and a (system, segment) pair listed twice. A metric that is constant over one
+// system's rows is dropped for that system with a warning (it carries no information and its
+// standardised value is undefined).
 // Thread safety: reentrant (standard input is read once).
 #ifndef TOURNEY_INGEST_SCORED_SEGMENT_READER_H_
 #define TOURNEY_INGEST_SCORED_SEGMENT_READER_H_
