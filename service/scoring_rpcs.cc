@@ -1,5 +1,6 @@
 // Scoring campaign RPCs (direct assessment, MQM): CreateScoringCampaign, NextItem,
-// SubmitScore, GetEstimate, ExportScores, and their start-up replay. The statistics are the
+// SubmitScore, GetEstimate, ExportScores, CloseCampaign of a scoring campaign, and their
+// start-up replay. The statistics are the
 // engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
 // validates, stores every score through the commit queue before acknowledging it, and
 // applies committed scores to the engine in commit order on the writer thread.
@@ -72,6 +73,7 @@ class LiveScoringCampaign {
   struct Pending {
     double score = 0.0;
     std::string key;
+    std::string annotator;
     std::shared_future<Ack> ack;
   };
   mutable std::shared_mutex mu;
@@ -84,22 +86,25 @@ class LiveScoringCampaign {
   std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
   std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
   std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
+  // When the campaign was closed (Unix ms); 0 while open. By mu; the engine is closed too.
+  int64_t closed_unix_ms = 0;
 };
 
 namespace {
 
-// A scoring campaign's CampaignInfo (kind SCORING; it is never closed).
+// A scoring campaign's CampaignInfo (kind SCORING).
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
   info->set_campaign_id(c.id);
   info->set_kind(v1::CAMPAIGN_KIND_SCORING);
   info->mutable_config()->set_name(c.proto.name());
-  info->set_state(v1::CAMPAIGN_STATE_OPEN);
   info->set_created_unix_ms(c.created_unix_ms);
   std::shared_lock lock(c.mu);
+  info->set_state(c.closed_unix_ms != 0 ? v1::CAMPAIGN_STATE_CLOSED : v1::CAMPAIGN_STATE_OPEN);
+  info->set_closed_unix_ms(c.closed_unix_ms);
   const ScoredSegments& t = c.engine->config().table;
   info->set_judgments(static_cast<int64_t>(c.committed.size()));
   info->set_annotators(static_cast<int64_t>(c.annotator_scores.size()));
-  info->set_open_leases(c.engine->OpenLeases(now));
+  info->set_open_leases(c.closed_unix_ms != 0 ? 0 : c.engine->OpenLeases(now));
   info->set_systems(static_cast<int32_t>(t.systems.size()));
   info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
   info->set_items(c.engine->num_items());
@@ -145,13 +150,60 @@ bool TournamentService::GetScoringInfo(const grpc::ServerContextBase* context, u
   return true;
 }
 
+bool TournamentService::CloseScoring(const grpc::ServerContextBase* context, uint64_t id,
+                                     v1::CampaignInfo* info, grpc::Status* status) {
+  {
+    std::shared_lock lock(registry_mu_);
+    if (scoring_.count(id) == 0) return false;
+  }
+  std::shared_ptr<LiveScoringCampaign> c;
+  *status = AuthorizeScoring(context, Access::kAdmin, id, &c);
+  if (!status->ok()) return true;
+  auto done = std::make_shared<std::promise<Status>>();
+  std::future<Status> result = done->get_future();
+  {
+    std::unique_lock lock(c->mu);
+    if (c->closed_unix_ms == 0) {
+      // As a pairwise close: marked before the event is queued, so that nothing is served
+      // or accepted after this point and every score queued before commits before it.
+      StoredEvent event;
+      event.campaign_id = c->id;
+      event.kind = "close";
+      event.created_unix_ms = NowUnixMs();
+      c->closed_unix_ms = event.created_unix_ms;
+      c->engine->Close();
+      queue_->Enqueue(std::make_unique<CallbackOp>(
+          [event](WriteTransaction& txn, BatchContext&) { return txn.InsertScoringEvent(event); },
+          [c, done](const Status& s) {
+            if (!s.ok()) {
+              std::unique_lock lock(c->mu);
+              c->closed_unix_ms = 0;
+              c->engine->Reopen();
+            }
+            done->set_value(s);
+          }));
+    } else {
+      done->set_value(Status::Ok());  // already closed: nothing to write
+    }
+  }
+  Status s = result.get();
+  if (!s.ok()) {
+    *status = Error(StatusCode::UNAVAILABLE, "the close could not be stored: " + s.message());
+    return true;
+  }
+  FillScoringInfo(*c, NowUnixMs(), info);
+  *status = grpc::Status::OK;
+  return true;
+}
+
 bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
   return scoring_by_token_.count(digest) != 0;
 }
 
 grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* context,
                                                  Access access, uint64_t campaign_id,
-                                                 std::shared_ptr<LiveScoringCampaign>* campaign) {
+                                                 std::shared_ptr<LiveScoringCampaign>* campaign,
+                                                 bool* is_admin) {
   const auto& metadata = context->client_metadata();
   const auto range = metadata.equal_range("authorization");
   if (range.first == range.second || std::next(range.first) != range.second) {
@@ -188,6 +240,7 @@ grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* 
     return Error(StatusCode::NOT_FOUND, "no scoring campaign " + std::to_string(campaign_id));
   }
   *campaign = std::move(found);
+  if (is_admin) *is_admin = admin;
   return grpc::Status::OK;
 }
 
@@ -258,6 +311,11 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
   }
   const int64_t now = NowUnixMs();
   std::unique_lock lock(c->mu);
+  if (c->closed_unix_ms != 0) {
+    return Error(StatusCode::FAILED_PRECONDITION,
+                 "scoring campaign " + std::to_string(c->id) +
+                     " is closed: no more items are served");
+  }
   // As NextMatch: an annotator at the cap gets RESOURCE_EXHAUSTED until a lease ends.
   const int held = c->engine->LeasesOf(request->annotator(), now);
   if (held >= c->max_leases_per_annotator) {
@@ -286,7 +344,9 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                                               const v1::SubmitScoreRequest* request,
                                               v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
-  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+  bool admin = false;
+  grpc::Status auth =
+      AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c, &admin);
   if (!auth.ok()) return auth;
   if (!ValidAnnotatorName(request->annotator())) {
     return Error(StatusCode::INVALID_ARGUMENT,
@@ -316,13 +376,19 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
   std::shared_future<Ack> ack;
   {
     std::unique_lock lock(c->mu);
+    const std::string where =
+        "system '" + request->system() + "' segment '" + request->segment() + "'";
     auto committed = c->by_item.find(item_key);
     if (committed != c->by_item.end()) {
+      // Only the annotator who scored the item gets its acknowledgment (its own sequence).
       const int64_t index = committed->second;
+      if (c->committed[index].annotator != request->annotator()) {
+        return Error(StatusCode::FAILED_PRECONDITION,
+                     where + " was scored by another annotator, not '" + request->annotator() +
+                         "' (only the annotator NextItem served it to may score it)");
+      }
       if (c->engine->scores()[index].score != score.score) {
-        return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
-                                                     request->segment() +
-                                                     "' already holds another score");
+        return Error(StatusCode::ALREADY_EXISTS, where + " already holds another score");
       }
       response->set_sequence(index + 1);
       response->set_committed_unix_ms(c->committed[index].committed_unix_ms);
@@ -330,6 +396,11 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
     }
     auto pending = c->pending.find(item_key);
     if (pending != c->pending.end()) {
+      if (pending->second.annotator != request->annotator()) {
+        return Error(StatusCode::FAILED_PRECONDITION,
+                     where + " is being scored by another annotator, not '" +
+                         request->annotator() + "'");
+      }
       if (pending->second.score != score.score) {
         return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
                                                      request->segment() +
@@ -342,16 +413,20 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                      "idempotency key '" + key + "' was used for another score");
       }
       Status valid = c->engine->ValidateScore(score);
+      // The annotator token scores only what it holds; the admin token imports a score
+      // collected elsewhere (not for betting-cs, whose sequence takes served items only).
+      if (valid.ok() && !admin) valid = c->engine->CheckHolder(score.item, request->annotator());
+      if (valid.ok() && admin) valid = c->engine->CheckImport(score.item);
       if (!valid.ok()) return ToGrpc(valid);
       if (c->engine->ScoreOf(score.item) != nullptr) {
-        // Scored in the campaign's table with this very score: nothing to store.
+        // Admin: scored in the campaign's table with this very score, nothing to store.
         response->set_sequence(0);
         response->set_committed_unix_ms(0);
         return grpc::Status::OK;
       }
       auto promise = std::make_shared<std::promise<Ack>>();
       ack = promise->get_future().share();
-      c->pending[item_key] = {score.score, key, ack};
+      c->pending[item_key] = {score.score, key, request->annotator(), ack};
       if (!key.empty()) c->pending_keys[key] = item_key;
       StoredScore row;
       row.campaign_id = c->id;
@@ -429,12 +504,14 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   FitSlotRelease slot{this};
   ScoringSnapshot snapshot;
   int64_t scores = 0, items = 0, items_scored = 0;
+  bool closed = false;
   {
     std::shared_lock lock(c->mu);
     snapshot = c->engine->Snapshot();
     scores = static_cast<int64_t>(c->committed.size());
     items = c->engine->num_items();
     items_scored = c->engine->num_scored();
+    closed = c->closed_unix_ms != 0;
   }
   std::shared_ptr<const std::function<void()>> hook;
   {
@@ -451,6 +528,9 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     }
     return ToGrpc(estimates.status());
   }
+  if (Abandoned(*context)) return AbandonedStatus(*context, "the estimate was computed");
+  auto board = c->engine->BoardFrom(snapshot, *estimates);
+  if (!board.ok()) return ToGrpc(board.status());
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
     out->set_system(e.name);
@@ -464,7 +544,29 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     out->set_target_reached(e.within_tolerance);
     out->set_segments_needed(e.segments_needed);
     out->set_more_needed(e.more_needed);
+    out->set_note(e.note);
   }
+  for (size_t i = 0; i < board->order.size(); ++i) {
+    v1::SystemScoreEstimate* out = response->mutable_systems(board->order[i]);
+    out->set_rank(static_cast<int32_t>(i) + 1);
+    out->set_cluster(board->cluster[i]);
+  }
+  for (const ScoringPair& d : board->pairs) {
+    v1::ScorePairDifference* out = response->add_pairs();
+    out->set_better(d.better);
+    out->set_worse(d.worse);
+    out->set_difference(d.difference);
+    out->set_lo(d.lo);
+    out->set_hi(d.hi);
+    out->set_paired(d.paired);
+    out->set_estimated(d.estimated);
+    out->set_separated(d.separated);
+  }
+  for (const std::string& w : board->warnings) response->add_warnings(w);
+  response->set_ranked(board->ranked);
+  response->set_board_note(board->note);
+  response->set_lower_is_better(c->engine->config().lower_is_better);
+  response->set_closed(closed);
   response->set_scores(scores);
   response->set_items(items);
   response->set_items_scored(items_scored);
@@ -549,6 +651,16 @@ Status TournamentService::LoadScoring() {
     return Status::Ok();
   });
   if (!s.ok()) return s;
+  std::unordered_map<uint64_t, int64_t> closed;
+  s = store_->LoadScoringEvents([&](StoredEvent row) -> Status {
+    const std::string where = store_->path() + ": event '" + row.kind +
+                              "' of scoring campaign " + std::to_string(row.campaign_id);
+    if (loading.count(row.campaign_id) == 0) return FailedPrecondition(where + ": unknown campaign");
+    if (row.kind != "close") return FailedPrecondition(where + ": unknown event kind");
+    closed.emplace(row.campaign_id, row.created_unix_ms);  // the first close counts
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
   for (uint64_t id : order) {
     Loading& l = loading.at(id);
     const std::string where = store_->path() + ": scoring campaign " + std::to_string(id);
@@ -562,6 +674,10 @@ Status TournamentService::LoadScoring() {
     for (StoredScore& m : l.meta) {
       live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
                             std::move(m.idempotency_key), m.committed_unix_ms);
+    }
+    if (auto it = closed.find(id); it != closed.end()) {
+      live->closed_unix_ms = it->second;
+      live->engine->Close();
     }
     std::unique_lock lock(registry_mu_);
     scoring_by_name_[l.row.name] = id;

@@ -432,14 +432,14 @@ TEST_F(StorageTest, MigratesASchemaVersion2DatabaseAddingScoringTables) {
     score.set_segment("g1");
     score.set_score(0.5);
     v1::SubmitScoreResponse ack;
-    auto score_ctx = Ctx(created.annotator_token());
+    auto score_ctx = Ctx(kAdminToken);  // an import: the annotator token needs a lease
     ASSERT_TRUE(server.stub().SubmitScore(score_ctx.get(), score, &ack).ok());
     EXPECT_EQ(ack.sequence(), 1);
   }
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), 3);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 4);  // 2 -> 4 in one go
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   // The migrated file with its new rows opens again.
