@@ -1,6 +1,6 @@
 // Scoring campaign RPCs (direct assessment, MQM): CreateScoringCampaign, NextItem,
-// SubmitScore, GetEstimate, ExportScores, CloseCampaign of a scoring campaign, and their
-// start-up replay. The statistics are the
+// SubmitScore, GetEstimate, ExportScores (CloseCampaign of a scoring campaign and the
+// start-up replay are in scoring_lifecycle.cc). The statistics are the
 // engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
 // validates, stores every score through the commit queue before acknowledging it, and
 // applies committed scores to the engine in commit order on the writer thread.
@@ -16,81 +16,11 @@
 
 #include "auth.h"
 #include "live_campaign.h"
+#include "live_scoring_campaign.h"
 #include "scoring_config.h"
 #include "tournament_service.h"
 
 namespace tourney::service {
-
-// The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
-// NextItem and the application of committed scores take it exclusively, exports and
-// listings share it, and estimates share it only to copy the engine's state (the intervals
-// are computed after it is released).
-class LiveScoringCampaign {
- public:
-  LiveScoringCampaign(uint64_t id, v1::ScoringCampaignConfig proto, std::string token_sha256,
-                      int64_t created_unix_ms, std::unique_ptr<ScoringCampaign> campaign)
-      : id(id),
-        proto(std::move(proto)),
-        token_sha256(std::move(token_sha256)),
-        created_unix_ms(created_unix_ms),
-        max_leases_per_annotator(static_cast<int>(this->proto.max_leases_per_annotator())),
-        engine(std::move(campaign)) {
-    const ScoredSegments& t = engine->config().table;
-    for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
-    for (size_t g = 0; g < t.segment_ids.size(); ++g) segment_index[t.segment_ids[g]] = int(g);
-    num_segments = static_cast<int64_t>(t.segment_ids.size());
-  }
-
-  int64_t ItemKey(const ScoringItem& item) const {
-    return item.system * num_segments + item.segment;
-  }
-
-  // Records the metadata of a score the engine just applied (log position = index).
-  void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
-                       int64_t committed_unix_ms) {
-    const auto index = static_cast<int64_t>(committed.size());
-    by_item[ItemKey(item)] = index;
-    if (!key.empty()) by_key[key] = index;
-    ++annotator_scores[annotator];
-    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
-  }
-
-  const uint64_t id;
-  const v1::ScoringCampaignConfig proto;
-  const std::string token_sha256;
-  const int64_t created_unix_ms;
-  // Items one annotator may hold leased (the stored configuration's, filled in at creation).
-  const int max_leases_per_annotator;
-  std::unordered_map<std::string, int> system_index;
-  std::unordered_map<std::string, int> segment_index;
-  int64_t num_segments = 0;
-
-  struct Committed {
-    int64_t committed_unix_ms = 0;
-    std::string annotator;
-    std::string key;
-  };
-  struct Pending {
-    double score = 0.0;
-    std::string key;
-    std::string annotator;
-    std::shared_future<Ack> ack;
-  };
-  mutable std::shared_mutex mu;
-  // Set once. Its state by mu, but for EstimateFrom, which reads only a snapshot and the
-  // configuration (never changed) and runs without the lock.
-  std::unique_ptr<ScoringCampaign> engine;
-  std::vector<Committed> committed;                           // by mu; parallel to engine->scores()
-  std::unordered_map<int64_t, int64_t> by_item;               // item -> index, by mu
-  std::unordered_map<std::string, int64_t> by_key;            // key -> index, by mu
-  std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
-  std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
-  std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
-  // When the campaign was closed (Unix ms); 0 while open. By mu; the engine is closed too.
-  int64_t closed_unix_ms = 0;
-};
-
-namespace {
 
 // A scoring campaign's CampaignInfo (kind SCORING).
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
@@ -111,7 +41,6 @@ void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo
   info->set_items_scored(c.engine->num_scored());
 }
 
-}  // namespace
 
 std::vector<std::shared_ptr<LiveScoringCampaign>> TournamentService::ScoringCampaigns() const {
   std::vector<std::shared_ptr<LiveScoringCampaign>> all;
@@ -147,52 +76,6 @@ bool TournamentService::GetScoringInfo(const grpc::ServerContextBase* context, u
   std::shared_ptr<LiveScoringCampaign> c;
   *status = AuthorizeScoring(context, Access::kAdmin, id, &c);
   if (status->ok()) FillScoringInfo(*c, NowUnixMs(), info);
-  return true;
-}
-
-bool TournamentService::CloseScoring(const grpc::ServerContextBase* context, uint64_t id,
-                                     v1::CampaignInfo* info, grpc::Status* status) {
-  {
-    std::shared_lock lock(registry_mu_);
-    if (scoring_.count(id) == 0) return false;
-  }
-  std::shared_ptr<LiveScoringCampaign> c;
-  *status = AuthorizeScoring(context, Access::kAdmin, id, &c);
-  if (!status->ok()) return true;
-  auto done = std::make_shared<std::promise<Status>>();
-  std::future<Status> result = done->get_future();
-  {
-    std::unique_lock lock(c->mu);
-    if (c->closed_unix_ms == 0) {
-      // As a pairwise close: marked before the event is queued, so that nothing is served
-      // or accepted after this point and every score queued before commits before it.
-      StoredEvent event;
-      event.campaign_id = c->id;
-      event.kind = "close";
-      event.created_unix_ms = NowUnixMs();
-      c->closed_unix_ms = event.created_unix_ms;
-      c->engine->Close();
-      queue_->Enqueue(std::make_unique<CallbackOp>(
-          [event](WriteTransaction& txn, BatchContext&) { return txn.InsertScoringEvent(event); },
-          [c, done](const Status& s) {
-            if (!s.ok()) {
-              std::unique_lock lock(c->mu);
-              c->closed_unix_ms = 0;
-              c->engine->Reopen();
-            }
-            done->set_value(s);
-          }));
-    } else {
-      done->set_value(Status::Ok());  // already closed: nothing to write
-    }
-  }
-  Status s = result.get();
-  if (!s.ok()) {
-    *status = Error(StatusCode::UNAVAILABLE, "the close could not be stored: " + s.message());
-    return true;
-  }
-  FillScoringInfo(*c, NowUnixMs(), info);
-  *status = grpc::Status::OK;
   return true;
 }
 
@@ -603,88 +486,6 @@ grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
     }
   }
   return grpc::Status::OK;
-}
-
-// ---------------------------------------------------------------------------------------
-// Start-up.
-
-Status TournamentService::LoadScoring() {
-  struct Loading {
-    StoredCampaign row;
-    v1::ScoringCampaignConfig proto;
-    ScoringCampaignConfig config;
-    std::vector<ItemScore> scores;
-    std::vector<StoredScore> meta;
-  };
-  std::unordered_map<uint64_t, Loading> loading;
-  std::vector<uint64_t> order;
-  Status s = store_->LoadScoringCampaigns([&](StoredCampaign row) -> Status {
-    const std::string where = store_->path() + ": scoring campaign " + std::to_string(row.id);
-    Loading l;
-    if (!l.proto.ParseFromString(row.config)) {
-      return FailedPrecondition(where + ": stored configuration does not parse");
-    }
-    // Stored before the lease cap existed: the server's limit, as at creation.
-    if (l.proto.max_leases_per_annotator() == 0) {
-      l.proto.set_max_leases_per_annotator(static_cast<uint32_t>(limits_.max_leases_per_annotator));
-    }
-    if (row.token_sha256.size() != 32)
-      return FailedPrecondition(where + ": malformed token digest");
-    // The stored configuration passed the server's limits when it was created.
-    auto config = ScoringConfigFromProto(l.proto, 1000000);
-    if (!config.ok()) return FailedPrecondition(where + ": " + config.status().message());
-    l.config = std::move(*config);
-    l.row = std::move(row);
-    order.push_back(l.row.id);
-    loading.emplace(l.row.id, std::move(l));
-    return Status::Ok();
-  });
-  if (!s.ok()) return s;
-  s = store_->LoadScores([&](StoredScore row) -> Status {
-    auto it = loading.find(row.campaign_id);
-    if (it == loading.end()) {
-      return FailedPrecondition(store_->path() + ": score of scoring campaign " +
-                                std::to_string(row.campaign_id) + ": unknown campaign");
-    }
-    it->second.scores.push_back({{row.system, row.segment}, row.score});
-    it->second.meta.push_back(std::move(row));
-    return Status::Ok();
-  });
-  if (!s.ok()) return s;
-  std::unordered_map<uint64_t, int64_t> closed;
-  s = store_->LoadScoringEvents([&](StoredEvent row) -> Status {
-    const std::string where = store_->path() + ": event '" + row.kind +
-                              "' of scoring campaign " + std::to_string(row.campaign_id);
-    if (loading.count(row.campaign_id) == 0) return FailedPrecondition(where + ": unknown campaign");
-    if (row.kind != "close") return FailedPrecondition(where + ": unknown event kind");
-    closed.emplace(row.campaign_id, row.created_unix_ms);  // the first close counts
-    return Status::Ok();
-  });
-  if (!s.ok()) return s;
-  for (uint64_t id : order) {
-    Loading& l = loading.at(id);
-    const std::string where = store_->path() + ": scoring campaign " + std::to_string(id);
-    auto engine = ScoringCampaign::Replay(std::move(l.config), l.scores);
-    if (!engine.ok()) return FailedPrecondition(where + ": " + engine.status().message());
-    if ((*engine)->scores().size() != l.scores.size()) {
-      return FailedPrecondition(where + ": a stored score repeats another");
-    }
-    auto live = std::make_shared<LiveScoringCampaign>(id, std::move(l.proto), l.row.token_sha256,
-                                                      l.row.created_unix_ms, std::move(*engine));
-    for (StoredScore& m : l.meta) {
-      live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
-                            std::move(m.idempotency_key), m.committed_unix_ms);
-    }
-    if (auto it = closed.find(id); it != closed.end()) {
-      live->closed_unix_ms = it->second;
-      live->engine->Close();
-    }
-    std::unique_lock lock(registry_mu_);
-    scoring_by_name_[l.row.name] = id;
-    scoring_by_token_[l.row.token_sha256] = id;
-    scoring_[id] = std::move(live);
-  }
-  return Status::Ok();
 }
 
 }  // namespace tourney::service
