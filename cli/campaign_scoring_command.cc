@@ -58,7 +58,8 @@ int RunScoringCreate(int argc, char** argv) {
   if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
   const size_t files = flags.positionals().size() + (flags.Get("table").empty() ? 0 : 1);
   if (flags.Get("name").empty() || files != 1) {
-    return ReportError(verb, InvalidArgument("--name and one table (FILE or --table) are required"));
+    return ReportError(verb,
+                       InvalidArgument("--name and one table (FILE or --table) are required"));
   }
   auto bin_size = BinSizeFromFlags(flags);  // checked as `tourney estimate` does; the served
   if (!bin_size.ok()) return ReportError(verb, bin_size.status());  // designs use no bins

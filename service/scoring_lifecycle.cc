@@ -109,9 +109,10 @@ Status TournamentService::LoadScoring() {
   if (!s.ok()) return s;
   std::unordered_map<uint64_t, int64_t> closed;
   s = store_->LoadScoringEvents([&](StoredEvent row) -> Status {
-    const std::string where = store_->path() + ": event '" + row.kind +
-                              "' of scoring campaign " + std::to_string(row.campaign_id);
-    if (loading.count(row.campaign_id) == 0) return FailedPrecondition(where + ": unknown campaign");
+    const std::string where = store_->path() + ": event '" + row.kind + "' of scoring campaign " +
+                              std::to_string(row.campaign_id);
+    if (loading.count(row.campaign_id) == 0)
+      return FailedPrecondition(where + ": unknown campaign");
     if (row.kind != "close") return FailedPrecondition(where + ": unknown event kind");
     closed.emplace(row.campaign_id, row.created_unix_ms);  // the first close counts
     return Status::Ok();

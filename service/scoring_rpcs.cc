@@ -41,7 +41,6 @@ void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo
   info->set_items_scored(c.engine->num_scored());
 }
 
-
 std::vector<std::shared_ptr<LiveScoringCampaign>> TournamentService::ScoringCampaigns() const {
   std::vector<std::shared_ptr<LiveScoringCampaign>> all;
   std::shared_lock lock(registry_mu_);
@@ -195,9 +194,8 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
   const int64_t now = NowUnixMs();
   std::unique_lock lock(c->mu);
   if (c->closed_unix_ms != 0) {
-    return Error(StatusCode::FAILED_PRECONDITION,
-                 "scoring campaign " + std::to_string(c->id) +
-                     " is closed: no more items are served");
+    return Error(StatusCode::FAILED_PRECONDITION, "scoring campaign " + std::to_string(c->id) +
+                                                      " is closed: no more items are served");
   }
   // As NextMatch: an annotator at the cap gets RESOURCE_EXHAUSTED until a lease ends.
   const int held = c->engine->LeasesOf(request->annotator(), now);
@@ -207,7 +205,11 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
                      " open items (the campaign's max_leases_per_annotator); score them or "
                      "let them expire");
   }
-  auto proposed = c->engine->ProposeItem(request->annotator(), now);
+  // An item whose score is being committed (its lease may have lapsed meanwhile) is not
+  // served: the score will be applied in a moment.
+  auto proposed = c->engine->ProposeItem(request->annotator(), now, [&c](const ScoringItem& item) {
+    return c->pending.count(c->ItemKey(item)) > 0;
+  });
   if (!proposed.ok()) return ToGrpc(proposed.status());
   const ScoredSegments& t = c->engine->config().table;
   const ScoringItem& item = proposed->item;
@@ -280,9 +282,9 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
     auto pending = c->pending.find(item_key);
     if (pending != c->pending.end()) {
       if (pending->second.annotator != request->annotator()) {
-        return Error(StatusCode::FAILED_PRECONDITION,
-                     where + " is being scored by another annotator, not '" +
-                         request->annotator() + "'");
+        return Error(
+            StatusCode::FAILED_PRECONDITION,
+            where + " is being scored by another annotator, not '" + request->annotator() + "'");
       }
       if (pending->second.score != score.score) {
         return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +

@@ -418,10 +418,8 @@ Status Store::Initialize() {
   if (!s.ok()) return s;
   if (fresh) {
     s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
-             kMigrateFrom3 +
-             "PRAGMA application_id=" +
-             std::to_string(kApplicationId) + ";PRAGMA user_version=" +
-             std::to_string(kSchemaVersion) + ";COMMIT;");
+             kMigrateFrom3 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
+             ";PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }
   // Schema check: every expected table with exactly the expected columns. A file of an

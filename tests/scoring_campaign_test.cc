@@ -750,8 +750,15 @@ TEST(ScoringCampaign, ItemsNewToTheAnnotatorComeBeforeItsExpiredOnes) {
   ASSERT_TRUE(b.ok());
   EXPECT_EQ(b->position, 0);
   // Never served: nobody holds position 2's item.
-  EXPECT_EQ(c->CheckHolder({0, c->SystemOrder(0)[2]}, "a").code(),
-            StatusCode::kFailedPrecondition);
+  EXPECT_EQ(c->CheckHolder({0, c->SystemOrder(0)[2]}, "a").code(), StatusCode::kFailedPrecondition);
+  // Items the caller skips (scores being committed) are not served: position 2 is left.
+  const int last = c->SystemOrder(0)[2];
+  auto skipped =
+      c->ProposeItem("c", 5000, [last](const ScoringItem& i) { return i.segment == last; });
+  EXPECT_EQ(skipped.status().code(), StatusCode::kNotFound);
+  auto served = c->ProposeItem("c", 5000);
+  ASSERT_TRUE(served.ok());
+  EXPECT_EQ(served->position, 2);
 }
 
 // Audit defect 6: 1e308 is refused without a declared range (|x| <= kMaxPlausibleScore);

@@ -1048,8 +1048,8 @@ TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
   for (int i = 0; i < kThreads; ++i) {
     threads.emplace_back([&, i] {
       // Even threads send 1, odd ones 3: whichever is first wins the item.
-      codes[i] =
-          Score(server.stub(), c.id, kAdminToken, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i]).error_code();
+      codes[i] = Score(server.stub(), c.id, kAdminToken, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i])
+                     .error_code();
     });
   }
   for (auto& t : threads) t.join();
@@ -1225,9 +1225,9 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   const char* scores[][3] = {
       {"A", "s0", "1"}, {"A", "s1", "2"}, {"B", "s3", "4"}, {"A", "s2", "6"}};
   for (const auto& sc : scores) {
-    r = testing::RunCommand(tourney + "scoring-submit" + connect + admin + " --campaign " + campaign +
-                            " --annotator cli-user --system " + sc[0] + " --segment " + sc[1] +
-                            " --score " + sc[2]);
+    r = testing::RunCommand(tourney + "scoring-submit" + connect + admin + " --campaign " +
+                            campaign + " --annotator cli-user --system " + sc[0] + " --segment " +
+                            sc[1] + " --score " + sc[2]);
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   EXPECT_EQ(fields(r.out)["sequence"], "4");
@@ -1303,8 +1303,8 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_EQ(fields(r.out).count("selector"), 0u) << r.out;
   // scoring-create reads the table with `tourney estimate`'s column and exclusion flags: the
   // file as a positional, B left out, lower is better.
-  r = testing::RunCommand(tourney + "scoring-create" + connect + admin + " --name cli-mqm " +
-                          dir_ + "/table.tsv --score mqm --metrics m --exclude-system B "
+  r = testing::RunCommand(tourney + "scoring-create" + connect + admin + " --name cli-mqm " + dir_ +
+                          "/table.tsv --score mqm --metrics m --exclude-system B "
                           "--lower-is-better --design random --estimator mean --bound clt");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string mqm = fields(r.out)["campaign_id"];

@@ -94,16 +94,18 @@ std::string Implausible(const ScoringCampaignConfig& c, double x) {
   if (x >= lo && x <= hi) return "";
   const bool declared = x < lo ? std::isfinite(c.score_min) : std::isfinite(c.score_max);
   if (declared) {
-    return FormatScore(x) + " is outside the declared range [" + FormatScore(c.score_min) +
-           ", " + FormatScore(c.score_max) + "]";
+    return FormatScore(x) + " is outside the declared range [" + FormatScore(c.score_min) + ", " +
+           FormatScore(c.score_max) + "]";
   }
   if (x < 0 && c.lower_is_better && x >= -kMaxPlausibleScore) {
     return FormatScore(x) +
            " is negative: lower-is-better scores are error points, 0 = perfect (declare "
            "score_min to allow negative scores)";
   }
-  return FormatScore(x) + " is not plausible: without a declared range a score's magnitude "
-         "is at most " + FormatScore(kMaxPlausibleScore);
+  return FormatScore(x) +
+         " is not plausible: without a declared range a score's magnitude "
+         "is at most " +
+         FormatScore(kMaxPlausibleScore);
 }
 
 // Why a system with `scored` scores (< 2) has no estimate.
@@ -179,8 +181,8 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
         if (c.bound == BoundKind::kBettingCs) {
           return InvalidArgument(
               "bound: betting-cs takes only the scores of the items the campaign serves in "
-              "its random order, and the table holds a score (system '" + s.name +
-              "', segment '" + t.segment_ids[s.segment[r]] +
+              "its random order, and the table holds a score (system '" +
+              s.name + "', segment '" + t.segment_ids[s.segment[r]] +
               "'): leave the table's scores out, or choose another bound");
         }
       }
@@ -319,8 +321,9 @@ int ScoringCampaign::LeasesOf(std::string_view annotator, int64_t now_ms) const 
   return n;
 }
 
-std::optional<ProposedItem> ScoringCampaign::Serve(const std::string& who, int64_t now_ms,
-                                                   bool again) {
+std::optional<ProposedItem> ScoringCampaign::Serve(
+    const std::string& who, int64_t now_ms, bool again,
+    const std::function<bool(const ScoringItem&)>& skip) {
   const int systems = num_systems();
   std::vector<int> candidates(systems);
   std::iota(candidates.begin(), candidates.end(), 0);
@@ -343,6 +346,7 @@ std::optional<ProposedItem> ScoringCampaign::Serve(const std::string& who, int64
       if (leases_.count(key)) continue;
       // First pass: items new to this annotator; second: also those it let expire.
       if (!again && served != served_.end() && served->second.count(key)) continue;
+      if (skip && skip(ScoringItem{s, segment})) continue;
       constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
       const int64_t expires =
           now_ms > kNever - config_.lease_ms ? kNever : now_ms + config_.lease_ms;
@@ -357,7 +361,9 @@ std::optional<ProposedItem> ScoringCampaign::Serve(const std::string& who, int64
   return std::nullopt;
 }
 
-StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, int64_t now_ms) {
+StatusOr<ProposedItem> ScoringCampaign::ProposeItem(
+    std::string_view annotator, int64_t now_ms,
+    const std::function<bool(const ScoringItem&)>& skip) {
   if (annotator.empty()) return InvalidArgument("annotator: must not be empty");
   if (closed_) return FailedPrecondition("the campaign is closed: no more items are served");
   ExpireLeases(now_ms);
@@ -366,7 +372,7 @@ StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, 
   }
   const std::string who(annotator);
   for (const bool again : {false, true}) {
-    if (auto item = Serve(who, now_ms, again)) return *item;
+    if (auto item = Serve(who, now_ms, again, skip)) return *item;
   }
   return NotFound("no item for annotator '" + who +
                   "' now: every unscored item is out on an unexpired lease");
@@ -392,15 +398,14 @@ Status ScoringCampaign::CheckHolder(const ScoringItem& item, std::string_view an
     return InvalidArgument("item: not in the campaign");
   }
   if (closed_) return FailedPrecondition("the campaign is closed: no more scores are taken");
-  const std::string where = "system '" + config_.table.systems[item.system].name +
-                            "', segment '" + config_.table.segment_ids[item.segment] + "'";
+  const std::string where = "system '" + config_.table.systems[item.system].name + "', segment '" +
+                            config_.table.segment_ids[item.segment] + "'";
   if (ScoreOf(item) != nullptr) {
     return FailedPrecondition(where + " is already scored");
   }
   const auto it = holder_.find(Key(item.system, item.segment));
   if (it == holder_.end()) {
-    return FailedPrecondition(where + " was not served to annotator '" +
-                              std::string(annotator) +
+    return FailedPrecondition(where + " was not served to annotator '" + std::string(annotator) +
                               "' (only the annotator NextItem leased it to may score it)");
   }
   if (it->second != annotator) {

@@ -209,18 +209,18 @@ struct ScoringPair {
   double difference = 0.0;  // value(better) − value(worse), in score units
   double lo = 0.0;
   double hi = 0.0;
-  int paired = 0;  // segments scored for both (0 for betting-cs)
+  int paired = 0;          // segments scored for both (0 for betting-cs)
   bool estimated = false;  // false: fewer than 2 paired segments; difference, lo, hi are 0
   bool separated = false;  // the interval excludes 0
 };
 
 // The ranked board: systems best first with their clusters, and the neighbours' pairs.
 struct ScoringBoard {
-  bool ranked = false;       // false: `note` says why there is no board yet
+  bool ranked = false;  // false: `note` says why there is no board yet
   std::string note;
-  std::vector<int> order;    // system indices (table order), best first
-  std::vector<int> cluster;  // per entry of `order`, 1 = top cluster
-  std::vector<ScoringPair> pairs;  // order[i] against order[i + 1]
+  std::vector<int> order;             // system indices (table order), best first
+  std::vector<int> cluster;           // per entry of `order`, 1 = top cluster
+  std::vector<ScoringPair> pairs;     // order[i] against order[i + 1]
   std::vector<std::string> warnings;  // EstimateSystems' warnings
 };
 
@@ -261,8 +261,10 @@ class ScoringCampaign {
   // The next item for `annotator` at time `now_ms`, leased until now_ms + lease_ms.
   // InvalidArgument for an empty annotator; FailedPrecondition when the campaign is closed
   // or every item is scored (complete); NotFound when every unscored item is out on an
-  // unexpired lease (ask again later: a lease may expire or a score arrive).
-  StatusOr<ProposedItem> ProposeItem(std::string_view annotator, int64_t now_ms);
+  // unexpired lease (ask again later: a lease may expire or a score arrive). `skip`, when
+  // set, names unscored items not to serve now (the service's scores being committed).
+  StatusOr<ProposedItem> ProposeItem(std::string_view annotator, int64_t now_ms,
+                                     const std::function<bool(const ScoringItem&)>& skip = nullptr);
 
   // OK when `annotator` holds `item` (it was last served to them and is neither scored nor
   // served to anyone since; an expired lease still holds). FailedPrecondition otherwise
@@ -336,7 +338,8 @@ class ScoringCampaign {
   }
   void ExpireLeases(int64_t now_ms);
   // The first served item of the search (see the header), or nullopt.
-  std::optional<ProposedItem> Serve(const std::string& who, int64_t now_ms, bool again);
+  std::optional<ProposedItem> Serve(const std::string& who, int64_t now_ms, bool again,
+                                    const std::function<bool(const ScoringItem&)>& skip);
   // The table with the scores of `snapshot` (every system's population present).
   ScoredSegments TableOf(const ScoringSnapshot& snapshot) const;
   // System s's estimate from its population `p` with `scored` scores (Estimate's body).
