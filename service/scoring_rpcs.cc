@@ -298,9 +298,14 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                      "idempotency key '" + key + "' was used for another score");
       }
       Status valid = c->engine->ValidateScore(score);
-      // The annotator token scores only what it holds; the admin token imports a score
-      // collected elsewhere (not for betting-cs, whose sequence takes served items only).
-      if (valid.ok() && !admin) valid = c->engine->CheckHolder(score.item, request->annotator());
+      // The annotator token scores only what it holds (an item scored in the table is held
+      // by nobody: FAILED_PRECONDITION before ALREADY_EXISTS); the admin token imports a
+      // score collected elsewhere (not for betting-cs, whose sequence takes served items).
+      if (!admin && (valid.ok() || valid.code() == tourney::StatusCode::kAlreadyExists)) {
+        if (Status held = c->engine->CheckHolder(score.item, request->annotator()); !held.ok()) {
+          valid = held;
+        }
+      }
       if (valid.ok() && admin) valid = c->engine->CheckImport(score.item);
       if (!valid.ok()) return ToGrpc(valid);
       if (c->engine->ScoreOf(score.item) != nullptr) {

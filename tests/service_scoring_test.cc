@@ -454,6 +454,11 @@ TEST_F(ScoringServiceTest, OnlyTheHolderScoresAnItem) {
   s = Score(server.stub(), c.id, c.token, "A", never, 2.0, nullptr, "", "ann1");
   EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_NE(s.error_message().find("was not served"), std::string::npos) << s.error_message();
+  // B's s5 is scored in the table (5): never served, so refused whatever the score.
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 5.0).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 4.0).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
   // ann2 scores its own first (sequence 1), then ann1 its own (sequence 2).
   v1::SubmitScoreResponse ack2, ack1, repeat;
   ASSERT_TRUE(Score(server.stub(), c.id, c.token, other_item.system(), other_item.segment(), 3.0,
