@@ -329,8 +329,10 @@ int RunCampaignClose(int argc, char** argv) {
   Flags flags("tourney campaign close --server ADDR --token-file ADMIN --campaign ID",
               "Closes a campaign for good: it serves no more matches and takes no more\n"
               "judgments or imports (a match leased before the close can no longer be\n"
-              "submitted). Leaderboards, show and export keep working. Closing a closed\n"
-              "campaign changes nothing. Prints the campaign as `show` does.");
+              "submitted). Leaderboards, show and export keep working. A scoring campaign\n"
+              "closes the same way: no more items or scores; its estimate and export keep\n"
+              "working. Closing a closed campaign changes nothing. Prints the campaign as\n"
+              "`show` does.");
   flags.AddExample(
       "tourney campaign close --server 127.0.0.1:7447 --token-file admin.token --campaign 1",
       "end campaign 1");

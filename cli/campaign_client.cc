@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <sstream>
 
 #include "common.h"
@@ -92,9 +93,31 @@ StatusOr<Connection> Connect(const Flags& flags) {
   return c;
 }
 
+const char* GrpcCodeName(grpc::StatusCode code) {
+  static constexpr const char* kNames[] = {"OK",
+                                           "CANCELLED",
+                                           "UNKNOWN",
+                                           "INVALID_ARGUMENT",
+                                           "DEADLINE_EXCEEDED",
+                                           "NOT_FOUND",
+                                           "ALREADY_EXISTS",
+                                           "PERMISSION_DENIED",
+                                           "RESOURCE_EXHAUSTED",
+                                           "FAILED_PRECONDITION",
+                                           "ABORTED",
+                                           "OUT_OF_RANGE",
+                                           "UNIMPLEMENTED",
+                                           "INTERNAL",
+                                           "UNAVAILABLE",
+                                           "DATA_LOSS",
+                                           "UNAUTHENTICATED"};
+  const auto i = static_cast<size_t>(code);
+  return i < std::size(kNames) ? kNames[i] : "UNKNOWN";
+}
+
 int ReportRpcError(const std::string& verb, const grpc::Status& s) {
-  std::cerr << "tourney " << verb << ": " << s.error_message() << " (status " << s.error_code()
-            << ")\n";
+  std::cerr << "tourney " << verb << ": " << s.error_message() << " ("
+            << GrpcCodeName(s.error_code()) << ")\n";
   switch (s.error_code()) {
     case grpc::StatusCode::INVALID_ARGUMENT:
     case grpc::StatusCode::NOT_FOUND:

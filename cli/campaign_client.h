@@ -35,7 +35,10 @@ struct Connection {
 // for a missing or malformed token or a bad --timeout; the error never repeats the token.
 StatusOr<Connection> Connect(const Flags& flags);
 
-// Prints a failed call as "tourney <verb>: <message> (status <code>)" and returns the exit
+// The status code's name as in grpc/status.h ("FAILED_PRECONDITION"), for messages.
+const char* GrpcCodeName(grpc::StatusCode code);
+
+// Prints a failed call as "tourney <verb>: <message> (<CODE_NAME>)" and returns the exit
 // status: 2 for what the caller can fix.
 int ReportRpcError(const std::string& verb, const grpc::Status& s);
 

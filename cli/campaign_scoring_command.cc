@@ -3,6 +3,7 @@
 // score, print the estimates, export the scores.
 #include <grpcpp/grpcpp.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "campaign_client.h"
 #include "common.h"
 #include "proto/leaderboard_proto.h"
+#include "sampling_input.h"
 #include "tourney/ingest/scored_segment_reader.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
@@ -18,15 +20,16 @@ namespace tourney::cli {
 int RunScoringCreate(int argc, char** argv) {
   Flags flags(
       "tourney campaign scoring-create --server ADDR --token-file TOKEN --name NAME "
-      "--table FILE [options]",
+      "(FILE | --table FILE) [options]",
       "Creates a scoring campaign (direct assessment, MQM) from a scored-segment table (the\n"
-      "input of `tourney estimate`: system, doc, seg, the human score, metric columns) and\n"
-      "prints its id and annotator token. Rows with a human score count as scored.");
+      "input of `tourney estimate`, read with the same column and exclusion flags: system,\n"
+      "doc, seg, the human score, metric columns) and prints its id and annotator token.\n"
+      "Rows with a human score count as scored (the way to bring in scores collected before\n"
+      "the campaign; betting-cs refuses them).");
   AddConnectionFlags(flags);
+  AddScoredSegmentFlags(flags);
   flags.Add("name", "NAME", "", "campaign name (required, unique)");
-  flags.Add("table", "FILE", "", "scored-segment table, TSV or CSV (required)");
-  flags.Add("metrics", "M1,M2", "", "metric columns (default: every non-integer numeric one)");
-  flags.Add("score-column", "COL", "mqm", "the human score column");
+  flags.Add("table", "FILE", "", "the scored-segment table, TSV or CSV (or give it as FILE)");
   flags.Add("design", "D", "docs-prop", "random or docs-prop");
   flags.Add("estimator", "E", "",
             "mean, cv-mean, cv-multi, cv-knn or cv-METRIC (default "
@@ -48,19 +51,32 @@ int RunScoringCreate(int argc, char** argv) {
   flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
   flags.AddExample(
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
-      "--name wmt-mqm --table scores.tsv --design random --tolerance 0.5",
-      "a campaign that stops each system at ±0.5");
+      "--name wmt-mqm scores.tsv --lower-is-better --design random --tolerance 0.5",
+      "an MQM campaign (error points: fewer is better) that stops each system at ±0.5");
   const std::string verb = "campaign scoring-create";
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
-  if (flags.Get("name").empty() || flags.Get("table").empty()) {
-    return ReportError(verb, InvalidArgument("--name and --table are required"));
+  const size_t files = flags.positionals().size() + (flags.Get("table").empty() ? 0 : 1);
+  if (flags.Get("name").empty() || files != 1) {
+    return ReportError(verb,
+                       InvalidArgument("--name and one table (FILE or --table) are required"));
   }
+  auto bin_size = BinSizeFromFlags(flags);  // checked as `tourney estimate` does; the served
+  if (!bin_size.ok()) return ReportError(verb, bin_size.status());  // designs use no bins
+  // The options of LoadScoredSegments (sampling_input.h), which reads a positional file only.
   ScoredSegmentReadOptions read;
-  read.score_column = flags.Get("score-column");
+  read.score_column = flags.Get("score");
+  read.system_column = flags.Get("system-column");
+  read.document_column = flags.Get("doc-column");
+  read.segment_column = flags.Get("segment-column");
   read.metric_columns = SplitList(flags.Get("metrics"));
-  auto table = ReadScoredSegments(flags.Get("table"), read);
+  read.exclude_systems = SplitList(flags.Get("exclude-system"));
+  auto table = ReadScoredSegments(
+      flags.Get("table").empty() ? flags.positionals()[0] : flags.Get("table"), read);
   if (!table.ok()) return ReportError(verb, table.status());
+  for (const std::string& w : table->warnings) {
+    std::cerr << "tourney " << verb << ": warning: " << w << "\n";
+  }
   v1::CreateScoringCampaignRequest request;
   v1::ScoringCampaignConfig* config = request.mutable_config();
   config->set_name(flags.Get("name"));
@@ -79,6 +95,7 @@ int RunScoringCreate(int argc, char** argv) {
       }
     }
   }
+  config->set_lower_is_better(flags.IsSet("lower-is-better"));
   config->set_design(flags.Get("design"));
   config->set_estimator(flags.Get("estimator"));
   config->set_bound(flags.Get("bound"));
@@ -201,7 +218,10 @@ int RunScoringEstimate(int argc, char** argv) {
       "tourney campaign scoring-estimate --server ADDR --token-file TOKEN --campaign ID "
       "[--format text|json]",
       "Prints every system's estimated test-set score with its interval, the segments\n"
-      "scored and, with a tolerance, whether ±T is reached and how many more it needs.");
+      "scored and, with a tolerance, whether ±T is reached and how many more it needs;\n"
+      "once every system has an estimate, the board: rank, cluster, and the paired\n"
+      "differences of rank neighbours (as `tourney estimate`). A system without an\n"
+      "estimate says why.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("format", "F", "text", "text or json");
@@ -221,16 +241,48 @@ int RunScoringEstimate(int argc, char** argv) {
     std::cout << ToJson(response);
     return kExitOk;
   }
-  std::cout << "system\tscored\tsegments\tvalue\tlo\thi\ttarget_reached\tmore_needed\n";
-  for (const v1::SystemScoreEstimate& e : response.systems()) {
+  // Table order, or the board's order (best first) with rank and cluster once ranked.
+  std::vector<int> order(static_cast<size_t>(response.systems_size()));
+  for (int i = 0; i < response.systems_size(); ++i) order[static_cast<size_t>(i)] = i;
+  if (response.ranked()) {
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+      return response.systems(a).rank() < response.systems(b).rank();
+    });
+  }
+  std::cout << "# " << (response.lower_is_better() ? "lower" : "higher") << " is better"
+            << (response.closed() ? "; closed" : "") << "\n";
+  std::cout << "rank\tcluster\tsystem\tscored\tsegments\tvalue\tlo\thi\ttarget_reached\t"
+               "more_needed\tnote\n";
+  for (int i : order) {
+    const v1::SystemScoreEstimate& e = response.systems(i);
+    if (response.ranked()) {
+      std::cout << e.rank() << "\t" << e.cluster() << "\t";
+    } else {
+      std::cout << "-\t-\t";
+    }
     std::cout << e.system() << "\t" << e.scored() << "\t" << e.segments() << "\t";
     if (e.estimated()) {
-      std::cout << e.value() << "\t" << e.lo() << "\t" << e.hi();
+      std::cout << e.value() << "\t" << e.lo() << "\t" << e.hi() << "\t"
+                << (e.target_reached() ? "yes" : "no") << "\t" << e.more_needed() << "\t\n";
+    } else {
+      std::cout << "-\t-\t-\t-\t-\t" << e.note() << "\n";
+    }
+  }
+  if (!response.ranked()) {
+    std::cout << "# " << response.board_note() << "\n";
+    return kExitOk;
+  }
+  std::cout << "\nbetter\tworse\tdifference\tlo\thi\tpaired\tseparated\n";
+  for (const v1::ScorePairDifference& d : response.pairs()) {
+    std::cout << d.better() << "\t" << d.worse() << "\t";
+    if (d.estimated()) {
+      std::cout << d.difference() << "\t" << d.lo() << "\t" << d.hi();
     } else {
       std::cout << "-\t-\t-";
     }
-    std::cout << "\t" << (e.target_reached() ? "yes" : "no") << "\t" << e.more_needed() << "\n";
+    std::cout << "\t" << d.paired() << "\t" << (d.separated() ? "yes" : "no") << "\n";
   }
+  for (const std::string& w : response.warnings()) std::cout << "# warning: " << w << "\n";
   return kExitOk;
 }
 

@@ -1,11 +1,13 @@
 #include "scoring_demo.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <vector>
 
+#include "campaign_client.h"
 #include "common.h"
 #include "tourney/core/random.h"
 
@@ -16,12 +18,14 @@ constexpr int kSystems = 4;
 constexpr int kDocuments = 20;
 constexpr int kSegmentsPerDocument = 20;  // 400 segments, 1,600 items
 constexpr double kTolerance = 0.5;
+constexpr double kMaxErrors = 25.0;  // MQM error points per segment, declared
 constexpr int kCheckEvery = 20;
 const char* const kAnnotators[] = {"ann1", "ann2", "ann3"};
 
 Status FromRpc(const char* rpc, const grpc::Status& s) {
   if (s.ok()) return Status::Ok();
-  return Internal(std::string(rpc) + ": " + s.error_message());
+  return Internal(std::string(rpc) + ": " + s.error_message() + " (" +
+                  GrpcCodeName(s.error_code()) + ")");
 }
 
 }  // namespace
@@ -35,9 +39,11 @@ std::unique_ptr<grpc::ClientContext> DemoContext(const std::string& token) {
 }
 
 Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token, uint64_t seed) {
-  // The hidden MQM-like scores (higher is better): score = system mean + document effect +
-  // segment difficulty + noise, and one automatic metric = score + metric noise.
-  const double means[kSystems] = {-1.0, -1.4, -2.0, -3.0};
+  // The hidden MQM scores, error points (lower is better, 0 = a perfect segment): errors =
+  // max(0, system mean + document effect + segment difficulty + noise), so that many
+  // segments are perfect as in WMT's MQM, and one automatic metric = the unclamped errors
+  // + metric noise. The campaign declares the range 0..25.
+  const double means[kSystems] = {1.0, 1.4, 2.0, 3.0};
   Rng rng(DeriveSeed(seed, 77));
   const int segments = kDocuments * kSegmentsPerDocument;
   std::vector<double> doc_effect(kDocuments), difficulty(static_cast<size_t>(segments));
@@ -48,19 +54,23 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
   config->set_name("demo-mqm");
   config->add_metric_names("metric");
   config->set_tolerance(kTolerance);
+  config->set_lower_is_better(true);
+  config->set_score_min(0.0);
+  config->set_score_max(kMaxErrors);
   config->set_seed(DeriveSeed(seed, 78));
   std::map<std::pair<std::string, std::string>, double> hidden;
   double truth[kSystems] = {};
   for (int s = 0; s < kSystems; ++s) {
     for (int g = 0; g < segments; ++g) {
       const int doc = g / kSegmentsPerDocument;
-      const double score = means[s] + doc_effect[static_cast<size_t>(doc)] +
-                           difficulty[static_cast<size_t>(g)] + rng.Normal(0.0, 1.0);
+      const double raw = means[s] + doc_effect[static_cast<size_t>(doc)] +
+                         difficulty[static_cast<size_t>(g)] + rng.Normal(0.0, 1.0);
+      const double score = std::clamp(raw, 0.0, kMaxErrors);
       v1::ScoringRow* row = config->add_rows();
       row->set_system("sys" + std::to_string(s + 1));
       row->set_document("doc" + std::to_string(doc + 1));
       row->set_segment(std::to_string(g + 1));
-      row->add_metrics(score + rng.Normal(0.0, 0.7));
+      row->add_metrics(raw + rng.Normal(0.0, 0.7));
       hidden[{row->system(), row->segment()}] = score;
       truth[s] += score / segments;
     }
@@ -119,7 +129,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
   const int64_t items = static_cast<int64_t>(kSystems) * segments;
   std::printf(
       "\nScoring campaign (MQM, docs-prop design, cv-knn estimator, bootstrap-t 95%%, target "
-      "±%.1f): %s of %s items scored (%.0f%%)%s.\n",
+      "±%.1f; error points, lower is better): %s of %s items scored (%.0f%%)%s.\n",
       kTolerance, WithThousands(scored).c_str(), WithThousands(items).c_str(),
       100.0 * static_cast<double>(scored) / static_cast<double>(items),
       all_reached() ? ", every system within its target" : ", targets not all reached");

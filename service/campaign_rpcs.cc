@@ -397,6 +397,8 @@ grpc::Status TournamentService::GetCampaign(grpc::ServerContext* context,
 grpc::Status TournamentService::CloseCampaign(grpc::ServerContext* context,
                                               const v1::CloseCampaignRequest* request,
                                               v1::CampaignInfo* response) {
+  grpc::Status scoring;
+  if (CloseScoring(context, request->campaign_id(), response, &scoring)) return scoring;
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;

@@ -30,6 +30,9 @@ class CountingTransaction final : public WriteTransaction {
     return txn_.InsertScoringCampaign(campaign);
   }
   Status InsertScore(const StoredScore& score) override { return txn_.InsertScore(score); }
+  Status InsertScoringEvent(const StoredEvent& event) override {
+    return txn_.InsertScoringEvent(event);
+  }
 
  private:
   WriteTransaction& txn_;

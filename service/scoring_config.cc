@@ -161,6 +161,7 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   config.lease_ms =
       1000 * static_cast<int64_t>(proto.lease_seconds() == 0 ? 1800 : proto.lease_seconds());
   config.seed = proto.seed();
+  config.lower_is_better = proto.lower_is_better();
   Status valid = ValidateScoringCampaignConfig(config);
   if (!valid.ok()) return InvalidArgument("config: " + valid.message());
   return config;

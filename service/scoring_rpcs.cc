@@ -1,5 +1,6 @@
 // Scoring campaign RPCs (direct assessment, MQM): CreateScoringCampaign, NextItem,
-// SubmitScore, GetEstimate, ExportScores, and their start-up replay. The statistics are the
+// SubmitScore, GetEstimate, ExportScores (CloseCampaign of a scoring campaign and the
+// start-up replay are in scoring_lifecycle.cc). The statistics are the
 // engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
 // validates, stores every score through the commit queue before acknowledging it, and
 // applies committed scores to the engine in commit order on the writer thread.
@@ -15,98 +16,30 @@
 
 #include "auth.h"
 #include "live_campaign.h"
+#include "live_scoring_campaign.h"
 #include "scoring_config.h"
 #include "tournament_service.h"
 
 namespace tourney::service {
 
-// The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
-// NextItem and the application of committed scores take it exclusively, exports and
-// listings share it, and estimates share it only to copy the engine's state (the intervals
-// are computed after it is released).
-class LiveScoringCampaign {
- public:
-  LiveScoringCampaign(uint64_t id, v1::ScoringCampaignConfig proto, std::string token_sha256,
-                      int64_t created_unix_ms, std::unique_ptr<ScoringCampaign> campaign)
-      : id(id),
-        proto(std::move(proto)),
-        token_sha256(std::move(token_sha256)),
-        created_unix_ms(created_unix_ms),
-        max_leases_per_annotator(static_cast<int>(this->proto.max_leases_per_annotator())),
-        engine(std::move(campaign)) {
-    const ScoredSegments& t = engine->config().table;
-    for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
-    for (size_t g = 0; g < t.segment_ids.size(); ++g) segment_index[t.segment_ids[g]] = int(g);
-    num_segments = static_cast<int64_t>(t.segment_ids.size());
-  }
-
-  int64_t ItemKey(const ScoringItem& item) const {
-    return item.system * num_segments + item.segment;
-  }
-
-  // Records the metadata of a score the engine just applied (log position = index).
-  void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
-                       int64_t committed_unix_ms) {
-    const auto index = static_cast<int64_t>(committed.size());
-    by_item[ItemKey(item)] = index;
-    if (!key.empty()) by_key[key] = index;
-    ++annotator_scores[annotator];
-    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
-  }
-
-  const uint64_t id;
-  const v1::ScoringCampaignConfig proto;
-  const std::string token_sha256;
-  const int64_t created_unix_ms;
-  // Items one annotator may hold leased (the stored configuration's, filled in at creation).
-  const int max_leases_per_annotator;
-  std::unordered_map<std::string, int> system_index;
-  std::unordered_map<std::string, int> segment_index;
-  int64_t num_segments = 0;
-
-  struct Committed {
-    int64_t committed_unix_ms = 0;
-    std::string annotator;
-    std::string key;
-  };
-  struct Pending {
-    double score = 0.0;
-    std::string key;
-    std::shared_future<Ack> ack;
-  };
-  mutable std::shared_mutex mu;
-  // Set once. Its state by mu, but for EstimateFrom, which reads only a snapshot and the
-  // configuration (never changed) and runs without the lock.
-  std::unique_ptr<ScoringCampaign> engine;
-  std::vector<Committed> committed;                           // by mu; parallel to engine->scores()
-  std::unordered_map<int64_t, int64_t> by_item;               // item -> index, by mu
-  std::unordered_map<std::string, int64_t> by_key;            // key -> index, by mu
-  std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
-  std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
-  std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
-};
-
-namespace {
-
-// A scoring campaign's CampaignInfo (kind SCORING; it is never closed).
+// A scoring campaign's CampaignInfo (kind SCORING).
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
   info->set_campaign_id(c.id);
   info->set_kind(v1::CAMPAIGN_KIND_SCORING);
   info->mutable_config()->set_name(c.proto.name());
-  info->set_state(v1::CAMPAIGN_STATE_OPEN);
   info->set_created_unix_ms(c.created_unix_ms);
   std::shared_lock lock(c.mu);
+  info->set_state(c.closed_unix_ms != 0 ? v1::CAMPAIGN_STATE_CLOSED : v1::CAMPAIGN_STATE_OPEN);
+  info->set_closed_unix_ms(c.closed_unix_ms);
   const ScoredSegments& t = c.engine->config().table;
   info->set_judgments(static_cast<int64_t>(c.committed.size()));
   info->set_annotators(static_cast<int64_t>(c.annotator_scores.size()));
-  info->set_open_leases(c.engine->OpenLeases(now));
+  info->set_open_leases(c.closed_unix_ms != 0 ? 0 : c.engine->OpenLeases(now));
   info->set_systems(static_cast<int32_t>(t.systems.size()));
   info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
   info->set_items(c.engine->num_items());
   info->set_items_scored(c.engine->num_scored());
 }
-
-}  // namespace
 
 std::vector<std::shared_ptr<LiveScoringCampaign>> TournamentService::ScoringCampaigns() const {
   std::vector<std::shared_ptr<LiveScoringCampaign>> all;
@@ -151,7 +84,8 @@ bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
 
 grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* context,
                                                  Access access, uint64_t campaign_id,
-                                                 std::shared_ptr<LiveScoringCampaign>* campaign) {
+                                                 std::shared_ptr<LiveScoringCampaign>* campaign,
+                                                 bool* is_admin) {
   const auto& metadata = context->client_metadata();
   const auto range = metadata.equal_range("authorization");
   if (range.first == range.second || std::next(range.first) != range.second) {
@@ -188,6 +122,7 @@ grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* 
     return Error(StatusCode::NOT_FOUND, "no scoring campaign " + std::to_string(campaign_id));
   }
   *campaign = std::move(found);
+  if (is_admin) *is_admin = admin;
   return grpc::Status::OK;
 }
 
@@ -258,6 +193,10 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
   }
   const int64_t now = NowUnixMs();
   std::unique_lock lock(c->mu);
+  if (c->closed_unix_ms != 0) {
+    return Error(StatusCode::FAILED_PRECONDITION, "scoring campaign " + std::to_string(c->id) +
+                                                      " is closed: no more items are served");
+  }
   // As NextMatch: an annotator at the cap gets RESOURCE_EXHAUSTED until a lease ends.
   const int held = c->engine->LeasesOf(request->annotator(), now);
   if (held >= c->max_leases_per_annotator) {
@@ -266,7 +205,11 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
                      " open items (the campaign's max_leases_per_annotator); score them or "
                      "let them expire");
   }
-  auto proposed = c->engine->ProposeItem(request->annotator(), now);
+  // An item whose score is being committed (its lease may have lapsed meanwhile) is not
+  // served: the score will be applied in a moment.
+  auto proposed = c->engine->ProposeItem(request->annotator(), now, [&c](const ScoringItem& item) {
+    return c->pending.count(c->ItemKey(item)) > 0;
+  });
   if (!proposed.ok()) return ToGrpc(proposed.status());
   const ScoredSegments& t = c->engine->config().table;
   const ScoringItem& item = proposed->item;
@@ -286,7 +229,9 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                                               const v1::SubmitScoreRequest* request,
                                               v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
-  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+  bool admin = false;
+  grpc::Status auth =
+      AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c, &admin);
   if (!auth.ok()) return auth;
   if (!ValidAnnotatorName(request->annotator())) {
     return Error(StatusCode::INVALID_ARGUMENT,
@@ -316,13 +261,19 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
   std::shared_future<Ack> ack;
   {
     std::unique_lock lock(c->mu);
+    const std::string where =
+        "system '" + request->system() + "' segment '" + request->segment() + "'";
     auto committed = c->by_item.find(item_key);
     if (committed != c->by_item.end()) {
+      // Only the annotator who scored the item gets its acknowledgment (its own sequence).
       const int64_t index = committed->second;
+      if (c->committed[index].annotator != request->annotator()) {
+        return Error(StatusCode::FAILED_PRECONDITION,
+                     where + " was scored by another annotator, not '" + request->annotator() +
+                         "' (only the annotator NextItem served it to may score it)");
+      }
       if (c->engine->scores()[index].score != score.score) {
-        return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
-                                                     request->segment() +
-                                                     "' already holds another score");
+        return Error(StatusCode::ALREADY_EXISTS, where + " already holds another score");
       }
       response->set_sequence(index + 1);
       response->set_committed_unix_ms(c->committed[index].committed_unix_ms);
@@ -330,6 +281,11 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
     }
     auto pending = c->pending.find(item_key);
     if (pending != c->pending.end()) {
+      if (pending->second.annotator != request->annotator()) {
+        return Error(
+            StatusCode::FAILED_PRECONDITION,
+            where + " is being scored by another annotator, not '" + request->annotator() + "'");
+      }
       if (pending->second.score != score.score) {
         return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
                                                      request->segment() +
@@ -342,16 +298,25 @@ grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
                      "idempotency key '" + key + "' was used for another score");
       }
       Status valid = c->engine->ValidateScore(score);
+      // The annotator token scores only what it holds (an item scored in the table is held
+      // by nobody: FAILED_PRECONDITION before ALREADY_EXISTS); the admin token imports a
+      // score collected elsewhere (not for betting-cs, whose sequence takes served items).
+      if (!admin && (valid.ok() || valid.code() == tourney::StatusCode::kAlreadyExists)) {
+        if (Status held = c->engine->CheckHolder(score.item, request->annotator()); !held.ok()) {
+          valid = held;
+        }
+      }
+      if (valid.ok() && admin) valid = c->engine->CheckImport(score.item);
       if (!valid.ok()) return ToGrpc(valid);
       if (c->engine->ScoreOf(score.item) != nullptr) {
-        // Scored in the campaign's table with this very score: nothing to store.
+        // Admin: scored in the campaign's table with this very score, nothing to store.
         response->set_sequence(0);
         response->set_committed_unix_ms(0);
         return grpc::Status::OK;
       }
       auto promise = std::make_shared<std::promise<Ack>>();
       ack = promise->get_future().share();
-      c->pending[item_key] = {score.score, key, ack};
+      c->pending[item_key] = {score.score, key, request->annotator(), ack};
       if (!key.empty()) c->pending_keys[key] = item_key;
       StoredScore row;
       row.campaign_id = c->id;
@@ -429,12 +394,14 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   FitSlotRelease slot{this};
   ScoringSnapshot snapshot;
   int64_t scores = 0, items = 0, items_scored = 0;
+  bool closed = false;
   {
     std::shared_lock lock(c->mu);
     snapshot = c->engine->Snapshot();
     scores = static_cast<int64_t>(c->committed.size());
     items = c->engine->num_items();
     items_scored = c->engine->num_scored();
+    closed = c->closed_unix_ms != 0;
   }
   std::shared_ptr<const std::function<void()>> hook;
   {
@@ -451,6 +418,9 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     }
     return ToGrpc(estimates.status());
   }
+  if (Abandoned(*context)) return AbandonedStatus(*context, "the estimate was computed");
+  auto board = c->engine->BoardFrom(snapshot, *estimates);
+  if (!board.ok()) return ToGrpc(board.status());
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
     out->set_system(e.name);
@@ -464,7 +434,29 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
     out->set_target_reached(e.within_tolerance);
     out->set_segments_needed(e.segments_needed);
     out->set_more_needed(e.more_needed);
+    out->set_note(e.note);
   }
+  for (size_t i = 0; i < board->order.size(); ++i) {
+    v1::SystemScoreEstimate* out = response->mutable_systems(board->order[i]);
+    out->set_rank(static_cast<int32_t>(i) + 1);
+    out->set_cluster(board->cluster[i]);
+  }
+  for (const ScoringPair& d : board->pairs) {
+    v1::ScorePairDifference* out = response->add_pairs();
+    out->set_better(d.better);
+    out->set_worse(d.worse);
+    out->set_difference(d.difference);
+    out->set_lo(d.lo);
+    out->set_hi(d.hi);
+    out->set_paired(d.paired);
+    out->set_estimated(d.estimated);
+    out->set_separated(d.separated);
+  }
+  for (const std::string& w : board->warnings) response->add_warnings(w);
+  response->set_ranked(board->ranked);
+  response->set_board_note(board->note);
+  response->set_lower_is_better(c->engine->config().lower_is_better);
+  response->set_closed(closed);
   response->set_scores(scores);
   response->set_items(items);
   response->set_items_scored(items_scored);
@@ -501,74 +493,6 @@ grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
     }
   }
   return grpc::Status::OK;
-}
-
-// ---------------------------------------------------------------------------------------
-// Start-up.
-
-Status TournamentService::LoadScoring() {
-  struct Loading {
-    StoredCampaign row;
-    v1::ScoringCampaignConfig proto;
-    ScoringCampaignConfig config;
-    std::vector<ItemScore> scores;
-    std::vector<StoredScore> meta;
-  };
-  std::unordered_map<uint64_t, Loading> loading;
-  std::vector<uint64_t> order;
-  Status s = store_->LoadScoringCampaigns([&](StoredCampaign row) -> Status {
-    const std::string where = store_->path() + ": scoring campaign " + std::to_string(row.id);
-    Loading l;
-    if (!l.proto.ParseFromString(row.config)) {
-      return FailedPrecondition(where + ": stored configuration does not parse");
-    }
-    // Stored before the lease cap existed: the server's limit, as at creation.
-    if (l.proto.max_leases_per_annotator() == 0) {
-      l.proto.set_max_leases_per_annotator(static_cast<uint32_t>(limits_.max_leases_per_annotator));
-    }
-    if (row.token_sha256.size() != 32)
-      return FailedPrecondition(where + ": malformed token digest");
-    // The stored configuration passed the server's limits when it was created.
-    auto config = ScoringConfigFromProto(l.proto, 1000000);
-    if (!config.ok()) return FailedPrecondition(where + ": " + config.status().message());
-    l.config = std::move(*config);
-    l.row = std::move(row);
-    order.push_back(l.row.id);
-    loading.emplace(l.row.id, std::move(l));
-    return Status::Ok();
-  });
-  if (!s.ok()) return s;
-  s = store_->LoadScores([&](StoredScore row) -> Status {
-    auto it = loading.find(row.campaign_id);
-    if (it == loading.end()) {
-      return FailedPrecondition(store_->path() + ": score of scoring campaign " +
-                                std::to_string(row.campaign_id) + ": unknown campaign");
-    }
-    it->second.scores.push_back({{row.system, row.segment}, row.score});
-    it->second.meta.push_back(std::move(row));
-    return Status::Ok();
-  });
-  if (!s.ok()) return s;
-  for (uint64_t id : order) {
-    Loading& l = loading.at(id);
-    const std::string where = store_->path() + ": scoring campaign " + std::to_string(id);
-    auto engine = ScoringCampaign::Replay(std::move(l.config), l.scores);
-    if (!engine.ok()) return FailedPrecondition(where + ": " + engine.status().message());
-    if ((*engine)->scores().size() != l.scores.size()) {
-      return FailedPrecondition(where + ": a stored score repeats another");
-    }
-    auto live = std::make_shared<LiveScoringCampaign>(id, std::move(l.proto), l.row.token_sha256,
-                                                      l.row.created_unix_ms, std::move(*engine));
-    for (StoredScore& m : l.meta) {
-      live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
-                            std::move(m.idempotency_key), m.committed_unix_ms);
-    }
-    std::unique_lock lock(registry_mu_);
-    scoring_by_name_[l.row.name] = id;
-    scoring_by_token_[l.row.token_sha256] = id;
-    scoring_[id] = std::move(live);
-  }
-  return Status::Ok();
 }
 
 }  // namespace tourney::service

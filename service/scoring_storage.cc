@@ -1,5 +1,5 @@
-// Store's loaders for scoring campaigns (storage.h): the campaigns, then every score in
-// commit order.
+// Store's loaders for scoring campaigns (storage.h): the campaigns, every score in commit
+// order, and the campaigns' events (closes).
 #include <sqlite3.h>
 
 #include "storage.h"
@@ -29,6 +29,17 @@ Status Store::LoadScores(const std::function<Status(StoredScore)>& fn) {
         r.committed_unix_ms = sqlite3_column_int64(row, 6);
         return fn(std::move(r));
       });
+}
+
+Status Store::LoadScoringEvents(const std::function<Status(StoredEvent)>& fn) {
+  return LoadRows("SELECT campaign_id, kind, created_unix_ms FROM scoring_events ORDER BY seq",
+                  "scoring events", [&](sqlite3_stmt* row) {
+                    StoredEvent e;
+                    e.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(row, 0));
+                    e.kind = rows::ColumnText(row, 1);
+                    e.created_unix_ms = sqlite3_column_int64(row, 2);
+                    return fn(std::move(e));
+                  });
 }
 
 }  // namespace tourney::service

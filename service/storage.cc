@@ -40,6 +40,9 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
     schema["scoring_scores"] = {"seq",   "campaign_id", "system",          "segment",
                                 "score", "annotator",   "idempotency_key", "committed_unix_ms"};
   }
+  if (version >= 4) {
+    schema["scoring_events"] = {"seq", "campaign_id", "kind", "created_unix_ms"};
+  }
   return schema;
 }
 
@@ -119,6 +122,15 @@ CREATE TABLE scoring_scores(
   idempotency_key TEXT NOT NULL,
   committed_unix_ms INTEGER NOT NULL,
   UNIQUE(campaign_id, system, segment));
+)sql";
+
+// Version 3 -> 4: scoring campaign events (closes; also part of a fresh schema).
+constexpr const char* kMigrateFrom3 = R"sql(
+CREATE TABLE scoring_events(
+  seq INTEGER PRIMARY KEY,
+  campaign_id INTEGER NOT NULL REFERENCES scoring_campaigns(id),
+  kind TEXT NOT NULL,
+  created_unix_ms INTEGER NOT NULL);
 )sql";
 
 }  // namespace
@@ -241,6 +253,15 @@ class Store::Transaction final : public WriteTransaction {
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(store_->db_));
   }
 
+  Status InsertScoringEvent(const StoredEvent& e) override {
+    sqlite3_stmt* s = store_->insert_scoring_event_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(e.campaign_id));
+    BindText(s, 2, e.kind);
+    sqlite3_bind_int64(s, 3, e.created_unix_ms);
+    return Step(s, "insert scoring event");
+  }
+
   Status InsertScore(const StoredScore& r) override {
     sqlite3_stmt* s = store_->insert_score_;
     sqlite3_reset(s);
@@ -272,7 +293,8 @@ class Store::Transaction final : public WriteTransaction {
 Store::~Store() {
   for (sqlite3_stmt* s :
        {insert_judgment_, insert_lease_, delete_lease_, delete_expired_, insert_campaign_,
-        insert_event_, insert_import_key_, insert_scoring_campaign_, insert_score_, find_stmt_}) {
+        insert_event_, insert_import_key_, insert_scoring_campaign_, insert_score_,
+        insert_scoring_event_, find_stmt_}) {
     sqlite3_finalize(s);
   }
   if (reader_) sqlite3_close_v2(reader_);
@@ -396,9 +418,8 @@ Status Store::Initialize() {
   if (!s.ok()) return s;
   if (fresh) {
     s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
-             "PRAGMA application_id=" +
-             std::to_string(kApplicationId) + ";PRAGMA user_version=" +
-             std::to_string(kSchemaVersion) + ";COMMIT;");
+             kMigrateFrom3 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
+             ";PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }
   // Schema check: every expected table with exactly the expected columns. A file of an
@@ -460,7 +481,9 @@ Status Store::Initialize() {
             &insert_scoring_campaign_},
            {"INSERT INTO scoring_scores(campaign_id, system, segment, score, annotator, "
             "idempotency_key, committed_unix_ms) VALUES(?,?,?,?,?,?,?)",
-            &insert_score_}}) {
+            &insert_score_},
+           {"INSERT INTO scoring_events(campaign_id, kind, created_unix_ms) VALUES(?,?,?)",
+            &insert_scoring_event_}}) {
     s = Prepare(sql.c_str(), stmt);
     if (!s.ok()) return s;
   }
@@ -493,6 +516,7 @@ Status Store::Migrate(int64_t from_version) {
     sql += kMigrateFrom1;
   }
   if (from_version <= 2) sql += kMigrateFrom2;
+  if (from_version <= 3) sql += kMigrateFrom3;
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {

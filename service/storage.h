@@ -13,7 +13,7 @@
 // checked against that schema, then migrated in place in one transaction: the missing
 // columns and tables are added, existing rows are kept (no lease time, no check). A file of
 // version 2 (before scoring campaigns) is migrated the same way: the two scoring tables are
-// added.
+// added; and one of version 3 gets `scoring_events` (scoring campaign closes).
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
@@ -46,7 +46,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 3;
+inline constexpr int32_t kSchemaVersion = 4;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -136,6 +136,8 @@ class WriteTransaction {
   virtual StatusOr<uint64_t> InsertScoringCampaign(const StoredCampaign& campaign) = 0;
   // AlreadyExists when the item already has a stored score.
   virtual Status InsertScore(const StoredScore& score) = 0;
+  // An event of a scoring campaign (kind "close"; the annotator is not stored).
+  virtual Status InsertScoringEvent(const StoredEvent& event) = 0;
 };
 
 class Store {
@@ -174,6 +176,8 @@ class Store {
   // Scoring campaigns by id, and every score in commit order (scoring_storage.cc).
   Status LoadScoringCampaigns(const std::function<Status(StoredCampaign)>& fn);
   Status LoadScores(const std::function<Status(StoredScore)>& fn);
+  // Scoring campaigns' events in commit order (kind "close").
+  Status LoadScoringEvents(const std::function<Status(StoredEvent)>& fn);
 
   // Calls `fn` for every judgment of `campaign_id` in commit order, from one read
   // transaction (a consistent snapshot) on a connection of its own, so it may run
@@ -221,6 +225,7 @@ class Store {
   sqlite3_stmt* insert_import_key_ = nullptr;
   sqlite3_stmt* insert_scoring_campaign_ = nullptr;
   sqlite3_stmt* insert_score_ = nullptr;
+  sqlite3_stmt* insert_scoring_event_ = nullptr;
   uint64_t boot_epoch_ = 0;
 };
 

@@ -255,13 +255,18 @@ class TournamentService final : public TournamentBase {
   void AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gauges) const;
   // GetCampaign for a scoring campaign: its ListCampaigns entry. False when `id` is no
   // scoring campaign (then *status is untouched).
+  // CloseCampaign for a scoring campaign: stores the close and answers with its
+  // ListCampaigns entry. False when `id` is no scoring campaign (*status untouched).
+  bool CloseScoring(const grpc::ServerContextBase* context, uint64_t id, v1::CampaignInfo* info,
+                    grpc::Status* status);
   bool GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
                       v1::CampaignInfo* info, grpc::Status* status);
   // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
   // campaign's.
   grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,
                                 uint64_t campaign_id,
-                                std::shared_ptr<LiveScoringCampaign>* campaign);
+                                std::shared_ptr<LiveScoringCampaign>* campaign,
+                                bool* admin = nullptr);
   // Whether a token digest is a scoring campaign's annotator token (pairwise calls name
   // the mismatch). REQUIRES: registry_mu_ held (shared).
   bool IsScoringTokenLocked(const std::string& digest) const;

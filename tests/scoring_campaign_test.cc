@@ -160,12 +160,17 @@ TEST(ScoringCampaign, NeverServesAnAnnotatorTheSameItemTwice) {
     ASSERT_TRUE(p.ok()) << k;
     EXPECT_TRUE(seen.insert({p->item.system, p->item.segment}).second) << k;
   }
-  EXPECT_EQ(c->ProposeItem("a", 100000).status().code(), StatusCode::kNotFound);
-  // "a" alternated systems 0, 1, 0, ... (no lease was open at any call), the last one 1:
-  // another annotator now gets system 0's first item.
+  // Nothing new for "a": its expired items are served again rather than nothing. "a"
+  // alternated systems 0, 1, 0, ... (no lease was open at any call), the last one 1: so
+  // system 0's first position.
+  auto again = c->ProposeItem("a", 100000);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->item, (ScoringItem{0, c->SegmentOrder()[0]}));
+  EXPECT_EQ(again->position, 0);
+  // Another annotator now gets system 1 (system 0 holds a's lease): its first item.
   auto b = c->ProposeItem("b", 100000);
   ASSERT_TRUE(b.ok());
-  EXPECT_EQ(b->item, (ScoringItem{0, c->SegmentOrder()[0]}));
+  EXPECT_EQ(b->item, (ScoringItem{1, c->SegmentOrder()[0]}));
   // Once every item is scored the campaign is complete.
   for (int s = 0; s < 2; ++s) {
     for (int g = 0; g < 6; ++g) ASSERT_TRUE(c->ApplyScore({{s, g}, 1.0 * g}).ok());
@@ -387,7 +392,7 @@ TEST(ScoringCampaign, BettingCsNeedsRandomOrderThePlainMeanAndARange) {
   scored.table.systems[0].annotated[2] = 1;
   scored.table.systems[0].human[2] = -1.0;
   EXPECT_EQ(ValidateScoringCampaignConfig(scored).message(),
-            "table: system 'A', segment 's2': score outside the declared range");
+            "table: system 'A', segment 's2': score -1 is outside the declared range [0, 10]");
   // The offline estimate cannot compute it: a table keeps no order.
   SystemEstimatesOptions offline;
   offline.bound = BoundKind::kBettingCs;
@@ -684,6 +689,251 @@ TEST(ScoringCampaign, MatchesTheOfflineEstimatorOnWmt20) {
     EXPECT_EQ(got->segments_needed, want.segments_needed) << want.name;
     EXPECT_EQ(got->more_needed, want.segments_needed - per_system) << want.name;
   }
+}
+
+// One system on three segments, leases of 1 s, one annotator (audit defect 12): after its
+// three leases expire it is served again, the earliest position first, and it may score the
+// expired items as long as nobody else was served them.
+TEST(ScoringCampaign, ExpiredLeasesAreServedAgainToTheSameAnnotator) {
+  ScoredSegmentReadOptions o;
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\nA\td\tg0\tNone\nA\td\tg1\tNone\nA\td\tg2\tNone\n", "one", o);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ScoringCampaignConfig config;
+  config.table = *t;
+  config.design = Design::kRandom;
+  config.estimator = EstimatorSpec{};
+  config.bound = BoundKind::kClt;
+  config.lease_ms = 1000;
+  auto c = Make(config);
+  ASSERT_NE(c, nullptr);
+  const std::vector<int> order = c->SystemOrder(0);
+  for (int k = 0; k < 3; ++k) {
+    auto p = c->ProposeItem("solo", 0);
+    ASSERT_TRUE(p.ok()) << k;
+    EXPECT_EQ(p->position, k);
+  }
+  EXPECT_EQ(c->ProposeItem("solo", 999).status().code(), StatusCode::kNotFound);
+  // t = 1000: every lease has expired; the earliest position is served again.
+  auto again = c->ProposeItem("solo", 1000);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->item, (ScoringItem{0, order[0]}));
+  EXPECT_EQ(again->lease_expires_ms, 2000);
+  // Its expired (not re-served) items are still its own to score: position 1's item.
+  EXPECT_TRUE(c->CheckHolder({0, order[1]}, "solo").ok());
+  EXPECT_EQ(c->CheckHolder({0, order[1]}, "other").code(), StatusCode::kFailedPrecondition);
+  // Another annotator is served position 1 (new to it, expired): "solo" holds it no more.
+  auto other = c->ProposeItem("other", 1000);
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ(other->item, (ScoringItem{0, order[1]}));
+  EXPECT_EQ(c->CheckHolder({0, order[1]}, "solo").code(), StatusCode::kFailedPrecondition);
+  EXPECT_TRUE(c->CheckHolder({0, order[1]}, "other").ok());
+  // A score ends the holding.
+  ASSERT_TRUE(c->ApplyScore({{0, order[0]}, 1.0}).ok());
+  EXPECT_EQ(c->CheckHolder({0, order[0]}, "solo").code(), StatusCode::kFailedPrecondition);
+}
+
+// An annotator with items it was never served gets those first; its expired ones after.
+TEST(ScoringCampaign, ItemsNewToTheAnnotatorComeBeforeItsExpiredOnes) {
+  ScoredSegmentReadOptions o;
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\nA\td\tg0\tNone\nA\td\tg1\tNone\nA\td\tg2\tNone\n", "one", o);
+  ASSERT_TRUE(t.ok());
+  ScoringCampaignConfig config;
+  config.table = *t;
+  config.design = Design::kRandom;
+  config.estimator = EstimatorSpec{};
+  config.bound = BoundKind::kClt;
+  config.lease_ms = 1000;
+  auto c = Make(config);
+  ASSERT_NE(c, nullptr);
+  auto first = c->ProposeItem("a", 0);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->position, 0);
+  auto second = c->ProposeItem("a", 5000);  // position 0 expired, but 1 is new to "a"
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second->position, 1);
+  auto b = c->ProposeItem("b", 5000);  // position 0 is new to "b"
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->position, 0);
+  // Never served: nobody holds position 2's item.
+  EXPECT_EQ(c->CheckHolder({0, c->SystemOrder(0)[2]}, "a").code(), StatusCode::kFailedPrecondition);
+  // Items the caller skips (scores being committed) are not served: position 2 is left.
+  const int last = c->SystemOrder(0)[2];
+  auto skipped =
+      c->ProposeItem("c", 5000, [last](const ScoringItem& i) { return i.segment == last; });
+  EXPECT_EQ(skipped.status().code(), StatusCode::kNotFound);
+  auto served = c->ProposeItem("c", 5000);
+  ASSERT_TRUE(served.ok());
+  EXPECT_EQ(served->position, 2);
+}
+
+// Audit defect 6: 1e308 is refused without a declared range (|x| <= kMaxPlausibleScore);
+// a negative score of a lower-is-better campaign is refused unless score_min allows it.
+TEST(ScoringCampaign, ImplausibleScoresAreRefused) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->ValidateScore({{0, 0}, 1e308}).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(c->ValidateScore({{0, 0}, -1e308}).code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(c->ValidateScore({{0, 0}, kMaxPlausibleScore}).ok());
+  EXPECT_TRUE(c->ValidateScore({{0, 0}, -kMaxPlausibleScore}).ok());
+  EXPECT_EQ(c->ValidateScore({{0, 0}, 2 * kMaxPlausibleScore}).code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_TRUE(c->ValidateScore({{0, 0}, -5.0}).ok());  // higher is better: any sign
+  ScoringCampaignConfig mqm = TinyConfig();
+  mqm.lower_is_better = true;
+  auto e = Make(mqm);
+  ASSERT_NE(e, nullptr);
+  const Status negative = e->ValidateScore({{0, 0}, -5.0});
+  EXPECT_EQ(negative.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(negative.message().find("error points"), std::string::npos) << negative.message();
+  EXPECT_TRUE(e->ValidateScore({{0, 0}, 0.0}).ok());
+  EXPECT_TRUE(e->ValidateScore({{0, 0}, 25.0}).ok());
+  mqm.score_min = -25.0;  // declared: negative scores allowed
+  auto declared = Make(mqm);
+  ASSERT_NE(declared, nullptr);
+  EXPECT_TRUE(declared->ValidateScore({{0, 0}, -5.0}).ok());
+  // A table score is checked the same way.
+  ScoringCampaignConfig table = TinyConfig();
+  table.lower_is_better = true;
+  table.table.systems[0].annotated[0] = 1;
+  table.table.systems[0].human[0] = -1.0;
+  EXPECT_EQ(ValidateScoringCampaignConfig(table).code(), StatusCode::kInvalidArgument);
+  table.table.systems[0].human[0] = 1e308;
+  table.lower_is_better = false;
+  EXPECT_EQ(ValidateScoringCampaignConfig(table).code(), StatusCode::kInvalidArgument);
+}
+
+TEST(ScoringCampaign, ClosedCampaignsServeNothingButStillEstimate) {
+  auto c = Make(TinyConfig());
+  ASSERT_NE(c, nullptr);
+  auto a = c->ProposeItem("a", 0);
+  ASSERT_TRUE(a.ok());
+  c->Close();
+  EXPECT_TRUE(c->closed());
+  EXPECT_EQ(c->ProposeItem("a", 0).status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(c->CheckHolder(a->item, "a").code(), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(c->CheckImport(a->item).code(), StatusCode::kFailedPrecondition);
+  // A score accepted before the close is still applied (the service commits it).
+  ASSERT_TRUE(c->ApplyScore({a->item, 3.0}).ok());
+  EXPECT_EQ(c->num_scored(), 1);
+  auto e = c->Estimate();
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ((*e)[a->item.system].scored, 1);
+}
+
+// Audit defect 15: betting-cs with scores in the table is refused at creation; a fresh
+// campaign's systems say why they have no estimate.
+TEST(ScoringCampaign, BettingCsRefusesTableScoresAndFreshSystemsSayWhy) {
+  ScoringCampaignConfig config = TinyConfig();
+  config.design = Design::kRandom;
+  config.bound = BoundKind::kBettingCs;
+  config.score_min = 0.0;
+  config.score_max = 10.0;
+  auto fresh = Make(config);
+  ASSERT_NE(fresh, nullptr);
+  auto e = fresh->Estimate();
+  ASSERT_TRUE(e.ok());
+  EXPECT_FALSE((*e)[0].estimated);
+  EXPECT_NE((*e)[0].note.find("0 scores"), std::string::npos) << (*e)[0].note;
+  auto board = fresh->BoardFrom(fresh->Snapshot(), *e);
+  ASSERT_TRUE(board.ok());
+  EXPECT_FALSE(board->ranked);
+  EXPECT_NE(board->note.find("system 'A' has no estimate"), std::string::npos) << board->note;
+  EXPECT_EQ(fresh->CheckImport({0, 0}).code(), StatusCode::kFailedPrecondition);
+  config.table.systems[1].annotated[5] = 1;
+  config.table.systems[1].human[5] = 5.0;
+  const Status refused = ValidateScoringCampaignConfig(config);
+  EXPECT_EQ(refused.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(refused.message().find("betting-cs takes only the scores"), std::string::npos)
+      << refused.message();
+}
+
+// Three systems scored on s0..s3 of N = 6 (random design, mean, CLT at 95 %, MQM: lower is
+// better). A = 1, 2, 1, 2 (mean 1.5); B = 3, 4, 3, 5 (3.75); C = 4, 4, 3, 5 (4.0).
+// Board: A, B, C. Paired differences on the 4 shared segments, v = (1 − 4/6)·s²/4, s²
+// floored with one pseudo-residual of twice the pooled within-system variance of the
+// scores (A 1, B 2.75, C 2 over 9 degrees of freedom: 5.75/9; doubled 1.277778):
+//   A − B = −2, −2, −2, −3: mean −2.25, s² = (3·0.0625 + 0.5625)/3 = 0.25, floored to
+//   (3·0.25 + 1.277778)/4 = 0.506944, v = 0.042245, half-width 1.959964·0.205537 =
+//   0.402845: [−2.652845, −1.847155], separated;
+//   B − C = −1, 0, 0, 0: mean −0.25, s² = 0.25, the same half-width: [−0.652845, 0.152845],
+//   not separated. Clusters: A 1, B and C 2.
+TEST(ScoringCampaign, BoardRanksAndClustersLikeEstimate) {
+  ScoredSegmentReadOptions o;
+  std::string text = "system\tdoc\tseg\tmqm\n";
+  const double scores[3][4] = {{1, 2, 1, 2}, {3, 4, 3, 5}, {4, 4, 3, 5}};
+  for (int s = 0; s < 3; ++s) {
+    for (int g = 0; g < 6; ++g) {
+      text += std::string(1, static_cast<char>('A' + s)) + "\td\tg" + std::to_string(g) + "\t" +
+              (g < 4 ? std::to_string(scores[s][g]) : std::string("None")) + "\n";
+    }
+  }
+  auto t = ParseScoredSegments(text, "three", o);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ScoringCampaignConfig config;
+  config.table = *t;
+  config.design = Design::kRandom;
+  config.estimator = EstimatorSpec{};
+  config.bound = BoundKind::kClt;
+  config.lower_is_better = true;
+  auto c = Make(config);
+  ASSERT_NE(c, nullptr);
+  const ScoringSnapshot snapshot = c->Snapshot();
+  auto e = c->EstimateFrom(snapshot);
+  ASSERT_TRUE(e.ok());
+  auto board = c->BoardFrom(snapshot, *e);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  ASSERT_TRUE(board->ranked) << board->note;
+  EXPECT_EQ(board->order, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(board->cluster, (std::vector<int>{1, 2, 2}));
+  ASSERT_EQ(board->pairs.size(), 2u);
+  const ScoringPair& ab = board->pairs[0];
+  EXPECT_EQ(ab.better, "A");
+  EXPECT_EQ(ab.worse, "B");
+  EXPECT_EQ(ab.paired, 4);
+  EXPECT_NEAR(ab.difference, -2.25, 1e-12);
+  EXPECT_NEAR(ab.lo, -2.652845, 1e-6);
+  EXPECT_NEAR(ab.hi, -1.847155, 1e-6);
+  EXPECT_TRUE(ab.separated);
+  const ScoringPair& bc = board->pairs[1];
+  EXPECT_EQ(bc.better, "B");
+  EXPECT_EQ(bc.worse, "C");
+  EXPECT_NEAR(bc.difference, -0.25, 1e-12);
+  EXPECT_NEAR(bc.lo, -0.652845, 1e-6);
+  EXPECT_NEAR(bc.hi, 0.152845, 1e-6);
+  EXPECT_FALSE(bc.separated);
+}
+
+// betting-cs: systems by value; a neighbours' interval is [lo_b − hi_w, hi_b − lo_w].
+TEST(ScoringCampaign, BettingCsBoardDiffersTheSequences) {
+  ScoringCampaignConfig config = TinyConfig();
+  config.design = Design::kRandom;
+  config.bound = BoundKind::kBettingCs;
+  config.score_min = 0.0;
+  config.score_max = 10.0;
+  auto c = Make(config);
+  ASSERT_NE(c, nullptr);
+  // Every item scored: each sequence ends at its system's mean. A: 1..6 (3.5); B: 6 × 8.
+  for (int g = 0; g < 6; ++g) {
+    ASSERT_TRUE(c->ApplyScore({{0, g}, 1.0 + g}).ok());
+    ASSERT_TRUE(c->ApplyScore({{1, g}, 8.0}).ok());
+  }
+  auto e = c->Estimate();
+  ASSERT_TRUE(e.ok());
+  auto board = c->BoardFrom(c->Snapshot(), *e);
+  ASSERT_TRUE(board.ok());
+  ASSERT_TRUE(board->ranked);
+  EXPECT_EQ(board->order, (std::vector<int>{1, 0}));  // higher is better: B first
+  ASSERT_EQ(board->pairs.size(), 1u);
+  const ScoringPair& d = board->pairs[0];
+  EXPECT_EQ(d.better, "B");
+  EXPECT_NEAR(d.difference, 8.0 - 3.5, 1e-9);
+  EXPECT_NEAR(d.lo, (*e)[1].lo - (*e)[0].hi, 1e-12);
+  EXPECT_NEAR(d.hi, (*e)[1].hi - (*e)[0].lo, 1e-12);
+  EXPECT_EQ(d.paired, 0);
+  EXPECT_TRUE(d.separated);  // a census: both sequences are at their means
+  EXPECT_EQ(board->cluster, (std::vector<int>{1, 2}));
 }
 
 }  // namespace

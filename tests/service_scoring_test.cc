@@ -121,12 +121,13 @@ grpc::Status Export(v1::Tournament::Stub& stub, uint64_t id, std::vector<v1::Exp
   return reader->Finish();
 }
 
-// The scores of CreateNextSubmitEstimate: A s0 = 1, s1 = 2, s2 = 6; B s3 = 4.
+// The scores of CreateNextSubmitEstimate: A s0 = 1, s1 = 2, s2 = 6; B s3 = 4, imported with
+// the admin token (chosen items, no lease: the admin path for scores collected elsewhere).
 void SubmitTinyScores(v1::Tournament::Stub& stub, const Scoring& c) {
-  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s0", 1.0, nullptr, "k1").ok());
-  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s1", 2.0, nullptr, "k2").ok());
-  ASSERT_TRUE(Score(stub, c.id, c.token, "B", "s3", 4.0, nullptr, "", "ann2").ok());
-  ASSERT_TRUE(Score(stub, c.id, c.token, "A", "s2", 6.0, nullptr, "k3").ok());
+  ASSERT_TRUE(Score(stub, c.id, kAdminToken, "A", "s0", 1.0, nullptr, "k1").ok());
+  ASSERT_TRUE(Score(stub, c.id, kAdminToken, "A", "s1", 2.0, nullptr, "k2").ok());
+  ASSERT_TRUE(Score(stub, c.id, kAdminToken, "B", "s3", 4.0, nullptr, "", "ann2").ok());
+  ASSERT_TRUE(Score(stub, c.id, kAdminToken, "A", "s2", 6.0, nullptr, "k3").ok());
 }
 
 // The estimates of those scores, by hand (random design: the plain mean; its variance
@@ -165,6 +166,27 @@ void ExpectTinyEstimate(const v1::GetEstimateResponse& e) {
   EXPECT_EQ(e.scores(), 4);        // submitted through the service
   EXPECT_EQ(e.items(), 12);        // 2 systems × 6 segments
   EXPECT_EQ(e.items_scored(), 5);  // the 4 and B's s5
+  // The board (higher is better): B (4.5) above A (3). No segment is scored for both (A:
+  // s0..s2; B: s3, s5): the pair is not estimated, so not separated, one cluster.
+  ASSERT_TRUE(e.ranked()) << e.board_note();
+  EXPECT_FALSE(e.lower_is_better());
+  EXPECT_EQ(b.rank(), 1);
+  EXPECT_EQ(a.rank(), 2);
+  EXPECT_EQ(a.cluster(), 1);
+  EXPECT_EQ(b.cluster(), 1);
+  ASSERT_EQ(e.pairs_size(), 1);
+  EXPECT_EQ(e.pairs(0).better(), "B");
+  EXPECT_EQ(e.pairs(0).worse(), "A");
+  EXPECT_EQ(e.pairs(0).paired(), 0);
+  EXPECT_FALSE(e.pairs(0).estimated());
+  EXPECT_FALSE(e.pairs(0).separated());
+}
+
+// Every item of the campaign leased to `annotator` (NextItem until nothing is left).
+void LeaseAll(v1::Tournament::Stub& stub, const Scoring& c, const std::string& annotator) {
+  v1::NextItemResponse item;
+  for (int k = 0; k < 100 && Next(stub, c.id, c.token, annotator, &item).ok(); ++k) {
+  }
 }
 
 TEST_F(ScoringServiceTest, CreateNextSubmitEstimate) {
@@ -206,25 +228,25 @@ TEST_F(ScoringServiceTest, RepeatsAreIdempotentAndConflictsRefused) {
   Scoring c;
   ASSERT_TRUE(Create(server.stub(), TinyConfig("idem"), &c).ok());
   v1::SubmitScoreResponse first, second, repeat, table;
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.5, &first, "key-a").ok());
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.5, &second).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.5, &first, "key-a").ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s1", 2.5, &second).ok());
   EXPECT_EQ(first.sequence(), 1);
   EXPECT_EQ(second.sequence(), 2);
   EXPECT_GT(first.committed_unix_ms(), 0);
   // The identical repeat gets the original acknowledgment and stores nothing.
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.5, &repeat, "key-a").ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.5, &repeat, "key-a").ok());
   EXPECT_EQ(repeat.sequence(), 1);
   EXPECT_EQ(repeat.committed_unix_ms(), first.committed_unix_ms());
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 1.75).error_code(),
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.75).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
   // The key names the first score; another item under it is a conflict.
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s2", 3.0, nullptr, "key-a").error_code(),
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s2", 3.0, nullptr, "key-a").error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
   // B's s5 holds 5 from the table: the same score is OK with nothing stored (sequence 0),
   // another is a conflict.
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "B", "s5", 5.0, &table).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "B", "s5", 5.0, &table).ok());
   EXPECT_EQ(table.sequence(), 0);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 4.0).error_code(),
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "B", "s5", 4.0).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
   std::vector<v1::ExportedScore> rows;
   ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
@@ -292,14 +314,14 @@ TEST_F(ScoringServiceTest, BadInputIsInvalidArgument) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   const auto invalid = grpc::StatusCode::INVALID_ARGUMENT;
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", nan).error_code(), invalid);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", inf).error_code(), invalid);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "Z", "s0", 1.0).error_code(), invalid);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s9", 1.0).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", nan).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", inf).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "Z", "s0", 1.0).error_code(), invalid);
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s9", 1.0).error_code(), invalid);
   EXPECT_EQ(
-      Score(server.stub(), c.id, c.token, "A", "s0", 1.0, nullptr, "", "bad name").error_code(),
+      Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0, nullptr, "", "bad name").error_code(),
       invalid);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, nullptr, std::string(129, 'k'))
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0, nullptr, std::string(129, 'k'))
                 .error_code(),
             invalid);
   v1::NextItemResponse item;
@@ -348,6 +370,7 @@ TEST_F(ScoringServiceTest, BadInputIsInvalidArgument) {
 TEST_F(ScoringServiceTest, BettingCsCampaignsDeclareTheirScoreRange) {
   v1::ScoringCampaignConfig config = TinyConfig("cs");
   config.set_bound("betting-cs");
+  config.mutable_rows(11)->clear_human_score();  // B's s5: no score from the table
   Scoring c;
   {
     testing::InProcessServer server(data());
@@ -359,16 +382,38 @@ TEST_F(ScoringServiceTest, BettingCsCampaignsDeclareTheirScoreRange) {
         << refused.error_message();
     config.set_score_min(0.0);
     config.set_score_max(10.0);
+    // Audit defect 15: with B's s5 scored in the table, which the sequence cannot take (it
+    // is no random draw), the campaign is refused at creation, saying so.
+    v1::ScoringCampaignConfig scored = config;
+    scored.mutable_rows(11)->set_human_score(5.0);
+    refused = Create(server.stub(), scored, nullptr);
+    EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(refused.error_message().find("betting-cs takes only the scores"), std::string::npos)
+        << refused.error_message();
     ASSERT_TRUE(Create(server.stub(), config, &c).ok());
-    grpc::Status outside = Score(server.stub(), c.id, c.token, "A", "s0", 11.0);
+    // Fresh: no estimate, and the reason instead of a bare "no / 0".
+    v1::GetEstimateResponse fresh;
+    ASSERT_TRUE(Estimate(server.stub(), c.id, &fresh).ok());
+    EXPECT_FALSE(fresh.systems(0).estimated());
+    EXPECT_NE(fresh.systems(0).note().find("0 scores"), std::string::npos)
+        << fresh.systems(0).note();
+    EXPECT_FALSE(fresh.ranked());
+    EXPECT_NE(fresh.board_note().find("no board yet"), std::string::npos) << fresh.board_note();
+    grpc::Status outside = Score(server.stub(), c.id, kAdminToken, "A", "s0", 11.0);
     EXPECT_EQ(outside.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
     EXPECT_NE(outside.error_message().find("outside the declared range [0, 10]"),
               std::string::npos)
         << outside.error_message();
-    // Every segment of A scored: the sequence ends at the mean, (1+2+6+4+3+0)/6 = 8/3.
+    // The admin import is refused too: the sequence takes served items only.
+    EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0).error_code(),
+              grpc::StatusCode::FAILED_PRECONDITION);
+    // Every segment of A scored by the annotator it was served to: the sequence ends at the
+    // mean, (1+2+6+4+3+0)/6 = 8/3.
+    LeaseAll(server.stub(), c, "ann1");
     const double scores[] = {1, 2, 6, 4, 3, 0};
     for (int g = 0; g < 6; ++g) {
-      ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s" + std::to_string(g), scores[g]).ok());
+      ASSERT_TRUE(
+          Score(server.stub(), c.id, c.token, "A", "s" + std::to_string(g), scores[g]).ok());
     }
   }
   // After a restart the stored configuration still declares the range.
@@ -381,9 +426,243 @@ TEST_F(ScoringServiceTest, BettingCsCampaignsDeclareTheirScoreRange) {
   EXPECT_NEAR(e.systems(0).lo(), 8.0 / 3.0, 1e-12);
   EXPECT_NEAR(e.systems(0).hi(), 8.0 / 3.0, 1e-12);
   EXPECT_TRUE(e.systems(0).target_reached());
-  EXPECT_FALSE(e.systems(1).estimated());  // B: one score from the table
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s0", -0.5).error_code(),
+  EXPECT_FALSE(e.systems(1).estimated());  // B: no score
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "B", "s0", -0.5).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// Audit defect 11: only the annotator an item was served to may score it; the original
+// scorer's repeat gets its own sequence number, nobody else gets it.
+TEST_F(ScoringServiceTest, OnlyTheHolderScoresAnItem) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("holder"), &c).ok());
+  v1::NextItemResponse held, other_item;
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &held).ok());
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann2", &other_item).ok());
+  // ann2 on ann1's item: refused, nothing stored.
+  grpc::Status s =
+      Score(server.stub(), c.id, c.token, held.system(), held.segment(), 2.0, nullptr, "", "ann2");
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("another annotator"), std::string::npos) << s.error_message();
+  // An item never served: refused for anyone holding the annotator token.
+  std::string never;
+  for (const char* g : {"s0", "s1", "s2", "s3", "s4"}) {
+    if (!(held.system() == "A" && held.segment() == g) &&
+        !(other_item.system() == "A" && other_item.segment() == g)) {
+      never = g;
+      break;
+    }
+  }
+  s = Score(server.stub(), c.id, c.token, "A", never, 2.0, nullptr, "", "ann1");
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("was not served"), std::string::npos) << s.error_message();
+  // B's s5 is scored in the table (5): never served, so refused whatever the score.
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 5.0).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(Score(server.stub(), c.id, c.token, "B", "s5", 4.0).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  // ann2 scores its own first (sequence 1), then ann1 its own (sequence 2).
+  v1::SubmitScoreResponse ack2, ack1, repeat;
+  ASSERT_TRUE(Score(server.stub(), c.id, c.token, other_item.system(), other_item.segment(), 3.0,
+                    &ack2, "", "ann2")
+                  .ok());
+  ASSERT_TRUE(
+      Score(server.stub(), c.id, c.token, held.system(), held.segment(), 2.0, &ack1, "", "ann1")
+          .ok());
+  EXPECT_EQ(ack2.sequence(), 1);
+  EXPECT_EQ(ack1.sequence(), 2);
+  // ann2 repeating ann1's score: refused, not acknowledged with ann1's sequence.
+  s = Score(server.stub(), c.id, c.token, held.system(), held.segment(), 2.0, &repeat, "", "ann2");
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  // ann1's identical repeat: its own sequence, 2.
+  ASSERT_TRUE(
+      Score(server.stub(), c.id, c.token, held.system(), held.segment(), 2.0, &repeat, "", "ann1")
+          .ok());
+  EXPECT_EQ(repeat.sequence(), 2);
+  EXPECT_EQ(repeat.committed_unix_ms(), ack1.committed_unix_ms());
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  EXPECT_EQ(rows.size(), 2u);
+}
+
+// Audit defect 12: one system on three segments, leases of 1 s, one annotator. After the
+// three leases lapse, NextItem serves that annotator again instead of "no item" for ever,
+// and it may still score an item whose lease lapsed.
+TEST_F(ScoringServiceTest, ExpiredLeasesAreServedAgainToTheSameAnnotator) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::ScoringCampaignConfig config = TinyConfig("solo", 1);
+  config.clear_rows();
+  for (const char* g : {"g0", "g1", "g2"}) {
+    v1::ScoringRow* row = config.add_rows();
+    row->set_system("A");
+    row->set_document("d1");
+    row->set_segment(g);
+    row->add_metrics(g[1] == '0' ? 0.2 : (g[1] == '1' ? 0.7 : 0.4));
+  }
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), config, &c).ok());
+  v1::NextItemResponse items[3], none, again;
+  for (auto& item : items) ASSERT_TRUE(Next(server.stub(), c.id, c.token, "solo", &item).ok());
+  EXPECT_EQ(Next(server.stub(), c.id, c.token, "solo", &none).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // every lease lapses
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "solo", &again).ok());
+  EXPECT_EQ(again.position(), 0);  // the earliest position of the order first
+  EXPECT_EQ(again.segment(), items[0].segment());
+  // The lapsed lease of the second item is still "solo"'s: its score is taken.
+  ASSERT_TRUE(
+      Score(server.stub(), c.id, c.token, "A", items[1].segment(), 1.0, nullptr, "", "solo").ok());
+  ASSERT_TRUE(
+      Score(server.stub(), c.id, c.token, "A", again.segment(), 2.0, nullptr, "", "solo").ok());
+}
+
+// Audit defect 6: 1e308 is INVALID_ARGUMENT without a declared range, and so is a negative
+// score of a lower-is-better (MQM error points) campaign.
+TEST_F(ScoringServiceTest, ImplausibleScoresAreInvalidArgument) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c, mqm;
+  ASSERT_TRUE(Create(server.stub(), TinyConfig("plain"), &c).ok());
+  v1::NextItemResponse item;
+  ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &item).ok());
+  grpc::Status s = Score(server.stub(), c.id, c.token, item.system(), item.segment(), 1e308);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("not plausible"), std::string::npos) << s.error_message();
+  v1::ScoringCampaignConfig config = TinyConfig("mqm");
+  config.set_lower_is_better(true);
+  ASSERT_TRUE(Create(server.stub(), config, &mqm).ok());
+  ASSERT_TRUE(Next(server.stub(), mqm.id, mqm.token, "ann1", &item).ok());
+  s = Score(server.stub(), mqm.id, mqm.token, item.system(), item.segment(), -5.0);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("error points"), std::string::npos) << s.error_message();
+  EXPECT_TRUE(Score(server.stub(), mqm.id, mqm.token, item.system(), item.segment(), 5.0).ok());
+  // A negative score in the table of such a campaign is refused at creation.
+  config = TinyConfig("mqm-table");
+  config.set_lower_is_better(true);
+  config.mutable_rows(11)->set_human_score(-1.0);
+  EXPECT_EQ(Create(server.stub(), config, nullptr).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// CloseCampaign closes a scoring campaign: nothing served or scored after it (an
+// outstanding lease included), an identical retry still acknowledged, estimates and export
+// still served; the close survives a restart.
+TEST_F(ScoringServiceTest, CloseEndsServingAndSurvivesRestart) {
+  Scoring c;
+  int64_t closed_at = 0;
+  v1::SubmitScoreResponse first;
+  auto close = [&](v1::Tournament::Stub& stub, v1::CampaignInfo* info) {
+    v1::CloseCampaignRequest req;
+    req.set_campaign_id(c.id);
+    auto ctx = Ctx(kAdminToken);
+    return stub.CloseCampaign(ctx.get(), req, info);
+  };
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    ASSERT_TRUE(Create(server.stub(), TinyConfig("closing"), &c).ok());
+    v1::NextItemResponse scored, outstanding, none;
+    ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &scored).ok());
+    ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &outstanding).ok());
+    ASSERT_TRUE(
+        Score(server.stub(), c.id, c.token, scored.system(), scored.segment(), 1.0, &first).ok());
+    v1::CampaignInfo info;
+    ASSERT_TRUE(close(server.stub(), &info).ok());
+    EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_CLOSED);
+    EXPECT_GT(info.closed_unix_ms(), 0);
+    EXPECT_EQ(info.kind(), v1::CAMPAIGN_KIND_SCORING);
+    closed_at = info.closed_unix_ms();
+    grpc::Status s = Next(server.stub(), c.id, c.token, "ann2", &none);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_NE(s.error_message().find("closed"), std::string::npos) << s.error_message();
+    s = Score(server.stub(), c.id, c.token, outstanding.system(), outstanding.segment(), 2.0);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s4", 2.0).error_code(),
+              grpc::StatusCode::FAILED_PRECONDITION);
+    v1::SubmitScoreResponse retry;
+    ASSERT_TRUE(
+        Score(server.stub(), c.id, c.token, scored.system(), scored.segment(), 1.0, &retry).ok());
+    EXPECT_EQ(retry.sequence(), first.sequence());
+    v1::CampaignInfo again;
+    ASSERT_TRUE(close(server.stub(), &again).ok());  // a no-op: the original close time
+    EXPECT_EQ(again.closed_unix_ms(), closed_at);
+  }
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  EXPECT_TRUE(e.closed());
+  EXPECT_EQ(e.scores(), 1);
+  std::vector<v1::ExportedScore> rows;
+  ASSERT_TRUE(Export(server.stub(), c.id, &rows).ok());
+  EXPECT_EQ(rows.size(), 1u);
+  v1::NextItemResponse none;
+  EXPECT_EQ(Next(server.stub(), c.id, c.token, "ann3", &none).error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  v1::ListCampaignsResponse list;
+  auto ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(server.stub().ListCampaigns(ctx.get(), v1::ListCampaignsRequest(), &list).ok());
+  ASSERT_EQ(list.campaigns_size(), 1);
+  EXPECT_EQ(list.campaigns(0).state(), v1::CAMPAIGN_STATE_CLOSED);
+  EXPECT_EQ(list.campaigns(0).closed_unix_ms(), closed_at);
+}
+
+// GetEstimate's board, by hand. Three systems scored (in the table) on g0..g3 of N = 6,
+// random design, mean, CLT at 95 %, lower is better. A = 1, 2, 1, 2 (1.5); B = 3, 4, 3, 5
+// (3.75); C = 4, 4, 3, 5 (4.0). Paired differences, v = (1 − 4/6)·s²/4, s² floored with one
+// pseudo-residual of twice the pooled within-system variance (5.75/9 doubled: 1.277778):
+//   A − B = −2, −2, −2, −3: mean −2.25, s² = 0.25 -> (0.75 + 1.277778)/4 = 0.506944,
+//   half-width 1.959964·sqrt(0.042245) = 0.402845: [−2.652845, −1.847155], separated;
+//   B − C = −1, 0, 0, 0: mean −0.25, s² = 0.25: [−0.652845, 0.152845], not separated.
+TEST_F(ScoringServiceTest, GetEstimateRanksClustersAndPairs) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::ScoringCampaignConfig config = TinyConfig("board");
+  config.clear_rows();
+  config.clear_metric_names();
+  config.clear_tolerance();
+  config.set_lower_is_better(true);
+  const double scores[3][4] = {{1, 2, 1, 2}, {3, 4, 3, 5}, {4, 4, 3, 5}};
+  for (int s = 0; s < 3; ++s) {
+    for (int g = 0; g < 6; ++g) {
+      v1::ScoringRow* row = config.add_rows();
+      row->set_system(std::string(1, static_cast<char>('A' + s)));
+      row->set_document("d");
+      row->set_segment("g" + std::to_string(g));
+      if (g < 4) row->set_human_score(scores[s][g]);
+    }
+  }
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), config, &c).ok());
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+  ASSERT_TRUE(e.ranked()) << e.board_note();
+  EXPECT_TRUE(e.lower_is_better());
+  ASSERT_EQ(e.systems_size(), 3);  // table order
+  EXPECT_EQ(e.systems(0).rank(), 1);
+  EXPECT_EQ(e.systems(1).rank(), 2);
+  EXPECT_EQ(e.systems(2).rank(), 3);
+  EXPECT_EQ(e.systems(0).cluster(), 1);
+  EXPECT_EQ(e.systems(1).cluster(), 2);
+  EXPECT_EQ(e.systems(2).cluster(), 2);
+  EXPECT_NEAR(e.systems(1).value(), 3.75, 1e-12);
+  ASSERT_EQ(e.pairs_size(), 2);
+  EXPECT_EQ(e.pairs(0).better(), "A");
+  EXPECT_EQ(e.pairs(0).worse(), "B");
+  EXPECT_EQ(e.pairs(0).paired(), 4);
+  EXPECT_NEAR(e.pairs(0).difference(), -2.25, 1e-12);
+  EXPECT_NEAR(e.pairs(0).lo(), -2.652845, 1e-6);
+  EXPECT_NEAR(e.pairs(0).hi(), -1.847155, 1e-6);
+  EXPECT_TRUE(e.pairs(0).separated());
+  EXPECT_EQ(e.pairs(1).better(), "B");
+  EXPECT_EQ(e.pairs(1).worse(), "C");
+  EXPECT_NEAR(e.pairs(1).difference(), -0.25, 1e-12);
+  EXPECT_NEAR(e.pairs(1).lo(), -0.652845, 1e-6);
+  EXPECT_NEAR(e.pairs(1).hi(), 0.152845, 1e-6);
+  EXPECT_FALSE(e.pairs(1).separated());
 }
 
 TEST_F(ScoringServiceTest, LeasedItemsAreNotServedTwiceUntilTheyExpire) {
@@ -413,8 +692,8 @@ TEST_F(ScoringServiceTest, LeasedItemsAreNotServedTwiceUntilTheyExpire) {
   ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann3", &again).ok());
   EXPECT_TRUE(again.segment() == "s0" || again.segment() == "s1");
   // Once every item is scored the campaign is complete.
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0).ok());
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.0).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s1", 2.0).ok());
   EXPECT_EQ(Next(server.stub(), c.id, c.token, "ann4", &none).error_code(),
             grpc::StatusCode::FAILED_PRECONDITION);
 }
@@ -429,7 +708,7 @@ TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
     ASSERT_TRUE(server.ok()) << server.error();
     ASSERT_TRUE(Create(server.stub(), TinyConfig("restart"), &c).ok());
     SubmitTinyScores(server.stub(), c);
-    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, &first).ok());
+    ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0, &first).ok());
     ASSERT_TRUE(Estimate(server.stub(), c.id, &before).ok());
     ExpectTinyEstimate(before);
     ASSERT_TRUE(Export(server.stub(), c.id, &exported).ok());
@@ -472,14 +751,14 @@ TEST_F(ScoringServiceTest, ExportIsInCommitOrderAndRestartKeepsEverything) {
   // The token still works; a retry finds the original acknowledgment, a conflict is still
   // refused, and a new score continues the sequence.
   v1::SubmitScoreResponse retry, next;
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0, &retry).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0, &retry).ok());
   EXPECT_EQ(retry.sequence(), first.sequence());
   EXPECT_EQ(retry.committed_unix_ms(), first.committed_unix_ms());
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s0", 9.0).error_code(),
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s0", 9.0).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
-  EXPECT_EQ(Score(server.stub(), c.id, c.token, "A", "s3", 2.0, nullptr, "k1").error_code(),
+  EXPECT_EQ(Score(server.stub(), c.id, kAdminToken, "A", "s3", 2.0, nullptr, "k1").error_code(),
             grpc::StatusCode::ALREADY_EXISTS);  // k1 was used before the restart
-  ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s3", 2.0, &next).ok());
+  ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s3", 2.0, &next).ok());
   EXPECT_EQ(next.sequence(), 5);
   // The name stays taken.
   EXPECT_EQ(Create(server.stub(), TinyConfig("restart"), nullptr).error_code(),
@@ -503,8 +782,8 @@ TEST_F(ScoringServiceTest, ListCampaignsListsScoringCampaignsWithTheirKind) {
     ASSERT_TRUE(Create(server.stub(), TinyConfig("tiny"), &c).ok());
     pairwise = testing::CreateCampaign(server.stub(), testing::MakeConfig("pw", 3, 10, 2)).id;
     // Two annotators' scores (A s0, A s1) and one item leased to a third.
-    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s0", 1.0).ok());
-    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "A", "s1", 2.0, nullptr, "", "ann2").ok());
+    ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s0", 1.0).ok());
+    ASSERT_TRUE(Score(server.stub(), c.id, kAdminToken, "A", "s1", 2.0, nullptr, "", "ann2").ok());
     v1::NextItemResponse item;
     ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann3", &item).ok());
     v1::ListCampaignsResponse list;
@@ -675,7 +954,7 @@ TEST_F(ScoringServiceTest, SubmitScoreProceedsWhileAnEstimateIsComputed) {
   ASSERT_TRUE(latch.WaitUntilHeld());
   // The estimate is between its copy and its computation: a score commits now.
   v1::SubmitScoreResponse ack;
-  const grpc::Status submitted = Score(server.stub(), c.id, c.token, "B", "s0", 3.0, &ack);
+  const grpc::Status submitted = Score(server.stub(), c.id, kAdminToken, "B", "s0", 3.0, &ack);
   latch.Release();
   estimate.join();
   ASSERT_TRUE(submitted.ok()) << submitted.error_message();
@@ -766,7 +1045,7 @@ TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
   std::vector<std::thread> threads;
   for (int i = 0; i < kThreads; ++i) {
     threads.emplace_back([&, i] {
-      codes[i] = Score(server.stub(), c.id, c.token, "A", "s4", 2.0, &acks[i]).error_code();
+      codes[i] = Score(server.stub(), c.id, kAdminToken, "A", "s4", 2.0, &acks[i]).error_code();
     });
   }
   for (auto& t : threads) t.join();
@@ -779,8 +1058,8 @@ TEST_F(ScoringServiceTest, ConcurrentSubmissionsOfOneItemStoreOneScore) {
   for (int i = 0; i < kThreads; ++i) {
     threads.emplace_back([&, i] {
       // Even threads send 1, odd ones 3: whichever is first wins the item.
-      codes[i] =
-          Score(server.stub(), c.id, c.token, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i]).error_code();
+      codes[i] = Score(server.stub(), c.id, kAdminToken, "B", "s4", i % 2 ? 3.0 : 1.0, &acks[i])
+                     .error_code();
     });
   }
   for (auto& t : threads) t.join();
@@ -843,7 +1122,7 @@ TEST_F(ScoringServiceTest, SigkillKeepsEveryAcknowledgedScore) {
           req.set_segment("seg" + std::to_string(i));
           req.set_score(value(t, i));
           v1::SubmitScoreResponse ack;
-          auto ctx = Ctx(c.token, /*deadline_s=*/2);
+          auto ctx = Ctx(kAdminToken, /*deadline_s=*/2);  // imports: no lease needed
           if (!my_stub->SubmitScore(ctx.get(), req, &ack).ok()) return;
           std::lock_guard<std::mutex> lock(mu);
           acked[{t, i}] = ack.sequence();
@@ -945,17 +1224,25 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_NE(refused.err.find("already holds 1 open items"), std::string::npos) << refused.err;
   EXPECT_TRUE(item["system"] == "A" || item["system"] == "B") << r.out;
   EXPECT_FALSE(item["segment"].empty()) << r.out;
+  // The annotator token scores only the item it holds: another one is refused, with the
+  // status code's name.
+  const std::string other = item["system"] == "A" && item["segment"] == "s4" ? "s5" : "s4";
+  r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+                          " --annotator cli-user --system A --segment " + other + " --score 1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("(FAILED_PRECONDITION)"), std::string::npos) << r.err;
+  // The admin token imports chosen items (scores collected elsewhere).
   const char* scores[][3] = {
       {"A", "s0", "1"}, {"A", "s1", "2"}, {"B", "s3", "4"}, {"A", "s2", "6"}};
   for (const auto& sc : scores) {
-    r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
-                            " --annotator cli-user --system " + sc[0] + " --segment " + sc[1] +
-                            " --score " + sc[2]);
+    r = testing::RunCommand(tourney + "scoring-submit" + connect + admin + " --campaign " +
+                            campaign + " --annotator cli-user --system " + sc[0] + " --segment " +
+                            sc[1] + " --score " + sc[2]);
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   EXPECT_EQ(fields(r.out)["sequence"], "4");
   // Another score for a scored item: exit 2 with the server's reason.
-  r = testing::RunCommand(tourney + "scoring-submit" + connect + ann + " --campaign " + campaign +
+  r = testing::RunCommand(tourney + "scoring-submit" + connect + admin + " --campaign " + campaign +
                           " --annotator cli-user --system A --segment s0 --score 3");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("already holds another score"), std::string::npos) << r.err;
@@ -971,7 +1258,7 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " +
                           campaign);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("A\t3\t6\t3\t"), std::string::npos) << r.out;  // 3 of 6 scored, mean 3
+  EXPECT_NE(r.out.find("\tA\t3\t6\t3\t"), std::string::npos) << r.out;  // 3 of 6 scored, mean 3
   r = testing::RunCommand(tourney + "scoring-export" + connect + admin + " --campaign " + campaign +
                           " --output " + dir_ + "/scores.tsv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -1024,6 +1311,32 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_EQ(fields(r.out)["items"], "12") << r.out;
   EXPECT_EQ(fields(r.out)["items_scored"], "5") << r.out;
   EXPECT_EQ(fields(r.out).count("selector"), 0u) << r.out;
+  // scoring-create reads the table with `tourney estimate`'s column and exclusion flags: the
+  // file as a positional, B left out, lower is better.
+  r = testing::RunCommand(tourney + "scoring-create" + connect + admin + " --name cli-mqm " + dir_ +
+                          "/table.tsv --score mqm --metrics m --exclude-system B "
+                          "--lower-is-better --design random --estimator mean --bound clt");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string mqm = fields(r.out)["campaign_id"];
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + admin + " --campaign " + mqm +
+                          " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::GetEstimateResponse excluded;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &excluded).ok()) << r.out;
+  ASSERT_EQ(excluded.systems_size(), 1);
+  EXPECT_EQ(excluded.systems(0).system(), "A");
+  EXPECT_EQ(excluded.items(), 6);
+  EXPECT_TRUE(excluded.lower_is_better());
+  EXPECT_FALSE(excluded.ranked());
+  EXPECT_NE(excluded.systems(0).note().find("0 scores"), std::string::npos) << r.out;
+  // The closing verb closes scoring campaigns too.
+  r = testing::RunCommand(tourney + "close" + connect + admin + " --campaign " + mqm);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = testing::RunCommand(tourney + "scoring-next" + connect + admin + " --campaign " + mqm +
+                          " --annotator cli-user");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("is closed"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(FAILED_PRECONDITION)"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -432,14 +432,14 @@ TEST_F(StorageTest, MigratesASchemaVersion2DatabaseAddingScoringTables) {
     score.set_segment("g1");
     score.set_score(0.5);
     v1::SubmitScoreResponse ack;
-    auto score_ctx = Ctx(created.annotator_token());
+    auto score_ctx = Ctx(kAdminToken);  // an import: the annotator token needs a lease
     ASSERT_TRUE(server.stub().SubmitScore(score_ctx.get(), score, &ack).ok());
     EXPECT_EQ(ack.sequence(), 1);
   }
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), 3);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 4);  // 2 -> 4 in one go
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   // The migrated file with its new rows opens again.
@@ -456,6 +456,82 @@ TEST_F(StorageTest, MigratesASchemaVersion2DatabaseAddingScoringTables) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].segment(), "g1");
   EXPECT_EQ(rows[0].score(), 0.5);
+}
+
+// Version 3's scoring tables, written out by hand as that version created them.
+constexpr char kVersion3Additions[] = R"sql(
+CREATE TABLE scoring_campaigns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, config BLOB
+  NOT NULL, token_sha256 BLOB NOT NULL, created_unix_ms INTEGER NOT NULL);
+CREATE TABLE scoring_scores(seq INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES
+  scoring_campaigns(id), system INTEGER NOT NULL, segment INTEGER NOT NULL, score REAL NOT NULL,
+  annotator TEXT NOT NULL, idempotency_key TEXT NOT NULL, committed_unix_ms INTEGER NOT NULL,
+  UNIQUE(campaign_id, system, segment));
+PRAGMA user_version=3;
+)sql";
+
+// A data directory written before scoring campaigns could be closed opens: its scoring
+// campaign and score are kept, scoring_events is added, and a close is stored in it.
+TEST_F(StorageTest, MigratesASchemaVersion3DatabaseAddingScoringEvents) {
+  std::filesystem::create_directories(data());
+  const std::string db = data() + "/" + service::kDatabaseFile;
+  sqlite3* handle = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion1Schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion2Additions, nullptr, nullptr, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(handle, kVersion3Additions, nullptr, nullptr, nullptr), SQLITE_OK);
+  v1::ScoringCampaignConfig config;
+  config.set_name("v3");
+  config.set_estimator("mean");
+  config.set_max_leases_per_annotator(4);
+  for (const char* g : {"g0", "g1", "g2"}) {
+    v1::ScoringRow* row = config.add_rows();
+    row->set_system("A");
+    row->set_document("d");
+    row->set_segment(g);
+  }
+  const std::string bytes = config.SerializeAsString();
+  const uint64_t id = service::kScoringCampaignIdBase;
+  sqlite3_stmt* stmt = nullptr;
+  const std::string insert = "INSERT INTO scoring_campaigns VALUES(" + std::to_string(id) +
+                             ", 'v3', ?, zeroblob(32), 500)";
+  ASSERT_EQ(sqlite3_prepare_v2(handle, insert.c_str(), -1, &stmt, nullptr), SQLITE_OK);
+  sqlite3_bind_blob(stmt, 1, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_DONE);
+  sqlite3_finalize(stmt);
+  const std::string score = "INSERT INTO scoring_scores VALUES(1, " + std::to_string(id) +
+                            ", 0, 1, 2.5, 'ann', '', 900)";  // A, g1 = 2.5
+  ASSERT_EQ(sqlite3_exec(handle, score.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(handle);
+  int64_t closed_at = 0;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CloseCampaignRequest close;
+    close.set_campaign_id(id);
+    v1::CampaignInfo info;
+    auto ctx = Ctx(kAdminToken);
+    ASSERT_TRUE(server.stub().CloseCampaign(ctx.get(), close, &info).ok());
+    EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_CLOSED);
+    EXPECT_EQ(info.judgments(), 1);
+    closed_at = info.closed_unix_ms();
+  }
+  ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+  ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), 4);
+  sqlite3_finalize(stmt);
+  sqlite3_close(handle);
+  // The close was stored in the new table: still closed after a restart.
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  v1::GetCampaignRequest get;
+  get.set_campaign_id(id);
+  v1::CampaignInfo info;
+  auto ctx = Ctx(kAdminToken);
+  ASSERT_TRUE(server.stub().GetCampaign(ctx.get(), get, &info).ok());
+  EXPECT_EQ(info.state(), v1::CAMPAIGN_STATE_CLOSED);
+  EXPECT_EQ(info.closed_unix_ms(), closed_at);
+  EXPECT_EQ(info.items_scored(), 1);
 }
 
 // A version-1 file with a table missing is refused before the migration writes anything.

@@ -38,6 +38,42 @@ void SetTolerance(double wider, int n, double tolerance, ScoringSystemEstimate* 
   r->more_needed = std::max(0, r->segments_needed - r->scored);
 }
 
+// The range a score must lie in (see the header): the declared side, or the plausible one.
+double LowestScore(const ScoringCampaignConfig& c) {
+  if (std::isfinite(c.score_min)) return c.score_min;
+  return c.lower_is_better ? 0.0 : -kMaxPlausibleScore;
+}
+double HighestScore(const ScoringCampaignConfig& c) {
+  return std::isfinite(c.score_max) ? c.score_max : kMaxPlausibleScore;
+}
+
+// Why `x` is not a plausible score of campaign `c`; empty when it is.
+std::string Implausible(const ScoringCampaignConfig& c, double x) {
+  if (!std::isfinite(x)) return "not a finite number";
+  const double lo = LowestScore(c), hi = HighestScore(c);
+  if (x >= lo && x <= hi) return "";
+  const bool declared = x < lo ? std::isfinite(c.score_min) : std::isfinite(c.score_max);
+  if (declared) {
+    return FormatScore(x) + " is outside the declared range [" + FormatScore(c.score_min) + ", " +
+           FormatScore(c.score_max) + "]";
+  }
+  if (x < 0 && c.lower_is_better && x >= -kMaxPlausibleScore) {
+    return FormatScore(x) +
+           " is negative: lower-is-better scores are error points, 0 = perfect (declare "
+           "score_min to allow negative scores)";
+  }
+  return FormatScore(x) +
+         " is not plausible: without a declared range a score's magnitude "
+         "is at most " +
+         FormatScore(kMaxPlausibleScore);
+}
+
+// Why a system with `scored` scores (< 2) has no estimate.
+std::string NoEstimateNote(int scored) {
+  return std::to_string(scored) + (scored == 1 ? " score" : " scores") +
+         ": an estimate needs at least 2";
+}
+
 }  // namespace
 
 Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
@@ -53,6 +89,10 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
   }
   if (!(c.score_min < c.score_max)) {
     return InvalidArgument("score_min, score_max: score_min must be below score_max");
+  }
+  if (!(LowestScore(c) < HighestScore(c))) {
+    return InvalidArgument("score_max: must be above " + FormatScore(LowestScore(c)) +
+                           " (lower-is-better scores are error points >= 0 without score_min)");
   }
   for (const SystemSegments& s : t.systems) {
     if (s.size() == 0) return InvalidArgument("table: system '" + s.name + "' has no rows");
@@ -81,10 +121,18 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
         return InvalidArgument("table: system '" + s.name + "', segment '" +
                                t.segment_ids[s.segment[r]] + "': score is not finite");
       }
-      if (s.annotated[r] && (s.human[r] < c.score_min || s.human[r] > c.score_max)) {
-        return InvalidArgument("table: system '" + s.name + "', segment '" +
-                               t.segment_ids[s.segment[r]] +
-                               "': score outside the declared range");
+      if (s.annotated[r]) {
+        if (const std::string why = Implausible(c, s.human[r]); !why.empty()) {
+          return InvalidArgument("table: system '" + s.name + "', segment '" +
+                                 t.segment_ids[s.segment[r]] + "': score " + why);
+        }
+        if (c.bound == BoundKind::kBettingCs) {
+          return InvalidArgument(
+              "bound: betting-cs takes only the scores of the items the campaign serves in "
+              "its random order, and the table holds a score (system '" +
+              s.name + "', segment '" + t.segment_ids[s.segment[r]] +
+              "'): leave the table's scores out, or choose another bound");
+        }
       }
     }
   }
@@ -221,12 +269,9 @@ int ScoringCampaign::LeasesOf(std::string_view annotator, int64_t now_ms) const 
   return n;
 }
 
-StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, int64_t now_ms) {
-  if (annotator.empty()) return InvalidArgument("annotator: must not be empty");
-  ExpireLeases(now_ms);
-  if (num_scored_ == num_items_) {
-    return FailedPrecondition("the campaign is complete: every item is scored");
-  }
+std::optional<ProposedItem> ScoringCampaign::Serve(
+    const std::string& who, int64_t now_ms, bool again,
+    const std::function<bool(const ScoringItem&)>& skip) {
   const int systems = num_systems();
   std::vector<int> candidates(systems);
   std::iota(candidates.begin(), candidates.end(), 0);
@@ -235,7 +280,6 @@ StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, 
     const int ua = scored_[a] + leased_[a], ub = scored_[b] + leased_[b];
     return ua != ub ? ua < ub : turn(a) < turn(b);
   });
-  const std::string who(annotator);
   const auto served = served_.find(who);
   for (int s : candidates) {
     const Population& p = populations_[s];
@@ -248,19 +292,76 @@ StatusOr<ProposedItem> ScoringCampaign::ProposeItem(std::string_view annotator, 
       const int segment = config_.table.systems[s].segment[row];
       const int64_t key = Key(s, segment);
       if (leases_.count(key)) continue;
-      if (served != served_.end() && served->second.count(key)) continue;
+      // First pass: items new to this annotator; second: also those it let expire.
+      if (!again && served != served_.end() && served->second.count(key)) continue;
+      if (skip && skip(ScoringItem{s, segment})) continue;
       constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
       const int64_t expires =
           now_ms > kNever - config_.lease_ms ? kNever : now_ms + config_.lease_ms;
       leases_[key] = Lease{who, expires};
       ++leased_[s];
       served_[who].insert(key);
+      holder_[key] = who;
       last_system_ = s;
       return ProposedItem{{s, segment}, pos, expires};
     }
   }
+  return std::nullopt;
+}
+
+StatusOr<ProposedItem> ScoringCampaign::ProposeItem(
+    std::string_view annotator, int64_t now_ms,
+    const std::function<bool(const ScoringItem&)>& skip) {
+  if (annotator.empty()) return InvalidArgument("annotator: must not be empty");
+  if (closed_) return FailedPrecondition("the campaign is closed: no more items are served");
+  ExpireLeases(now_ms);
+  if (num_scored_ == num_items_) {
+    return FailedPrecondition("the campaign is complete: every item is scored");
+  }
+  const std::string who(annotator);
+  for (const bool again : {false, true}) {
+    if (auto item = Serve(who, now_ms, again, skip)) return *item;
+  }
   return NotFound("no item for annotator '" + who +
-                  "' now: every unscored item is leased or was served to them");
+                  "' now: every unscored item is out on an unexpired lease");
+}
+
+Status ScoringCampaign::CheckImport(const ScoringItem& item) const {
+  if (item.system < 0 || item.system >= num_systems() || item.segment < 0 ||
+      item.segment >= num_segments_ || RowOf(item.system, item.segment) < 0) {
+    return InvalidArgument("item: not in the campaign");
+  }
+  if (closed_) return FailedPrecondition("the campaign is closed: no more scores are taken");
+  if (config_.bound == BoundKind::kBettingCs) {
+    return FailedPrecondition(
+        "betting-cs takes only the scores of the items the campaign serves in its random "
+        "order: score items through NextItem");
+  }
+  return Status::Ok();
+}
+
+Status ScoringCampaign::CheckHolder(const ScoringItem& item, std::string_view annotator) const {
+  if (item.system < 0 || item.system >= num_systems() || item.segment < 0 ||
+      item.segment >= num_segments_ || RowOf(item.system, item.segment) < 0) {
+    return InvalidArgument("item: not in the campaign");
+  }
+  if (closed_) return FailedPrecondition("the campaign is closed: no more scores are taken");
+  const std::string where = "system '" + config_.table.systems[item.system].name + "', segment '" +
+                            config_.table.segment_ids[item.segment] + "'";
+  if (ScoreOf(item) != nullptr) {
+    return FailedPrecondition(where + " is already scored");
+  }
+  const auto it = holder_.find(Key(item.system, item.segment));
+  if (it == holder_.end()) {
+    return FailedPrecondition(where + " was not served to annotator '" + std::string(annotator) +
+                              "' (only the annotator NextItem leased it to may score it)");
+  }
+  if (it->second != annotator) {
+    return FailedPrecondition(where + " is held by another annotator, not '" +
+                              std::string(annotator) +
+                              "' (only the annotator it was last served to may score it)");
+  }
+  return Status::Ok();
 }
 
 Status ScoringCampaign::ValidateScore(const ItemScore& score) const {
@@ -273,11 +374,8 @@ Status ScoringCampaign::ValidateScore(const ItemScore& score) const {
     return InvalidArgument("segment: system '" + sys.name + "' has no segment " +
                            std::to_string(item.segment));
   }
-  if (!std::isfinite(score.score)) return InvalidArgument("score: not a finite number");
-  if (score.score < config_.score_min || score.score > config_.score_max) {
-    return InvalidArgument("score: " + FormatScore(score.score) +
-                           " is outside the declared range [" + FormatScore(config_.score_min) +
-                           ", " + FormatScore(config_.score_max) + "]");
+  if (const std::string why = Implausible(config_, score.score); !why.empty()) {
+    return InvalidArgument("score: " + why);
   }
   const double* old = ScoreOf(item);
   if (old != nullptr && *old != score.score) {
@@ -303,6 +401,7 @@ StatusOr<bool> ScoringCampaign::ApplyScore(const ItemScore& score) {
     leases_.erase(lease);
     --leased_[s];
   }
+  holder_.erase(Key(s, score.item.segment));
   log_.push_back(score);
   return true;
 }
@@ -349,7 +448,10 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
   r->name = config_.table.systems[s].name;
   r->scored = scored;
   r->segments = p.size;
-  if (r->scored < 2) return Status::Ok();
+  if (r->scored < 2) {
+    r->note = NoEstimateNote(r->scored);
+    return Status::Ok();
+  }
   if (config_.bound == BoundKind::kBettingCs) {
     EstimateBySequence(s, p, r);
     return Status::Ok();
@@ -388,7 +490,12 @@ void ScoringCampaign::EstimateBySequence(int s, const Population& p,
   for (int row : order_[s]) {
     if (!p.known[row] || !seq->Add(p.x[row]).ok()) break;
   }
-  if (seq->count() < 2) return;
+  if (seq->count() < 2) {
+    r->note = std::to_string(r->scored) + " scores, " + std::to_string(seq->count()) +
+              " of them in the scored prefix of the order (betting-cs takes the scores in the "
+              "campaign's order up to the first item not yet scored; 2 are needed)";
+    return;
+  }
   r->estimated = true;
   r->value = seq->mean();
   r->lo = seq->lower();
@@ -447,6 +554,7 @@ StatusOr<std::vector<ScoringSystemEstimate>> ScoringCampaign::EstimateFrom(
       r.name = config_.table.systems[s].name;
       r.scored = snapshot.scored[s];
       r.segments = static_cast<int>(config_.table.systems[s].size());
+      r.note = NoEstimateNote(r.scored);
       continue;
     }
     if (Status st = EstimateSystem(static_cast<int>(s), p, snapshot.scored[s], inputs, &r);

@@ -33,15 +33,34 @@
 //   least advanced first (fewest items scored or leased; ties in turn after the system
 //   served last, so consecutive items go to different systems), and in a system the
 //   earliest segment of its order that is not scored, not leased and not served to this
-//   annotator before. So each system's scored items are a prefix of its order but for
-//   the items out on lease and those skipped for an annotator who was served them. The item
-//   is leased to the annotator until now + lease_ms. ProposeItem draws no random numbers: the
-//   items served depend on the seed, the scores and the calls (annotators, times) only.
+//   annotator before. When no system has such an item, the same search runs again allowing
+//   the items served to this annotator before whose lease has expired (an annotator who let
+//   an item lapse gets it again rather than nothing: a campaign with one annotator never
+//   stalls). So each system's scored items are a prefix of its order but for the items out
+//   on lease and those skipped for an annotator who was served them. The item is leased to
+//   the annotator until now + lease_ms. ProposeItem draws no random numbers: the items
+//   served depend on the seed, the scores and the calls (annotators, times) only.
+//
+//   The holder of an item is the annotator it was last served to; the holding lasts past
+//   the lease's expiry until the item is served to someone else or scored. CheckHolder
+//   says whether an annotator may score an item (the service's SubmitScore asks it before
+//   storing a score): only its holder may, so the scores are those of the items the design
+//   served. Scores collected before or outside the campaign come in with the table at
+//   creation, or one by one after CheckImport (the service's admin token); they are not
+//   part of the design's sample, and betting-cs refuses both.
 //
 //   ApplyScore records a score in commit order; it releases the item's lease. Replay applies
 //   a stored sequence of scores in order to a new campaign and rebuilds the same state (the
-//   same orders, scores and estimates; leases and which items were served to whom are
-//   not stored and start empty).
+//   same orders, scores and estimates; leases, holders and which items were served to whom
+//   are not stored and start empty).
+//
+//   Scores must be plausible: inside [score_min, score_max] where declared; where a side
+//   is not declared, within ±kMaxPlausibleScore (scored_segments.h), and not below 0 for a
+//   lower-is-better campaign (MQM error points: 0 is a perfect segment).
+//
+//   Close ends serving for good: ProposeItem and CheckHolder answer FailedPrecondition;
+//   ApplyScore still applies (the service commits scores accepted before the close), and
+//   the estimates, the board and the table are read as before.
 //
 //   Estimate gives per system the estimator's value (estimator.h) from the system's scored
 //   items with the design's strata, the interval `bound` at `confidence` (error_bound.h's
@@ -61,6 +80,19 @@
 //   prefix holds 2 scores. value is the prefix's mean; segments_needed is the
 //   finite-population projection (an underestimate for a sequence, which narrows a little
 //   more slowly).
+//
+//   A system without an estimate says why in `note` (fewer than 2 scores; betting-cs: fewer
+//   than 2 in the scored prefix of its order).
+//
+//   Board ranks the systems and estimates the paired differences of rank neighbours with
+//   their clusters: for every bound but betting-cs it is EstimateSystems (system_estimates.h,
+//   `tourney estimate`) on ScoredTable() with the campaign's design, estimator, bound,
+//   confidence, range, tolerance, seed and direction. betting-cs: systems by value, and a
+//   neighbours' difference is the difference of their values with the interval
+//   [lo_better − hi_worse, hi_better − lo_worse] from the two confidence sequences (it
+//   holds whenever both do: at any stopping time with probability >= 1 − 2(1 − γ), by the
+//   union bound); separated when it excludes 0; `paired` is 0 (the sequences are not
+//   paired). No board until every system has an estimate; `note` says which lacks one.
 //
 //   Snapshot copies what Estimate reads of the campaign's state (each estimated system's
 //   population with its scores); EstimateFrom computes from such a copy exactly what
@@ -86,6 +118,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -116,6 +149,9 @@ struct ScoringCampaignConfig {
   // betting-cs needs both ends finite; ±infinity (the default): not declared.
   double score_min = -std::numeric_limits<double>::infinity();
   double score_max = std::numeric_limits<double>::infinity();
+  // MQM error points and the like: lower scores are better. Ranks the board; without a
+  // declared score_min, a negative score is refused.
+  bool lower_is_better = false;
   int64_t lease_ms = 1800000;  // an item served is held this long (> 0)
   uint64_t seed = 1;           // the order and the bootstrap-t resampling
   PopulationOptions population;
@@ -124,10 +160,12 @@ struct ScoringCampaignConfig {
 // OK, or InvalidArgument naming the field: no systems, a system without rows, a design
 // other than random and docs-prop, a knn_k < 1, a confidence outside (0, 1), a negative or
 // non-finite tolerance or range, bootstrap_replicates outside 10..1000000, lease_ms <= 0,
-// score_min >= score_max (or NaN), an annotated score outside them, betting-cs without the
-// random design, the mean estimator and a finite declared range,
-// an annotated score that is not finite, or a cv-<metric> estimator naming a metric a system
-// does not use.
+// score_min >= score_max (or NaN), an annotated score that is not plausible (outside the
+// declared range, |x| > kMaxPlausibleScore where a side is undeclared, or negative for a
+// lower-is-better campaign without score_min), betting-cs without the random design, the
+// mean estimator and a finite declared range, betting-cs with scores in the table (its
+// sequence takes the scores in the campaign's random order only), an annotated score that
+// is not finite, or a cv-<metric> estimator naming a metric a system does not use.
 Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& config);
 
 // One (system, segment) item: indices into config.table.systems and table.segment_ids.
@@ -160,6 +198,30 @@ struct ScoringSystemEstimate {
   bool within_tolerance = false;  // tolerance given and max side <= tolerance
   int segments_needed = 0;        // scored segments in all for ±tolerance (0 without)
   int more_needed = 0;            // segments_needed − scored (0 when reached or without)
+  std::string note;               // without an estimate: why ("1 score; 2 are needed")
+};
+
+// One paired difference of rank neighbours on the board (PairDifference of
+// system_estimates.h, or betting-cs's difference of two sequences: see the header).
+struct ScoringPair {
+  std::string better;  // the better-ranked system
+  std::string worse;
+  double difference = 0.0;  // value(better) − value(worse), in score units
+  double lo = 0.0;
+  double hi = 0.0;
+  int paired = 0;          // segments scored for both (0 for betting-cs)
+  bool estimated = false;  // false: fewer than 2 paired segments; difference, lo, hi are 0
+  bool separated = false;  // the interval excludes 0
+};
+
+// The ranked board: systems best first with their clusters, and the neighbours' pairs.
+struct ScoringBoard {
+  bool ranked = false;  // false: `note` says why there is no board yet
+  std::string note;
+  std::vector<int> order;             // system indices (table order), best first
+  std::vector<int> cluster;           // per entry of `order`, 1 = top cluster
+  std::vector<ScoringPair> pairs;     // order[i] against order[i + 1]
+  std::vector<std::string> warnings;  // EstimateSystems' warnings
 };
 
 // A copy of the state Estimate reads (ScoringCampaign::Snapshot), per system in table order.
@@ -197,14 +259,34 @@ class ScoringCampaign {
   std::vector<int> SystemOrder(int system) const;
 
   // The next item for `annotator` at time `now_ms`, leased until now_ms + lease_ms.
-  // InvalidArgument for an empty annotator; FailedPrecondition when every item is scored
-  // (the campaign is complete); NotFound when every unscored item is leased or was served
-  // to this annotator before (ask again later: a lease may expire or a score arrive).
-  StatusOr<ProposedItem> ProposeItem(std::string_view annotator, int64_t now_ms);
+  // InvalidArgument for an empty annotator; FailedPrecondition when the campaign is closed
+  // or every item is scored (complete); NotFound when every unscored item is out on an
+  // unexpired lease (ask again later: a lease may expire or a score arrive). `skip`, when
+  // set, names unscored items not to serve now (the service's scores being committed).
+  StatusOr<ProposedItem> ProposeItem(std::string_view annotator, int64_t now_ms,
+                                     const std::function<bool(const ScoringItem&)>& skip = nullptr);
+
+  // OK when `annotator` holds `item` (it was last served to them and is neither scored nor
+  // served to anyone since; an expired lease still holds). FailedPrecondition otherwise
+  // (never served, served to another annotator, scored, or the campaign closed), with the
+  // reason; InvalidArgument for an unknown item.
+  Status CheckHolder(const ScoringItem& item, std::string_view annotator) const;
+
+  // OK when a score collected outside the campaign may be applied to `item` (the
+  // service's admin import; ValidateScore still applies): FailedPrecondition when the
+  // campaign is closed or the bound is betting-cs (its sequence takes the served items only);
+  // InvalidArgument for an unknown item.
+  Status CheckImport(const ScoringItem& item) const;
+
+  // Ends serving for good (see the header). Idempotent. Reopen undoes it (for a caller
+  // whose close could not be stored).
+  void Close() { closed_ = true; }
+  void Reopen() { closed_ = false; }
+  bool closed() const { return closed_; }
 
   // OK when `score` can be applied: InvalidArgument for an unknown system, a segment the
-  // system does not have, or a score that is not finite; AlreadyExists when the item
-  // already holds a different score. An identical repeat is OK.
+  // system does not have, or a score that is not finite or not plausible (see the header);
+  // AlreadyExists when the item already holds a different score. An identical repeat is OK.
   Status ValidateScore(const ItemScore& score) const;
 
   // Records the score (ValidateScore's errors otherwise) and releases the item's lease.
@@ -223,6 +305,12 @@ class ScoringCampaign {
 
   // Per system, in table order. Errors only from the estimator (none for a valid config).
   StatusOr<std::vector<ScoringSystemEstimate>> Estimate() const;
+
+  // The board of the state `snapshot` copied (see the header), from `estimates`, that
+  // snapshot's EstimateFrom. Errors from EstimateSystems only (none for a valid config).
+  // Like EstimateFrom, may run concurrently with any method.
+  StatusOr<ScoringBoard> BoardFrom(const ScoringSnapshot& snapshot,
+                                   const std::vector<ScoringSystemEstimate>& estimates) const;
 
   // The state Estimate reads, copied: EstimateFrom(Snapshot()) equals Estimate().
   ScoringSnapshot Snapshot() const;
@@ -249,6 +337,11 @@ class ScoringCampaign {
     return row_of_[static_cast<size_t>(system) * num_segments_ + segment];
   }
   void ExpireLeases(int64_t now_ms);
+  // The first served item of the search (see the header), or nullopt.
+  std::optional<ProposedItem> Serve(const std::string& who, int64_t now_ms, bool again,
+                                    const std::function<bool(const ScoringItem&)>& skip);
+  // The table with the scores of `snapshot` (every system's population present).
+  ScoredSegments TableOf(const ScoringSnapshot& snapshot) const;
   // System s's estimate from its population `p` with `scored` scores (Estimate's body).
   // The variance floor's prior and the Hoeffding/Bernstein range, from every system's
   // scores, as EstimateSystems computes them from the exported table.
@@ -276,6 +369,8 @@ class ScoringCampaign {
   int last_system_ = -1;
   std::map<int64_t, Lease> leases_;  // by Key
   std::unordered_map<std::string, std::unordered_set<int64_t>> served_;
+  std::unordered_map<int64_t, std::string> holder_;  // by Key: unscored items last served
+  bool closed_ = false;
   std::vector<ItemScore> log_;
 };
 

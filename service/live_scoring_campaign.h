@@ -1,0 +1,94 @@
+// Internal to tourneyd: the live state of one scoring campaign, shared by scoring_rpcs.cc
+// and scoring_lifecycle.cc. Not part of any public surface.
+#ifndef TOURNEY_SERVICE_LIVE_SCORING_CAMPAIGN_H_
+#define TOURNEY_SERVICE_LIVE_SCORING_CAMPAIGN_H_
+
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "live_campaign.h"
+#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/v1/tournament.pb.h"
+
+namespace tourney::service {
+
+// The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
+// NextItem and the application of committed scores take it exclusively, exports and
+// listings share it, and estimates share it only to copy the engine's state (the intervals
+// are computed after it is released).
+class LiveScoringCampaign {
+ public:
+  LiveScoringCampaign(uint64_t id, v1::ScoringCampaignConfig proto, std::string token_sha256,
+                      int64_t created_unix_ms, std::unique_ptr<ScoringCampaign> campaign)
+      : id(id),
+        proto(std::move(proto)),
+        token_sha256(std::move(token_sha256)),
+        created_unix_ms(created_unix_ms),
+        max_leases_per_annotator(static_cast<int>(this->proto.max_leases_per_annotator())),
+        engine(std::move(campaign)) {
+    const ScoredSegments& t = engine->config().table;
+    for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
+    for (size_t g = 0; g < t.segment_ids.size(); ++g) segment_index[t.segment_ids[g]] = int(g);
+    num_segments = static_cast<int64_t>(t.segment_ids.size());
+  }
+
+  int64_t ItemKey(const ScoringItem& item) const {
+    return item.system * num_segments + item.segment;
+  }
+
+  // Records the metadata of a score the engine just applied (log position = index).
+  void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
+                       int64_t committed_unix_ms) {
+    const auto index = static_cast<int64_t>(committed.size());
+    by_item[ItemKey(item)] = index;
+    if (!key.empty()) by_key[key] = index;
+    ++annotator_scores[annotator];
+    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
+  }
+
+  const uint64_t id;
+  const v1::ScoringCampaignConfig proto;
+  const std::string token_sha256;
+  const int64_t created_unix_ms;
+  // Items one annotator may hold leased (the stored configuration's, filled in at creation).
+  const int max_leases_per_annotator;
+  std::unordered_map<std::string, int> system_index;
+  std::unordered_map<std::string, int> segment_index;
+  int64_t num_segments = 0;
+
+  struct Committed {
+    int64_t committed_unix_ms = 0;
+    std::string annotator;
+    std::string key;
+  };
+  struct Pending {
+    double score = 0.0;
+    std::string key;
+    std::string annotator;
+    std::shared_future<Ack> ack;
+  };
+  mutable std::shared_mutex mu;
+  // Set once. Its state by mu, but for EstimateFrom, which reads only a snapshot and the
+  // configuration (never changed) and runs without the lock.
+  std::unique_ptr<ScoringCampaign> engine;
+  std::vector<Committed> committed;                           // by mu; parallel to engine->scores()
+  std::unordered_map<int64_t, int64_t> by_item;               // item -> index, by mu
+  std::unordered_map<std::string, int64_t> by_key;            // key -> index, by mu
+  std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
+  std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
+  std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
+  // When the campaign was closed (Unix ms); 0 while open. By mu; the engine is closed too.
+  int64_t closed_unix_ms = 0;
+};
+
+// A scoring campaign's CampaignInfo (kind SCORING) at `now` (Unix ms); takes c.mu shared.
+void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info);
+
+}  // namespace tourney::service
+
+#endif  // TOURNEY_SERVICE_LIVE_SCORING_CAMPAIGN_H_
