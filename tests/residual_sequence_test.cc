@@ -1,6 +1,6 @@
 // cv-cs, the residual confidence sequence: a first two steps computed by hand from the
 // header's formulas, the census, a constant sample, coverage under random and docs-prop
-// orders of a small simulated population, the serving order, and bad input.
+// orders of a small simulated population, and bad input (the order itself: sample_order_test).
 #include "tourney/sampling/residual_sequence.h"
 
 #include <gtest/gtest.h>
@@ -187,27 +187,10 @@ TEST(ResidualSequence, RefusesBadInput) {
   bad = o;
   bad.target_share = 0.0;
   EXPECT_FALSE(ResidualSequence::Make(p, bad).ok());
+  bad = o;
+  bad.refit_growth = -0.5;
+  EXPECT_FALSE(ResidualSequence::Make(p, bad).ok());
   EXPECT_FALSE(ResidualSequence::Make(Population{}, o).ok());
-}
-
-TEST(SampleOrder, DocsPropKeepsEveryDocumentWithinOneOfItsShare) {
-  // Documents of 1, 2, 3, 6 items (N = 12): after k items document l has n_l within one of
-  // k·N_l/12, and each document's items come in some order.
-  std::vector<int> document = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3};
-  Rng rng(3);
-  const std::vector<int> order = ServingOrder(document, 4, Design::kDocsProp, rng);
-  ASSERT_EQ(order.size(), 12u);
-  std::vector<int> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  for (int i = 0; i < 12; ++i) EXPECT_EQ(sorted[i], i);
-  const int sizes[] = {1, 2, 3, 6};
-  std::vector<int> taken(4, 0);
-  for (int k = 1; k <= 12; ++k) {
-    ++taken[document[order[k - 1]]];
-    for (int l = 0; l < 4; ++l) {
-      EXPECT_LT(std::fabs(taken[l] - k * sizes[l] / 12.0), 1.0) << "k " << k << " doc " << l;
-    }
-  }
 }
 
 }  // namespace

@@ -24,6 +24,9 @@ StatusOr<ResidualSequence> ResidualSequence::Make(const Population& p,
   }
   if (options.knn_k < 1) return InvalidArgument("cv-cs: knn_k >= 1");
   if (options.refit_every < 1) return InvalidArgument("cv-cs: refit_every >= 1");
+  if (!(options.refit_growth >= 0.0 && options.refit_growth <= 1.0)) {
+    return InvalidArgument("cv-cs: refit_growth in [0, 1]");
+  }
   if (!(options.max_weight >= 1.0)) return InvalidArgument("cv-cs: max_weight >= 1");
   if (!(options.target_share > 0.0 && options.target_share <= 1.0)) {
     return InvalidArgument("cv-cs: target_share in (0, 1]");
@@ -131,7 +134,10 @@ Status ResidualSequence::Add(int item, double score) {
 
   if (count_ < n_ && count_ >= next_refit_) {
     Refit();
-    next_refit_ = count_ < 16 ? 2 * count_ : count_ + options_.refit_every;
+    // Doubling to 16, then every max(refit_every, refit_growth·t) scores (geometric).
+    const int step = std::max(options_.refit_every,
+                              static_cast<int>(std::ceil(options_.refit_growth * count_)));
+    next_refit_ = count_ < 16 ? 2 * count_ : count_ + step;
   }
   return Status::Ok();
 }

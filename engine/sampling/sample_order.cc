@@ -1,6 +1,7 @@
 // Serving orders of the designs (see tourney/sampling/sample_order.h).
 #include "tourney/sampling/sample_order.h"
 
+#include <algorithm>
 #include <numeric>
 #include <utility>
 
@@ -26,32 +27,28 @@ std::vector<int> ServingOrder(const std::vector<int>& document, int num_document
     Shuffle(&order, rng);
     return order;
   }
+  // Each document's segments in a random order; the j-th (from 1) of document l gets the
+  // key (j − U_l) / N_l (the header's (j − U_l)·N/N_l without the common factor N), U_l
+  // uniform in [0, 1) per document; ties by a random rank per segment.
   const int docs = num_documents;
   std::vector<std::vector<int>> members(docs);
   for (int g = 0; g < n; ++g) members[document[g]].push_back(g);
   for (auto& m : members) Shuffle(&m, rng);
-  std::vector<int> rank(docs);
+  std::vector<double> offset(docs);
+  for (double& u : offset) u = rng.Uniform();
+  std::vector<int> rank(n);
   std::iota(rank.begin(), rank.end(), 0);
   Shuffle(&rank, rng);
-  std::vector<int64_t> taken(docs, 0);
-  order.clear();
-  for (int64_t k = 1; k <= n; ++k) {
-    // Eligible: below the share, n_l < k·N_l/N, i.e. n_l·N < k·N_l. Among them the largest
-    // N_l/(n_l + 1), compared crosswise. Σ_l k·N_l/N − n_l = 1 > 0: someone is eligible.
-    int best = -1;
-    for (int l = 0; l < docs; ++l) {
-      const int64_t size = static_cast<int64_t>(members[l].size());
-      if (taken[l] * n >= k * size) continue;
-      if (best < 0) {
-        best = l;
-        continue;
-      }
-      const int64_t mine = size * (taken[best] + 1);
-      const int64_t theirs = static_cast<int64_t>(members[best].size()) * (taken[l] + 1);
-      if (mine > theirs || (mine == theirs && rank[l] < rank[best])) best = l;
+  std::vector<double> key(n);
+  for (int l = 0; l < docs; ++l) {
+    const double size = static_cast<double>(members[l].size());
+    for (size_t j = 0; j < members[l].size(); ++j) {
+      key[members[l][j]] = (static_cast<double>(j + 1) - offset[l]) / size;
     }
-    order.push_back(members[best][taken[best]++]);
   }
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return key[a] < key[b] || (key[a] == key[b] && rank[a] < rank[b]);
+  });
   return order;
 }
 

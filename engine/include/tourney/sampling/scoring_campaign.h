@@ -10,23 +10,21 @@
 //   is the design's sample at that size:
 //     random     a uniformly random permutation (Fisher-Yates): every prefix of size n is a
 //                simple random sample without replacement of n segments;
-//     docs-prop  the segments of each document in a random order, the documents interleaved
-//                by Balinski and Young's quota method (1975): the k-th segment (k = 1..N)
-//                comes from a document l still below its share, n_l < k·N_l/N (n_l its
-//                segments among the first k − 1), the one with the largest N_l/(n_l + 1);
-//                ties by a random ranking of the documents; exact in integers. The method
-//                keeps every prefix within quota: a prefix of size n is a stratified sample
-//                with |n_l − n·N_l/N| < 1 for every document. Allocation.h's largest
-//                remainder rounding is within quota too but is not house-monotone (the
-//                Alabama paradox), so no order can match it at every n; the estimators weigh
-//                each stratum by its actual n_l (estimator.h), so a prefix is estimated as
-//                the stratified sample it is.
+//     docs-prop  randomised keys (sample_order.h): each document's segments in a random
+//                order, the j-th of document l keyed (j − U_l)·N/N_l with U_l uniform per
+//                document, served by key. Every prefix of size n is a stratified sample
+//                with every document within one of a common share τ·N_l/N (so
+//                |n_l − n·N_l/N| < 1 up to a small term for large documents), and every
+//                segment has inclusion probability about n/N (the quota method used before
+//                served large documents first). The estimators weigh each stratum by its
+//                actual n_l (estimator.h), so a prefix is estimated as the stratified sample
+//                it is.
 //   The other designs are refused: docs-opt and metrics-* allocate by metric spreads that
 //   differ between systems, and the incremental designs learn from scores in batches.
 //   Every system follows the same order, restricted to the segments it has (as `tourney
 //   sample` gives every system the same segments, so that paired differences use all of
 //   them); for a system that lacks some segments the restriction of a random order is still
-//   a random order, and docs-prop's quotas hold up to the missing segments.
+//   a random order, and docs-prop's shares hold up to the missing segments.
 //
 //   ProposeItem serves, for one annotator, the next item: first the open leases that have
 //   expired (expiry <= now) return their items to the pool; then the systems are tried
