@@ -136,7 +136,17 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   auto spec = ParseEstimator(estimator);
   if (!spec.ok()) return InvalidArgument("config.estimator: " + spec.status().message());
   config.estimator = *spec;
-  auto bound = ParseBound(proto.bound().empty() ? "bootstrap-t" : proto.bound());
+  // The default bound: cv-cs, the confidence sequence that keeps its confidence when the
+  // campaign stops on "target reached", where it applies (the cv-knn estimator, a declared
+  // score range, no scores in the table); bootstrap-t otherwise (valid at a fixed size only:
+  // GetEstimate says so).
+  bool table_scores = false;
+  for (const v1::ScoringRow& row : proto.rows()) table_scores = table_scores || row.has_human_score();
+  const bool sequence_applies = config.estimator.kind == EstimatorKind::kCvKnn &&
+                                proto.has_score_min() && proto.has_score_max() && !table_scores;
+  auto bound = ParseBound(!proto.bound().empty() ? proto.bound()
+                          : sequence_applies     ? "cv-cs"
+                                                 : "bootstrap-t");
   if (!bound.ok()) return InvalidArgument("config.bound: " + bound.status().message());
   config.bound = *bound;
   if (proto.bootstrap_replicates() != 0 &&

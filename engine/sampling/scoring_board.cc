@@ -12,6 +12,11 @@ namespace tourney {
 
 ScoredSegments ScoringCampaign::TableOf(const ScoringSnapshot& snapshot) const {
   ScoredSegments t = config_.table;
+  // The campaign's serving order, which cv-cs reads.
+  t.segment_order.assign(t.segment_ids.size(), -1);
+  for (size_t k = 0; k < segment_order_.size(); ++k) {
+    t.segment_order[segment_order_[k]] = static_cast<int>(k);
+  }
   for (int s = 0; s < num_systems(); ++s) {
     const Population& p = snapshot.populations[s];
     for (int r = 0; r < p.size; ++r) {
@@ -50,6 +55,12 @@ StatusOr<ScoringBoard> ScoringCampaign::BoardFrom(
     o.lower_is_better = config_.lower_is_better;
     o.tolerance = config_.tolerance;
     o.population = config_.population;
+    o.score_min = config_.score_min;
+    o.score_max = config_.score_max;
+    // The table is the whole test set: once every item is scored, a census.
+    for (const SystemSegments& sys : config_.table.systems) {
+      o.test_set_size = std::max(o.test_set_size, sys.size());
+    }
     o.threads = 1;
     auto all = EstimateSystems(TableOf(snapshot), o);
     if (!all.ok()) return all.status();

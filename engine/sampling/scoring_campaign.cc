@@ -10,6 +10,7 @@
 
 #include "tourney/core/random.h"
 #include "tourney/sampling/finite_population_sequence.h"
+#include "tourney/sampling/residual_sequence.h"
 #include "tourney/sampling/system_estimates.h"
 #include "tourney/sampling/sample_order.h"
 
@@ -126,10 +127,11 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
           return InvalidArgument("table: system '" + s.name + "', segment '" +
                                  t.segment_ids[s.segment[r]] + "': score " + why);
         }
-        if (c.bound == BoundKind::kBettingCs) {
+        if (c.bound == BoundKind::kBettingCs || c.bound == BoundKind::kCvCs) {
           return InvalidArgument(
-              "bound: betting-cs takes only the scores of the items the campaign serves in "
-              "its random order, and the table holds a score (system '" +
+              "bound: " + std::string(BoundName(c.bound)) +
+              " takes only the scores of the items the campaign serves in its order, and the "
+              "table holds a score (system '" +
               s.name + "', segment '" + t.segment_ids[s.segment[r]] +
               "'): leave the table's scores out, or choose another bound");
         }
@@ -160,6 +162,16 @@ Status ValidateScoringCampaignConfig(const ScoringCampaignConfig& c) {
     if (!std::isfinite(c.score_min) || !std::isfinite(c.score_max) ||
         !std::isfinite(c.score_max - c.score_min)) {
       return InvalidArgument("bound: betting-cs needs the score range declared (score_min, "
+                             "score_max)");
+    }
+  }
+  if (c.bound == BoundKind::kCvCs) {
+    if (c.estimator.kind != EstimatorKind::kCvKnn) {
+      return InvalidArgument("bound: cv-cs is the confidence sequence of the cv-knn estimator");
+    }
+    if (!std::isfinite(c.score_min) || !std::isfinite(c.score_max) ||
+        !std::isfinite(c.score_max - c.score_min)) {
+      return InvalidArgument("bound: cv-cs needs the score range declared (score_min, "
                              "score_max)");
     }
   }
@@ -456,6 +468,7 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
     EstimateBySequence(s, p, r);
     return Status::Ok();
   }
+  if (config_.bound == BoundKind::kCvCs) return EstimateByResidualSequence(s, p, r);
   // The scored items in row order, weighed by the design's inclusion probabilities, as
   // EstimateSystems takes them (the same floor and range).
   Sample sample;
@@ -479,6 +492,37 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
   r->hi = r->value + interval.above;
   r->half_width = 0.5 * (interval.below + interval.above);
   SetTolerance(std::max(interval.below, interval.above), r->scored, config_.tolerance, r);
+  return Status::Ok();
+}
+
+Status ScoringCampaign::EstimateByResidualSequence(int s, const Population& p,
+                                                  ScoringSystemEstimate* r) const {
+  ResidualSequenceOptions o;
+  o.confidence = config_.confidence;
+  o.lo = config_.score_min;
+  o.hi = config_.score_max;
+  o.knn_k = config_.estimator.knn_k;
+  auto seq = ResidualSequence::Make(p, o);
+  if (!seq.ok()) return InvalidArgument("system '" + r->name + "': " + seq.status().message());
+  for (int row : order_[s]) {
+    if (!p.known[row]) break;
+    if (Status st = seq->Add(row, p.x[row]); !st.ok()) {
+      return InvalidArgument("system '" + r->name + "': " + st.message());
+    }
+  }
+  if (seq->count() < 2) {
+    r->note = std::to_string(r->scored) + " scores, " + std::to_string(seq->count()) +
+              " of them in the scored prefix of the order (cv-cs takes the scores in the "
+              "campaign's order up to the first item not yet scored; 2 are needed)";
+    return Status::Ok();
+  }
+  r->estimated = true;
+  r->value = seq->estimate();
+  r->lo = seq->lower();
+  r->hi = seq->upper();
+  r->half_width = 0.5 * (r->hi - r->lo);
+  SetTolerance(std::max(r->value - r->lo, r->hi - r->value), seq->count(), config_.tolerance,
+               r);
   return Status::Ok();
 }
 

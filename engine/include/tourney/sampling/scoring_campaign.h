@@ -350,6 +350,9 @@ class ScoringCampaign {
   IntervalInputs InputsOf(const std::vector<const Population*>& populations) const;
   Status EstimateSystem(int s, const Population& p, int scored, const IntervalInputs& inputs,
                         ScoringSystemEstimate* r) const;
+  // cv-cs: the residual sequence (residual_sequence.h) over the scored prefix of system s's
+  // order.
+  Status EstimateByResidualSequence(int s, const Population& p, ScoringSystemEstimate* r) const;
   // betting-cs: the sequence over the scored prefix of system s's order.
   void EstimateBySequence(int s, const Population& p, ScoringSystemEstimate* r) const;
 
