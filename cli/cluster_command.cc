@@ -53,11 +53,14 @@ int RunCluster(int argc, char** argv) {
             "output: table, json, csv, latex, markdown or wmt (the WMT15/16 organisers' "
             "results layout: NAME MU (LO, HI), clusters separated by '+' lines)");
   flags.Add("protocol", "P", "",
-            "a named protocol: wmt16 = the official WMT15/16 results (TrueSkill's match-"
+            "a named protocol: wmt16 = the official WMT16 results (TrueSkill's match-"
             "selection protocol rerun on R resamples of the pairwise comparisons, systems "
             "ordered by mean mu; implies --model trueskill --expand-identical and, unless "
             "given, --bootstrap 1000; with --resample rankings, whole rankings are "
-            "resampled instead, a variant)");
+            "resampled instead, a variant); wmt15 = the official WMT15 results as the "
+            "organisers' scripts make them (the same protocol rerun R times on the full data "
+            "with a fresh seed each, no resampling; implies the same flags, and --resample "
+            "does not apply)");
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -74,6 +77,9 @@ int RunCluster(int argc, char** argv) {
       "tourney cluster wmt16.xml.gz --protocol wmt16 --language-pair all "
       "--format wmt --output-dir results",
       "the official WMT16 results of every language pair");
+  flags.AddExample(
+      "tourney cluster wmt15.xml.gz --protocol wmt15 --language-pair fi-en --format wmt",
+      "WMT15's official protocol: 1,000 TrueSkill runs on the full data, ranges and clusters");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
                    "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
@@ -84,12 +90,17 @@ int RunCluster(int argc, char** argv) {
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
-  if (protocol == "wmt16") {
+  if (protocol == "wmt16" || protocol == "wmt15") {
     if (flags.IsSet("model") && flags.Get("model") != "trueskill") {
-      return ReportError("cluster", InvalidArgument("option '--protocol wmt16' rates with "
-                                                    "TrueSkill; it cannot be combined with "
-                                                    "--model " +
+      return ReportError("cluster", InvalidArgument("option '--protocol " + protocol +
+                                                    "' rates with TrueSkill; it cannot be "
+                                                    "combined with --model " +
                                                     flags.Get("model")));
+    }
+    if (protocol == "wmt15" && flags.IsSet("resample")) {
+      return ReportError("cluster", InvalidArgument("option '--protocol wmt15' reruns TrueSkill "
+                                                    "on the full data and resamples nothing; "
+                                                    "--resample goes with --protocol wmt16"));
     }
     flags.Set("model", "trueskill");
     flags.Set("expand-identical", "");

@@ -152,6 +152,27 @@ StatusOr<Judgments> ApplyAnnotatorFilter(Judgments judgments, const AnnotatorFil
 
 }  // namespace
 
+namespace {
+
+// InvalidArgument when the readers dropped every ranking they found (README: a file without
+// judgments is an error, never an empty leaderboard).
+Status CheckSomethingKept(const Judgments& judgments) {
+  if (judgments.comparisons().size() > 0) return Status::Ok();
+  const int64_t dropped = judgments.dropped_blank + judgments.dropped_single;
+  if (dropped == 0) return Status::Ok();
+  std::string why;
+  if (judgments.dropped_blank > 0) {
+    why += WithThousands(judgments.dropped_blank) + " with a blank rank (-1)";
+  }
+  if (judgments.dropped_single > 0) {
+    why += std::string(why.empty() ? "" : ", ") + WithThousands(judgments.dropped_single) +
+           " naming fewer than two systems";
+  }
+  return InvalidArgument("no judgments: every ranking was dropped (" + why + ")");
+}
+
+}  // namespace
+
 StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const Flags& flags) {
   if (files.empty()) return InvalidArgument("no input file given (see --help)");
   auto options = ReadOptionsFromFlags(flags);
@@ -180,6 +201,7 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
     if (!s.ok()) return s;
   }
   report.warnings.insert(report.warnings.begin(), battle_warnings.begin(), battle_warnings.end());
+  if (Status kept = CheckSomethingKept(judgments); !kept.ok()) return kept;
   if (Status limit = CheckSystemLimit(judgments); !limit.ok()) return limit;
   PrintReadWarnings(judgments, report);
   return ApplyAnnotatorFilter(std::move(judgments), *filter);
@@ -197,6 +219,7 @@ StatusOr<std::vector<std::pair<std::string, Judgments>>> LoadJudgmentsByPair(
   ReadReport report;
   Status s = ReadJudgmentFiles(files, *options, &all, &report);
   if (!s.ok()) return s;
+  if (Status kept = CheckSomethingKept(all); !kept.ok()) return kept;
   PrintReadWarnings(all, report);
   std::vector<std::pair<std::string, Judgments>> out;
   for (auto& [pair, judgments] : SplitByLanguagePair(all)) {
@@ -393,6 +416,9 @@ Status CheckOutputFile(const std::string& option, const std::string& path) {
 Status CheckOutputDirectory(const std::string& option, const std::string& dir) {
   std::error_code ec;
   if (dir.empty() || std::filesystem::is_directory(dir, ec)) return Status::Ok();
+  if (std::filesystem::exists(dir, ec)) {
+    return IoError("option '--" + option + "': '" + dir + "' exists and is not a directory");
+  }
   return IoError("option '--" + option + "': directory '" + dir +
                  "' does not exist (output directories are not created)");
 }

@@ -76,10 +76,11 @@ void MapComparisons(const Judgments& from, Judgments* registry, Comparisons* out
 StatusOr<EvalModel> MakeEvalModel(const std::string& name, const Flags& flags);
 
 // Checked before any work: the directory that will hold output file `path` (given with
-// option `--option`) exists, and `path` is not itself a directory. Output directories are
-// never created; IoError (exit 2) naming the option otherwise. An empty path is Ok.
+// option `--option`) exists, and `path` is not itself a directory. A file's directory is
+// not created; IoError (exit 2) naming the option otherwise. An empty path is Ok.
 Status CheckOutputFile(const std::string& option, const std::string& path);
-// The same for an output directory: it must exist.
+// The same for an output directory: it must exist. IoError (exit 2) naming the option when
+// it does not, or exists as something else (a file).
 Status CheckOutputDirectory(const std::string& option, const std::string& dir);
 
 // Writes `contents` to `path` through a temporary file in the same directory renamed over

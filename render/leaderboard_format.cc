@@ -206,6 +206,10 @@ std::vector<std::string> BoardNotes(const Leaderboard& board) {
     notes.push_back("note: " + WithThousands(board.dropped_blank) +
                     " rankings with a blank rank (-1) were dropped");
   }
+  if (board.dropped_single > 0) {
+    notes.push_back("note: " + WithThousands(board.dropped_single) +
+                    " rankings naming fewer than two systems were dropped");
+  }
   if (board.skipped_invalid > 0) {
     notes.push_back(
         "note: " + WithThousands(board.skipped_invalid) +
@@ -297,6 +301,10 @@ std::string FormatTable(const Leaderboard& board) {
   if (board.dropped_blank > 0) {
     out += "note: " + WithThousands(board.dropped_blank) +
            " rankings with a blank rank (-1) were dropped\n";
+  }
+  if (board.dropped_single > 0) {
+    out += "note: " + WithThousands(board.dropped_single) +
+           " rankings naming fewer than two systems were dropped\n";
   }
   if (board.skipped_invalid > 0) {
     out += "note: " + WithThousands(board.skipped_invalid) +

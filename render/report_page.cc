@@ -230,6 +230,9 @@ void AppendSummary(const ReportData& d, std::string& out) {
   if (j.dropped_blank > 0) {
     row("Rankings dropped", HtmlCount(j.dropped_blank) + " (a blank rank)");
   }
+  if (j.dropped_single > 0) {
+    row("Rankings dropped", HtmlCount(j.dropped_single) + " (fewer than two systems)");
+  }
   if (j.skipped_invalid > 0) {
     row("Rows skipped", HtmlCount(j.skipped_invalid) + " (invalid, --skip-invalid)");
   }

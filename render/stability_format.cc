@@ -79,6 +79,7 @@ std::string Table(const StabilityResult& r, const std::string& input) {
   out +=
       "(flipped, lost: shares of the reference's separated pairs that a subsample separates "
       "the other way, or puts in one cluster; means over repeats)\n";
+  for (const std::string& note : r.notes) out += "note: " + note + "\n";
   return out;
 }
 
@@ -133,7 +134,9 @@ std::string Json(const StabilityResult& r, const std::string& input) {
     }
     out += "]}" + std::string(k + 1 < r.points.size() ? ",\n" : "\n");
   }
-  return out + "  ]\n}\n";
+  out += "  ],\n  \"notes\": [";
+  for (size_t i = 0; i < r.notes.size(); ++i) out += (i ? ", " : "") + JsonQuote(r.notes[i]);
+  return out + "]\n}\n";
 }
 
 std::string Csv(const StabilityResult& r) {
@@ -154,6 +157,7 @@ std::string Csv(const StabilityResult& r) {
          (r.smallest_reproducing_fraction ? Fraction(*r.smallest_reproducing_fraction)
                                           : std::string("none")) +
          "\n";
+  for (const std::string& note : r.notes) out += "# note: " + note + "\n";
   return out;
 }
 
@@ -172,7 +176,9 @@ std::string Markdown(const StabilityResult& r, const std::string& input) {
   for (char& c : header) {
     if (c == '\n') c = ' ';
   }
-  return out + "\n> " + MarkdownCell(header) + "\n> " + Verdict(r);
+  out += "\n> " + MarkdownCell(header) + "\n> " + Verdict(r);
+  for (const std::string& note : r.notes) out += "> note: " + MarkdownCell(note) + "\n";
+  return out;
 }
 
 std::string Latex(const StabilityResult& r, const std::string& input) {
@@ -194,7 +200,9 @@ std::string Latex(const StabilityResult& r, const std::string& input) {
            Fixed(100.0 * p.flipped_share.mean, 1) + "\\% & " + Fixed(100.0 * p.lost_share.mean, 1) +
            "\\% & " + Fixed(100.0 * p.reproduced_share, 0) + "\\% \\\\\n";
   }
-  return out + "\\bottomrule\n\\end{tabular}\n% " + Verdict(r);
+  out += "\\bottomrule\n\\end{tabular}\n% " + Verdict(r);
+  for (const std::string& note : r.notes) out += "% note: " + note + "\n";
+  return out;
 }
 
 LineSeries Series(const StabilityResult& r, const std::string& name,

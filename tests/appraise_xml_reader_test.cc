@@ -52,7 +52,8 @@ TEST(AppraiseXmlReader, ReadsRankingsWithSharedOutputs) {
   ReadReport report;
   ASSERT_TRUE(Parse(kXml, &j, o, &report).ok());
   ASSERT_EQ(j.num_rankings(), 2u);  // bob's empty result is dropped
-  EXPECT_EQ(j.dropped_blank, 1);
+  EXPECT_EQ(j.dropped_blank, 0);    // it has no blank rank
+  EXPECT_EQ(j.dropped_single, 1);
   EXPECT_EQ(report.language_pairs, (std::vector<std::string>{"de-en", "cs-en"}));
   const RankingView v = j.ranking(0);
   EXPECT_EQ(v.segment, 7);
@@ -213,7 +214,8 @@ TEST(AppraiseXmlReader, Wmt16XmlMatchesTheOrganisersCsv) {
   EXPECT_EQ(csv.comparisons().size(), 20937u);
   EXPECT_EQ(csv.num_rankings(), 1341u);
   EXPECT_EQ(xml.num_rankings(), 1341u);
-  EXPECT_EQ(xml.dropped_blank, 21);  // ranking-results with no translation
+  EXPECT_EQ(xml.dropped_blank, 0);
+  EXPECT_EQ(xml.dropped_single, 21);  // ranking-results with no translation
   using Key = std::tuple<std::string, std::string, int>;
   auto multiset = [](const Judgments& j) {
     std::map<Key, int> m;

@@ -39,6 +39,36 @@ TEST_F(CliTest, BadInputExitsTwoWithNoStdout) {
       << r.err;
 }
 
+TEST_F(CliTest, EveryRankingDroppedExitsTwo) {
+  // README: a file without judgments is an error (exit 2), never an empty leaderboard.
+  const std::string blank = Write("blank.csv", std::string(kHeader) + "A,B,C,-1,-1,-1\n"
+                                                                      "A,B,C,1,-1,2\n");
+  for (const char* command : {" rank ", " cluster "}) {
+    const auto r = RunCommand(BinPath("tourney") + command + blank);
+    EXPECT_EQ(r.exit_code, 2) << command << r.out;
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("every ranking was dropped (2 with a blank rank (-1))"),
+              std::string::npos)
+        << r.err;
+  }
+  // An XML ranking with a single entry has nothing to compare: dropped, and said so (not as
+  // a blank rank).
+  const std::string xml = Write(
+      "single.xml",
+      "<?xml version=\"1.0\"?>\n<wmt16-results>\n"
+      "<HIT hit-id=\"h\" source-language=\"deu\" target-language=\"eng\">\n"
+      "<ranking-task id=\"1\">\n<ranking-result user=\"ann\">\n"
+      "<translation system=\"A\" rank=\"1\" />\n</ranking-result>\n</ranking-task>\n"
+      "</HIT>\n</wmt16-results>\n");
+  const auto r = RunCommand(BinPath("tourney") + " rank " + xml);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("every ranking was dropped (1 naming fewer than two systems)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("blank"), std::string::npos) << r.err;
+}
+
 TEST_F(CliTest, UnreadableFileExitsTwo) {
   const auto r = RunCommand(BinPath("tourney") + " rank " + dir_ + "/missing.csv");
   EXPECT_EQ(r.exit_code, 2);

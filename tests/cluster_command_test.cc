@@ -2,6 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "test_util.h"
 #include "xml_check.h"
@@ -62,6 +66,92 @@ TEST(ClusterCommand, Wmt16ProtocolTakesTheRankingsUnitAsAVariant) {
   ASSERT_EQ(rankings.exit_code, 0) << rankings.err;
   EXPECT_NE(rankings.out.find("\"bootstrap_replicates\": 40"), std::string::npos);
   EXPECT_NE(comparisons.out, rankings.out);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, Wmt15ProtocolIsTrueSkillRerunOnTheFullData) {
+  // --protocol wmt15 = --model trueskill --expand-identical (TrueSkill selects its own data,
+  // so without --protocol wmt16 each replicate is a rerun on the full data with its own
+  // seed): the same output byte for byte, and not the output of wmt16's resampling.
+  const std::string dir = TempDir("cluster_wmt15");
+  std::vector<std::string> inputs = {SimulatedCsv(dir)};
+  if (::tourney::testing::SharedFileExists("data/wmt13-fr-en/train.csv")) {
+    inputs.push_back(::tourney::testing::SharedPath("data/wmt13-fr-en/train.csv"));
+  }
+  for (const std::string& input : inputs) {
+    const std::string cluster = BinPath("tourney") + " cluster " + input;
+    const std::string tail = " --bootstrap 40 --seed 3 --format json";
+    const auto wmt15 = RunCommand(cluster + " --protocol wmt15" + tail);
+    const auto explicit_flags =
+        RunCommand(cluster + " --model trueskill --expand-identical" + tail);
+    const auto wmt16 = RunCommand(cluster + " --protocol wmt16" + tail);
+    const auto other_seed =
+        RunCommand(cluster + " --protocol wmt15 --bootstrap 40 --seed 4 --format json");
+    ASSERT_EQ(wmt15.exit_code, 0) << wmt15.err;
+    ASSERT_EQ(explicit_flags.exit_code, 0) << explicit_flags.err;
+    ASSERT_EQ(wmt16.exit_code, 0) << wmt16.err;
+    ASSERT_EQ(other_seed.exit_code, 0) << other_seed.err;
+    EXPECT_EQ(wmt15.out, explicit_flags.out) << input;
+    EXPECT_NE(wmt15.out, wmt16.out) << input;
+    EXPECT_NE(wmt15.out, other_seed.out) << input;
+    EXPECT_NE(wmt15.out.find("\"model\": \"trueskill\""), std::string::npos) << wmt15.out;
+    EXPECT_NE(wmt15.out.find("\"bootstrap_replicates\": 40"), std::string::npos);
+  }
+  // The default is 1,000 runs, as the organisers' loop.
+  const auto runs = RunCommand(BinPath("tourney") + " cluster " + inputs.front() +
+                               " --protocol wmt15 --seed 1 --format json");
+  ASSERT_EQ(runs.exit_code, 0) << runs.err;
+  EXPECT_NE(runs.out.find("\"bootstrap_replicates\": 1000"), std::string::npos);
+  // Nothing is resampled, so --resample is refused, as is another model.
+  for (const char* flags : {" --resample rankings", " --resample comparisons",
+                            " --model expected-wins"}) {
+    const auto r = RunCommand(BinPath("tourney") + " cluster " + inputs.front() +
+                              " --protocol wmt15" + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags;
+    EXPECT_TRUE(r.out.empty()) << flags;
+    EXPECT_NE(r.err.find("--protocol wmt15"), std::string::npos) << r.err;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(ClusterCommand, Wmt15ProtocolPrintsTheOrganisersLayout) {
+  TOURNEY_REQUIRE_SHARED("data/wmt16/csv/wmt16.deu-eng.csv");
+  const auto r = RunCommand(BinPath("tourney") + " cluster " +
+                            ::tourney::testing::SharedPath("data/wmt16/csv/wmt16.deu-eng.csv") +
+                            " --protocol wmt15 --bootstrap 100 --seed 1 --format wmt");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // NAME MU (LO, HI) per system, '+' lines between clusters; de-en has 10 systems.
+  const std::regex system_line(R"(^\S+ -?[0-9]+\.[0-9]+ \([0-9]+\.0, [0-9]+\.0\)$)");
+  const std::regex rule_line(R"(^\++$)");
+  std::istringstream lines(r.out);
+  int systems = 0, rules = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_match(line, system_line)) {
+      ++systems;
+    } else if (std::regex_match(line, rule_line)) {
+      ++rules;
+    } else {
+      ADD_FAILURE() << "unexpected line: " << line;
+    }
+  }
+  EXPECT_EQ(systems, 10);
+  EXPECT_GE(rules, 1);
+  EXPECT_LT(rules, systems);
+}
+
+TEST(ClusterCommand, OutputDirThatIsAFileIsNamedAsSuch) {
+  // Audit defect 39: a file given as --output-dir was reported as "does not exist".
+  const std::string dir = TempDir("cluster_output_dir");
+  const std::string input = SimulatedCsv(dir);
+  ::tourney::testing::WriteFile(dir + "/afile", "x\n");
+  const auto file = RunCommand(BinPath("tourney") + " cluster " + input +
+                               " --language-pair all --bootstrap 20 --output-dir " + dir +
+                               "/afile");
+  EXPECT_EQ(file.exit_code, 2);
+  EXPECT_TRUE(file.out.empty());
+  EXPECT_NE(file.err.find("'" + dir + "/afile' exists and is not a directory"),
+            std::string::npos)
+      << file.err;
   std::filesystem::remove_all(dir);
 }
 

@@ -174,7 +174,18 @@ TEST(NbestEvaluation, AblationRemovesTheLeastFrequentGold) {
   EXPECT_NEAR(eval->ablation[1].gold_kept, 3.0 / 5.0, 1e-15);
   EXPECT_EQ(*eval->ablation[1].spearman_rho, 1.0);
   EXPECT_EQ(*eval->ablation[1].kendall_tau_b, 1.0);
-  EXPECT_DOUBLE_EQ(*eval->ablation[1].pearson_rank, 1.0);
+  // Pearson Rank of two items is undefined (the lower one weighs 0, so the weights sum to
+  // zero): absent, with one warning for MAP and one for F1 naming the reason.
+  EXPECT_FALSE(eval->ablation[1].pearson_rank.has_value());
+  EXPECT_FALSE(eval->ablation[1].f1_pearson_rank.has_value());
+  int pearson_rank_warnings = 0;
+  for (const std::string& w : eval->leaderboard.warnings) {
+    if (w.find("Pearson Rank") == std::string::npos) continue;
+    ++pearson_rank_warnings;
+    EXPECT_NE(w.find("weights sum to zero"), std::string::npos) << w;
+    EXPECT_NE(w.find("removed 0%, 50%"), std::string::npos) << w;
+  }
+  EXPECT_EQ(pearson_rank_warnings, 2);
   // Weighted F1 against the kept gold. A, p1: 2 of 4 listed valid, all kept weight (0.8)
   // listed: P = 1/2, R = 1, F1 = 2/3; p2: P = 1/2, R = 0.6 / 0.6 = 1, F1 = 2/3.
   EXPECT_NEAR(a.ablated_f1[1], 2.0 / 3.0, 1e-15);
@@ -236,8 +247,9 @@ TEST(NbestEvaluation, LeaderboardByMapWithClusters) {
   EXPECT_LE(*board.entries[0].score_lo, board.entries[0].score);
   EXPECT_GE(*board.entries[0].score_hi, board.entries[0].score);
   EXPECT_EQ(board.bootstrap_replicates, 200);
-  // B misses p2 and names p3: both are warnings.
-  EXPECT_EQ(board.warnings.size(), 2u);
+  // B misses p2 and names p3: both are warnings; with two systems Pearson Rank is undefined
+  // for MAP and F1: one warning each.
+  EXPECT_EQ(board.warnings.size(), 4u);
   EXPECT_FALSE(
       SummarizeNbest(*gold, {Evaluate(*gold, "A", kSystemA), Evaluate(*gold, "A", kSystemB)}).ok());
 }

@@ -43,24 +43,39 @@ TEST(RankCorrelation, PearsonRByHand) {
               15.0 / std::sqrt(228.0), 1e-15);
 }
 
+TEST(RankCorrelation, PearsonRankByHandSwapOfTheTopTwoOfFive) {
+  // The fixture's "top-swap", by hand. x~ = {1, 3/4, 1/2, 1/4, 0}; y~ in x's order =
+  // {3/4, 1, 1/2, 1/4, 0}.
+  //   r_2 = (1/4)(-1/4) / (1/16) = -1, weight 3/4
+  //   r_3: differences (1/2, 1/4), (1/4, 1/2): (1/8 + 1/8) / (5/16) = 4/5, weight 1/2
+  //   r_4: (3/4, 1/2), (1/2, 3/4), (1/4, 1/4): (13/16) / (14/16) = 13/14, weight 1/4
+  //   r_5 has weight 0.
+  //   PR = (-3/4 + 2/5 + 13/56) / (3/2) = (-33/280) / (3/2) = -11/140.
+  EXPECT_NEAR(*PearsonRank(std::vector<double>{0.9, 0.7, 0.5, 0.3, 0.1},
+                           std::vector<double>{0.7, 0.9, 0.5, 0.3, 0.1}),
+              -11.0 / 140.0, 1e-15);
+}
+
 TEST(RankCorrelation, PearsonRankByHandSwapAtTheBottom) {
   // Reference x = {4, 3, 2, 1}, y swaps the last two: y = {4, 3, 1, 2}.
-  //   c_2 = (3-4)(3-4) / sqrt(1 * 1) = 1
-  //   c_3: differences to the two above (-2, -3), (-1, -2): 8 / sqrt(5 * 13)
-  //   c_4: (-3, -2), (-2, -1), (-1, 1): (6 + 2 - 1) / sqrt(14 * 6) = 7 / sqrt(84)
-  const double expected = (1.0 + 8.0 / std::sqrt(65.0) + 7.0 / std::sqrt(84.0)) / 3.0;
+  // x~ = {1, 2/3, 1/3, 0}, y~ = {1, 2/3, 0, 1/3}.
+  //   r_2 = 1, weight 2/3
+  //   r_3: differences (2/3, 1), (1/3, 2/3): (8/9) / sqrt(5/9 * 13/9) = 8 / sqrt(65),
+  //        weight 1/3
+  //   r_4 has weight 0; the weights sum to 1.
+  const double expected = 2.0 / 3.0 + 8.0 / (3.0 * std::sqrt(65.0));
   EXPECT_NEAR(*PearsonRank(std::vector<double>{4, 3, 2, 1}, std::vector<double>{4, 3, 1, 2}),
               expected, 1e-15);
 }
 
 TEST(RankCorrelation, PearsonRankWeighsTheHead) {
-  // The same swap at the top: y = {3, 4, 2, 1}.
-  //   c_2 = (3-4)(4-3) / 1 = -1
-  //   c_3: (-2, -1), (-1, -2): 4 / sqrt(5 * 5) = 0.8
-  //   c_4: (-3, -2), (-2, -3), (-1, -1): 13 / sqrt(14 * 14) = 13/14
+  // The same swap at the top: y = {3, 4, 2, 1}, y~ = {2/3, 1, 1/3, 0}.
+  //   r_2 = -1, weight 2/3
+  //   r_3: (2/3, 1/3), (1/3, 2/3): (4/9) / (5/9) = 0.8, weight 1/3
+  //   PR = -2/3 + 0.8/3 = -0.4.
   const std::vector<double> x = {4, 3, 2, 1};
   const std::vector<double> top = {3, 4, 2, 1}, bottom = {4, 3, 1, 2};
-  EXPECT_NEAR(*PearsonRank(x, top), (-1.0 + 0.8 + 13.0 / 14.0) / 3.0, 1e-15);
+  EXPECT_NEAR(*PearsonRank(x, top), -0.4, 1e-15);
   // Pearson's r cannot tell the two swaps apart; Pearson Rank can.
   EXPECT_DOUBLE_EQ(*PearsonR(x, top), *PearsonR(x, bottom));
   EXPECT_LT(*PearsonRank(x, top), *PearsonRank(x, bottom));
@@ -68,22 +83,88 @@ TEST(RankCorrelation, PearsonRankWeighsTheHead) {
 
 TEST(RankCorrelation, PearsonRankIsGapSensitive) {
   // Both y swap the items at positions 2 and 3 of the reference. In the first they are
-  // 0.1 apart (5.1 and 5), in the second 4.9 apart (9.9 and 5).
+  // 0.1 apart (5.1 and 5), in the second 4.9 apart (9.9 and 5). Both lists span 9.
   //   small gap, x = {10, 5.1, 5, 1}, y = {10, 5, 5.1, 1}:
-  //     c_2 = (-4.9)(-5) / sqrt(24.01 * 25) = 1
-  //     c_3 = (24.5 - 0.01) / sqrt(25.01 * 24.02)
-  //     c_4 = (81 + 16.4 + 16.4) / 113.81
+  //     x~ = {1, 4.1/9, 4/9, 0}, y~ = {1, 4/9, 4.1/9, 0}
+  //     r_2 = 1 (weight 4.1/9), r_3 = (24.5 - 0.01) / sqrt(25.01 * 24.02) (weight 4/9)
   //   large gap, x = {10, 9.9, 5, 1}, y = {10, 5, 9.9, 1}:
-  //     c_2 = (-0.1)(-5) / sqrt(0.01 * 25) = 1
-  //     c_3 = (0.5 - 24.01) / sqrt(49.01 * 24.02)
-  //     c_4 = (81 + 35.6 + 35.6) / 176.21
-  const double small_gap = (1.0 + 24.49 / std::sqrt(25.01 * 24.02) + 113.8 / 113.81) / 3.0;
-  const double large_gap = (1.0 - 23.51 / std::sqrt(49.01 * 24.02) + 152.2 / 176.21) / 3.0;
+  //     x~ = {1, 8.9/9, 4/9, 0}, y~ = {1, 4/9, 8.9/9, 0}
+  //     r_2 = 1 (weight 8.9/9), r_3 = (0.5 - 24.01) / sqrt(49.01 * 24.02) (weight 4/9)
+  const double small_gap = (4.1 + 4.0 * 24.49 / std::sqrt(25.01 * 24.02)) / 8.1;
+  const double large_gap = (8.9 - 4.0 * 23.51 / std::sqrt(49.01 * 24.02)) / 12.9;
   EXPECT_NEAR(*PearsonRank(std::vector<double>{10, 5.1, 5, 1}, std::vector<double>{10, 5, 5.1, 1}),
               small_gap, 1e-12);
   EXPECT_NEAR(*PearsonRank(std::vector<double>{10, 9.9, 5, 1}, std::vector<double>{10, 5, 9.9, 1}),
               large_gap, 1e-12);
   EXPECT_GT(small_gap, large_gap + 0.5);
+}
+
+// Reads values.json line by line: each case is one line holding "x": [...], "y": [...] and
+// "pr": a number or null.
+std::vector<double> JsonArrayAfter(const std::string& line, const std::string& key) {
+  const size_t at = line.find("\"" + key + "\": [");
+  std::vector<double> out;
+  if (at == std::string::npos) return out;
+  std::istringstream in(line.substr(line.find('[', at) + 1));
+  double v;
+  char sep;
+  while (in >> v) {
+    out.push_back(v);
+    if (!(in >> sep) || sep == ']') break;
+  }
+  return out;
+}
+
+TEST(RankCorrelation, PearsonRankEqualsTheAuthorsCodeOnTheFixture) {
+  TOURNEY_REQUIRE_SHARED("fixtures/pearson-rank/values.json");
+  std::istringstream json(
+      testing::ReadFile(testing::SharedPath("fixtures/pearson-rank/values.json")));
+  int cases = 0, defined = 0;
+  for (std::string line; std::getline(json, line);) {
+    const size_t id_at = line.find("\"id\": \"");
+    if (id_at == std::string::npos) continue;
+    const std::string id = line.substr(id_at + 7, line.find('"', id_at + 7) - id_at - 7);
+    const std::vector<double> x = JsonArrayAfter(line, "x"), y = JsonArrayAfter(line, "y");
+    ASSERT_EQ(x.size(), y.size()) << id;
+    ASSERT_GE(x.size(), 2u) << id;
+    const std::string pr = line.substr(line.find("\"pr\": ") + 6);
+    const auto got = PearsonRank(x, y);
+    ++cases;
+    if (pr.rfind("null", 0) == 0) {
+      EXPECT_FALSE(got.ok()) << id << " gave " << *got;
+    } else {
+      ASSERT_TRUE(got.ok()) << id << ": " << got.status().message();
+      EXPECT_NEAR(*got, std::stod(pr), 1e-12) << id;
+      ++defined;
+    }
+  }
+  EXPECT_EQ(cases, 17);
+  EXPECT_EQ(defined, 13);
+}
+
+TEST(RankCorrelation, PearsonRankNamesWhyItIsUndefined) {
+  const auto message = [](std::vector<double> x, std::vector<double> y) {
+    const auto v = PearsonRank(x, y);
+    return v.ok() ? std::string("ok") : std::string(v.status().message());
+  };
+  EXPECT_NE(message({0.2, 0.2, 0.2}, {0.1, 0.2, 0.3}).find("reference scoring is constant"),
+            std::string::npos);
+  EXPECT_NE(message({0.4, 0.3, 0.2, 0.1}, {0.2, 0.2, 0.2, 0.2}).find("compared scoring is constant"),
+            std::string::npos);
+  EXPECT_NE(message({0.5, 0.5, 0.3, 0.1}, {0.4, 0.3, 0.2, 0.1}).find("two highest"),
+            std::string::npos);
+  // Items 1 and 2 tie in y: item 2's denominator is zero.
+  EXPECT_NE(message({0.4, 0.3, 0.2, 0.1}, {0.3, 0.3, 0.2, 0.1}).find("item 2"),
+            std::string::npos);
+  // An item i > 2 whose items above all tie with it in y needs items 1 and 2 to tie, so
+  // item 2 is always the one named. Here items 1-3 tie in y.
+  EXPECT_NE(message({0.4, 0.3, 0.2, 0.1}, {0.3, 0.3, 0.3, 0.1}).find("item 2"),
+            std::string::npos);
+  // Item 3 ties with one item above it only: defined.
+  EXPECT_EQ(message({0.4, 0.3, 0.2, 0.1}, {0.5, 0.3, 0.5, 0.1}), "ok");
+  EXPECT_NE(message({0.9, 0.1}, {0.5, 0.2}).find("weights sum to zero"), std::string::npos);
+  EXPECT_NE(message({0.9, 0.1, 0.1}, {0.5, 0.2, 0.3}).find("weights sum to zero"),
+            std::string::npos);
 }
 
 TEST(RankCorrelation, IdentityAndReversal) {
@@ -121,7 +202,8 @@ TEST(RankCorrelation, RankBiasedOverlapByHand) {
 }
 
 // Random scorings with many ties, checked against scipy.stats (Kendall's tau-b, Spearman,
-// Pearson) and against direct Python transcriptions of the Pearson Rank and RBO definitions
+// Pearson) and against direct Python transcriptions of the Pearson Rank (the fixture
+// README's definition) and RBO definitions
 // (set intersections per depth rather than the incremental overlap count).
 TEST(RankCorrelation, AgreesWithScipyOnRandomInputsWithTies) {
   const char* python = std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
@@ -156,17 +238,22 @@ lines = open(sys.argv[1]).read().split('\n')
 def nan(v):
     return 'nan' if v != v else repr(float(v))
 def pearson_rank(x, y):
+    # Gao, Bagdouri & Oard as the fixture's README defines it.
+    if max(x) == min(x) or max(y) == min(y):
+        return float('nan')
     order = sorted(range(len(x)), key=lambda i: -x[i])
-    terms = []
-    for pos in range(1, len(order)):
-        i = order[pos]
-        above = order[:pos]
-        sxy = sum((x[i] - x[j]) * (y[i] - y[j]) for j in above)
-        sxx = sum((x[i] - x[j]) ** 2 for j in above)
-        syy = sum((y[i] - y[j]) ** 2 for j in above)
-        if sxx > 0 and syy > 0:
-            terms.append(sxy / math.sqrt(sxx * syy))
-    return sum(terms) / len(terms) if terms else float('nan')
+    xs = [(x[i] - min(x)) / (max(x) - min(x)) for i in order]
+    ys = [(y[i] - min(y)) / (max(y) - min(y)) for i in order]
+    num = den = 0.0
+    for i in range(1, len(order)):
+        sxy = sum((xs[j] - xs[i]) * (ys[j] - ys[i]) for j in range(i))
+        sxx = sum((xs[j] - xs[i]) ** 2 for j in range(i))
+        syy = sum((ys[j] - ys[i]) ** 2 for j in range(i))
+        if sxx == 0 or syy == 0:
+            return float('nan')
+        num += xs[i] * sxy / math.sqrt(sxx * syy)
+        den += xs[i]
+    return num / den if den > 0 else float('nan')
 def rbo(a, b, p):
     k = len(a)
     agree = [len(set(a[:d]) & set(b[:d])) / d for d in range(1, k + 1)]

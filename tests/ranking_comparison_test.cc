@@ -29,9 +29,10 @@ TEST(RankingComparison, CorrelationsOverTheCommonSystemsAndTheOthersNamed) {
   // x = {4,3,2,1} (mean 2.5), y = {20,30,10,0} (mean 15): deviations {1.5,.5,-.5,-1.5} and
   // {5,15,-5,-15}: sxy = 7.5 + 7.5 + 2.5 + 22.5 = 40, sxx = 5, syy = 500: r = 40 / 50.
   EXPECT_NEAR(*c->pearson_r, 0.8, 1e-15);
-  // Pearson Rank with A as reference: c_2 = -1; c_3 = ((-2)(-10) + (-1)(-20)) /
-  // sqrt(5 * 500) = 40 / 50; c_4 = (60 + 60 + 10) / sqrt(14 * 1400) = 130 / 140.
-  EXPECT_NEAR(*c->pearson_rank, (-1.0 + 0.8 + 130.0 / 140.0) / 3.0, 1e-15);
+  // Pearson Rank with A as reference, both lists min-max scaled: x~ = {1, 2/3, 1/3, 0},
+  // y~ = {2/3, 1, 1/3, 0}. r_2 = -1 (weight 2/3); r_3: differences (2/3, 1/3), (1/3, 2/3):
+  // (4/9) / (5/9) = 0.8 (weight 1/3); d has weight 0: PR = -2/3 + 0.8/3 = -0.4.
+  EXPECT_NEAR(*c->pearson_rank, -0.4, 1e-15);
   // Orders a b c d and b a c d, p = 0.5: A_d = 0, 1, 1, 1:
   // RBO = 0.5^4 + 1 * (0.25 + 0.125 + 0.0625).
   EXPECT_DOUBLE_EQ(*c->rbo, 0.0625 + 0.4375);

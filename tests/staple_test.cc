@@ -82,16 +82,16 @@ TEST(Staple, BlocksStreamAsViewsAndAVisitorErrorStops) {
 }
 
 TEST(Staple, OnlyADecimalNumberAfterTheLastBarIsAScore) {
-  // "+2.5e-1", " -3 " and ".5" are numbers; "0x10", "+-1", "inf" and "1,5" are not, so
-  // those lines are whole translations (and the block then has no scores at all).
+  // "+2.5e-1", " -3 " and ".5" are numbers; "0x10", "+-1", "1,5" and "in" are not, so those
+  // lines are whole translations (and the block then has no scores at all).
   auto scored = ParseStaple("p1|x\na|+2.5e-1\nb| -3 \nc|.5\n", "s.txt", StapleKind::kNbest);
   ASSERT_TRUE(scored.ok()) << scored.status().message();
   EXPECT_EQ(scored->prompts[0].translations, (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(scored->prompts[0].values, (std::vector<double>{0.25, -3.0, 0.5}));
-  auto text = ParseStaple("p1|x\na|0x10\nb|+-1\nc|inf\nd|1,5\n", "s.txt", StapleKind::kNbest);
+  auto text = ParseStaple("p1|x\na|0x10\nb|+-1\nc|in\nd|1,5\n", "s.txt", StapleKind::kNbest);
   ASSERT_TRUE(text.ok()) << text.status().message();
   EXPECT_EQ(text->prompts[0].translations,
-            (std::vector<std::string>{"a|0x10", "b|+-1", "c|inf", "d|1,5"}));
+            (std::vector<std::string>{"a|0x10", "b|+-1", "c|in", "d|1,5"}));
   EXPECT_TRUE(text->prompts[0].values.empty());
 }
 
@@ -222,6 +222,17 @@ TEST(Staple, ErrorsNameFileLineAndField) {
       {"|x\na|1\n", StapleKind::kGold, "g.txt:1: field 'id'"},
       {"p1|x\na|-1\nb\n", StapleKind::kNbest, "g.txt:1: field 'score'"},
       {"p1|x\n|-1\n", StapleKind::kNbest, "g.txt:2: field 'translation'"},
+      // A score written as a number that is not a finite double is an error at its own
+      // line, not part of the translation (audit defect 7).
+      {"p1|x\nhello world|inf\n", StapleKind::kNbest,
+       "g.txt:2: field 'score': 'inf' is not a finite number"},
+      {"p1|x\na|-1\nb|-2\nhello world|nan\n", StapleKind::kNbest,
+       "g.txt:4: field 'score': 'nan' is not a finite number"},
+      {"p1|x\na|-1\n\np2|y\nb|1e999\n", StapleKind::kNbest,
+       "g.txt:5: field 'score': '1e999' is not a finite number"},
+      {"p1|x\na| -inf \n", StapleKind::kNbest, "g.txt:2: field 'score': '-inf'"},
+      {"p1|x\na|Infinity\n", StapleKind::kNbest, "g.txt:2: field 'score': 'Infinity'"},
+      {"p1|x\na|1e999\n", StapleKind::kGold, "g.txt:2: field 'weight': '1e999'"},
   };
   for (const Case& c : cases) {
     auto f = ParseStaple(c.text, "g.txt", c.kind);

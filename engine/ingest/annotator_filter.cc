@@ -47,6 +47,7 @@ StatusOr<Judgments> FilterAnnotators(const Judgments& from, const AnnotatorFilte
     return InvalidArgument("the annotator filters leave no ranking");
   }
   out.dropped_blank = from.dropped_blank;
+  out.dropped_single = from.dropped_single;
   out.skipped_invalid = from.skipped_invalid;
   return out;
 }

@@ -237,8 +237,12 @@ class XmlParser {
       }
     }
     ++report_->rows;
-    if (blank_ || names_.size() < 2) {
+    if (blank_) {
       ++judgments_->dropped_blank;
+      return;
+    }
+    if (names_.size() < 2) {
+      ++judgments_->dropped_single;
       return;
     }
     ids_.clear();

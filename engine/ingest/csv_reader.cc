@@ -323,7 +323,10 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
     ++judgments_->dropped_blank;
     return {};
   }
-  if (n < 2) return {};  // nothing to compare (placeholders only)
+  if (n < 2) {  // nothing to compare (placeholders only)
+    ++judgments_->dropped_single;
+    return {};
+  }
   row_systems_.clear();
   for (size_t i = 0; i < n; ++i) row_systems_.push_back(InternSystem(names[i]));
   int64_t segment = -1;

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
+#include <optional>
+#include <span>
+#include <string>
 #include <unordered_set>
+#include <utility>
 
 #include "core/thread_pool.h"
 #include "tourney/core/random.h"
@@ -376,6 +381,25 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
     full_f1[s] = systems[s].ablated_f1[0];
   }
   const int64_t total = gold.num_translations();
+  // Pearson Rank is undefined on some inputs (two systems, ties at the head); each distinct
+  // reason becomes one warning naming the ablation shares it holds for.
+  std::vector<std::pair<std::string, std::string>> undefined;  // (reason, shares)
+  const auto pearson_rank = [&](const char* what, double removed, std::span<const double> ref,
+                                std::span<const double> ablated) -> std::optional<double> {
+    auto v = PearsonRank(ref, ablated);
+    if (v.ok()) return *v;
+    const std::string reason = std::string(what) + " " + std::string(v.status().message());
+    char share[32];
+    std::snprintf(share, sizeof share, "%g%%", 100.0 * removed);
+    for (auto& [r, shares] : undefined) {
+      if (r == reason) {
+        shares += std::string(", ") + share;
+        return std::nullopt;
+      }
+    }
+    undefined.emplace_back(reason, share);
+    return std::nullopt;
+  };
   for (size_t l = 0; l < o.ablation.size(); ++l) {
     NbestAblationPoint point;
     point.removed = o.ablation[l];
@@ -386,12 +410,15 @@ StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<Nbes
     for (int s = 0; s < n; ++s) ablated[s] = systems[s].ablated_map[l];
     if (auto v = SpearmanRho(full, ablated); v.ok()) point.spearman_rho = *v;
     if (auto v = KendallTauB(full, ablated); v.ok()) point.kendall_tau_b = *v;
-    if (auto v = PearsonRank(full, ablated); v.ok()) point.pearson_rank = *v;
+    point.pearson_rank = pearson_rank("the ablation's MAP", point.removed, full, ablated);
     for (int s = 0; s < n; ++s) ablated[s] = systems[s].ablated_f1[l];
     if (auto v = SpearmanRho(full_f1, ablated); v.ok()) point.f1_spearman_rho = *v;
     if (auto v = KendallTauB(full_f1, ablated); v.ok()) point.f1_kendall_tau_b = *v;
-    if (auto v = PearsonRank(full_f1, ablated); v.ok()) point.f1_pearson_rank = *v;
+    point.f1_pearson_rank = pearson_rank("the ablation's F1", point.removed, full_f1, ablated);
     out.ablation.push_back(point);
+  }
+  for (const auto& [reason, shares] : undefined) {
+    board.warnings.push_back(reason + " (removed " + shares + "; shown as n/a)");
   }
   out.systems = std::move(systems);
   return out;

@@ -55,6 +55,20 @@ bool ParseNumber(std::string_view text, double* out) {
   return true;
 }
 
+// True when `text` is written as a number whose value is not a finite double: inf, -inf,
+// nan, infinity (any case, an optional sign) or a decimal beyond the double range (1e999).
+// Such a text after a line's last '|' is a score that cannot be used, not part of the
+// translation.
+bool IsNonFiniteNumber(std::string_view text) {
+  std::string_view t = Trim(text);
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  if (t.empty() || t.front() == '+') return false;
+  double v = 0.0;
+  const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (end != t.data() + t.size()) return false;
+  return error == std::errc::result_out_of_range || (error == std::errc() && !std::isfinite(v));
+}
+
 // Appends the run of decimal digits at *p (up to `end`) to *m, advancing *p. *m wraps
 // around past 19 digits; the caller rejects those.
 void AppendDigits(const char** p, const char* end, uint64_t* m) {
@@ -299,11 +313,11 @@ Status ParseStaplePiece(std::string_view text, const std::string& path, StapleKi
       if (ParseShortDecimal(written, &value) || ParseNumber(written, &value)) {
         translation = Trim(std::string_view(line.data(), bar));
         has_value = true;
-      } else if (kind == StapleKind::kGold) {
+      } else if (kind == StapleKind::kGold || IsNonFiniteNumber(written)) {
         std::string what(1, '\'');
         what.append(Trim(line.substr(bar + 1)));
-        what.append("' is not a finite number");
-        return Error(path, number, "weight", what);
+        what.append("' is not a finite number within the range of a double");
+        return Error(path, number, kind == StapleKind::kGold ? "weight" : "score", what);
       }
     }
     if (kind == StapleKind::kGold) {

@@ -67,6 +67,7 @@ StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
   board.rankings = static_cast<int64_t>(judgments.num_rankings());
   if (judgments.num_rankings() > 0) board.judgments = board.rankings;
   board.dropped_blank = judgments.dropped_blank;
+  board.dropped_single = judgments.dropped_single;
   board.skipped_invalid = judgments.skipped_invalid;
   return board;
 }

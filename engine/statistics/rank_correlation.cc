@@ -97,30 +97,50 @@ StatusOr<double> SpearmanRho(std::span<const double> x, std::span<const double> 
 StatusOr<double> PearsonRank(std::span<const double> x, std::span<const double> y) {
   if (Status s = CheckPaired(x, y, "Pearson Rank"); !s.ok()) return s;
   const size_t n = x.size();
+  const auto [x_min, x_max] = std::minmax_element(x.begin(), x.end());
+  const auto [y_min, y_max] = std::minmax_element(y.begin(), y.end());
+  if (!(*x_max > *x_min)) {
+    return InvalidArgument("Pearson Rank: undefined when the reference scoring is constant");
+  }
+  if (!(*y_max > *y_min)) {
+    return InvalidArgument("Pearson Rank: undefined when the compared scoring is constant");
+  }
+  // Positions in the reference's order (x descending, a stable sort), min-max scaled.
   std::vector<size_t> order(n);
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return x[a] > x[b]; });
-  double sum = 0.0;
-  int defined = 0;
+  std::vector<double> xs(n), ys(n);
+  for (size_t i = 0; i < n; ++i) {
+    xs[i] = (x[order[i]] - *x_min) / (*x_max - *x_min);
+    ys[i] = (y[order[i]] - *y_min) / (*y_max - *y_min);
+  }
+  if (xs[0] == xs[1]) {
+    return InvalidArgument("Pearson Rank: undefined when the two highest reference scores tie");
+  }
+  double weighted = 0.0, weights = 0.0;
   for (size_t i = 1; i < n; ++i) {
-    const double xi = x[order[i]], yi = y[order[i]];
     double sxy = 0.0, sxx = 0.0, syy = 0.0;
     for (size_t j = 0; j < i; ++j) {
-      const double dx = xi - x[order[j]], dy = yi - y[order[j]];
+      const double dx = xs[j] - xs[i], dy = ys[j] - ys[i];
       sxy += dx * dy;
       sxx += dx * dx;
       syy += dy * dy;
     }
-    if (sxx > 0.0 && syy > 0.0) {
-      sum += std::clamp(sxy / std::sqrt(sxx * syy), -1.0, 1.0);
-      ++defined;
+    if (!(sxx > 0.0) || !(syy > 0.0)) {
+      return InvalidArgument("Pearson Rank: undefined, zero denominator for item " +
+                             std::to_string(i + 1) + " of the reference's order (every item " +
+                             "above it ties with it in the " +
+                             (sxx > 0.0 ? "compared" : "reference") + " scoring)");
     }
+    weighted += xs[i] * (sxy / std::sqrt(sxx * syy));
+    weights += xs[i];
   }
-  if (defined == 0) {
+  if (!(weights > 0.0)) {
     return InvalidArgument(
-        "Pearson Rank: undefined (every item ties with all items above it in one scoring)");
+        "Pearson Rank: undefined, every item below the top holds the reference's lowest score "
+        "(the weights sum to zero; always so for two items)");
   }
-  return sum / defined;
+  return std::clamp(weighted / weights, -1.0, 1.0);
 }
 
 StatusOr<double> RankBiasedOverlap(std::span<const int> a, std::span<const int> b, double p) {

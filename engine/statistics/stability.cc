@@ -207,6 +207,7 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
     rep.kendall_tau_b = cmp->kendall_tau_b;
     rep.spearman_rho = cmp->spearman_rho;
     rep.pearson_rank = cmp->pearson_rank;
+    rep.notes = cmp->notes;
     rep.clusters = NumClusters(*board);
     rep.flipped = cmp->clusters->separated_opposite;
     rep.lost = cmp->clusters->separated_only_a;
@@ -251,6 +252,24 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
     point.flipped_share = Summarize(flipped);
     point.lost_share = Summarize(lost);
     point.reproduced_share = static_cast<double>(reproduced) / repeats;
+    std::vector<std::pair<std::string, int>> reasons;
+    for (const StabilityRepeat& r : point.repeats) {
+      for (const std::string& note : r.notes) {
+        auto it = std::find_if(reasons.begin(), reasons.end(),
+                               [&](const auto& reason) { return reason.first == note; });
+        if (it == reasons.end()) {
+          reasons.emplace_back(note, 1);
+        } else {
+          ++it->second;
+        }
+      }
+    }
+    for (const auto& [note, count] : reasons) {
+      char fraction[32];
+      std::snprintf(fraction, sizeof fraction, "%g", point.fraction);
+      result.notes.push_back("fraction " + std::string(fraction) + ": " + std::to_string(count) +
+                             " of " + std::to_string(repeats) + " repeats: " + note);
+    }
     result.points.push_back(std::move(point));
   }
   // Walk down from the largest fraction while the level holds.

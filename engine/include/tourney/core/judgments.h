@@ -113,6 +113,7 @@ class Judgments {
 
   // Counters kept by readers.
   int64_t dropped_blank = 0;    // rankings dropped for a blank (-1) rank
+  int64_t dropped_single = 0;   // rankings dropped for naming fewer than two systems
   int64_t skipped_invalid = 0;  // rows skipped under --skip-invalid
 
  private:

@@ -95,6 +95,7 @@ struct Leaderboard {
   std::vector<LeaderboardEntry> entries;  // best first
   int64_t rankings = 0;                   // k-way rankings read
   int64_t dropped_blank = 0;              // rankings dropped for a blank rank
+  int64_t dropped_single = 0;             // rankings dropped for fewer than two systems
   int64_t skipped_invalid = 0;            // rows skipped under --skip-invalid
   bool connected = false;                 // one connected component
   // The connected components of the comparison graph, system ids in order of first

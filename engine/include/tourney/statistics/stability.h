@@ -89,6 +89,7 @@ struct StabilityRepeat {
   int64_t lost = 0;     // reference separations merged
   int64_t added = 0;    // separations the reference does not make
   bool reproduced = false;
+  std::vector<std::string> notes;  // why a correlation above is absent
 };
 
 struct StabilityPoint {
@@ -116,6 +117,10 @@ struct StabilityResult {
   // The smallest fraction from which on every point reproduces the reference clusters in
   // at least reproduce_level of its repeats; absent when even the largest does not.
   std::optional<double> smallest_reproducing_fraction;
+  // One line per fraction and reason where a correlation is undefined in some repeats
+  // ("fraction 0.1: 3 of 20 repeats: pearson_rank undefined: ..."); the means above are
+  // over the other repeats.
+  std::vector<std::string> notes;
   StabilityOptions options;  // as run (fractions sorted)
 };
 
