@@ -319,12 +319,9 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       return Where(line, judge_name_) + "judge id " + InvalidUtf8Message(judge_text);
     }
   }
-  if (blank) {
-    ++judgments_->dropped_blank;
-    return {};
-  }
-  if (n < 2) {  // nothing to compare (placeholders only)
-    ++judgments_->dropped_single;
+  // Blank, or nothing to compare (placeholders only): dropped and counted.
+  if (blank || n < 2) {
+    ++(blank ? judgments_->dropped_blank : judgments_->dropped_single);
     return {};
   }
   row_systems_.clear();
