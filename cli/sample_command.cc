@@ -55,7 +55,10 @@ int RunSampleCommand(int argc, char** argv) {
   if (flags.Get("n").empty() == flags.Get("pct").empty()) {
     return fail(InvalidArgument("give exactly one of --n and --pct"));
   }
-  auto table = LoadScoredSegments(flags, "sample");
+  // Only the metric designs read the metrics: the others do not warn about them.
+  const bool reads_metrics = DesignStrata(*design) == Strata::kMetricBins ||
+                             *design == Design::kDocsOpt;
+  auto table = LoadScoredSegments(flags, "sample", reads_metrics);
   if (!table.ok()) return fail(table.status());
   int system = 0;
   if (!flags.Get("system").empty()) {

@@ -67,8 +67,9 @@ int RunSamplingStudyCommand(int argc, char** argv) {
       "tourney sampling-study FILE [--score COL] [--lower-is-better] [--exclude-system S] "
       "[--methods LIST] [--sizes 5:50:5] [--draws 100] [--seed S] [--threads T] "
       "[--format F] [--plot FILE]",
-      "The simulation protocol of Saldias et al. (2022): for every system whose every segment\n"
-      "is scored, every sample size and every draw, each method samples the test set and\n"
+      "The simulation protocol of Saldias et al. (2022): every system's every segment must be\n"
+      "scored (the truth; leave others out with --exclude-system); for every system, sample\n"
+      "size (each at least 2 segments) and draw, each method samples the test set and\n"
       "estimates its mean score; reports the mean absolute error against the true mean, its\n"
       "sd and the % of (system, size) cases where a method beats random sampling (Tables\n"
       "1-4), per size (Figure 4), and the coverage, slack and width of the error bounds for\n"
@@ -158,6 +159,14 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   o.confidence = *confidence;
   o.fixed_range = *range;
   o.bound_method = flags.Get("bound-method");
+  if (flags.IsSet("bound-method") && !flags.Get("methods").empty() &&
+      o.bound_method != "baseline") {
+    const std::vector<std::string> listed = SplitList(flags.Get("methods"));
+    if (std::find(listed.begin(), listed.end(), o.bound_method) == listed.end()) {
+      return fail(InvalidArgument("option '--bound-method': '" + o.bound_method +
+                                  "' is not among --methods (add it there)"));
+    }
+  }
   o.design.batches = static_cast<int>(*batches);
   o.population.segments_per_bin = *bin;
   auto table = LoadScoredSegments(flags, "sampling-study");

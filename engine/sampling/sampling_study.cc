@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <optional>
 
@@ -374,6 +375,17 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
                              " segments without a human score (the study needs every score)");
     }
     if (sys.size() < 2) return InvalidArgument("system '" + sys.name + "': fewer than 2 segments");
+    // A size is reported by its label: refuse one whose sample is not that size (fewer
+    // than 2 segments would be raised to 2: --sizes 0.01 once labelled a 0.14% sample 0.01%).
+    for (double pct : options.sizes_pct) {
+      if (std::lround(sys.size() * pct / 100.0) < 2) {
+        char label[32];
+        std::snprintf(label, sizeof label, "%g", pct);
+        return InvalidArgument("sizes: " + std::string(label) + "% of system '" + sys.name +
+                               "''s " + std::to_string(sys.size()) +
+                               " segments is fewer than 2 segments");
+      }
+    }
     auto p = MakePopulation(table, s, options.population);
     if (!p.ok()) return p.status();
     pops[s] = std::move(*p);
