@@ -15,6 +15,7 @@
 // Usage: scoring_coverage [--table FILE] [--campaigns C] [--tolerance T] [--check K]
 //                         [--threads N] [--seed S] [--score-min A] [--score-max B]
 //                         [--exclude-system NAME] [--configs a,b,c]
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -28,7 +29,10 @@
 
 #include "tourney/core/random.h"
 #include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/sampling/knn.h"
+#include "tourney/sampling/residual_sequence.h"
 #include "tourney/sampling/scoring_campaign.h"
+#include "tourney/sampling/system_estimates.h"
 
 namespace tourney {
 namespace {
@@ -97,6 +101,33 @@ CampaignRecord RunCampaign(const ScoredSegments& hidden, const Config& c, const 
   }
   CampaignRecord out;
   out.systems.resize(systems);
+  // cv-cs: the campaign's Estimate rebuilds each system's sequence from its scored prefix at
+  // every call (what a server does, O(prefix) with its refits); the simulation keeps one
+  // sequence per system and feeds it the same prefix as it grows, with neighbour lists for
+  // the refits (the population holds every score): the same sequence, built once.
+  const bool sequence = c.bound == BoundKind::kCvCs;
+  std::vector<Population> pops;
+  std::vector<std::unique_ptr<NeighbourLists>> lists;
+  std::vector<ResidualSequence> seqs;
+  std::vector<std::vector<int>> rows_in_order(systems);
+  std::vector<size_t> fed(systems, 0);
+  if (sequence) {
+    pops.reserve(systems);
+    for (int s = 0; s < systems; ++s) {
+      pops.push_back(*MakePopulation(hidden, s));
+      std::vector<int> row_of(hidden.segment_ids.size(), -1);
+      for (int r = 0; r < hidden.systems[s].size(); ++r) row_of[hidden.systems[s].segment[r]] = r;
+      for (int g : (*campaign)->SystemOrder(s)) rows_in_order[s].push_back(row_of[g]);
+    }
+    for (int s = 0; s < systems; ++s) {
+      lists.push_back(std::make_unique<NeighbourLists>(pops[s]));
+      ResidualSequenceOptions ro;
+      ro.confidence = 0.95;
+      ro.lo = o.score_min;
+      ro.hi = o.score_max;
+      seqs.push_back(*ResidualSequence::Make(pops[s], ro, lists[s].get()));
+    }
+  }
   int recorded = 0;
   int64_t now = 0;
   while (recorded < systems) {
@@ -105,6 +136,30 @@ CampaignRecord RunCampaign(const ScoredSegments& hidden, const Config& c, const 
     const ScoringItem it = item->item;
     if (!(*campaign)->ApplyScore({it, score_of[it.system][it.segment]}).ok()) std::abort();
     if ((*campaign)->num_scored() % o.check != 0) continue;
+    if (sequence) {
+      for (int s = 0; s < systems; ++s) {
+        SystemRecord& r = out.systems[s];
+        while (fed[s] < rows_in_order[s].size()) {
+          const int row = rows_in_order[s][fed[s]];
+          if ((*campaign)->ScoreOf({s, hidden.systems[s].segment[row]}) == nullptr) break;
+          if (!seqs[s].Add(row, pops[s].x[row]).ok()) std::abort();
+          ++fed[s];
+        }
+        const ResidualSequence& q = seqs[s];
+        // The campaign's verdict (scoring_campaign.cc): both sides within ±t, and enough
+        // scores (kMinScoredForTolerance or the whole test set).
+        const bool within = q.count() >= 2 &&
+                            std::max(q.estimate() - q.lower(), q.upper() - q.estimate()) <=
+                                o.tolerance &&
+                            (q.count() >= kMinScoredForTolerance || q.count() >= pops[s].size);
+        if (r.reached || !within) continue;
+        r.reached = true;
+        r.covered = q.lower() <= truth[s] && truth[s] <= q.upper();
+        r.scored = q.count();
+        ++recorded;
+      }
+      continue;
+    }
     auto estimates = (*campaign)->Estimate();
     if (!estimates.ok()) std::abort();
     for (int s = 0; s < systems; ++s) {
