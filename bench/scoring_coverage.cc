@@ -279,7 +279,7 @@ int Main(int argc, char** argv) {
     std::printf(
         "%-12s worst system coverage %.1f%% (%s), systems reached %.1f%%, scored at a "
         "system's stop %.1f%% of its segments, campaign total %.1f%% of the items\n",
-        c.name.c_str(), 100 * worst, worst_name.c_str(),
+        c.name.c_str(), 100 * worst, worst_name.empty() ? "every system" : worst_name.c_str(),
         100 * reached / (static_cast<double>(systems) * o.campaigns),
         100 * mean_share / std::max(1.0, reached), 100 * end_share);
     for (int s = 0; s < systems; ++s) {
