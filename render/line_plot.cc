@@ -172,6 +172,11 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
     std::sort(x_ticks.begin(), x_ticks.end());
     x_ticks.erase(std::unique(x_ticks.begin(), x_ticks.end()), x_ticks.end());
     if (x_ticks.size() == 1) x_ticks = {x_ticks[0] / 2.0, x_ticks[0], x_ticks[0] * 2.0};
+  } else if (!options.x_tick_labels.empty()) {
+    for (size_t k = 0; k < options.x_tick_labels.size(); ++k) {
+      x_ticks.push_back(static_cast<double>(k + 1));
+    }
+    if (x_ticks.size() == 1) x_ticks = {0.0, 1.0, 2.0};
   } else {
     x_ticks = RoundTicks(x_lo, x_hi, 7, has_data && x_whole);
   }
@@ -210,7 +215,15 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
   const double plot_top = y + 8.0;
   const double plot_h = 300.0;
   const double plot_bottom = plot_top + plot_h;
-  const double height = plot_bottom + (options.x_label.empty() ? 30.0 : 52.0);
+  // Slanted tick labels take the room of their longest label below the axis.
+  double label_room = 0.0;
+  std::vector<std::string> tick_texts;
+  for (const std::string& t : options.x_tick_labels) {
+    tick_texts.push_back(Truncate(t, 24));
+    label_room = std::max(label_room, 0.6 * EstimateTextWidth(tick_texts.back(), kSmallFont));
+  }
+  const double axis_title_y = plot_bottom + 40.0 + label_room;
+  const double height = plot_bottom + label_room + (options.x_label.empty() ? 30.0 : 52.0);
   // The axes reach a little past the outer ticks so that markers on them stay clear of the
   // axis lines.
   const double x_pad = 0.03 * (xt(x_ticks.back()) - xt(x_ticks.front()));
@@ -245,17 +258,27 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
                           .fill = kInk,
                           .center_vertically = true});
   }
-  for (double t : x_ticks) {
+  for (size_t k = 0; k < x_ticks.size(); ++k) {
+    const double t = x_ticks[k];
     const double tx = px(t);
     svg.Line(tx, plot_top, tx, plot_bottom, SvgStyle::Stroke(kGrid));
     svg.Line(tx, plot_bottom, tx, plot_bottom + 5.0, SvgStyle::Stroke(kAxis));
+    if (!tick_texts.empty()) {
+      const size_t at = static_cast<size_t>(std::lround(t)) - 1;
+      if (t >= 1.0 && at < tick_texts.size()) {
+        svg.Text(tx + 3.0, plot_bottom + 14.0, tick_texts[at],
+                 SvgTextStyle{
+                     .size = kSmallFont, .anchor = TextAnchor::kEnd, .rotate = -35.0, .fill = kInk});
+      }
+      continue;
+    }
     svg.Text(tx, plot_bottom + 18.0, FormatTick(t, x_step),
              SvgTextStyle{.size = kSmallFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
   }
   svg.Line(plot_left, plot_bottom, plot_right, plot_bottom, SvgStyle::Stroke(kAxis));
   svg.Line(plot_left, plot_top, plot_left, plot_bottom, SvgStyle::Stroke(kAxis));
   if (!options.x_label.empty()) {
-    svg.Text((plot_left + plot_right) / 2.0, plot_bottom + 40.0, options.x_label,
+    svg.Text((plot_left + plot_right) / 2.0, axis_title_y, options.x_label,
              SvgTextStyle{.size = kAxisTitleFont, .anchor = TextAnchor::kMiddle, .fill = kInk});
   }
   if (!options.y_label.empty()) {
@@ -281,7 +304,7 @@ std::string LinePlotSvg(const std::vector<LineSeries>& series, const LinePlotOpt
       const double dx = dodge(s);
       std::vector<std::pair<double, double>> line;
       for (const auto& [x, v] : points[s]) line.push_back({px(x) + dx, py(v)});
-      svg.Polyline(line, SvgStyle::Stroke(colour, 2.0));
+      if (options.connect) svg.Polyline(line, SvgStyle::Stroke(colour, 2.0));
       // Error bars with caps, under the markers.
       const LineSeries& in = series[s];
       for (size_t i = 0; i < std::min(in.x.size(), in.y.size()); ++i) {

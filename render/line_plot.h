@@ -47,6 +47,12 @@ struct LinePlotOptions {
   // Series that share points are drawn side by side (offset horizontally by a few pixels
   // each) so that none hides another.
   bool dodge = true;
+  // Join each series' points with a line (false: markers and error bars only, for points
+  // that are not a sequence, such as systems).
+  bool connect = true;
+  // When not empty: x ticks at 1, 2, ..., size(), each labelled by its text (slanted;
+  // system names), instead of numbers.
+  std::vector<std::string> x_tick_labels = {};
 };
 
 // The SVG document. An empty `series`, or series without a finite point, give the axes

@@ -362,8 +362,10 @@ std::string SystemEstimatesSvg(const SystemEstimates& e, const std::string& titl
   }
   LinePlotOptions o;
   o.title = title;
-  o.x_label = "rank (best first)";
+  o.x_label = "system, best first";
   o.y_label = "estimated test-set score with interval";
+  o.connect = false;  // systems, not a sequence
+  for (const SystemEstimate& s : e.systems) o.x_tick_labels.push_back(s.name);
   return LinePlotSvg(series, o);
 }
 

@@ -265,5 +265,25 @@ TEST(LinePlot, IdenticalSeriesAreDodgedApart) {
   EXPECT_NE(points(dodged[0]), points(dodged[1]));
 }
 
+// Points that are not a sequence (the systems of `tourney estimate --plot`): no line, the
+// x ticks labelled by name (escaped), not by number.
+TEST(LinePlotSvg, NamedTicksWithoutALine) {
+  std::vector<LineSeries> series = {{"estimate", {1, 2, 3}, {0.7, 1.4, 2.3}, {0.5, 1.0, 2.0},
+                                     {0.9, 1.8, 2.6}}};
+  LinePlotOptions o;
+  o.x_label = "system, best first";
+  o.connect = false;
+  o.x_tick_labels = {"Human-B.0", "sys <b>", "OPPO.1535"};
+  const std::string svg = LinePlotSvg(series, o);
+  const auto check = CheckXml(svg);
+  ASSERT_TRUE(check.ok) << check.error;
+  EXPECT_EQ(check.element_counts.count("polyline"), 0u);
+  EXPECT_TRUE(HasText(check, "Human-B.0"));
+  EXPECT_TRUE(HasText(check, "sys <b>"));
+  EXPECT_TRUE(HasText(check, "OPPO.1535"));
+  EXPECT_NE(svg.find("sys &lt;b&gt;"), std::string::npos);
+  EXPECT_FALSE(HasText(check, "2"));  // no numeric x ticks
+}
+
 }  // namespace
 }  // namespace tourney
