@@ -236,6 +236,9 @@ TEST(SystemEstimates, DefaultsRunOnAPartlyAnnotatedTable) {
     EXPECT_GE(s.hi, s.estimate.value);
   }
   EXPECT_EQ(r->board.model, "docs-prop+cv-knn");
+  // The board says what made its intervals: 1,000 bootstrap-t replicates from seed 1.
+  EXPECT_EQ(r->board.bootstrap_replicates, 1000);
+  EXPECT_EQ(r->board.seed, 1u);
   // The same with 3 threads, every pair.
   SystemEstimatesOptions o;
   o.all_pairs = true;

@@ -480,6 +480,12 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
   Leaderboard& board = out.board;
   board.model = std::string(DesignName(options.design)) + "+" + EstimatorName(options.estimator);
   board.confidence = options.confidence;
+  // The replicates and seed behind the intervals (the audit found 0 and "0" while 1,000
+  // bootstrap-t replicates were drawn).
+  if (options.bound == BoundKind::kBootstrapT) {
+    board.bootstrap_replicates = options.bootstrap_replicates;
+    board.seed = options.seed;
+  }
   board.connected = true;
   board.components.emplace_back();
   int cluster = 1;
