@@ -48,10 +48,13 @@ install_missing() {
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# build [TARGET...]: configure, then build the targets (every program without any).
 build() {
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOURNEY_WERROR="$werror" \
     -DTOURNEY_TEST_PCH=ON >/dev/null
-  cmake --build "$build_dir" -j "$jobs"
+  local targets=()
+  for t in "$@"; do targets+=(--target "$t"); done
+  cmake --build "$build_dir" -j "$jobs" "${targets[@]}"
 }
 
 # The whole suite under AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer:
@@ -92,7 +95,10 @@ sanitize() {
 case "$mode" in
   demo)
     install_missing
-    build >/dev/null
+    # Only the three programs the demo runs (the tests and benchmarks are for `test`), with
+    # the build's progress on the terminal.
+    echo "setup: building tourney, tourney-client and tourneyd" >&2
+    build tourney tourney-client tourneyd
     "$build_dir/bin/tourney" demo
     ;;
   test)
