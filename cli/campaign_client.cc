@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common.h"
+#include "proto/status_code_name.h"
 
 namespace tourney::cli {
 namespace {
@@ -94,25 +95,8 @@ StatusOr<Connection> Connect(const Flags& flags) {
 }
 
 const char* GrpcCodeName(grpc::StatusCode code) {
-  static constexpr const char* kNames[] = {"OK",
-                                           "CANCELLED",
-                                           "UNKNOWN",
-                                           "INVALID_ARGUMENT",
-                                           "DEADLINE_EXCEEDED",
-                                           "NOT_FOUND",
-                                           "ALREADY_EXISTS",
-                                           "PERMISSION_DENIED",
-                                           "RESOURCE_EXHAUSTED",
-                                           "FAILED_PRECONDITION",
-                                           "ABORTED",
-                                           "OUT_OF_RANGE",
-                                           "UNIMPLEMENTED",
-                                           "INTERNAL",
-                                           "UNAVAILABLE",
-                                           "DATA_LOSS",
-                                           "UNAUTHENTICATED"};
-  const auto i = static_cast<size_t>(code);
-  return i < std::size(kNames) ? kNames[i] : "UNKNOWN";
+  // The names are string literals: data() is NUL-terminated.
+  return StatusCodeName(static_cast<int>(code)).data();
 }
 
 int ReportRpcError(const std::string& verb, const grpc::Status& s) {

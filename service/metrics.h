@@ -25,6 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include "proto/status_code_name.h"
+
 namespace tourney::service {
 
 // Upper bounds (inclusive) of the latency buckets, seconds; +Inf is implicit.
@@ -102,9 +104,8 @@ class ServiceMetrics {
       std::vector<double>(kBatchOpsBuckets.begin(), kBatchOpsBuckets.end())};  // guarded by mu_
 };
 
-// The canonical name of a gRPC status code ("OK", "INVALID_ARGUMENT", ...); "UNKNOWN" for
-// a number outside 0..16.
-std::string_view StatusCodeName(int code);
+// The canonical name of a gRPC status code (proto/status_code_name.h).
+using ::tourney::StatusCodeName;
 
 // `value` escaped for a label value of the text format (backslash, double quote, newline).
 std::string EscapeLabelValue(std::string_view value);
