@@ -148,10 +148,11 @@ CampaignRecord RunCampaign(const ScoredSegments& hidden, const Config& c, const 
         const ResidualSequence& q = seqs[s];
         // The campaign's verdict (scoring_campaign.cc): both sides within ±t, and enough
         // scores (kMinScoredForTolerance or the whole test set).
-        const bool within = q.count() >= 2 &&
-                            std::max(q.estimate() - q.lower(), q.upper() - q.estimate()) <=
-                                o.tolerance &&
-                            (q.count() >= kMinScoredForTolerance || q.count() >= pops[s].size);
+        const bool within =
+            q.count() >= 2 &&
+            VerdictForTolerance(std::max(q.estimate() - q.lower(), q.upper() - q.estimate()),
+                                q.count(), pops[s].size, o.tolerance, kMinScoredForTolerance)
+                .within;
         if (r.reached || !within) continue;
         r.reached = true;
         r.covered = q.lower() <= truth[s] && truth[s] <= q.upper();

@@ -175,4 +175,14 @@ int SegmentsForTolerance(double half_width, int n, int population, double tolera
   const double whole = std::ceil(needed * (1.0 - 1e-12));
   return static_cast<int>(std::clamp(whole, static_cast<double>(n), big_n));
 }
+ToleranceVerdict VerdictForTolerance(double wider, int n, int population, double tolerance,
+                                     int min_scored) {
+  const bool enough = n >= min_scored || n >= population;
+  ToleranceVerdict v;
+  v.within = wider <= tolerance && enough;
+  v.segments_needed = SegmentsForTolerance(wider, n, population, tolerance);
+  if (!enough) v.segments_needed = std::max(v.segments_needed, std::min(population, min_scored));
+  return v;
+}
+
 }  // namespace tourney

@@ -29,13 +29,10 @@ std::string FormatScore(double v) {
 // tolerance.
 void SetTolerance(double wider, int n, double tolerance, ScoringSystemEstimate* r) {
   if (tolerance <= 0) return;
-  const bool enough = n >= kMinScoredForTolerance || n >= r->segments;
-  r->within_tolerance = wider <= tolerance && enough;
-  r->segments_needed = SegmentsForTolerance(wider, n, r->segments, tolerance);
-  if (!enough) {
-    r->segments_needed =
-        std::max(r->segments_needed, std::min(r->segments, kMinScoredForTolerance));
-  }
+  const ToleranceVerdict v =
+      VerdictForTolerance(wider, n, r->segments, tolerance, kMinScoredForTolerance);
+  r->within_tolerance = v.within;
+  r->segments_needed = v.segments_needed;
   r->more_needed = std::max(0, r->segments_needed - r->scored);
 }
 

@@ -362,15 +362,10 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     r.annotated = r.estimate.n;
     r.segments = p.size;
     if (options.tolerance > 0) {
-      const bool enough =
-          r.annotated >= options.min_scored_for_tolerance || r.annotated >= r.segments;
-      r.within_tolerance = r.max_side <= options.tolerance && enough;
-      r.segments_needed = SegmentsForTolerance(r.max_side, r.annotated, r.segments,
-                                               options.tolerance);
-      if (!enough) {
-        r.segments_needed = std::max(r.segments_needed,
-                                     std::min(r.segments, options.min_scored_for_tolerance));
-      }
+      const ToleranceVerdict v = VerdictForTolerance(
+          r.max_side, r.annotated, r.segments, options.tolerance, options.min_scored_for_tolerance);
+      r.within_tolerance = v.within;
+      r.segments_needed = v.segments_needed;
     }
   });
   for (const Status& f : failures) {

@@ -81,6 +81,17 @@ double StudentQuantile(double p, double df);
 // most (where the error is 0). REQUIRES: 1 <= n <= N, tolerance > 0.
 int SegmentsForTolerance(double half_width, int n, int population, double tolerance);
 
+// The verdict "within ±tolerance" for an interval whose wider side is `wider` after n of N
+// scores: both sides within the tolerance and at least `min_scored` scores (or all N), and
+// the scores in all that would make it so (SegmentsForTolerance, at least min(N,
+// min_scored) while there are too few). REQUIRES: 1 <= n <= N, tolerance > 0.
+struct ToleranceVerdict {
+  bool within = false;
+  int segments_needed = 0;
+};
+ToleranceVerdict VerdictForTolerance(double wider, int n, int population, double tolerance,
+                                     int min_scored);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_SAMPLING_ERROR_BOUND_H_
