@@ -183,5 +183,46 @@ TEST(PairwiseModels, EveryModelStaysFiniteOnDegenerateData) {
   }
 }
 
+// Counting, eigen and PageRank add up raw counts: on a design where one pair meets far more
+// often they rank by volume, and say so. Three systems; a beats b 60 times in 120, and c
+// meets each of them 10 times, winning half: per-system totals a 130, b 130, c 20, a spread
+// of 110 over both 13 (10% of 130) and 34.2 (3 sqrt(130)). A round robin of 40 comparisons
+// per pair (totals 80 each) is balanced: no warning, and none from the rate-based models.
+TEST(PairwiseModels, VolumeModelsWarnOnUnbalancedDesigns) {
+  Comparisons unbalanced;
+  for (int i = 0; i < 60; ++i) unbalanced.Add(0, 1, Outcome::kFirstWins);
+  for (int i = 0; i < 60; ++i) unbalanced.Add(1, 0, Outcome::kFirstWins);
+  for (int other : {0, 1}) {
+    for (int i = 0; i < 5; ++i) unbalanced.Add(2, other, Outcome::kFirstWins);
+    for (int i = 0; i < 5; ++i) unbalanced.Add(other, 2, Outcome::kFirstWins);
+  }
+  Comparisons balanced;
+  for (int a = 0; a < 3; ++a) {
+    for (int b = a + 1; b < 3; ++b) {
+      for (int i = 0; i < 40; ++i) balanced.Add(i % 3 == 0 ? b : a, i % 3 == 0 ? a : b,
+                                                Outcome::kFirstWins);
+    }
+  }
+  for (const std::string name : {"counting", "eigen", "pagerank"}) {
+    const RatingResult r = RateWith(name, unbalanced, 3);
+    bool warned = false;
+    for (const std::string& w : r.warnings) {
+      if (w.find("compared unequally often (20 to 130 comparisons per system)") !=
+          std::string::npos) {
+        warned = w.rfind(name + ": ", 0) == 0;
+      }
+    }
+    EXPECT_TRUE(warned) << name;
+    for (const std::string& w : RateWith(name, balanced, 3).warnings) {
+      EXPECT_EQ(w.find("unequally"), std::string::npos) << name << ": " << w;
+    }
+  }
+  for (const std::string name : {"bradley-terry", "average-win-rate"}) {
+    for (const std::string& w : RateWith(name, unbalanced, 3).warnings) {
+      EXPECT_EQ(w.find("unequally"), std::string::npos) << name << ": " << w;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tourney

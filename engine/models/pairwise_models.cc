@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "models/plackett_luce.h"
 #include "models/rao_kupper.h"
@@ -35,6 +37,31 @@ RatingResult EloRatingsWithIntervals(const std::vector<double>& theta,
   }
   if (!warning.empty()) r.warnings.push_back(warning);
   return r;
+}
+
+// For the models whose scores add up raw counts (counting, eigen, pagerank): a warning when
+// the systems were compared unequally often, beyond what chance gives a balanced design
+// (the spread of the per-system totals over 10% of the largest and over three Poisson
+// standard deviations). Such a model then ranks by volume as well as by quality: on WMT13
+// fr-en, counting puts KIT first because it has the most comparisons.
+std::string UnbalancedDesignWarning(const std::string& name, const PairCounts& counts) {
+  const int n = counts.num_systems();
+  if (n < 2) return "";
+  std::vector<int64_t> per_system(static_cast<size_t>(n), 0);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      if (i != j) per_system[static_cast<size_t>(i)] += counts.total(i, j);
+    }
+  }
+  const auto [lo, hi] = std::minmax_element(per_system.begin(), per_system.end());
+  const double spread = static_cast<double>(*hi - *lo);
+  const double big = static_cast<double>(*hi);
+  if (*hi == 0 || spread <= std::max(0.1 * big, 3.0 * std::sqrt(big))) return "";
+  return name + ": the systems were compared unequally often (" + std::to_string(*lo) +
+         " to " + std::to_string(*hi) +
+         " comparisons per system), and this model's scores grow with the number of "
+         "comparisons, so it ranks by volume as well as by quality; expected-wins, "
+         "average-win-rate and bradley-terry compare rates instead";
 }
 
 // Shared plumbing: count the comparisons, score, wrap.
@@ -151,6 +178,13 @@ class CountingModel final : public CountModel {
   std::vector<double> ScoreCounts(const PairCounts& counts) const override {
     return CountingScores(WinMatrix(counts, options_.weights));
   }
+  RatingResult RateCounts(const PairCounts& counts) const override {
+    RatingResult r = CountModel::RateCounts(counts);
+    if (std::string w = UnbalancedDesignWarning(name_, counts); !w.empty()) {
+      r.warnings.push_back(std::move(w));
+    }
+    return r;
+  }
 };
 
 class AverageWinRateModel final : public CountModel {
@@ -182,6 +216,9 @@ class SpectralModel final : public CountModel {
                            ": the win graph has no cycle (no chain of wins leads back to a "
                            "system), so the eigenvector is zero: every score is 0 and the "
                            "order is by name only; use another model");
+    }
+    if (std::string w = UnbalancedDesignWarning(name_, counts); !w.empty()) {
+      r.warnings.push_back(std::move(w));
     }
     return r;
   }

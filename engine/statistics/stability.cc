@@ -161,7 +161,9 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
   result.total_rankings = static_cast<int64_t>(judgments.num_rankings());
   result.model = model.name();
 
-  auto reference = Cluster(judgments, model, options.bootstrap, DeriveSeed(options.seed, 0));
+  // The seed itself, as `tourney cluster --seed S`: the reference is the board that command
+  // prints for the same data and options.
+  auto reference = Cluster(judgments, model, options.bootstrap, options.seed);
   if (!reference.ok()) return reference.status();
   result.reference = std::move(*reference);
   result.reference_clusters = NumClusters(result.reference);

@@ -3,8 +3,9 @@
 //
 // DESCRIPTION
 //   The full campaign is clustered once (Bootstrap + BuildClusteredLeaderboard with the
-//   given model and bootstrap options, seed DeriveSeed(seed, 0)): these are the reference
-//   ("published") clusters. Then, for each fraction f of the grid and each repeat r, task
+//   given model and bootstrap options and the seed itself, so that they are the clusters
+//   `tourney cluster --seed S` prints): these are the reference ("published") clusters.
+//   Then, for each fraction f of the grid and each repeat r, task
 //   t = (fraction index) * repeats + r with seed s_t = DeriveSeed(seed, t + 1):
 //   - draws round(f * U) of the campaign's U units without replacement (at least one;
 //     stream DeriveSeed(s_t, 0)); a unit is a k-way ranking, or a source segment (every
