@@ -81,7 +81,11 @@ StatusOr<SystemRanking> FromJson(const std::string& text, const std::string& pat
 StatusOr<SystemRanking> FromCsv(const std::string& text, const std::string& path) {
   std::istringstream in(text);
   std::string line;
-  std::getline(in, line);
+  int header_line = 0;
+  while (std::getline(in, line)) {
+    ++header_line;
+    if (!Trim(line).empty() && Trim(line)[0] != '#') break;
+  }
   const std::vector<std::string> header = SplitCsvLine(line);
   int system_col = -1, score_col = -1, cluster_col = -1;
   for (size_t i = 0; i < header.size(); ++i) {
@@ -91,13 +95,25 @@ StatusOr<SystemRanking> FromCsv(const std::string& text, const std::string& path
     if (h == "cluster") cluster_col = static_cast<int>(i);
   }
   if (system_col < 0 || score_col < 0) {
-    return InvalidArgument(path + ":1: the header names no 'system' or no 'score' column");
+    for (const std::string& h : header) {
+      const std::string t = Trim(h);
+      if (t == "system1Id" || t == "system1rank" || t == "srcIndex" || t == "model_a" ||
+          t == "model_b" || t == "winner") {
+        return InvalidArgument(path + ":" + std::to_string(header_line) + ": field '" + t +
+                               "': this is a judgments file, not a ranking file; rank it "
+                               "first (tourney rank FILE --format csv > ranking.csv) and "
+                               "compare the rankings");
+      }
+    }
+    return InvalidArgument(path + ":" + std::to_string(header_line) +
+                           ": not a ranking file: a CSV ranking's header names a 'system' "
+                           "and a 'score' column (as `tourney rank --format csv` writes)");
   }
   SystemRanking out;
   std::unordered_set<std::string> seen;
   bool all_clustered = cluster_col >= 0;
   std::vector<int> clusters;
-  for (int number = 2; std::getline(in, line); ++number) {
+  for (int number = header_line + 1; std::getline(in, line); ++number) {
     if (Trim(line).empty() || Trim(line)[0] == '#') continue;
     const std::vector<std::string> f = SplitCsvLine(line);
     const auto field = [&](int col) { return col < static_cast<int>(f.size()) ? f[col] : ""; };
@@ -176,13 +192,48 @@ StatusOr<SystemRanking> FromWmtResults(const std::string& text, const std::strin
   return out;
 }
 
+// `NAME SCORE (LO, HI)`: one line of WMT's official results layout.
+bool IsWmtResultsLine(const std::string& line) {
+  std::istringstream fields(line);
+  std::string name, score;
+  double number = 0.0;
+  if (!(fields >> name >> score) || !ParseNumber(score, &number)) return false;
+  std::string rest;
+  std::getline(fields, rest);
+  rest = Trim(rest);
+  if (rest.size() < 5 || rest.front() != '(' || rest.back() != ')') return false;
+  const size_t comma = rest.find(',');
+  return comma != std::string::npos &&
+         ParseNumber(rest.substr(1, comma - 1), &number) &&
+         ParseNumber(rest.substr(comma + 1, rest.size() - comma - 2), &number);
+}
+
+// WMT's results layout: a line of '+' (two clusters or more), or, for a single cluster,
+// every line `NAME SCORE (LO, HI)`.
 bool LooksLikeWmtResults(const std::string& text) {
   std::istringstream in(text);
   std::string line;
+  bool every_line = true;
+  bool any = false;
   while (std::getline(in, line)) {
-    if (IsClusterRule(Trim(line))) return true;
+    line = Trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    if (IsClusterRule(line)) return true;
+    any = true;
+    every_line = every_line && IsWmtResultsLine(line);
   }
-  return false;
+  return any && every_line;
+}
+
+// The first line that is not blank and not a '#' comment.
+std::string FirstContentLine(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::string t = Trim(line);
+    if (!t.empty() && t[0] != '#') return t;
+  }
+  return "";
 }
 
 }  // namespace
@@ -192,10 +243,10 @@ StatusOr<SystemRanking> ParseRankingText(const std::string& text, const std::str
   StatusOr<SystemRanking> ranking = SystemRanking{};
   if (first != std::string::npos && text[first] == '{') {
     ranking = FromJson(text, path);
-  } else if (text.rfind("rank,system,", 0) == 0 || text.rfind("system,", 0) == 0) {
-    ranking = FromCsv(text, path);
   } else if (LooksLikeWmtResults(text)) {
     ranking = FromWmtResults(text, path);
+  } else if (FirstContentLine(text).find(',') != std::string::npos) {
+    ranking = FromCsv(text, path);
   } else {
     ranking = FromList(text, path);
   }

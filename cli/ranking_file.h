@@ -2,12 +2,15 @@
 // their content):
 //   - tourney JSON: the proto3 JSON of tourney.v1.Leaderboard (`rank`/`cluster --format
 //     json`); scores and, when present, clusters;
-//   - tourney CSV: the header `rank,system,score,...` (`--format csv`); a `cluster` column
-//     whose values are all positive gives clusters, '#' lines are comments;
+//   - WMT's official results (a line of '+' marks it, or, with a single cluster, every
+//     line in that layout): `SYSTEM SCORE (LO, HI)` per line, best first, clusters
+//     separated by lines of '+' (WMT16's results/wmt16.SRC-TRG.txt, `--format wmt`);
+//   - CSV (the first line holds a comma): a header with `system` and `score` columns in any
+//     order, as `--format csv` writes; a `cluster` column whose values are all positive
+//     gives clusters, '#' lines are comments. A judgments file (WMT CSV, battle log) is an
+//     error that says so;
 //   - a plain ranked list: one system per line, best first, blank and '#' lines skipped;
 //     the score of the i-th of n systems is n - i + 1 (so correlations are of ranks).
-//   - WMT's official results (a line of '+' marks it): `SYSTEM SCORE ...` per line, best
-//     first, clusters separated by lines of '+' (WMT16's results/wmt16.SRC-TRG.txt).
 // "-" reads standard input.
 #ifndef TOURNEY_CLI_RANKING_FILE_H_
 #define TOURNEY_CLI_RANKING_FILE_H_

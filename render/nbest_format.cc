@@ -145,7 +145,7 @@ Table LeaderboardTable(const NbestEvaluation& e) {
   const Leaderboard& b = e.leaderboard;
   const std::string level = Fixed(100.0 * b.confidence, 0) + "%";
   Table t;
-  t.caption = "MAP leaderboard: " + std::to_string(e.systems.size()) + " systems, " +
+  t.caption = "MAP leaderboard: " + CountOf(static_cast<int64_t>(e.systems.size()), "system") + ", " +
               WithThousands(e.prompts) + " prompts, " + WithThousands(e.gold_translations) +
               " gold translations; " + level + " intervals and rank ranges from " +
               WithThousands(b.bootstrap_replicates) + " bootstrap replicates over prompts";

@@ -88,9 +88,9 @@ std::string ClusterSentence(const ClusterAgreement& k) {
 }
 
 std::string Table(const RankingComparison& c, const ComparedRankings& in) {
-  std::string out = "A: " + in.a + " (" + std::to_string(in.systems_a) + " systems)\nB: " + in.b +
-                    " (" + std::to_string(in.systems_b) + " systems)\n" +
-                    std::to_string(c.common.size()) + " systems in common\n\n";
+  std::string out = "A: " + in.a + " (" + CountOf(in.systems_a, "system") + ")\nB: " + in.b +
+                    " (" + CountOf(in.systems_b, "system") + ")\n" +
+                    CountOf(static_cast<int64_t>(c.common.size()), "system") + " in common\n\n";
   for (const MeasureRow& m : Measures(c)) {
     std::string label = m.key == std::string("rbo")
                             ? "rank-biased overlap (p = " + Fixed(c.rbo_p, 2) + ")"
@@ -146,7 +146,7 @@ std::string Markdown(const RankingComparison& c, const ComparedRankings& in) {
     out += std::string("| ") + m.label + " | " + Value(m.value) + " |\n";
   }
   out += "\n> A: " + MarkdownCell(in.a) + ", B: " + MarkdownCell(in.b) + ", " +
-         std::to_string(c.common.size()) + " systems in common.\n";
+         CountOf(static_cast<int64_t>(c.common.size()), "system") + " in common.\n";
   if (c.clusters) out += "> Clusters: " + ClusterSentence(*c.clusters) + ".\n";
   for (const std::string& s : c.only_a) out += "> Only in A: " + MarkdownCell(s) + "\n";
   for (const std::string& s : c.only_b) out += "> Only in B: " + MarkdownCell(s) + "\n";

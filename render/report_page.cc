@@ -324,7 +324,7 @@ std::string RenderReportPage(const ReportData& d) {
                                              : ", ") +
                    Html(ModelTitle(d.runs[m].name));
   }
-  out += "<p class=\"lede\">" + std::to_string(j.num_systems()) + " systems ranked from " +
+  out += "<p class=\"lede\">" + CountOf(j.num_systems(), "system") + " ranked from " +
          HtmlCount(static_cast<int64_t>(j.comparisons().size())) + " pairwise comparisons (" +
          HtmlCount(static_cast<int64_t>(j.num_rankings())) + " rankings) by " + models_text +
          ", with bootstrap rank ranges and clusters in the manner of WMT13 and Sakaguchi, "

@@ -157,7 +157,7 @@ std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat f
   TextTable summary;
   summary.caption = title + ": aggregated over sizes " + SizeLabel(study.sizes_pct.front()) + "-" +
                     SizeLabel(study.sizes_pct.back()) + ", " + std::to_string(study.draws) +
-                    " draws, " + std::to_string(study.systems.size()) + " systems";
+                    " draws, " + CountOf(static_cast<int64_t>(study.systems.size()), "system");
   summary.header = {"method", "abs error", "sdev", "win %", "vs baseline", "bias"};
   const double base = study.methods.empty() ? 0.0 : study.methods[0].abs_error_all;
   for (size_t k = 0; k < study.methods.size(); ++k) {

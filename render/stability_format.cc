@@ -42,9 +42,10 @@ std::string Header(const StabilityResult& r, const std::string& input) {
          (r.unit == SubsampleUnit::kSegments ? " in " + WithThousands(r.total_units) + " segments"
                                              : std::string()) +
          ", subsampled by " + (r.unit == SubsampleUnit::kSegments ? "segment" : "ranking") +
-         "\nReference (all data): " + std::to_string(r.reference.entries.size()) + " systems in " +
-         std::to_string(r.reference_clusters) + " clusters, " +
-         WithThousands(r.reference_separations) + " separated pairs\n" +
+         "\nReference (all data): " +
+         CountOf(static_cast<int64_t>(r.reference.entries.size()), "system") + " in " +
+         CountOf(r.reference_clusters, "cluster") + ", " +
+         CountOf(r.reference_separations, "separated pair") + "\n" +
          WithThousands(o.bootstrap.replicates) + " bootstrap replicates per clustering, " +
          std::to_string(o.repeats) + " repeats per fraction, seed " + std::to_string(o.seed) + "\n";
 }

@@ -6,6 +6,13 @@
 
 namespace tourney {
 
+std::string CountOf(int64_t n, std::string_view singular, std::string_view plural) {
+  std::string out = WithThousands(n) + " ";
+  if (n == 1) return out.append(singular);
+  if (plural.empty()) return out.append(singular).append("s");
+  return out.append(plural);
+}
+
 std::string WithThousands(int64_t v) {
   const std::string digits = std::to_string(v);
   std::string out;

@@ -15,6 +15,10 @@ namespace tourney {
 // 1234567 -> "1,234,567"; -1234 -> "-1,234".
 std::string WithThousands(int64_t v);
 
+// A count and its noun, singular for one: CountOf(1, "system") -> "1 system",
+// CountOf(1418, "system") -> "1,418 systems"; `plural` when not singular + "s".
+std::string CountOf(int64_t n, std::string_view singular, std::string_view plural = {});
+
 // printf's "%.*f": Fixed(2.0 / 3.0, 3) -> "0.667".
 std::string Fixed(double v, int digits);
 

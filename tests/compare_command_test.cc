@@ -148,5 +148,55 @@ TEST_F(CompareCommand, BadInputIsExitTwoNamingFileAndLine) {
   EXPECT_NE(r.err.find("bad.json"), std::string::npos);
 }
 
+// A WMT results file with one cluster has no '+' line: every line in the `NAME SCORE (LO,
+// HI)` layout still makes it one, read as one cluster with its scores (not as a plain list
+// whose names are whole lines). Against the two-cluster file {b} {a c}: ab and bc are
+// separated only in B, ac in neither.
+TEST_F(CompareCommand, SingleClusterWmtResultsAreRecognised) {
+  const std::string one =
+      Write("one.txt", "a 0.9 (1.0, 3.0)\nb 0.5 (1.0, 3.0)\nc -0.2 (1.0, 3.0)\n");
+  const std::string two =
+      Write("two.txt", "b 0.9 (1.0, 1.0)\n+++\na 0.5 (2.0, 3.0)\nc 0.1 (2.0, 3.0)\n");
+  const auto r = RunCommand(BinPath("tourney") + " compare " + one + " " + two + " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"common\": 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"separated_only_b\": 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"separated_neither\": 1"), std::string::npos) << r.out;
+  // Scores 0.9 0.5 -0.2 against 0.5 0.9 0.1: ab discordant, ac and bc concordant: 1/3.
+  EXPECT_NE(r.out.find("\"kendall_tau_b\": 0.33333333333333"), std::string::npos) << r.out;
+}
+
+// A judgments file given for a ranking says what it is, instead of reading its rows as
+// system names ("appears twice"); a CSV without the columns says what a ranking CSV needs.
+// One system in common is "1 system", not "1 systems".
+TEST_F(CompareCommand, JudgmentsFilesAreNotRankings) {
+  const std::string ok = Write("ok.txt", "a\nb\n");
+  const std::string wmt = Write("judgments.csv",
+                                "srclang,trglang,srcIndex,documentId,segmentId,judgeId,"
+                                "system1Number,system1Id,system2Number,system2Id,system1rank,"
+                                "system2rank\nfr,en,1,d,1,j,1,a,2,b,1,2\nfr,en,1,d,1,j,1,a,2,b,1,2\n");
+  auto r = RunCommand(BinPath("tourney") + " compare " + wmt + " " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("judgments.csv:1: field 'srcIndex': this is a judgments file, not a "
+                       "ranking file"),
+            std::string::npos)
+      << r.err;
+  const std::string arena = Write("battles.csv", "model_a,model_b,winner\nx,y,model_a\n");
+  r = RunCommand(BinPath("tourney") + " compare " + ok + " " + arena);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("battles.csv:1: field 'model_a': this is a judgments file"),
+            std::string::npos)
+      << r.err;
+  const std::string other = Write("other.csv", "# note\nname,points\na,3\n");
+  r = RunCommand(BinPath("tourney") + " compare " + other + " " + ok);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("other.csv:2: not a ranking file"), std::string::npos) << r.err;
+  const std::string single = Write("single.txt", "a\nz\n");
+  r = RunCommand(BinPath("tourney") + " compare " + single + " " + ok);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("A: " + single + " (2 systems)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n1 system in common\n"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace tourney

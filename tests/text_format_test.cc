@@ -36,5 +36,13 @@ TEST(DisplayWidth, CountsColumnsNotBytes) {
             2u);  // an invalid byte counts one
 }
 
+TEST(TextFormat, CountOfIsSingularForOneOnly) {
+  EXPECT_EQ(CountOf(1, "system"), "1 system");
+  EXPECT_EQ(CountOf(0, "system"), "0 systems");
+  EXPECT_EQ(CountOf(1418, "system"), "1,418 systems");
+  EXPECT_EQ(CountOf(2, "match", "matches"), "2 matches");
+  EXPECT_EQ(CountOf(1, "match", "matches"), "1 match");
+}
+
 }  // namespace
 }  // namespace tourney
