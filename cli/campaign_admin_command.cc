@@ -384,9 +384,7 @@ int RunCampaignStats(int argc, char** argv) {
   }
   auto value = [](bool has, double v) {
     if (!has) return std::string("-");
-    char text[32];
-    std::snprintf(text, sizeof(text), "%.3f", v);
-    return std::string(text);
+    return TableNumber(v, 3);
   };
   std::cout << "annotator\tjudgments\tpassed\tfailed\tpass_rate\tintra_kappa\tinter_kappa\t"
                "mean_seconds\texcluded\n";

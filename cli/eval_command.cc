@@ -39,7 +39,7 @@ void PrintTable(const EvalReport& r, const std::vector<std::string>& models,
         if (ppl && row.perplexity == 0.0) {
           cell = "n/a";
         } else {
-          cell = ppl ? Fixed(row.perplexity, 3) + " ± " + Fixed(row.perplexity_sd, 3)
+          cell = ppl ? TableNumber(row.perplexity, 3) + " ± " + TableNumber(row.perplexity_sd, 3)
                      : Fixed(row.accuracy, 3) + " ± " + Fixed(row.accuracy_sd, 3);
         }
         std::printf("  %20s", cell.c_str());
@@ -58,18 +58,18 @@ void PrintJson(const EvalReport& r) {
     const EvalRow& row = r.rows[i];
     std::cout << "    {\"model\": " << JsonQuote(row.model)
               << ", \"train_size\": " << row.train_size
-              << ", \"accuracy\": " << Fixed(row.accuracy, 6) << ", \"accuracy_sd\": "
-              << Fixed(row.accuracy_sd, 6)
+              << ", \"accuracy\": " << JsonNumber(row.accuracy) << ", \"accuracy_sd\": "
+              << JsonNumber(row.accuracy_sd)
               // Perplexity does not apply to winner-only models (the table's n/a): null.
               << ", \"perplexity\": "
-              << (row.perplexity == 0.0 ? std::string("null") : Fixed(row.perplexity, 6))
+              << (row.perplexity == 0.0 ? std::string("null") : JsonNumber(row.perplexity))
               << ", \"perplexity_sd\": "
-              << (row.perplexity == 0.0 ? std::string("null") : Fixed(row.perplexity_sd, 6))
+              << (row.perplexity == 0.0 ? std::string("null") : JsonNumber(row.perplexity_sd))
               << ", \"radius\": " << row.radius
               << ", \"radius_perplexity\": " << row.radius_perplexity << "}"
               << (i + 1 < r.rows.size() ? ",\n" : "\n");
   }
-  std::cout << "  ],\n  \"upper_bound\": " << Fixed(r.upper_bound, 6) << "\n}\n";
+  std::cout << "  ],\n  \"upper_bound\": " << JsonNumber(r.upper_bound) << "\n}\n";
 }
 
 }  // namespace

@@ -199,7 +199,8 @@ int RunNext(int argc, char** argv) {
   };
   for (size_t slot = 0; slot < match.size(); ++slot) {
     const Rating& r = ratings[match[slot]];
-    std::printf("  %s  %10.4f  %8.4f", padded(short_names[match[slot]]).c_str(), r.mu, r.sigma);
+    std::printf("  %s  %10s  %8s", padded(short_names[match[slot]]).c_str(),
+                TableNumber(r.mu, 4).c_str(), TableNumber(r.sigma, 4).c_str());
     if (slot == 0) {
       std::printf("  %s\n", (*selector)->name() == "trueskill" ? "(anchor: largest sigma)" : "-");
     } else {

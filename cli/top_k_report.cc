@@ -16,14 +16,8 @@ std::string Names(const std::vector<SystemId>& ids, const std::vector<std::strin
   return out + "]";
 }
 
-std::string Fixed(double v, int digits) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
-  return buffer;
-}
-
 std::string Interval(const SeedInterval& s, int digits) {
-  return Fixed(s.mean, digits) + " [" + Fixed(s.lo, digits) + ", " + Fixed(s.hi, digits) + "]";
+  return TableNumber(s.mean, digits) + " [" + TableNumber(s.lo, digits) + ", " + TableNumber(s.hi, digits) + "]";
 }
 
 // The both-stopped ratio, or "-" without such seeds.
@@ -33,8 +27,8 @@ std::string BothStopped(const TopKModeSummary& s) {
 }
 
 std::string Share(const ShareInterval& s) {
-  return std::to_string(s.count) + "/" + std::to_string(s.trials) + " = " + Fixed(s.share, 3) +
-         " [" + Fixed(s.lo, 3) + ", " + Fixed(s.hi, 3) + "]";
+  return std::to_string(s.count) + "/" + std::to_string(s.trials) + " = " + TableNumber(s.share, 3) +
+         " [" + TableNumber(s.lo, 3) + ", " + TableNumber(s.hi, 3) + "]";
 }
 
 // The pool's true set and how often each mode named it (tables; pool replays only).
@@ -109,8 +103,8 @@ std::string TopKTable(const TopKBenchmark& b, bool markdown,
   const TopKBenchmarkOptions& o = b.options;
   std::string out;
   const std::string head = "top-" + std::to_string(o.k) + " of " + std::to_string(b.num_systems) +
-                           " systems, delta " + Fixed(o.delta, 3) + ", epsilon " +
-                           Fixed(o.epsilon, 3) + ", " + std::to_string(o.seeds) +
+                           " systems, delta " + TableNumber(o.delta, 3) + ", epsilon " +
+                           TableNumber(o.epsilon, 3) + ", " + std::to_string(o.seeds) +
                            " campaigns, budget " + std::to_string(o.budget);
   if (markdown) {
     out += "**" + head + "**\n\n";

@@ -24,7 +24,7 @@ std::string Html(std::string_view text) { return XmlEscape(text); }
 std::string HtmlCount(int64_t v) { return WithMinusSign(WithThousands(v), "\xE2\x88\x92"); }
 
 std::string HtmlNumber(double v, int digits) {
-  return WithMinusSign(tourney::Fixed(v, digits), "\xE2\x88\x92");
+  return WithMinusSign(tourney::TableNumber(v, digits), "\xE2\x88\x92");
 }
 
 std::string Percent(double part, double whole, int digits) {

@@ -22,7 +22,7 @@ struct TextTable {
 
 std::string Number(double v, int digits) {
   if (!std::isfinite(v)) return "";
-  return WithMinusSign(Fixed(v, digits), "-");
+  return WithMinusSign(TableNumber(v, digits), "-");
 }
 
 std::string RenderTables(const std::vector<TextTable>& tables, OutputFormat format) {

@@ -68,6 +68,20 @@ TEST(SamplingFormat, FigureHasOneLinePerMethod) {
   EXPECT_EQ(lines, 1u);
 }
 
+// Very large magnitudes print in exponent notation in the text formats, as the README
+// promises, not as 60-digit fixed-point numbers: an error of 2.5e60 (the score column is
+// the user's and not bounded in the study).
+TEST(SamplingFormat, HugeNumbersUseExponentNotation) {
+  SamplingStudyResult r = Study();
+  r.methods[0].abs_error = {2.5e60, 1.0};
+  r.methods[0].abs_error_all = 1.25e60;
+  for (OutputFormat f : {OutputFormat::kTable, OutputFormat::kMarkdown, OutputFormat::kLatex}) {
+    const std::string text = FormatSamplingStudy(r, f, "t");
+    EXPECT_NE(text.find("e+60"), std::string::npos) << text;
+    EXPECT_EQ(text.find("2500000000000000"), std::string::npos) << text;
+  }
+}
+
 TEST(SamplingFormat, EstimatesInEveryFormat) {
   const ScoredSegments t = testing::SyntheticScored(3, 30, 5, 0.5);
   SystemEstimatesOptions o;
