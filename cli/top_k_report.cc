@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "render/text_format.h"
+#include "render/text_table.h"
 
 namespace tourney::cli {
 namespace {
@@ -106,35 +107,17 @@ std::string TopKTable(const TopKBenchmark& b, bool markdown,
                            " systems, delta " + TableNumber(o.delta, 3) + ", epsilon " +
                            TableNumber(o.epsilon, 3) + ", " + std::to_string(o.seeds) +
                            " campaigns, budget " + std::to_string(o.budget);
-  if (markdown) {
-    out += "**" + head + "**\n\n";
-    out +=
-        "| selector | judgments to stop: mean [95%] | × uniform [95%] | censored | "
-        "× uniform where both stopped [95%] (seeds) | stopped within ε | wrong set [95%] | "
-        "ε-wrong [95%] |\n";
-    out += "|---|---|---|---|---|---|---|---|\n";
-    for (const TopKModeSummary& s : b.summaries) {
-      out += "| " + s.name + " | " + Interval(s.judgments, 0) + " | " + Interval(s.ratio, 3) +
-             " | " + std::to_string(s.censored) + " | " + BothStopped(s) + " | " +
-             std::to_string(s.within_epsilon) + " | " + Share(s.wrong) + " | " +
-             Share(s.epsilon_wrong) + " |\n";
-    }
-    return out + TrueSet(b, markdown, names);
-  }
-  out += head + "\n";
-  char line[768];
-  std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8s %-28s %8s %-28s %-28s\n", "selector",
-                "judgments to stop [95%]", "x uniform [95%]", "censored", "x uniform, both stopped",
-                "within-e", "wrong set [95%]", "epsilon-wrong [95%]");
-  out += line;
+  TextTable t;
+  t.caption = head;
+  t.header = {"selector", "judgments to stop [95%]", "× uniform [95%]", "censored",
+              "× uniform where both stopped [95%] (seeds)", "stopped within ε", "wrong set [95%]",
+              "ε-wrong [95%]"};
   for (const TopKModeSummary& s : b.summaries) {
-    const std::string both = BothStopped(s);
-    std::snprintf(line, sizeof line, "%-8s %-28s %-22s %8d %-28s %8d %-28s %-28s\n", s.name.c_str(),
-                  Interval(s.judgments, 0).c_str(), Interval(s.ratio, 3).c_str(), s.censored,
-                  both.c_str(), s.within_epsilon, Share(s.wrong).c_str(),
-                  Share(s.epsilon_wrong).c_str());
-    out += line;
+    t.rows.push_back({s.name, Interval(s.judgments, 0), Interval(s.ratio, 3),
+                      std::to_string(s.censored), BothStopped(s), std::to_string(s.within_epsilon),
+                      Share(s.wrong), Share(s.epsilon_wrong)});
   }
+  out += markdown ? RenderMarkdownTable(t, "-") : RenderTextTable(t, "-");
   return out + TrueSet(b, markdown, names);
 }
 

@@ -7,6 +7,7 @@
 #include "render/line_plot.h"
 #include "render/svg_plot.h"
 #include "render/text_format.h"
+#include "render/text_table.h"
 #include "tourney/statistics/rank_correlation.h"
 
 namespace tourney {
@@ -28,104 +29,6 @@ std::string Percent(double share) {
   return text;
 }
 
-// Display width: UTF-8 continuation bytes take no column.
-size_t Width(const std::string& text) {
-  size_t w = 0;
-  for (unsigned char c : text) w += (c & 0xC0) != 0x80;
-  return w;
-}
-
-std::string Cell(const std::string& text, size_t width, bool left) {
-  if (Width(text) >= width) return text;
-  const std::string pad(width - Width(text), ' ');
-  return left ? text + pad : pad + text;
-}
-
-using plot_type::kMinus;
-
-// One table of the report, rendered as text, Markdown or LaTeX. Cells hold ASCII
-// numbers; a leading hyphen in a right-aligned cell becomes the format's minus sign.
-struct Table {
-  std::string caption;
-  std::vector<std::string> header;
-  size_t left_columns = 1;  // the first columns are left-aligned (names)
-  std::vector<std::vector<std::string>> rows;
-  std::vector<bool> rule_before;  // a rule above row i (a new cluster)
-};
-
-// The cells of a row with the format's minus sign on the numbers.
-std::vector<std::string> Signed(const Table& t, std::vector<std::string> row,
-                                std::string_view minus) {
-  for (size_t c = t.left_columns; c < row.size(); ++c) row[c] = WithMinusSign(row[c], minus);
-  return row;
-}
-
-std::string RenderText(const Table& t) {
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& row : t.rows) rows.push_back(Signed(t, row, kMinus));
-  std::vector<size_t> width(t.header.size());
-  for (size_t c = 0; c < t.header.size(); ++c) {
-    width[c] = Width(t.header[c]);
-    for (const auto& row : rows) width[c] = std::max(width[c], Width(row[c]));
-  }
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string out;
-    for (size_t c = 0; c < cells.size(); ++c) {
-      out += (c > 0 ? "  " : "") + Cell(cells[c], width[c], c < t.left_columns);
-    }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out + "\n";
-  };
-  size_t total = 0;
-  for (size_t w : width) total += w + 2;
-  std::string out = "\n" + t.caption + "\n" + line(t.header);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (i < t.rule_before.size() && t.rule_before[i]) out += std::string(total - 2, '-') + "\n";
-    out += line(rows[i]);
-  }
-  return out;
-}
-
-std::string RenderMarkdown(const Table& t) {
-  std::string out = "\n**" + MarkdownCell(t.caption) + "**\n\n|";
-  auto add = [&out](const std::string& cell) {
-    out += ' ';
-    out += MarkdownCell(cell);
-    out += " |";
-  };
-  for (const std::string& h : t.header) add(h);
-  out += "\n|";
-  for (size_t c = 0; c < t.header.size(); ++c) out += c < t.left_columns ? "---|" : "---:|";
-  out += "\n";
-  for (const auto& row : t.rows) {
-    out += "|";
-    for (const std::string& cell : Signed(t, row, kMinus)) add(cell);
-    out += "\n";
-  }
-  return out;
-}
-
-std::string RenderLatex(const Table& t) {
-  std::string out = "\n% " + t.caption + "\n\\begin{tabular}{";
-  for (size_t c = 0; c < t.header.size(); ++c) out += c < t.left_columns ? "l" : "r";
-  out += "}\n\\toprule\n";
-  auto line = [&](const std::vector<std::string>& cells, bool numbers) {
-    std::string text;
-    for (size_t c = 0; c < cells.size(); ++c) {
-      const std::string cell = LatexEscape(cells[c]);
-      text +=
-          (c ? " & " : "") + (numbers && c >= t.left_columns ? WithMinusSign(cell, "$-$") : cell);
-    }
-    return text + " \\\\\n";
-  };
-  out += line(t.header, false) + "\\midrule\n";
-  for (size_t i = 0; i < t.rows.size(); ++i) {
-    if (i > 0 && i < t.rule_before.size() && t.rule_before[i]) out += "\\midrule\n";
-    out += line(t.rows[i], true);
-  }
-  return out + "\\bottomrule\n\\end{tabular}\n";
-}
-
 const NbestSystem* FindSystem(const NbestEvaluation& e, const std::string& name) {
   for (const NbestSystem& s : e.systems) {
     if (s.name == name) return &s;
@@ -140,11 +43,11 @@ bool HasBleu(const NbestEvaluation& e) {
 std::string BleuLabel(int x, int y) { return std::to_string(x) + "b" + Refs(y) + "r"; }
 
 // The MAP leaderboard with each system's measures, clusters ruled off.
-Table LeaderboardTable(const NbestEvaluation& e) {
+TextTable LeaderboardTable(const NbestEvaluation& e) {
   const NbestOptions& o = e.options;
   const Leaderboard& b = e.leaderboard;
   const std::string level = Fixed(100.0 * b.confidence, 0) + "%";
-  Table t;
+  TextTable t;
   t.caption = "MAP leaderboard: " + CountOf(static_cast<int64_t>(e.systems.size()), "system") + ", " +
               WithThousands(e.prompts) + " prompts, " + WithThousands(e.gold_translations) +
               " gold translations; " + level + " intervals and rank ranges from " +
@@ -194,9 +97,9 @@ Table LeaderboardTable(const NbestEvaluation& e) {
 }
 
 // Every system's x-best y-reference BLEU.
-Table BleuTable(const NbestEvaluation& e) {
+TextTable BleuTable(const NbestEvaluation& e) {
   const NbestOptions& o = e.options;
-  Table t;
+  TextTable t;
   t.caption = "x-best y-reference BLEU over the pseudo-corpus (" +
               std::string(o.tokenizer == BleuTokenizer::kChar   ? "char"
                           : o.tokenizer == BleuTokenizer::kNone ? "whitespace"
@@ -218,10 +121,10 @@ Table BleuTable(const NbestEvaluation& e) {
   return t;
 }
 
-Table BleuRhoTable(const NbestEvaluation& e) {
+TextTable BleuRhoTable(const NbestEvaluation& e) {
   const NbestOptions& o = e.options;
   const auto rho = BleuMapSpearman(e);
-  Table t;
+  TextTable t;
   t.caption = "Spearman rho of each x-best y-reference BLEU ranking with the MAP ranking";
   t.header = {"x \\ y"};
   for (int y : o.bleu_references) t.header.push_back(Refs(y));
@@ -233,8 +136,8 @@ Table BleuRhoTable(const NbestEvaluation& e) {
   return t;
 }
 
-Table AblationTable(const NbestEvaluation& e) {
-  Table t;
+TextTable AblationTable(const NbestEvaluation& e) {
+  TextTable t;
   t.caption =
       "Gold ablation: the least frequent translations of each prompt removed; each ranking "
       "against its full-gold ranking";
@@ -251,8 +154,8 @@ Table AblationTable(const NbestEvaluation& e) {
   return t;
 }
 
-std::vector<Table> Tables(const NbestEvaluation& e) {
-  std::vector<Table> tables = {LeaderboardTable(e)};
+std::vector<TextTable> Tables(const NbestEvaluation& e) {
+  std::vector<TextTable> tables = {LeaderboardTable(e)};
   if (HasBleu(e)) {
     tables.push_back(BleuTable(e));
     tables.push_back(BleuRhoTable(e));
@@ -401,17 +304,17 @@ std::string FormatNbest(const NbestEvaluation& e, OutputFormat format) {
       return FormatLeaderboard(e.leaderboard, format);
     case OutputFormat::kLatex: {
       std::string out = "% Requires \\usepackage{booktabs}.\n";
-      for (const Table& t : Tables(e)) out += RenderLatex(t);
+      for (const TextTable& t : Tables(e)) out += "\n" + RenderLatexTable(t);
       return out + Notes(e, "% ");
     }
     case OutputFormat::kMarkdown: {
       std::string out;
-      for (const Table& t : Tables(e)) out += RenderMarkdown(t);
+      for (const TextTable& t : Tables(e)) out += "\n" + RenderMarkdownTable(t);
       return out.substr(1) + (e.leaderboard.warnings.empty() ? "" : "\n" + Notes(e, "> "));
     }
     default: {
       std::string out;
-      for (const Table& t : Tables(e)) out += RenderText(t);
+      for (const TextTable& t : Tables(e)) out += "\n" + RenderTextTable(t);
       return out.substr(1) + Notes(e, "");
     }
   }

@@ -8,90 +8,37 @@
 
 #include "render/line_plot.h"
 #include "render/text_format.h"
+#include "render/text_table.h"
 
 namespace tourney {
 namespace {
-
-// A small table: a caption, a header and rows of text cells (numbers already formatted;
-// the first column left-aligned, the others right-aligned).
-struct TextTable {
-  std::string caption;
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-};
 
 std::string Number(double v, int digits) {
   if (!std::isfinite(v)) return "";
   return WithMinusSign(TableNumber(v, digits), "-");
 }
 
+// The tables one after another, a blank line apart. Numbers keep an ASCII hyphen (the
+// study's tables are read back by scripts).
 std::string RenderTables(const std::vector<TextTable>& tables, OutputFormat format) {
-  std::ostringstream out;
+  std::string out;
   for (size_t t = 0; t < tables.size(); ++t) {
-    const TextTable& table = tables[t];
-    if (t > 0) out << "\n";
+    if (t > 0) out += "\n";
     switch (format) {
-      case OutputFormat::kCsv: {
-        out << "# " << table.caption << "\n";
-        for (size_t c = 0; c < table.header.size(); ++c) {
-          out << (c ? "," : "") << CsvField(table.header[c]);
-        }
-        out << "\n";
-        for (const auto& row : table.rows) {
-          for (size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << CsvField(row[c]);
-          out << "\n";
-        }
+      case OutputFormat::kCsv:
+        out += RenderCsvTable(tables[t]);
         break;
-      }
-      case OutputFormat::kLatex: {
-        out << "% " << table.caption << "\n\\begin{tabular}{l"
-            << std::string(table.header.size() - 1, 'r') << "}\n\\toprule\n";
-        for (size_t c = 0; c < table.header.size(); ++c) {
-          out << (c ? " & " : "") << LatexEscape(table.header[c]);
-        }
-        out << " \\\\\n\\midrule\n";
-        for (const auto& row : table.rows) {
-          for (size_t c = 0; c < row.size(); ++c) {
-            out << (c ? " & " : "") << WithMinusSign(LatexEscape(row[c]), "$-$");
-          }
-          out << " \\\\\n";
-        }
-        out << "\\bottomrule\n\\end{tabular}\n";
+      case OutputFormat::kLatex:
+        out += RenderLatexTable(tables[t]);
         break;
-      }
-      case OutputFormat::kMarkdown: {
-        out << "**" << MarkdownCell(table.caption) << "**\n\n|";
-        for (const auto& h : table.header) out << " " << MarkdownCell(h) << " |";
-        out << "\n|";
-        for (size_t c = 0; c < table.header.size(); ++c) out << (c ? "---:|" : ":---|");
-        out << "\n";
-        for (const auto& row : table.rows) {
-          out << "|";
-          for (const auto& cell : row) out << " " << MarkdownCell(cell) << " |";
-          out << "\n";
-        }
+      case OutputFormat::kMarkdown:
+        out += RenderMarkdownTable(tables[t], "-");
         break;
-      }
-      default: {
-        std::vector<size_t> width(table.header.size(), 0);
-        for (size_t c = 0; c < table.header.size(); ++c) width[c] = table.header[c].size();
-        for (const auto& row : table.rows) {
-          for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-        }
-        out << table.caption << "\n";
-        auto line = [&](const std::vector<std::string>& cells) {
-          for (size_t c = 0; c < cells.size(); ++c) {
-            const std::string pad(width[c] - cells[c].size(), ' ');
-            out << (c ? "  " : "") << (c ? pad + cells[c] : cells[c] + pad);
-          }
-          out << "\n";
-        };
-        line(table.header);
-        for (const auto& row : table.rows) line(row);
-      }
+      default:
+        out += RenderTextTable(tables[t], "-");
     }
   }
-  return out.str();
+  return out;
 }
 
 std::string SizeLabel(double pct) {

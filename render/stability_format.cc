@@ -6,6 +6,7 @@
 
 #include "render/line_plot.h"
 #include "render/text_format.h"
+#include "render/text_table.h"
 
 namespace tourney {
 namespace {
@@ -60,22 +61,18 @@ std::string Verdict(const StabilityResult& r) {
 }
 
 std::string Table(const StabilityResult& r, const std::string& input) {
-  std::string out = Header(r, input) + "\n";
-  char line[512];
-  std::snprintf(line, sizeof line, "%-9s %9s  %-15s %-15s %-15s %-13s %-9s %-9s %s\n", "fraction",
-                Unit(r).c_str(), "tau-b", "rho", "Pearson Rank", "clusters", "flipped", "lost",
-                "reproduced");
-  out += line;
+  TextTable t;
+  t.header = {"fraction", Unit(r), "tau-b", "rho", "Pearson Rank", "clusters", "flipped", "lost",
+              "reproduced"};
+  t.left_columns = 1;
   for (const StabilityPoint& p : r.points) {
-    std::snprintf(line, sizeof line, "%-9s %9s  %-16s %-16s %-16s %-14s %-9s %-9s %s\n",
-                  Fraction(p.fraction).c_str(), WithThousands(p.units).c_str(),
-                  Stat(p.kendall_tau_b, 3).c_str(), Stat(p.spearman_rho, 3).c_str(),
-                  Stat(p.pearson_rank, 3).c_str(), Stat(p.clusters, 1).c_str(),
-                  (Fixed(100.0 * p.flipped_share.mean, 1) + "%").c_str(),
-                  (Fixed(100.0 * p.lost_share.mean, 1) + "%").c_str(),
-                  (Fixed(100.0 * p.reproduced_share, 0) + "%").c_str());
-    out += line;
+    t.rows.push_back({Fraction(p.fraction), WithThousands(p.units), Stat(p.kendall_tau_b, 3),
+                      Stat(p.spearman_rho, 3), Stat(p.pearson_rank, 3), Stat(p.clusters, 1),
+                      Fixed(100.0 * p.flipped_share.mean, 1) + "%",
+                      Fixed(100.0 * p.lost_share.mean, 1) + "%",
+                      Fixed(100.0 * p.reproduced_share, 0) + "%"});
   }
+  std::string out = Header(r, input) + "\n" + RenderTextTable(t);
   out += "\n" + Verdict(r);
   out +=
       "(flipped, lost: shares of the reference's separated pairs that a subsample separates "
