@@ -198,6 +198,9 @@ StatusOr<Judgments> LoadJudgments(const std::vector<std::string>& files, const F
   ReadReport report;
   if (!other_files.empty()) {
     Status s = ReadJudgmentFiles(other_files, *options, &judgments, &report);
+    if (!s.ok() && options->language_pair.empty() && report.language_pairs.size() > 1) {
+      return Status(s.code(), s.message() + " (name one with --language-pair P)");
+    }
     if (!s.ok()) return s;
   }
   report.warnings.insert(report.warnings.begin(), battle_warnings.begin(), battle_warnings.end());

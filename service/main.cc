@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -146,6 +147,10 @@ int main(int argc, char** argv) {
   options.data_dir = flags.Get("data-dir");
   options.listen = flags.Get("listen");
   if (options.data_dir.empty()) return Fail("--data-dir is required", kExitBadInput);
+  if (std::error_code ec; std::filesystem::exists(options.data_dir, ec) &&
+                          !std::filesystem::is_directory(options.data_dir, ec)) {
+    return Fail("--data-dir " + options.data_dir + ": not a directory", kExitBadInput);
+  }
   if (Status s = tourney::service::CheckListenAddress(options.listen); !s.ok()) {
     return Fail("--listen: " + s.message(), kExitBadInput);
   }

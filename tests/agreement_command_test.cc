@@ -114,6 +114,13 @@ TEST_F(AgreementCommand, MixedPairsAreSplitNotMergedByRank) {
   EXPECT_TRUE(r.out.empty());
   EXPECT_NE(r.err.find("the input holds 2 language pairs (de-en, cs-en)"), std::string::npos)
       << r.err;
+  // Every command that reads judgments names the flag that selects a pair (report too).
+  for (const std::string& command : {std::string("rank"), "report --out " + dir_ + "/r.html"}) {
+    const auto named = RunCommand(BinPath("tourney") + " " + command + " " + xml_);
+    EXPECT_EQ(named.exit_code, 2) << command;
+    EXPECT_NE(named.err.find("(name one with --language-pair P)"), std::string::npos)
+        << command << ": " << named.err;
+  }
   const auto one = RunCommand(BinPath("tourney") + " rank " + xml_ + " --language-pair cs-en");
   EXPECT_EQ(one.exit_code, 0) << one.err;
   EXPECT_NE(one.out.find("X"), std::string::npos);

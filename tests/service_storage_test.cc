@@ -598,6 +598,19 @@ TEST_F(StorageTest, OneServerPerDataDirectory) {
   EXPECT_NE(second.error().find("in use by another tourneyd"), std::string::npos) << second.error();
 }
 
+// A --data-dir that names a regular file is a usage error (exit 2, naming it), not a
+// failure to start (exit 1); the file is left as it was.
+TEST_F(StorageTest, DataDirThatIsAFileIsBadInput) {
+  testing::WriteFile(dir_ + "/afile", "keep");
+  testing::WriteFile(dir_ + "/token", std::string(kAdminToken) + "\n");
+  const auto r = testing::RunCommand(testing::BinPath("tourneyd") + " --data-dir " + dir_ +
+                                     "/afile --admin-token-file " + dir_ +
+                                     "/token --listen 127.0.0.1:0");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(dir_ + "/afile: not a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(testing::ReadFile(dir_ + "/afile"), "keep");
+}
+
 TEST_F(StorageTest, BootEpochGrowsSoMatchIdsNeverRepeat) {
   std::set<uint64_t> ids;
   CreatedCampaign c;
