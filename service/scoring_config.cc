@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "tourney/core/system_registry.h"
 #include "tourney/ingest/scored_segment_reader.h"
 
 namespace tourney::service {
@@ -88,7 +89,14 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
          {std::pair<const char*, const std::string*>{"system", &row.system()},
           {"document", &row.document()},
           {"segment", &row.segment()}}) {
-      if (!ValidScoringName(*value)) {
+      if (value == &row.system()) {
+        // System names follow the rule of every reader (core/system_registry.h).
+        if (std::string problem = SystemNameProblem(*value); !problem.empty()) {
+          return InvalidArgument(where + ".system: the name " + problem + "; a name is 1.." +
+                                 std::to_string(kMaxSystemNameBytes) +
+                                 " bytes without control characters");
+        }
+      } else if (!ValidScoringName(*value)) {
         return InvalidArgument(where + "." + field + ": 1..128 bytes without control characters");
       }
     }

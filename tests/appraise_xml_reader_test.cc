@@ -246,6 +246,28 @@ TEST(AppraiseXmlReader, NamesThatAreNotUtf8AreALocatedError) {
   EXPECT_NE(s.message().find("the text is not valid UTF-8"), std::string::npos) << s.message();
 }
 
+// The name rule (core/system_registry.h): a tab written as a character reference, and a
+// 300-byte name, are located errors.
+TEST(AppraiseXmlReader, NamesFollowTheOneRule) {
+  std::string tab = kXml;
+  tab.replace(tab.find("system=\"D\""), 10, "system=\"D&#9;E\"");
+  Judgments j;
+  Status s = Parse(tab, &j);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("w.xml:8: element 'translation': system ", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("holds a control character (byte 0x09 at offset 1)"),
+            std::string::npos)
+      << s.message();
+  std::string longer = kXml;
+  longer.replace(longer.find("system=\"D\""), 10, "system=\"" + std::string(300, 'D') + "\"");
+  Judgments k;
+  s = Parse(longer, &k);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("w.xml:8: "), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("is 300 bytes long (at most 256)"), std::string::npos)
+      << s.message();
+}
+
 // An export without a single ranking-result holds no judgments, as an empty file.
 TEST(AppraiseXmlReader, NoRankingResultIsAnErrorAsAnEmptyFile) {
   Judgments j;

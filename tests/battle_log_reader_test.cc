@@ -303,5 +303,26 @@ TEST(BattleLogReader, NoBattlesIsAnErrorAsAnEmptyFile) {
   std::filesystem::remove_all(dir);
 }
 
+// The name rule (core/system_registry.h) in every battle format: a NUL written as a JSON
+// escape, an escape sequence in a CSV name, a 100,000-byte name.
+TEST(BattleLogReader, NamesFollowTheOneRule) {
+  auto nul = Parse("{\"model_a\":\"A\\u0000B\",\"model_b\":\"B\",\"winner\":\"tie\"}\n");
+  ASSERT_FALSE(nul.ok());
+  EXPECT_EQ(nul.status().message().rfind("in:1: field 'model_a': system ", 0), 0u)
+      << nul.status().message();
+  EXPECT_NE(nul.status().message().find("holds a control character (byte 0x00 at offset 1)"),
+            std::string::npos);
+  auto esc = Parse("left,right,winner\nA,B,left\nA,\"B\x1b[2J\",right\n");
+  ASSERT_FALSE(esc.ok());
+  EXPECT_EQ(esc.status().message().rfind("in:3: field 'right': system ", 0), 0u)
+      << esc.status().message();
+  auto longer = Parse("left,right,winner\n" + std::string(100000, 'a') + ",B,left\n");
+  ASSERT_FALSE(longer.ok());
+  EXPECT_NE(longer.status().message().find("is 100000 bytes long (at most 256)"),
+            std::string::npos)
+      << longer.status().message().substr(0, 200);
+  EXPECT_LT(longer.status().message().size(), 300u);  // the name is quoted shortened
+}
+
 }  // namespace
 }  // namespace tourney

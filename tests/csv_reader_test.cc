@@ -405,23 +405,44 @@ TEST(CsvReader, WmtPlusJoinedIdsExpandAsTiesOnRequest) {
 namespace tourney {
 namespace {
 
-TEST(CsvReader, QuotedFieldsMayHoldLineBreaks) {
+// The lexer reads a quoted line break as part of its field and counts the record's lines;
+// a system name may not hold one (the name rule, core/system_registry.h), so such a record
+// is an error naming the line where the record starts, and later errors still name their
+// own line.
+TEST(CsvReader, QuotedLineBreaksAreReadButNotAsSystemNames) {
   Judgments j;
   ReadReport report;
   const std::string text =
       "system_a,system_b,outcome\n"
-      "\"model\nwith a break\",B,a\n"
+      "A,B,a\n"
       "B,\"C, the \"\"third\"\"\",tie\n";
   ASSERT_TRUE(ParseJudgments(text, "q.csv", ReadOptions(), &j, &report).ok());
   ASSERT_EQ(j.num_systems(), 3);
-  EXPECT_EQ(j.systems().Name(0), "model\nwith a break");
   EXPECT_EQ(j.systems().Name(2), "C, the \"third\"");
   EXPECT_EQ(report.rows, 2);
-  // An error after a multi-line record names the line where its record starts.
   Judgments k;
-  const Status s = ParseJudgments(text + "C,D,maybe\n", "q.csv", ReadOptions(), &k, nullptr);
-  ASSERT_FALSE(s.ok());
-  EXPECT_EQ(s.message().rfind("q.csv:5: field 'outcome'", 0), 0u) << s.message();
+  const Status broken = ParseJudgments(text + "\"model\nwith a break\",B,a\n", "q.csv",
+                                       ReadOptions(), &k, nullptr);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(broken.message().rfind("q.csv:4: field 'system_a': system ", 0), 0u)
+      << broken.message();
+  EXPECT_NE(broken.message().find("holds a control character (byte 0x0A at offset 5)"),
+            std::string::npos)
+      << broken.message();
+  // Skipping invalid rows: the multi-line record is reported at the line where it starts
+  // (4), and the next error at its own line (6), not at a count of records.
+  ReadOptions skip;
+  skip.skip_invalid = true;
+  Judgments m;
+  ReadReport skipped;
+  ASSERT_TRUE(ParseJudgments(text + "\"C\",\"D\nE\",tie\nC,D,maybe\n", "q.csv", skip, &m,
+                             &skipped)
+                  .ok());
+  ASSERT_EQ(skipped.warnings.size(), 2u);
+  EXPECT_EQ(skipped.warnings[0].rfind("q.csv:4: field 'system_b'", 0), 0u)
+      << skipped.warnings[0];
+  EXPECT_EQ(skipped.warnings[1].rfind("q.csv:6: field 'outcome'", 0), 0u)
+      << skipped.warnings[1];
 }
 
 TEST(CsvReader, AnUnclosedQuoteCostsOnlyItsLine) {
@@ -541,6 +562,27 @@ TEST(CsvReader, HeaderOnlyIsAnErrorAsAnEmptyFile) {
   // Rows that are all dropped (blank ranks) are not an empty input.
   Judgments j4;
   EXPECT_TRUE(Parse(std::string(kHeader) + Row("A", "B", "C", "D", "E", "1,2,3,4,-1"), &j4).ok());
+}
+
+// The name rule (core/system_registry.h) in the WMT CSV: a control character or an
+// over-long system id is a file:line:field error, as in the service.
+TEST(CsvReader, SystemNamesFollowTheOneRule) {
+  const std::string header = "system1Id,system1rank,system2Id,system2rank\n";
+  Judgments j;
+  Status s = ParseJudgments(header + "A,1,B,2\nA,1,B\x01x,2\n", "r.csv", ReadOptions(), &j,
+                            nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("r.csv:3: field 'system2Id': system id ", 0), 0u) << s.message();
+  EXPECT_NE(s.message().find("holds a control character (byte 0x01 at offset 1)"),
+            std::string::npos)
+      << s.message();
+  Judgments k;
+  s = ParseJudgments(header + std::string(100000, 'A') + ",1,B,2\n", "r.csv", ReadOptions(), &k,
+                     nullptr);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind("r.csv:2: field 'system1Id': system id ", 0), 0u)
+      << s.message().substr(0, 200);
+  EXPECT_NE(s.message().find("is 100000 bytes long (at most 256)"), std::string::npos);
 }
 
 }  // namespace

@@ -210,5 +210,18 @@ TEST(ScoredSegmentReader, ABlankMetricCellIsAnError) {
       << t.status().message();
 }
 
+// The name rule (core/system_registry.h) for the system column.
+TEST(ScoredSegmentReader, SystemNamesFollowTheOneRule) {
+  auto r = Parse("system\tdoc\tseg\tmqm\nA\x7f\td1\t1\t0\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("t.tsv:2: column 'system': system ", 0), 0u)
+      << r.status().message();
+  EXPECT_NE(r.status().message().find("holds a control character (byte 0x7F at offset 1)"),
+            std::string::npos);
+  auto longer = Parse("system\tdoc\tseg\tmqm\n" + std::string(300, 'S') + "\td1\t1\t0\n");
+  ASSERT_FALSE(longer.ok());
+  EXPECT_NE(longer.status().message().find("is 300 bytes long (at most 256)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tourney

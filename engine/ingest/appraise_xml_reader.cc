@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ingest/field_text.h"
+#include "tourney/core/system_registry.h"
 #include "tourney/ingest/language_pair.h"
 
 namespace tourney {
@@ -215,6 +216,11 @@ class XmlParser {
           return;
         }
         if (part != kPlaceholderSystem) {
+          if (std::string problem = SystemNameProblem(part); !problem.empty()) {
+            RankingError(std::string(name_) + ":" + std::to_string(e.line) +
+                         ": element 'translation': system " + QuotedValue(part) + " " + problem);
+            return;
+          }
           for (std::string_view seen : names_) {
             if (seen == part) {
               RankingError(std::string(name_) + ":" + std::to_string(e.line) +

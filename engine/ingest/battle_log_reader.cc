@@ -9,9 +9,11 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 #include "ingest/csv_record.h"
 #include "ingest/field_text.h"
+#include "tourney/core/system_registry.h"
 #include "ingest/input_file.h"
 
 namespace tourney {
@@ -80,13 +82,16 @@ class BattleSink {
       return RowError(line, std::string("field '") + a_field + "': missing or empty");
     if (r.model_b.empty())
       return RowError(line, std::string("field '") + b_field + "': missing or empty");
-    if (!KnownValid(r.model_a, 0) && !IsValidUtf8(r.model_a)) {
-      return RowError(line,
-                      std::string("field '") + a_field + "': " + InvalidUtf8Message(r.model_a));
-    }
-    if (!KnownValid(r.model_b, 1) && !IsValidUtf8(r.model_b)) {
-      return RowError(line,
-                      std::string("field '") + b_field + "': " + InvalidUtf8Message(r.model_b));
+    for (const auto& [name, field, side] :
+         {std::tuple{&r.model_a, a_field, 0}, std::tuple{&r.model_b, b_field, 1}}) {
+      if (KnownValid(*name, side)) continue;
+      if (!IsValidUtf8(*name)) {
+        return RowError(line, std::string("field '") + field + "': " + InvalidUtf8Message(*name));
+      }
+      if (std::string problem = SystemNameProblem(*name); !problem.empty()) {
+        return RowError(line, std::string("field '") + field + "': system " + QuotedValue(*name) +
+                                  " " + problem);
+      }
     }
     if (r.judge.has_value() && !IsValidUtf8(*r.judge)) {
       return RowError(line, "field 'judge': " + InvalidUtf8Message(*r.judge));

@@ -13,6 +13,7 @@
 
 #include "ingest/csv_record.h"
 #include "ingest/field_text.h"
+#include "tourney/core/system_registry.h"
 #include "tourney/ingest/language_pair.h"
 
 namespace tourney {
@@ -41,6 +42,17 @@ class Parser {
   }
   std::string Where(int64_t line, std::string_view field) const {
     return Where(line) + "field '" + std::string(field) + "': ";
+  }
+  // "" when `id` is UTF-8 and follows the system name rule, else the row's error.
+  std::string BadSystemId(int64_t line, std::string_view field, std::string_view id) const {
+    if (!Utf8(id)) return Where(line, field) + "system id " + InvalidUtf8Message(id);
+    const std::string problem = SystemNameProblem(id);
+    return problem.empty() ? problem : Where(line, field) + "system id " + QuotedValue(id) + " " +
+                                           problem;
+  }
+  // RowError for a message, Ok for none ("").
+  Status MaybeRowError(std::string message) {
+    return message.empty() ? Status::Ok() : RowError(std::move(message));
   }
   // Records a row error: fatal unless skip_invalid.
   Status RowError(std::string message) {
@@ -292,7 +304,7 @@ std::string Parser::ParseWmtRow(const std::vector<std::string_view>& f, int64_t 
       const std::string_view part =
           TrimField(id.substr(start, plus == std::string_view::npos ? id.npos : plus - start));
       if (part.empty()) return Where(line, id_field) + "empty system id in " + QuotedValue(id);
-      if (!Utf8(part)) return Where(line, id_field) + "system id " + InvalidUtf8Message(part);
+      if (std::string bad = BadSystemId(line, id_field, part); !bad.empty()) return bad;
       if (part != kPlaceholder) {
         for (size_t i = 0; i < n; ++i) {
           if (names[i] == part) {
@@ -387,9 +399,9 @@ std::string Parser::ParseWmtPairRow(const std::vector<std::string_view>& f, int6
       p.poisoned = true;
       return Where(line, id_names_[c]) + "empty system id";
     }
-    if (!Utf8(id)) {
+    if (std::string bad = BadSystemId(line, id_names_[c], id); !bad.empty()) {
       p.poisoned = true;
-      return Where(line, id_names_[c]) + "system id " + InvalidUtf8Message(id);
+      return bad;
     }
     int rank = 0;
     if (rank_text.empty()) {
@@ -499,8 +511,8 @@ std::string Parser::ParsePairwiseRow(const std::vector<std::string_view>& f, int
   const std::string_view o = TrimField(f[static_cast<size_t>(outcome_col_)]);
   if (a.empty()) return Where(line, "system_a") + "empty system id";
   if (b.empty()) return Where(line, "system_b") + "empty system id";
-  if (!Utf8(a)) return Where(line, "system_a") + "system id " + InvalidUtf8Message(a);
-  if (!Utf8(b)) return Where(line, "system_b") + "system id " + InvalidUtf8Message(b);
+  if (std::string bad = BadSystemId(line, "system_a", a); !bad.empty()) return bad;
+  if (std::string bad = BadSystemId(line, "system_b", b); !bad.empty()) return bad;
   if (a == b)
     return Where(line, "system_b") + "system " + QuotedValue(b) + " is compared with itself";
   uint8_t ranks[2];
@@ -593,8 +605,7 @@ Status Parser::Parse(std::string_view text) {
     ++data_rows;
     const int64_t ln = lines.line_number();
     if (!reuse && !SplitCsvLine(line, &fields, &storage)) {
-      Status s = RowError(Where(ln) + "unterminated quote");
-      if (!s.ok()) return s;
+      if (Status s = RowError(Where(ln) + "unterminated quote"); !s.ok()) return s;
       continue;
     }
     if (fields.size() != num_fields_) {
@@ -605,11 +616,7 @@ Status Parser::Parse(std::string_view text) {
     }
     if (rows_mode_ && pending_.active &&
         TrimField(fields[static_cast<size_t>(ranking_id_col_)]) != pending_.id) {
-      std::string error = FlushPending();
-      if (!error.empty()) {
-        Status s = RowError(std::move(error));
-        if (!s.ok()) return s;
-      }
+      if (Status s = MaybeRowError(FlushPending()); !s.ok()) return s;
     }
     std::string error =
         format_ == InputFormat::kWmt ? ParseWmtRow(fields, ln) : ParsePairwiseRow(fields, ln);
@@ -617,17 +624,10 @@ Status Parser::Parse(std::string_view text) {
       ++pending_.lines;
       pending_.errors += error.empty() ? 0 : 1;
     }
-    if (!error.empty()) {
-      Status s = RowError(std::move(error));
-      if (!s.ok()) return s;
-    }
+    if (Status s = MaybeRowError(std::move(error)); !s.ok()) return s;
   }
   if (rows_mode_) {
-    std::string error = FlushPending();
-    if (!error.empty()) {
-      Status s = RowError(std::move(error));
-      if (!s.ok()) return s;
-    }
+    if (Status s = MaybeRowError(FlushPending()); !s.ok()) return s;
   }
   if (data_rows == 0) {
     // As an empty file: a header alone holds no judgments.

@@ -13,6 +13,7 @@
 
 #include "ingest/csv_record.h"
 #include "ingest/field_text.h"
+#include "tourney/core/system_registry.h"
 #include "ingest/input_file.h"
 
 namespace tourney {
@@ -204,6 +205,9 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
     for (auto [c, v] : {std::pair{*system_col, &sys}, {*doc_col, &doc}, {*seg_col, &seg}}) {
       if (v->empty()) return field_error(row.line, c, "blank");
       if (!IsValidUtf8(*v)) return field_error(row.line, c, InvalidUtf8Message(*v));
+    }
+    if (std::string problem = SystemNameProblem(sys); !problem.empty()) {
+      return field_error(row.line, *system_col, "system " + QuotedValue(sys) + " " + problem);
     }
     const auto doc_it = document_index.emplace(doc, static_cast<int>(out.document_ids.size()));
     if (doc_it.second) out.document_ids.push_back(doc);

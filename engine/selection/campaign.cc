@@ -57,9 +57,9 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
   std::unordered_map<std::string_view, size_t> seen_systems;
   for (size_t i = 0; i < n; ++i) {
     const std::string& s = c.systems[i];
-    if (s.empty() || s.size() > kMaxSystemNameBytes || !HasNoControl(s)) {
-      return InvalidArgument("system " + std::to_string(i) + ": a name must be 1.." +
-                             std::to_string(kMaxSystemNameBytes) +
+    if (const std::string problem = SystemNameProblem(s); !problem.empty()) {
+      return InvalidArgument("system " + std::to_string(i) + ": the name " + problem +
+                             "; a name is 1.." + std::to_string(kMaxSystemNameBytes) +
                              " bytes without control characters");
     }
     if (!seen_systems.emplace(s, i).second) {

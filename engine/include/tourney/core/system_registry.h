@@ -18,6 +18,15 @@ namespace tourney {
 
 using SystemId = int32_t;
 
+// The one rule for system names, in every reader and in the service: 1 to
+// kMaxSystemNameBytes bytes, none of them an ASCII control character (bytes 0x00-0x1F and
+// 0x7F: NUL, tab, line breaks, escapes), which would corrupt CSV and terminal output.
+// UTF-8 validity is the readers' own check. Returns "" for a valid name, else what is wrong
+// ("is empty", "is 100000 bytes long (at most 256)", "holds a control character (byte
+// 0x00 at offset 3)").
+inline constexpr size_t kMaxSystemNameBytes = 256;
+std::string SystemNameProblem(std::string_view name);
+
 class SystemRegistry {
  public:
   // Returns the id of `name`, adding it if it is new.

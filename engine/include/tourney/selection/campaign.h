@@ -89,7 +89,7 @@ inline bool SelectorReadsAnytimeBoard(std::string_view name) {
 inline constexpr int kMaxCampaignSystems = 1000;
 inline constexpr int64_t kMaxCampaignSegments = 1000000;
 inline constexpr int kMaxRankingEntries = 32;
-inline constexpr size_t kMaxSystemNameBytes = 256;
+// kMaxSystemNameBytes and the name rule: core/system_registry.h (SystemNameProblem).
 inline constexpr size_t kMaxDocumentBytes = 256;
 inline constexpr size_t kMaxAnnotatorBytes = 128;
 
