@@ -14,10 +14,10 @@
 #include <fstream>
 #include <string>
 
+#include "tourney/experiments/battle_simulator.h"
 #include "tourney/ingest/battle_log_reader.h"
 #include "tourney/models/bradley_terry.h"
 #include "tourney/models/pairwise_models.h"
-#include "tourney/selection/battle_simulator.h"
 #include "tourney/statistics/bootstrap.h"
 
 namespace tourney {

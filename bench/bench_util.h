@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney::bench {
 

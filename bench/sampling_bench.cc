@@ -14,10 +14,10 @@
 
 #include "bench_util.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/sampling_study.h"
 #include "tourney/ingest/scored_segment_reader.h"
 #include "tourney/sampling/knn.h"
 #include "tourney/sampling/population.h"
-#include "tourney/sampling/sampling_study.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney {

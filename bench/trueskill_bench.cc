@@ -9,10 +9,10 @@
 
 #include "bench_util.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_protocol.h"
-#include "tourney/selection/simulate.h"
 #include "tourney/selection/trueskill_model.h"
 
 namespace tourney {

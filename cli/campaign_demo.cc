@@ -44,9 +44,9 @@
 #include "scoring_demo.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/selection/match_selector.h"
-#include "tourney/selection/simulate.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
 extern char** environ;

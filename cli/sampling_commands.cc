@@ -14,7 +14,7 @@
 #include "render/text_format.h"
 #include "sampling_input.h"
 #include "tourney/core/random.h"
-#include "tourney/sampling/sampling_study.h"
+#include "tourney/experiments/sampling_study.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney::cli {

@@ -8,7 +8,7 @@
 #include "plot_file.h"
 #include "progress_bar.h"
 #include "render/selection_benchmark_format.h"
-#include "tourney/selection/selection_benchmark.h"
+#include "tourney/experiments/selection_benchmark.h"
 
 namespace tourney::cli {
 

@@ -5,7 +5,7 @@
 
 #include "commands.h"
 #include "common.h"
-#include "tourney/selection/battle_simulator.h"
+#include "tourney/experiments/battle_simulator.h"
 
 namespace tourney::cli {
 

@@ -7,8 +7,8 @@
 #include "render/leaderboard_format.h"
 #include "render/text_format.h"
 #include "tourney/core/leaderboard.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney::cli {
 namespace {

@@ -15,8 +15,8 @@
 #include "render/text_format.h"
 #include "top_k_report.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/selection_study.h"
-#include "tourney/selection/top_k_benchmark.h"
+#include "tourney/experiments/selection_study.h"
+#include "tourney/experiments/top_k_benchmark.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {

@@ -11,7 +11,7 @@
 #include "progress_bar.h"
 #include "render/text_format.h"
 #include "top_k_report.h"
-#include "tourney/selection/top_k_benchmark.h"
+#include "tourney/experiments/top_k_benchmark.h"
 
 namespace tourney::cli {
 

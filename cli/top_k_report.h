@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tourney/selection/top_k_benchmark.h"
+#include "tourney/experiments/top_k_benchmark.h"
 
 namespace tourney::cli {
 

@@ -1,4 +1,4 @@
-// Rendering the sampling study (tourney/sampling/sampling_study.h) and scored-segment
+// Rendering the sampling study (tourney/experiments/sampling_study.h) and scored-segment
 // estimates (tourney/sampling/system_estimates.h): aligned tables, JSON, CSV, LaTeX
 // (booktabs) and Markdown, and the study's Figure 4 as SVG.
 // Thread safety: reentrant.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "render/leaderboard_format.h"
-#include "tourney/sampling/sampling_study.h"
+#include "tourney/experiments/sampling_study.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney {

@@ -1,4 +1,4 @@
-// The selection benchmark (tourney/selection/selection_benchmark.h) as JSON and as a
+// The selection benchmark (tourney/experiments/selection_benchmark.h) as JSON and as a
 // two-panel SVG figure.
 // Thread safety: reentrant.
 #ifndef TOURNEY_RENDER_SELECTION_BENCHMARK_FORMAT_H_
@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "tourney/selection/selection_benchmark.h"
+#include "tourney/experiments/selection_benchmark.h"
 
 namespace tourney {
 

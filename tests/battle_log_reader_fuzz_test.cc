@@ -9,8 +9,8 @@
 
 #include "fuzz_mutation.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/battle_simulator.h"
 #include "tourney/ingest/battle_log_reader.h"
-#include "tourney/selection/battle_simulator.h"
 
 namespace tourney {
 namespace {

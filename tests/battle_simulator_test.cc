@@ -1,4 +1,4 @@
-#include "tourney/selection/battle_simulator.h"
+#include "tourney/experiments/battle_simulator.h"
 
 #include <gtest/gtest.h>
 

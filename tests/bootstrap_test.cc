@@ -12,9 +12,9 @@
 #include "test_util.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 #include "tourney/selection/trueskill_model.h"
 
 namespace tourney {

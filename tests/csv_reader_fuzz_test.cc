@@ -7,8 +7,8 @@
 
 #include "fuzz_mutation.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tourney/experiments/simulate.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

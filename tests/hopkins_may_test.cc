@@ -10,9 +10,9 @@
 #include "core/r_hat.h"
 #include "test_util.h"
 #include "tourney/core/pair_counts.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

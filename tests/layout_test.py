@@ -4,7 +4,8 @@
 - engine/ includes no protobuf, gRPC, render/ or flags/ header;
 - each engine role includes only the roles it may (engine/README.md);
 - render/ and flags/ include no gRPC header; render/ no cli/ or service/ one;
-- tourneyd (service/) includes nothing from cli/;
+- tourneyd (service/) includes nothing from cli/, nor from the engine's experiments/ (the
+  harnesses are a library of their own, tourney_experiments, that service/ does not link);
 - no source file (.cc/.h outside tests/) is over 650 lines.
 Exit status 0 when all hold, 1 with one line per violation otherwise.
 """
@@ -22,6 +23,9 @@ ENGINE_ALLOWED = {
     "selection": {"core", "models", "statistics", "selection"},
     "sampling": {"core", "sampling"},
     "nbest": {"core", "ingest", "models", "statistics", "nbest"},
+    # The simulators, benchmarks and studies: on top of every role, and no role below uses them.
+    "experiments": {"core", "ingest", "models", "statistics", "selection", "sampling", "nbest",
+                    "experiments"},
 }
 MAX_LINES = 650
 
@@ -39,7 +43,8 @@ def includes(path):
 
 
 def role_of_include(inc):
-    m = re.match(r"(?:tourney/)?(core|ingest|models|statistics|selection|sampling|nbest)/", inc)
+    m = re.match(
+        r"(?:tourney/)?(core|ingest|models|statistics|selection|sampling|nbest|experiments)/", inc)
     return m.group(1) if m else None
 
 
@@ -65,6 +70,14 @@ def main():
         for inc in includes(path):
             if inc.startswith("cli/") or inc in ("common.h", "commands.h"):
                 problems.append(f"{os.path.relpath(path, ROOT)}: includes the CLI's {inc}")
+            if role_of_include(inc) == "experiments":
+                problems.append(f"{os.path.relpath(path, ROOT)}: includes the experiments' {inc}")
+    service_cmake = os.path.join(ROOT, "service", "CMakeLists.txt")
+    if os.path.exists(service_cmake):
+        with open(service_cmake, encoding="utf-8") as f:
+            if "tourney_experiments" in f.read():
+                problems.append("service/CMakeLists.txt: names tourney_experiments "
+                                "(tourneyd does not link the experiment harnesses)")
     for folder in ("engine", "render", "flags", "proto", "cli", "service", "bench"):
         for path in sources(folder):
             with open(path, encoding="utf-8") as f:
@@ -88,6 +101,13 @@ def self_test():
             "engine/models/b.cc": '#include "tourney/selection/campaign.h"\n',
             "engine/include/tourney/statistics/c.h": '#include "render/svg_plot.h"\n',
             "engine/selection/ok.cc": '#include "tourney/models/elo.h"\n',
+            "engine/sampling/f.cc": '#include "tourney/experiments/sampling_study.h"\n',
+            "engine/include/tourney/selection/g.h": '#include "experiments/simulate.h"\n',
+            "engine/experiments/ok_study.cc": '#include "tourney/sampling/design.h"\n'
+                                              '#include "tourney/selection/top_k.h"\n'
+                                              '#include "tourney/experiments/simulate.h"\n',
+            "service/h.cc": '#include "tourney/experiments/battle_simulator.h"\n',
+            "service/CMakeLists.txt": "target_link_libraries(s PUBLIC tourney_experiments)\n",
             "service/d.cc": '#include "common.h"\n',
             "render/e.cc": '#include <grpcpp/grpcpp.h>\n',
             "cli/long.cc": "int x;\n" * (MAX_LINES + 1),
@@ -106,12 +126,14 @@ def self_test():
         ROOT = saved
     found = out.getvalue()
     expected = ["engine/core/a.cc", "engine/models/b.cc", "statistics/c.h", "service/d.cc",
-                "render/e.cc", "cli/long.cc"]
+                "render/e.cc", "cli/long.cc", "engine/sampling/f.cc", "selection/g.h",
+                "service/h.cc", "service/CMakeLists.txt"]
     missing = [e for e in expected if e not in found]
-    if status != 1 or missing or "ok.cc" in found or "layout: 6 problem(s)" not in found:
+    if status != 1 or missing or "ok.cc" in found or "ok_study.cc" in found \
+            or f"layout: {len(expected)} problem(s)" not in found:
         print("self-test failed:\n" + found)
         return 1
-    print("layout self-test: 6 of 6 violations found")
+    print(f"layout self-test: {len(expected)} of {len(expected)} violations found")
     return 0
 
 

@@ -6,8 +6,8 @@
 #include <regex>
 
 #include "render/svg_plot.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 #include "xml_check.h"
 
 namespace tourney {

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
+#include "tourney/experiments/battle_simulator.h"
 #include "tourney/models/bradley_terry.h"
-#include "tourney/selection/battle_simulator.h"
 
 namespace tourney {
 namespace {

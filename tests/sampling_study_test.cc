@@ -1,6 +1,6 @@
 // The paper's protocol on small synthetic tables: method names, the whole test set gives
 // no error, results independent of the thread count, wins and bounds bookkeeping.
-#include "tourney/sampling/sampling_study.h"
+#include "tourney/experiments/sampling_study.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The selection benchmark (selection_benchmark.h): statistics against hand-computed values,
 // the Bradley-Terry scorer against closed forms, and small end-to-end runs.
-#include "tourney/selection/selection_benchmark.h"
+#include "tourney/experiments/selection_benchmark.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <numeric>
 #include <vector>
 
-#include "tourney/selection/simulate.h"
+#include "tourney/experiments/simulate.h"
 
 namespace tourney {
 namespace {

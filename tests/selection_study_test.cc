@@ -1,4 +1,4 @@
-#include "tourney/selection/selection_study.h"
+#include "tourney/experiments/selection_study.h"
 
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "test_util.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/expected_wins.h"
-#include "tourney/selection/simulate.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-#include "tourney/selection/simulate.h"
+#include "tourney/experiments/simulate.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "tourney/selection/top_k_benchmark.h"
+#include "tourney/experiments/top_k_benchmark.h"
 
 #include <gtest/gtest.h>
 

@@ -26,7 +26,7 @@
 // set's spread): a stratum of one segment, or of equal proxies, would otherwise get no
 // segment ever. The incremental designs learn from the scores as they arrive and record no
 // inclusion probabilities; their estimates are biased, and the study measures it
-// (sampling_study.h).
+// (experiments/sampling_study.h).
 // Thread safety: reentrant.
 #ifndef TOURNEY_SAMPLING_DESIGN_H_
 #define TOURNEY_SAMPLING_DESIGN_H_

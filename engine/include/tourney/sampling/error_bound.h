@@ -30,7 +30,7 @@
 //               variate (residual_sequence.h): it too needs the served order and a declared
 //               range; the functions below give an unbounded interval for it.
 // δ = 1 − γ. Hoeffding and Bernstein hold for any scores in a range of width R; the CLT
-// and bootstrap intervals are asymptotic. The study (sampling_study.h) measures their
+// and bootstrap intervals are asymptotic. The study (experiments/sampling_study.h) measures their
 // coverage.
 // Thread safety: reentrant.
 #ifndef TOURNEY_SAMPLING_ERROR_BOUND_H_

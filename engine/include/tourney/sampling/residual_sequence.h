@@ -37,7 +37,7 @@
 //   and the proportional interleaving makes Σ w_i (m_i^doc − m_i) the quota rounding term
 //   Σ_l (n_l − t N_l / N) (ē_l − ē) (ē_l the mean residual of document l), bounded in t
 //   while the martingale grows as sqrt(t): negligible asymptotically, and reduced by the
-//   document effect in f (below). The study (sampling_study.h) measures the coverage.
+//   document effect in f (below). The study (experiments/sampling_study.h) measures the coverage.
 //   Document effect: f = k-NN + δ_l for items of document l, δ_l = (sum of the leave-one-out
 //   k-NN residuals of l's scored items) / (n_l + document_prior); document_prior < 0: none.
 //   Cost: O(1) per score plus a refit (NeighbourLists::Predict, or KnnPredict without lists)

@@ -1,5 +1,5 @@
-// The paper's simulation protocol (see tourney/sampling/sampling_study.h).
-#include "tourney/sampling/sampling_study.h"
+// The paper's simulation protocol (see tourney/experiments/sampling_study.h).
+#include "tourney/experiments/sampling_study.h"
 
 #include <algorithm>
 #include <chrono>

@@ -19,8 +19,8 @@
 // Draw d of size s for system k uses the seed DeriveSeed(DeriveSeed(seed, k), s·draws + d)
 // (and a sub-stream per design), so results do not depend on the thread count.
 // Thread safety: RunSamplingStudy is reentrant.
-#ifndef TOURNEY_SAMPLING_SAMPLING_STUDY_H_
-#define TOURNEY_SAMPLING_SAMPLING_STUDY_H_
+#ifndef TOURNEY_EXPERIMENTS_SAMPLING_STUDY_H_
+#define TOURNEY_EXPERIMENTS_SAMPLING_STUDY_H_
 
 #include <cstdint>
 #include <string>
@@ -125,4 +125,4 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SAMPLING_SAMPLING_STUDY_H_
+#endif  // TOURNEY_EXPERIMENTS_SAMPLING_STUDY_H_

@@ -1,4 +1,4 @@
-#include "tourney/selection/selection_benchmark.h"
+#include "tourney/experiments/selection_benchmark.h"
 
 #include <Eigen/Dense>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "tourney/selection/top_k_benchmark.h"
+#include "tourney/experiments/top_k_benchmark.h"
 
 #include <algorithm>
 #include <boost/math/distributions/binomial.hpp>
@@ -10,8 +10,8 @@
 
 #include "core/thread_pool.h"
 #include "tourney/core/random.h"
+#include "tourney/experiments/simulate.h"
 #include "tourney/selection/match_selector.h"
-#include "tourney/selection/simulate.h"
 #include "tourney/selection/top_k.h"
 
 namespace tourney {

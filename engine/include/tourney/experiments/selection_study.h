@@ -15,8 +15,8 @@
 //   get m comparisons drawn at random from the pool (without replacement), self-sampling
 //   ones (TrueSkill) a budget of m selections from the whole pool.
 // Thread safety: reentrant.
-#ifndef TOURNEY_SELECTION_SELECTION_STUDY_H_
-#define TOURNEY_SELECTION_SELECTION_STUDY_H_
+#ifndef TOURNEY_EXPERIMENTS_SELECTION_STUDY_H_
+#define TOURNEY_EXPERIMENTS_SELECTION_STUDY_H_
 
 #include <cstdint>
 #include <functional>
@@ -95,4 +95,4 @@ StatusOr<ClusterCurves> ClustersVsData(const Judgments& judgments,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_SELECTION_STUDY_H_
+#endif  // TOURNEY_EXPERIMENTS_SELECTION_STUDY_H_

@@ -36,8 +36,8 @@
 //   Costs: O(judgments * (n^2 + k (n - k))) per run. Runs are independent and seeded by
 //   (seed, seed index, mode); results never depend on the thread count.
 // Thread safety: reentrant.
-#ifndef TOURNEY_SELECTION_TOP_K_BENCHMARK_H_
-#define TOURNEY_SELECTION_TOP_K_BENCHMARK_H_
+#ifndef TOURNEY_EXPERIMENTS_TOP_K_BENCHMARK_H_
+#define TOURNEY_EXPERIMENTS_TOP_K_BENCHMARK_H_
 
 #include <cstdint>
 #include <string>
@@ -45,7 +45,7 @@
 
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
-#include "tourney/selection/selection_benchmark.h"
+#include "tourney/experiments/selection_benchmark.h"
 
 namespace tourney {
 
@@ -121,4 +121,4 @@ std::vector<TopKModeSummary> SummarizeTopKRuns(const std::vector<std::string>& m
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_TOP_K_BENCHMARK_H_
+#endif  // TOURNEY_EXPERIMENTS_TOP_K_BENCHMARK_H_

@@ -15,8 +15,8 @@
 //   Every draw comes from one Rng seeded with `seed`: the same seed gives the same log.
 //   Cost: O(battles); streaming, so the memory use does not grow with the log.
 // Thread safety: reentrant.
-#ifndef TOURNEY_SELECTION_BATTLE_SIMULATOR_H_
-#define TOURNEY_SELECTION_BATTLE_SIMULATOR_H_
+#ifndef TOURNEY_EXPERIMENTS_BATTLE_SIMULATOR_H_
+#define TOURNEY_EXPERIMENTS_BATTLE_SIMULATOR_H_
 
 #include <cstdint>
 #include <functional>
@@ -64,4 +64,4 @@ BattleLog SimulateBattles(const BattleSimulationOptions& options);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_BATTLE_SIMULATOR_H_
+#endif  // TOURNEY_EXPERIMENTS_BATTLE_SIMULATOR_H_

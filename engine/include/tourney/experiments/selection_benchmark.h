@@ -51,8 +51,8 @@
 //   on the thread count nor on which other selectors run alongside. Every selector of a
 //   seed faces the same hidden truth.
 // Thread safety: reentrant.
-#ifndef TOURNEY_SELECTION_SELECTION_BENCHMARK_H_
-#define TOURNEY_SELECTION_SELECTION_BENCHMARK_H_
+#ifndef TOURNEY_EXPERIMENTS_SELECTION_BENCHMARK_H_
+#define TOURNEY_EXPERIMENTS_SELECTION_BENCHMARK_H_
 
 #include <cstdint>
 #include <span>
@@ -239,4 +239,4 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_SELECTION_BENCHMARK_H_
+#endif  // TOURNEY_EXPERIMENTS_SELECTION_BENCHMARK_H_

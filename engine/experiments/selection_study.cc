@@ -1,4 +1,4 @@
-#include "tourney/selection/selection_study.h"
+#include "tourney/experiments/selection_study.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,8 +7,8 @@
 //     q_j = mu_j + N(0, sigma_a^2) + N(0, sigma_obs^2)
 //   and rank_j = 1 + #{l : q_l - q_j > radius}: a system ranks below every system that beats
 //   it by more than the decision radius, so near-equal outputs tie. Deterministic from seed.
-#ifndef TOURNEY_SELECTION_SIMULATE_H_
-#define TOURNEY_SELECTION_SIMULATE_H_
+#ifndef TOURNEY_EXPERIMENTS_SIMULATE_H_
+#define TOURNEY_EXPERIMENTS_SIMULATE_H_
 
 #include <cstdint>
 #include <string>
@@ -49,4 +49,4 @@ std::string ToWmtCsv(const Judgments& judgments, int k);
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_SIMULATE_H_
+#endif  // TOURNEY_EXPERIMENTS_SIMULATE_H_
