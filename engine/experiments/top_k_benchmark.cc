@@ -91,7 +91,7 @@ bool Screen(const TopKBoard& board, int k, double epsilon, std::vector<SystemId>
   return true;
 }
 
-TopKRun RunOne(const TopKBenchmarkOptions& o, const TopKCampaign& c, const MatchSelector& selector,
+TopKRun RunTopKCampaign(const TopKBenchmarkOptions& o, const TopKCampaign& c, const MatchSelector& selector,
                uint64_t seed) {
   TopKRun run;
   TopKBoard board = *TopKBoard::Create(c.n, AnytimeOptions{o.delta, 0.0});
@@ -328,7 +328,7 @@ StatusOr<TopKBenchmark> RunTopKBenchmark(const TopKBenchmarkOptions& options) {
       campaign = &hidden;
     }
     out.runs[mode][seed_index] =
-        RunOne(o, *campaign, *selectors[mode], DeriveSeed(DeriveSeed(seed_s, 1), 100 + mode));
+        RunTopKCampaign(o, *campaign, *selectors[mode], DeriveSeed(DeriveSeed(seed_s, 1), 100 + mode));
   });
   out.summaries = SummarizeTopKRuns(out.modes, out.runs);
   return out;
