@@ -91,8 +91,8 @@ bool Screen(const TopKBoard& board, int k, double epsilon, std::vector<SystemId>
   return true;
 }
 
-TopKRun RunTopKCampaign(const TopKBenchmarkOptions& o, const TopKCampaign& c, const MatchSelector& selector,
-               uint64_t seed) {
+TopKRun RunTopKCampaign(const TopKBenchmarkOptions& o, const TopKCampaign& c,
+                        const MatchSelector& selector, uint64_t seed) {
   TopKRun run;
   TopKBoard board = *TopKBoard::Create(c.n, AnytimeOptions{o.delta, 0.0});
   const std::vector<Rating> ratings(static_cast<size_t>(c.n));
