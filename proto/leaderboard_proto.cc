@@ -16,8 +16,10 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     if (e.mu) out->set_mu(*e.mu);
     if (e.sigma) out->set_sigma(*e.sigma);
     out->set_rank(e.rank);
-    out->set_rank_lo(e.rank_lo);
-    out->set_rank_hi(e.rank_hi);
+    if (board.has_rank_ranges()) {
+      out->set_rank_lo(e.rank_lo);
+      out->set_rank_hi(e.rank_hi);
+    }
     if (e.cluster) out->set_cluster(*e.cluster);
     out->set_comparisons(e.comparisons);
     out->set_wins(e.wins);
@@ -83,8 +85,8 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     if (e.has_mu()) out.mu = e.mu();
     if (e.has_sigma()) out.sigma = e.sigma();
     out.rank = e.rank();
-    out.rank_lo = e.rank_lo();
-    out.rank_hi = e.rank_hi();
+    out.rank_lo = e.has_rank_lo() ? e.rank_lo() : e.rank();
+    out.rank_hi = e.has_rank_hi() ? e.rank_hi() : e.rank();
     if (e.has_cluster()) out.cluster = e.cluster();
     out.comparisons = e.comparisons();
     out.wins = e.wins();

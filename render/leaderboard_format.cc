@@ -352,7 +352,7 @@ std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* la
           "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
           "losses,ties,r_hat,score_lo,score_hi\n");
   // Rank ranges come from a bootstrap; without one they would only repeat the rank.
-  const bool ranges = board.bootstrap_replicates > 0 || IsAnytime(board);
+  const bool ranges = board.has_rank_ranges();
   for (const auto& e : board.entries) {
     const bool interval = e.score_lo && e.score_hi;
     out += lead + std::to_string(e.rank) + "," + CsvField(e.system) + "," +

@@ -26,11 +26,13 @@ TEST(LeaderboardFormat, JsonHasOriginalNamesAndZerosButNoInapplicableFields) {
   std::vector<SystemRating> r(4);
   const std::string json =
       FormatLeaderboard(BuildLeaderboard("expected-wins", j, r), OutputFormat::kJson);
-  EXPECT_NE(json.find("\"rank_lo\": 1"), std::string::npos);
+  EXPECT_NE(json.find("\"rank\": 1"), std::string::npos);
   EXPECT_NE(json.find("\"score\": 0"), std::string::npos);  // a real zero stays
-  // Expected Wins has no mu, sigma, R-hat, cluster or interval: absent, not 0.
+  // Expected Wins has no mu, sigma, R-hat, cluster or interval, and without a bootstrap no
+  // rank range (the CSV leaves those columns empty): absent, not 0 and not the rank again.
   for (const char* field : {"\"mu\"", "\"sigma\"", "\"r_hat\"", "\"cluster\"", "\"score_lo\"",
-                            "\"score_hi\"", "\"rank_upper_bound\""}) {
+                            "\"score_hi\"", "\"rank_upper_bound\"", "\"rank_lo\"",
+                            "\"rank_hi\""}) {
     EXPECT_EQ(json.find(field), std::string::npos) << field << "\n" << json;
   }
   // A Gaussian model's board has them, zeros included.
@@ -43,7 +45,11 @@ TEST(LeaderboardFormat, JsonHasOriginalNamesAndZerosButNoInapplicableFields) {
   EXPECT_NE(json.find("\"system\": \"pre.alpha.12\""), std::string::npos);
   auto parsed = ParseLeaderboardJson(json);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
-  EXPECT_EQ(parsed->entries.size(), 4u);
+  ASSERT_EQ(parsed->entries.size(), 4u);
+  for (const LeaderboardEntry& e : parsed->entries) {  // read back as the rank, as built
+    EXPECT_EQ(e.rank_lo, e.rank);
+    EXPECT_EQ(e.rank_hi, e.rank);
+  }
 }
 
 TEST(LeaderboardFormat, TableWarnsAboutDisconnectedGroups) {

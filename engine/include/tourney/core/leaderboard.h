@@ -111,6 +111,12 @@ struct Leaderboard {
   // True when some entry carries a cluster number.
   bool clustered() const;
 
+  // True when rank_lo and rank_hi are ranges (a bootstrap, or the anytime board's certified
+  // ranks); otherwise they only repeat the rank, and the outputs leave them out.
+  bool has_rank_ranges() const {
+    return bootstrap_replicates > 0 || (stopping && stopping->rule == "anytime");
+  }
+
   // Field-by-field equality (doubles compared exactly).
   bool operator==(const Leaderboard&) const = default;
 };
