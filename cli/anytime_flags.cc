@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "tourney/statistics/anytime_board.h"
+
 namespace tourney::cli {
 
 void AddAnytimeFlags(Flags& flags) {
@@ -11,6 +13,12 @@ void AddAnytimeFlags(Flags& flags) {
                 "judgments at once and under any match selection, at family-wise error "
                 "--delta (docs/anytime.md). Judgments are added in input order (files in the "
                 "order given, rows in file order): the intervals depend on that order");
+  flags.Add("anytime-board", "B", "pooled",
+            "with --anytime: pooled (one sequence per system over all of its rankings, "
+            "weighted by the design read from the input; valid when which systems meet in "
+            "each ranking did not depend on earlier judgments, as WMT's random assignment) or "
+            "pairwise (one sequence per pair of systems; valid under any selection, an "
+            "adaptive campaign's included, and far less informative)");
   flags.Add("delta", "D", "0.05",
             "with --anytime: probability that any reported separation is wrong, at any time, "
             "in (0, 1); confidence = 1 - D");
@@ -24,7 +32,7 @@ void AddAnytimeFlags(Flags& flags) {
 StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
     const Flags& flags, const std::vector<std::string>& incompatible) {
   if (!flags.GetBool("anytime")) {
-    for (const char* name : {"delta", "epsilon"}) {
+    for (const char* name : {"delta", "epsilon", "anytime-board"}) {
       if (flags.IsSet(name)) {
         return InvalidArgument("option '--" + std::string(name) + "' goes with --anytime");
       }
@@ -33,7 +41,8 @@ StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
   }
   if (flags.IsSet("model")) {
     const std::string model = flags.Get("model");
-    if (model != "expected-wins" && model != "expected-wins-anytime") {
+    if (model != "expected-wins" && model != "expected-wins-anytime" &&
+        model != "expected-wins-anytime-pooled") {
       return InvalidArgument(
           "option '--anytime' rates with Expected Wins (ties as half wins); "
           "it cannot be combined with --model " +
@@ -57,9 +66,21 @@ StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
   if (!(std::isfinite(*epsilon) && *epsilon >= 0.0 && *epsilon <= 1.0)) {
     return InvalidArgument("option '--epsilon': must be between 0 and 1");
   }
+  const std::string board = flags.Get("anytime-board");
+  if (board != "pooled" && board != "pairwise") {
+    return InvalidArgument("option '--anytime-board': '" + board +
+                           "' is neither pooled nor pairwise");
+  }
   options.delta = *delta;
   options.epsilon = *epsilon;
   return std::optional<AnytimeOptions>(options);
+}
+
+StatusOr<Leaderboard> BuildAnytimeBoard(const Flags& flags, const Judgments& judgments,
+                                        const AnytimeOptions& options) {
+  return flags.Get("anytime-board") == "pairwise"
+             ? BuildAnytimeLeaderboard(judgments, options)
+             : BuildPooledAnytimeLeaderboard(judgments, options);
 }
 
 }  // namespace tourney::cli

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "flags/flags.h"
+#include "tourney/core/judgments.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/core/status.h"
 #include "tourney/statistics/anytime_leaderboard.h"
 
@@ -23,6 +25,10 @@ void AddAnytimeFlags(Flags& flags);
 // with --anytime.
 StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
     const Flags& flags, const std::vector<std::string>& incompatible);
+
+// The board --anytime-board names (pooled by default) of every judgment, in input order.
+StatusOr<Leaderboard> BuildAnytimeBoard(const Flags& flags, const Judgments& judgments,
+                                        const AnytimeOptions& options);
 
 }  // namespace tourney::cli
 

@@ -176,7 +176,7 @@ int RunCluster(int argc, char** argv) {
   for (auto& [pair, judgments_value] : inputs) {
     Judgments* judgments = &judgments_value;
     if (*anytime) {
-      auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+      auto board = BuildAnytimeBoard(flags, *judgments, **anytime);
       if (!board.ok()) {
         return ReportError(
             "cluster", batch ? Status(board.status().code(), pair + ": " + board.status().message())

@@ -58,7 +58,7 @@ int RunRank(int argc, char** argv) {
     // Every input (battle logs included) as judgments, in file order.
     auto judgments = LoadJudgments(flags.positionals(), flags);
     if (!judgments.ok()) return ReportError("rank", judgments.status());
-    auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+    auto board = BuildAnytimeBoard(flags, *judgments, **anytime);
     if (!board.ok()) return ReportError("rank", board.status());
     std::cout << FormatLeaderboard(*board, *format);
     return kExitOk;

@@ -246,7 +246,7 @@ int RunReport(int argc, char** argv) {
 
   if (*anytime) {
     stage("anytime-valid leaderboard");
-    auto board = BuildAnytimeLeaderboard(*judgments, **anytime);
+    auto board = BuildAnytimeBoard(flags, *judgments, **anytime);
     if (!board.ok()) return fail(board.status());
     data.anytime = std::move(*board);
   }

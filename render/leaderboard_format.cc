@@ -29,6 +29,7 @@ std::string ModelDisplayName(std::string_view model) {
       {"expected-wins", "Expected Wins"},
       {"expected-wins-ties", "Expected Wins (ties count as wins)"},
       {"expected-wins-anytime", "Expected Wins, anytime-valid"},
+      {"expected-wins-anytime-pooled", "Expected Wins, anytime-valid, pooled"},
       {"hopkins-may", "Hopkins & May"},
       {"trueskill", "TrueSkill"},
       {"bradley-terry", "Bradley-Terry"},
@@ -92,6 +93,9 @@ std::string ModelTitle(const std::string& model) {
   if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
   if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
   if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
+  if (model == "expected-wins-anytime-pooled") {
+    return "Expected Wins, anytime-valid, pooled per system (ties half wins)";
+  }
   return ModelDisplayName(model);
 }
 
@@ -122,7 +126,14 @@ std::string AnytimeText(const Leaderboard& board) {
   if (s.epsilon > 0.0) {
     out += ", " + std::to_string(ties) + (ties == 1 ? " tie" : " ties") + " within epsilon";
   }
-  return out + (s.settled ? ", settled" : ", not settled");
+  out += s.settled ? ", settled" : ", not settled";
+  // The promise, in the board's own words.
+  out += "; every separation shown holds with probability >= " + SettingNumber(1.0 - s.delta) +
+         " at every number of judgments";
+  return out + (board.model == "expected-wins-anytime-pooled"
+                    ? ", for judgments assigned by a design fixed in advance (an adaptive "
+                      "campaign: --anytime-board pairwise)"
+                    : ", under any match selection");
 }
 
 bool IsTopK(const Leaderboard& board) { return board.stopping && board.stopping->rule == "top-k"; }

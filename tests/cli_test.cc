@@ -450,7 +450,8 @@ TEST_F(CliTest, RankAnytimeReadsBattleLogsInFileOrder) {
     log += "{\"model_a\":\"y\",\"model_b\":\"z\",\"winner\":\"tie\"}\n";
   }
   const std::string f = Write("battles.jsonl", log);
-  const auto r = RunCommand(BinPath("tourney") + " rank " + f + " --anytime --format json");
+  const auto r = RunCommand(BinPath("tourney") + " rank " + f +
+                            " --anytime --anytime-board pairwise --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   v1::Leaderboard board;
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;

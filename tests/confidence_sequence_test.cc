@@ -101,5 +101,55 @@ TEST(BoundedMeanSequence, NarrowsWithTheVariance) {
   EXPECT_TRUE(std::isfinite(low.lo()) && std::isfinite(high.hi()));
 }
 
+// The horizon-tuned bets, by hand for the first observation: t = 1, the predictable mean
+// and variance are the priors 1/2 and 1/4, lambda = min(sqrt(2 L / (1/4 H)), 1/2) with
+// L = log(2 / 0.05) and H = 1000 (0.1718, under the cap); x = 1 gives v = 4 (1/2)^2 = 1, and
+// the interval is 1 - (L + v psi(lambda)) / lambda clipped below, 1 above.
+TEST(BoundedMeanSequence, HorizonTunedBetsByHand) {
+  const double log_term = std::log(2.0 / 0.05);
+  const double lambda = std::sqrt(2.0 * log_term / (0.25 * 1000.0));
+  ASSERT_LT(lambda, 0.5);
+  const double psi = (-std::log(1.0 - lambda) - lambda) / 4.0;
+  BoundedMeanSequence s;
+  s.Add(1.0, BoundedMeanSequence::LogTerm(0.05), 1000.0);
+  EXPECT_NEAR(s.lo(), std::max(0.0, 1.0 - (log_term + psi) / lambda), 1e-12);
+  EXPECT_EQ(s.hi(), 1.0);
+  // Horizon 0 is the default schedule.
+  BoundedMeanSequence a, b;
+  for (int t = 0; t < 50; ++t) {
+    a.Add(t % 3 ? 1.0 : 0.0, log_term);
+    b.Add(t % 3 ? 1.0 : 0.0, log_term, 0.0);
+  }
+  EXPECT_EQ(a.lo(), b.lo());
+  EXPECT_EQ(a.hi(), b.hi());
+}
+
+// Tuned for the sample size it reaches, the sequence keeps its rate at every time (the
+// check of the test above, with H = 2000) and is narrower at the end than the default.
+TEST(BoundedMeanSequence, HorizonTunedHoldsTheMeanAndIsNarrowerThere) {
+  const double alpha = 0.1;
+  const double log_term = BoundedMeanSequence::LogTerm(alpha);
+  Rng rng(2027);
+  int missed = 0;
+  double tuned_width = 0.0, default_width = 0.0;
+  const int streams = 2000;
+  for (int s = 0; s < streams; ++s) {
+    BoundedMeanSequence tuned, plain;
+    bool miss = false;
+    for (int t = 0; t < 2000; ++t) {
+      const double u = rng.Uniform();
+      const double x = u < 0.5 ? 1.0 : u < 0.7 ? 0.5 : 0.0;
+      tuned.Add(x, log_term, 2000.0);
+      plain.Add(x, log_term);
+      if (tuned.lo() > 0.6 || tuned.hi() < 0.6) miss = true;
+    }
+    missed += miss;
+    tuned_width += tuned.hi() - tuned.lo();
+    default_width += plain.hi() - plain.lo();
+  }
+  EXPECT_LE(missed, static_cast<int>(streams * (alpha + 0.02)));
+  EXPECT_LT(tuned_width, 0.9 * default_width);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -154,7 +154,7 @@ TEST(ReportCommand, AnytimeAddsItsLeaderboard) {
   const std::string out = dir + "/page.html";
   const std::string base = BinPath("tourney") + " report " + input + " --out " + out +
                            " --models expected-wins --bootstrap 20";
-  auto r = RunCommand(base + " --anytime --delta 0.05");
+  auto r = RunCommand(base + " --anytime --anytime-board pairwise --delta 0.05");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string page = ReadFile(out);
   EXPECT_NE(page.find("<section id=\"anytime\">"), std::string::npos);

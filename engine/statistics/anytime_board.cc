@@ -24,14 +24,16 @@ void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& opt
   }
 }
 
-Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const PairCounts& counts,
-                                    const AnytimeLeaderboard& anytime) {
-  const AnytimeSummary summary = anytime.Summarize();
-  const std::vector<AnytimeLeaderboard::RankRange> ranges = anytime.RankRanges(summary);
+namespace {
+
+// The board of a summary and its rank ranges, under `model`.
+Leaderboard BoardOf(std::string_view model, const std::vector<std::string>& names,
+                    const PairCounts& counts, const AnytimeSummary& summary,
+                    const std::vector<AnytimeRankRange>& ranges, const AnytimeOptions& options) {
   const size_t n = names.size();
   std::vector<SystemRating> ratings(n);
   for (size_t i = 0; i < n; ++i) ratings[i].score = summary.score[i];
-  Leaderboard board = BuildLeaderboardFromCounts(kAnytimeModel, names, counts, ratings);
+  Leaderboard board = BuildLeaderboardFromCounts(std::string(model), names, counts, ratings);
   // Entries in the summary's order, which the clusters follow (BuildLeaderboardFromCounts
   // breaks equal scores by name, the summary by id).
   std::unordered_map<std::string_view, size_t> id_of;
@@ -51,8 +53,42 @@ Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const
     e.score_lo = summary.lo[id];
     e.score_hi = summary.hi[id];
   }
-  board.confidence = 1.0 - anytime.options().delta;
-  SetAnytimeStopping(summary, anytime.options(), names, &board);
+  board.confidence = 1.0 - options.delta;
+  SetAnytimeStopping(summary, options, names, &board);
+  return board;
+}
+
+// The ranking counters of `judgments` on `board`.
+void SetRankingCounters(const Judgments& judgments, Leaderboard* board) {
+  board->rankings = static_cast<int64_t>(judgments.num_rankings());
+  if (judgments.num_rankings() > 0) board->judgments = board->rankings;
+  board->dropped_blank = judgments.dropped_blank;
+  board->dropped_single = judgments.dropped_single;
+  board->skipped_invalid = judgments.skipped_invalid;
+}
+
+}  // namespace
+
+Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const PairCounts& counts,
+                                    const AnytimeLeaderboard& anytime) {
+  const AnytimeSummary summary = anytime.Summarize();
+  return BoardOf(kAnytimeModel, names, counts, summary, anytime.RankRanges(summary),
+                 anytime.options());
+}
+
+StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
+                                                    const AnytimeOptions& options) {
+  auto design = EstimatePooledDesign(judgments);
+  if (!design.ok()) return design.status();
+  auto pooled = PooledAnytimeLeaderboard::Create(std::move(*design), options);
+  if (!pooled.ok()) return pooled.status();
+  for (size_t r = 0; r < judgments.num_rankings(); ++r) pooled->AddRanking(judgments, r);
+  const AnytimeSummary summary = pooled->Summarize();
+  Leaderboard board = BoardOf(
+      kPooledAnytimeModel, judgments.systems().names(),
+      PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), summary,
+      pooled->RankRanges(summary), options);
+  SetRankingCounters(judgments, &board);
   return board;
 }
 
@@ -64,11 +100,7 @@ StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
   Leaderboard board = BuildAnytimeLeaderboard(
       judgments.systems().names(),
       PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), *anytime);
-  board.rankings = static_cast<int64_t>(judgments.num_rankings());
-  if (judgments.num_rankings() > 0) board.judgments = board.rankings;
-  board.dropped_blank = judgments.dropped_blank;
-  board.dropped_single = judgments.dropped_single;
-  board.skipped_invalid = judgments.skipped_invalid;
+  SetRankingCounters(judgments, &board);
   return board;
 }
 

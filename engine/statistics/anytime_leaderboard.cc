@@ -8,6 +8,74 @@
 
 namespace tourney {
 
+void SettleBoundaries(const SystemRelation& certified, const SystemRelation& epsilon_tie,
+                      bool with_epsilon, AnytimeSummary* out) {
+  AnytimeSummary& s = *out;
+  const int n = static_cast<int>(s.score.size());
+  s.order.resize(n);
+  std::iota(s.order.begin(), s.order.end(), SystemId{0});
+  std::stable_sort(s.order.begin(), s.order.end(),
+                   [&](SystemId x, SystemId y) { return s.score[x] > s.score[y]; });
+  s.rank.assign(n, 0);
+  for (int r = 0; r < n; ++r) s.rank[s.order[r]] = r + 1;
+  auto tie = [&](SystemId u, SystemId l) {
+    return with_epsilon && !certified(u, l) && !certified(l, u) && epsilon_tie(u, l);
+  };
+  // For each position u, the furthest position l > u whose pair with u is not certified,
+  // and the furthest that is a tie within epsilon (-1: none). Some pair across the boundary
+  // after position r is uncertified (an epsilon-tie) exactly when some u <= r reaches past
+  // r, so prefix maxima decide every boundary: O(n^2) in all.
+  std::vector<int> reach_open(n, -1), reach_tie(n, -1);
+  for (int u = 0; u < n; ++u) {
+    const SystemId su = s.order[u];
+    for (int l = n - 1; l > u; --l) {
+      const SystemId sl = s.order[l];
+      if (reach_open[u] < 0 && !certified(su, sl)) reach_open[u] = l;
+      if (with_epsilon && reach_tie[u] < 0 && tie(su, sl)) reach_tie[u] = l;
+      if (reach_open[u] >= 0 && (!with_epsilon || reach_tie[u] >= 0)) break;
+    }
+  }
+  s.boundaries.assign(n > 0 ? n - 1 : 0, AnytimeBoundary{});
+  s.separations = 0;
+  s.settled = true;
+  int open_reach = -1, tie_reach = -1;
+  for (int r = 0; r + 1 < n; ++r) {
+    open_reach = std::max(open_reach, reach_open[r]);
+    tie_reach = std::max(tie_reach, reach_tie[r]);
+    AnytimeBoundary& b = s.boundaries[r];
+    b.upper = s.order[r];
+    b.lower = s.order[r + 1];
+    b.separated = open_reach <= r;
+    b.tie_within_epsilon = !b.separated && tie_reach > r;
+    if (b.separated) ++s.separations;
+    if (!b.separated && !b.tie_within_epsilon) s.settled = false;
+  }
+  s.cluster.assign(n, 0);
+  int cluster = 1;
+  for (int r = 0; r < n; ++r) {
+    s.cluster[s.order[r]] = cluster;
+    if (r + 1 < n && s.boundaries[r].separated) ++cluster;
+  }
+}
+
+std::vector<AnytimeRankRange> CertifiedRankRanges(const AnytimeSummary& summary,
+                                                  const SystemRelation& certified) {
+  const int n = static_cast<int>(summary.rank.size());
+  std::vector<AnytimeRankRange> out(static_cast<size_t>(n));
+  for (SystemId u = 0; u < n; ++u) {
+    int better = 0, worse = 0;
+    for (SystemId l = 0; l < n; ++l) {
+      if (l == u) continue;
+      if (certified(l, u)) ++better;
+      if (certified(u, l)) ++worse;
+    }
+    const int position = summary.rank[u];
+    out[u].lo = std::min(1 + better, position);
+    out[u].hi = std::max(n - worse, position);
+  }
+  return out;
+}
+
 StatusOr<AnytimeLeaderboard> AnytimeLeaderboard::Create(int num_systems,
                                                         const AnytimeOptions& options) {
   if (num_systems < 2) {
@@ -94,55 +162,12 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
     s.hi[i] /= others;
     s.score[i] = std::clamp(mean[i] / others, s.lo[i], s.hi[i]);
   }
-  s.order.resize(n);
-  std::iota(s.order.begin(), s.order.end(), SystemId{0});
-  std::stable_sort(s.order.begin(), s.order.end(),
-                   [&](SystemId x, SystemId y) { return s.score[x] > s.score[y]; });
-  s.rank.assign(n, 0);
-  for (int r = 0; r < n; ++r) s.rank[s.order[r]] = r + 1;
-
   auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
-  const double eps = options_.epsilon;
   auto epsilon_tie = [&](SystemId u, SystemId l) {
-    if (eps <= 0.0 || certified(u, l) || certified(l, u)) return false;
-    if (PreferenceHi(u, l) - PreferenceLo(u, l) < eps) return true;
-    return s.hi[u] - s.lo[u] < eps && s.hi[l] - s.lo[l] < eps;
+    if (PreferenceHi(u, l) - PreferenceLo(u, l) < options_.epsilon) return true;
+    return s.hi[u] - s.lo[u] < options_.epsilon && s.hi[l] - s.lo[l] < options_.epsilon;
   };
-
-  // For each position u, the furthest position l > u whose pair with u is not certified,
-  // and the furthest that is a tie within epsilon (-1: none). Some pair across the boundary
-  // after position r is uncertified (an epsilon-tie) exactly when some u <= r reaches past
-  // r, so prefix maxima decide every boundary: O(n^2) in all.
-  std::vector<int> reach_open(n, -1), reach_tie(n, -1);
-  for (int u = 0; u < n; ++u) {
-    const SystemId su = s.order[u];
-    for (int l = n - 1; l > u; --l) {
-      const SystemId sl = s.order[l];
-      if (reach_open[u] < 0 && !certified(su, sl)) reach_open[u] = l;
-      if (eps > 0.0 && reach_tie[u] < 0 && epsilon_tie(su, sl)) reach_tie[u] = l;
-      if (reach_open[u] >= 0 && (eps <= 0.0 || reach_tie[u] >= 0)) break;
-    }
-  }
-  s.boundaries.resize(n - 1);
-  s.settled = true;
-  int open_reach = -1, tie_reach = -1;
-  for (int r = 0; r + 1 < n; ++r) {
-    open_reach = std::max(open_reach, reach_open[r]);
-    tie_reach = std::max(tie_reach, reach_tie[r]);
-    AnytimeBoundary& b = s.boundaries[r];
-    b.upper = s.order[r];
-    b.lower = s.order[r + 1];
-    b.separated = open_reach <= r;
-    b.tie_within_epsilon = !b.separated && tie_reach > r;
-    if (b.separated) ++s.separations;
-    if (!b.separated && !b.tie_within_epsilon) s.settled = false;
-  }
-  s.cluster.assign(n, 0);
-  int cluster = 1;
-  for (int r = 0; r < n; ++r) {
-    s.cluster[s.order[r]] = cluster;
-    if (r + 1 < n && s.boundaries[r].separated) ++cluster;
-  }
+  SettleBoundaries(certified, epsilon_tie, options_.epsilon > 0.0, &s);
   return s;
 }
 
@@ -152,20 +177,8 @@ bool AnytimeLeaderboard::Certified(const AnytimeSummary& summary, SystemId u, Sy
 
 std::vector<AnytimeLeaderboard::RankRange> AnytimeLeaderboard::RankRanges(
     const AnytimeSummary& summary) const {
-  const int n = n_;
-  std::vector<RankRange> out(static_cast<size_t>(n));
-  for (SystemId u = 0; u < n; ++u) {
-    int better = 0, worse = 0;
-    for (SystemId l = 0; l < n; ++l) {
-      if (l == u) continue;
-      if (Certified(summary, l, u)) ++better;
-      if (Certified(summary, u, l)) ++worse;
-    }
-    const int position = summary.rank[u];
-    out[u].lo = std::min(1 + better, position);
-    out[u].hi = std::max(n - worse, position);
-  }
-  return out;
+  return CertifiedRankRanges(
+      summary, [&](SystemId u, SystemId l) { return Certified(summary, u, l); });
 }
 
 }  // namespace tourney

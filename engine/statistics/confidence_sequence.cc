@@ -7,15 +7,17 @@ namespace tourney {
 
 double BoundedMeanSequence::LogTerm(double alpha) { return std::log(2.0 / alpha); }
 
-void BoundedMeanSequence::Add(double x, double log_term) {
+void BoundedMeanSequence::Add(double x, double log_term) { Add(x, log_term, 0.0); }
+
+void BoundedMeanSequence::Add(double x, double log_term, double horizon) {
   x = std::clamp(x, 0.0, 1.0);
   const double t = static_cast<double>(count_ + 1);
   // Predictable estimates from the first t - 1 observations (with the priors 1/2, 1/4).
   const double mean_before = (0.5 + sum_) / t;
   const double variance_before = (0.25 + squares_) / t;
   // variance_before >= 1/(4t) > 0 and log(1 + t) >= log 2, so the ratio is finite.
-  const double lambda =
-      std::min(std::sqrt(2.0 * log_term / (variance_before * t * std::log1p(t))), 0.5);
+  const double scale = horizon > 0.0 ? horizon : t * std::log1p(t);
+  const double lambda = std::min(std::sqrt(2.0 * log_term / (variance_before * scale)), 0.5);
   const double deviation = x - mean_before;
   const double v = 4.0 * deviation * deviation;
   const double psi = (-std::log1p(-lambda) - lambda) / 4.0;

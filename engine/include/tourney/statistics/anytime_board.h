@@ -23,11 +23,14 @@
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/status.h"
 #include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/pooled_anytime_leaderboard.h"
 
 namespace tourney {
 
-// The model name of anytime leaderboards.
+// The model name of anytime leaderboards (per-pair sequences), and of the pooled board
+// (pooled_anytime_leaderboard.h: one sequence per system, for designs fixed in advance).
 inline constexpr std::string_view kAnytimeModel = "expected-wins-anytime";
+inline constexpr std::string_view kPooledAnytimeModel = "expected-wins-anytime-pooled";
 
 // Writes the summary into board->stopping (rule "anytime"), names[id] naming system id.
 void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,
@@ -44,6 +47,12 @@ Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const
 // options (AnytimeLeaderboard::Create) or fewer than 2 systems.
 StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
                                               const AnytimeOptions& options);
+
+// The same from the pooled board (model kPooledAnytimeModel): the design estimated from
+// all of `judgments` (EstimatePooledDesign), then every ranking added in order. Its errors
+// (two systems that never met, bad options).
+StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
+                                                    const AnytimeOptions& options);
 
 }  // namespace tourney
 

@@ -37,6 +37,7 @@
 #define TOURNEY_STATISTICS_ANYTIME_LEADERBOARD_H_
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "tourney/core/judgments.h"
@@ -69,6 +70,30 @@ struct AnytimeSummary {
   int separations = 0;   // separated boundaries (= clusters - 1)
   bool settled = false;  // every boundary separated or a tie within epsilon
 };
+
+// A relation between two systems: "u is certified better than l", "u and l are a tie
+// within epsilon".
+using SystemRelation = std::function<bool(SystemId, SystemId)>;
+
+// The order, clusters and boundaries every anytime board draws from its certified
+// relation: orders the systems by s->score (best first, equal scores by id), then fills
+// rank, boundaries, cluster, separations and settled as described above (a boundary is
+// separated when every system above it is certified better than every system below;
+// epsilon_tie is asked only when `with_epsilon`, for pairs neither way certified). O(n^2)
+// calls. REQUIRES: s->score has one entry per system.
+void SettleBoundaries(const SystemRelation& certified, const SystemRelation& epsilon_tie,
+                      bool with_epsilon, AnytimeSummary* s);
+
+// Rank ranges from a certified relation, indexed by system id: lo = 1 + the number of
+// systems certified better, hi = n - the number certified worse, each widened to contain
+// the system's position (summary.rank) should a certification disagree with the order of
+// the scores. O(n^2).
+struct AnytimeRankRange {
+  int lo = 0;
+  int hi = 0;
+};
+std::vector<AnytimeRankRange> CertifiedRankRanges(const AnytimeSummary& summary,
+                                                  const SystemRelation& certified);
 
 class AnytimeLeaderboard {
  public:
@@ -103,10 +128,7 @@ class AnytimeLeaderboard {
   // of systems certified better, hi = n - the number certified worse, each widened to
   // contain the system's position in summary.order should a pairwise certification
   // disagree with the order of the scores. Within the system's cluster. O(n^2).
-  struct RankRange {
-    int lo = 0;
-    int hi = 0;
-  };
+  using RankRange = AnytimeRankRange;
   std::vector<RankRange> RankRanges(const AnytimeSummary& summary) const;
 
  private:

@@ -37,6 +37,15 @@ class BoundedMeanSequence {
   // the same for every call.
   void Add(double x, double log_term);
 
+  // The same with the bets tuned for a sample size `horizon` > 0 fixed before the first
+  // observation: lambda_t = min(sqrt(2 log(2/alpha) / (sigma2_hat_{t-1} horizon)), 1/2)
+  // instead of the t log(1 + t) schedule (Waudby-Smith & Ramdas 2023, eq. 14, the fixed-
+  // size tuning). Any predictable lambda keeps the sequence valid at every t; this one makes
+  // it narrowest near t = horizon, about 0.8x the default width there. The horizon must not
+  // depend on the observations (a design's planned count does; a count that stops when the
+  // interval is narrow enough does not).
+  void Add(double x, double log_term, double horizon);
+
   int64_t count() const { return count_; }
   // The empirical mean (1/2 before the first observation), not clamped to [lo, hi].
   double mean() const { return count_ == 0 ? 0.5 : sum_ / static_cast<double>(count_); }

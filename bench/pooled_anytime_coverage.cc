@@ -1,0 +1,181 @@
+// pooled_anytime_coverage: the pooled anytime board (statistics/pooled_anytime_leaderboard.h)
+// beside the per-pair board on simulated campaigns of a design fixed in advance: how often
+// each states a wrong separation at any checkpoint, and how much each separates. A
+// simulation, not a timing; one line per design (docs/anytime.md).
+//
+// Truth, judgments and the wrong-separation check are anytime_coverage's: qualities
+// q_i ~ N(0, 0.5^2), Thurstone performances with noise sd sqrt(1/2), a tie within 0.25,
+// every pair of a k-way match compared; a campaign is wrong when, at some checkpoint (every
+// 100 matches), a system sits in a better cluster than a system of higher quality. The
+// Borda order of this truth is the order of q. Selection draws k distinct systems
+// uniformly. Boards: "pairwise" (per-pair sequences), "pooled" (the true design: every
+// opponent weight 1/(k - 1), horizon = matches k / n) and "pooled-est" (the design read
+// from the campaign's own assignments, as `tourney cluster --anytime` reads a file).
+//
+// Usage: pooled_anytime_coverage [--campaigns C] [--seed S] [--delta D]
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "tourney/core/judgments.h"
+#include "tourney/core/random.h"
+#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/pooled_anytime_leaderboard.h"
+
+namespace tourney {
+namespace {
+
+struct Design {
+  int systems = 10;
+  int k = 2;
+  int64_t matches = 0;
+};
+
+constexpr int kBoards = 3;
+constexpr const char* kBoardNames[kBoards] = {"pairwise", "pooled", "pooled-est"};
+
+struct Tally {
+  int wrong[kBoards] = {0, 0, 0};
+  double separations[kBoards] = {0, 0, 0};  // summed at the end
+};
+
+bool Wrong(const AnytimeSummary& s, const std::vector<double>& q) {
+  const size_t n = q.size();
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) {
+      if (s.cluster[a] < s.cluster[b] && q[a] < q[b]) return true;
+    }
+  }
+  return false;
+}
+
+void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, Tally* tally) {
+  const int n = d.systems, k = d.k;
+  Rng rng(seed);
+  std::vector<double> q(static_cast<size_t>(n));
+  for (double& v : q) v = rng.Normal(0.0, 0.5);
+  // The assignments first (they do not depend on the outcomes), then the outcomes.
+  Judgments plan;
+  for (int i = 0; i < n; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "s%d", i);
+    plan.systems().Intern(name);
+  }
+  std::vector<SystemId> shown(static_cast<size_t>(k));
+  const std::vector<uint8_t> placeholder_ranks(static_cast<size_t>(k), 1);
+  std::vector<std::vector<SystemId>> matches;
+  matches.reserve(static_cast<size_t>(d.matches));
+  for (int64_t t = 0; t < d.matches; ++t) {
+    for (int i = 0; i < k; ++i) {
+      bool repeat = true;
+      while (repeat) {
+        shown[i] = static_cast<SystemId>(rng.UniformInt(static_cast<uint64_t>(n)));
+        repeat = false;
+        for (int j = 0; j < i; ++j) repeat |= shown[j] == shown[i];
+      }
+    }
+    matches.push_back(shown);
+    plan.AddRanking(shown, placeholder_ranks);  // all tied: only who met whom matters
+  }
+  PooledDesign truth;
+  truth.num_systems = n;
+  truth.rankings.assign(static_cast<size_t>(n),
+                        static_cast<int64_t>(std::llround(static_cast<double>(d.matches) * k / n)));
+  truth.weight.assign(static_cast<size_t>(n) * n, 1.0 / (k - 1));
+  for (int i = 0; i < n; ++i) truth.weight[static_cast<size_t>(i) * n + i] = 0.0;
+  truth.bound.assign(static_cast<size_t>(n), 1.0);
+  auto estimated = EstimatePooledDesign(plan);
+  auto pairwise = AnytimeLeaderboard::Create(n, options);
+  auto pooled = PooledAnytimeLeaderboard::Create(truth, options);
+  if (!estimated.ok() || !pairwise.ok() || !pooled.ok()) std::abort();
+  auto pooled_est = PooledAnytimeLeaderboard::Create(*estimated, options);
+  if (!pooled_est.ok()) std::abort();
+  bool wrong[kBoards] = {false, false, false};
+  Comparisons c;
+  std::vector<double> perf(static_cast<size_t>(k));
+  for (int64_t t = 0; t < d.matches; ++t) {
+    const std::vector<SystemId>& m = matches[static_cast<size_t>(t)];
+    for (int i = 0; i < k; ++i) perf[i] = q[m[i]] + rng.Normal(0.0, std::sqrt(0.5));
+    c.Clear();
+    for (int i = 0; i < k; ++i) {
+      for (int j = i + 1; j < k; ++j) {
+        const double diff = perf[i] - perf[j];
+        c.Add(m[i], m[j],
+              std::fabs(diff) < 0.25 ? Outcome::kTie
+              : diff > 0.0           ? Outcome::kFirstWins
+                                     : Outcome::kSecondWins);
+      }
+    }
+    pairwise->AddAll(c);
+    pooled->AddRanking(c, 0, c.size());
+    pooled_est->AddRanking(c, 0, c.size());
+    if ((t + 1) % 100 == 0 || t + 1 == d.matches) {
+      const AnytimeSummary s[kBoards] = {pairwise->Summarize(), pooled->Summarize(),
+                                         pooled_est->Summarize()};
+      for (int b = 0; b < kBoards; ++b) {
+        wrong[b] = wrong[b] || Wrong(s[b], q);
+        if (t + 1 == d.matches) tally->separations[b] += s[b].separations;
+      }
+    }
+  }
+  for (int b = 0; b < kBoards; ++b) tally->wrong[b] += wrong[b];
+}
+
+}  // namespace
+}  // namespace tourney
+
+int main(int argc, char** argv) {
+  int campaigns = 500;
+  uint64_t seed = 1;
+  tourney::AnytimeOptions options;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--campaigns")) {
+      campaigns = std::atoi(argv[i + 1]);
+    } else if (!std::strcmp(argv[i], "--seed")) {
+      seed = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (!std::strcmp(argv[i], "--delta")) {
+      options.delta = std::atof(argv[i + 1]);
+    } else {
+      std::fprintf(stderr, "usage: pooled_anytime_coverage [--campaigns C] [--seed S] "
+                           "[--delta D]\n");
+      return 2;
+    }
+  }
+  if (campaigns < 1 || !(options.delta > 0.0 && options.delta < 1.0)) {
+    std::fprintf(stderr, "pooled_anytime_coverage: options out of range\n");
+    return 2;
+  }
+  // anytime_coverage's uniform designs, and 12 systems over 24,000 pairwise matches.
+  const tourney::Design designs[] = {
+      {10, 2, 45'000}, {16, 2, 120'000}, {10, 5, 9'000}, {13, 5, 10'000}, {12, 2, 24'000}};
+  std::printf("delta %g, %d campaigns per design, seed %llu; wrong = campaigns with a wrong "
+              "separation at some checkpoint\n",
+              options.delta, campaigns, static_cast<unsigned long long>(seed));
+  std::printf("%-8s %-3s %-8s", "systems", "k", "matches");
+  for (const char* b : tourney::kBoardNames) std::printf("  %-22s", b);
+  std::printf("\n%-21s", "");
+  for (int b = 0; b < tourney::kBoards; ++b) std::printf("  %-22s", "wrong (share) / seps");
+  std::printf("\n");
+  for (size_t di = 0; di < sizeof designs / sizeof designs[0]; ++di) {
+    const tourney::Design& d = designs[di];
+    tourney::Tally tally;
+    for (int c = 0; c < campaigns; ++c) {
+      tourney::RunCampaign(d, tourney::DeriveSeed(tourney::DeriveSeed(seed, di), c), options,
+                           &tally);
+    }
+    std::printf("%-8d %-3d %-8lld", d.systems, d.k, static_cast<long long>(d.matches));
+    for (int b = 0; b < tourney::kBoards; ++b) {
+      char cell[64];
+      std::snprintf(cell, sizeof cell, "%d (%.3f) / %.2f", tally.wrong[b],
+                    static_cast<double>(tally.wrong[b]) / campaigns,
+                    tally.separations[b] / campaigns);
+      std::printf("  %-22s", cell);
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}
