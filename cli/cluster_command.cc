@@ -17,6 +17,7 @@
 #include "render/text_format.h"
 #include "tourney/core/defaults.h"
 #include "tourney/core/leaderboard.h"
+#include "planned_looks.h"
 #include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 
@@ -71,6 +72,7 @@ int RunCluster(int argc, char** argv) {
             "plot whiskers: full (min-max rank over replicates) or confidence (rank range)");
   AddInputFlags(flags);
   AddAnytimeFlags(flags);
+  AddPlannedLookFlags(flags);
   flags.AddExample("tourney cluster train.csv --plot ranks.svg",
                    "Expected Wins rank ranges from 1,000 replicates, clusters, a rank plot");
   flags.AddExample(
@@ -86,7 +88,8 @@ int RunCluster(int argc, char** argv) {
   if (!ParseFlagsOrExit(flags, argc, argv, "cluster", &code)) return code;
   auto anytime =
       AnytimeOptionsFromFlags(flags, {"bootstrap", "confidence", "resample", "no-count-shortcut",
-                                      "protocol", "plot", "whiskers", "plot-no-title"});
+                                      "protocol", "plot", "whiskers", "plot-no-title", "looks",
+                                      "looks-budget"});
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
@@ -186,13 +189,20 @@ int RunCluster(int argc, char** argv) {
       boards.push_back(std::move(*board));
       continue;
     }
+    auto look = PlannedLookFromFlags(flags, *judgments, *confidence);
+    if (!look.ok()) {
+      return ReportError(
+          "cluster", batch ? Status(look.status().code(), pair + ": " + look.status().message())
+                           : look.status());
+    }
+    if (*look) judgments = &(*look)->judgments;
     auto model = MakeModelFromFlags(flags, judgments->comparisons().size());
     if (!model.ok()) return ReportError("cluster", model.status());
 
     ProgressBar bar(*progress, batch ? pair + " replicates" : std::string("replicates"));
     BootstrapOptions options;
     options.replicates = static_cast<int>(*replicates);
-    options.confidence = *confidence;
+    options.confidence = *look ? (*look)->confidence : *confidence;
     options.seed = *seed;
     options.threads = static_cast<int>(*threads);
     options.resample = *resample;
@@ -210,7 +220,8 @@ int RunCluster(int argc, char** argv) {
                            : result.status());
     }
 
-    const Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
+    Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
+    if (*look) board.warnings.push_back((*look)->note);
     if (flags.IsSet("plot")) {
       RankPlotOptions plot;
       plot.title = "Bootstrap rank distributions: " + ModelDisplayName(result->model);

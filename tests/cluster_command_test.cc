@@ -502,5 +502,39 @@ TEST(ClusterCommand, AnytimeRefusesBootstrapFlagsAndOtherModels) {
   std::filesystem::remove_all(dir);
 }
 
+// Planned looks on WMT13 fr-en (9,996 rankings). Four equal looks over the input: the last
+// look's level is 1 - 2 (1 - Phi(2.014)) = 0.956 (the published O'Brien-Fleming-type
+// boundary, group_sequential_test), and its board keeps the fixed-sample board's 9
+// clusters. A --looks-budget of 20,000 puts look 1 at 5,000 judgments, level 1 - 2 (1 - Phi(4.333))
+// = 0.999985, and the board says it is provisional. An input short of look 1, --looks-budget
+// without --looks and --looks with --anytime are usage errors.
+TEST(ClusterCommand, PlannedLooksOnWmtThirteenFrenchEnglish) {
+  TOURNEY_REQUIRE_SHARED("data/wmt13-fr-en/train.csv");
+  const std::string cluster = BinPath("tourney") + " cluster " +
+                              ::tourney::testing::SharedPath("data/wmt13-fr-en/train.csv");
+  auto last = RunCommand(cluster + " --looks 4 --format json");
+  ASSERT_EQ(last.exit_code, 0) << last.err;
+  EXPECT_NE(last.out.find("\"confidence\": 0.95599"), std::string::npos) << last.out.substr(0, 400);
+  EXPECT_NE(last.out.find("planned look 4 of 4 (budget 9,996 judgments)"), std::string::npos);
+  EXPECT_NE(last.out.find("\"cluster\": 9"), std::string::npos);
+  EXPECT_EQ(last.out.find("\"cluster\": 10"), std::string::npos);
+  auto first = RunCommand(cluster + " --looks 4 --looks-budget 20000 --format json");
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("\"judgments\": \"5000\""), std::string::npos)
+      << first.out.substr(0, 400);
+  EXPECT_NE(first.out.find("\"confidence\": 0.99998"), std::string::npos);
+  EXPECT_NE(first.out.find("provisional between looks: 4,996 later judgments are not shown "
+                           "until look 2 at 10,000"),
+            std::string::npos);
+  for (const char* flags : {" --looks 4 --looks-budget 50000", " --looks-budget 100", " --looks 0",
+                            " --looks 4 --anytime"}) {
+    const auto r = RunCommand(cluster + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags << ": " << r.err;
+  }
+  EXPECT_NE(RunCommand(cluster + " --looks 4 --looks-budget 50000")
+                .err.find("no planned look reached yet: look 1 of 4 comes at 12,500 judgments"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace tourney
