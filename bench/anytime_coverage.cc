@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "thurstone_campaign.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/anytime_leaderboard.h"
 
@@ -47,8 +48,7 @@ Outcome3 Run(const Design& d, int campaigns, uint64_t seed, const AnytimeOptions
   const int n = d.systems;
   for (int c = 0; c < campaigns; ++c) {
     Rng rng(DeriveSeed(seed, static_cast<uint64_t>(c)));
-    std::vector<double> q(static_cast<size_t>(n));
-    for (double& v : q) v = rng.Normal(0.0, 0.5);
+    const std::vector<double> q = bench::DrawQualities(rng, n);
     auto board = AnytimeLeaderboard::Create(n, options);
     if (!board.ok()) std::abort();
     bool wrong = false;
@@ -77,23 +77,13 @@ Outcome3 Run(const Design& d, int campaigns, uint64_t seed, const AnytimeOptions
         shown[1] = open[pick + 1];
         k = 2;
       } else {
-        for (int i = 0; i < k; ++i) {
-          bool repeat = true;
-          while (repeat) {
-            shown[i] = static_cast<SystemId>(rng.UniformInt(static_cast<uint64_t>(n)));
-            repeat = false;
-            for (int j = 0; j < i; ++j) repeat |= shown[j] == shown[i];
-          }
-        }
+        bench::DrawMatch(rng, n, k, &shown);
       }
-      for (int i = 0; i < k; ++i) perf[i] = q[shown[i]] + rng.Normal(0.0, std::sqrt(0.5));
+      shown.resize(static_cast<size_t>(k));
+      bench::Perform(rng, q, shown, &perf);
       for (int i = 0; i < k; ++i) {
         for (int j = i + 1; j < k; ++j) {
-          const double diff = perf[i] - perf[j];
-          board->Add(shown[i], shown[j],
-                     std::fabs(diff) < 0.25 ? tourney::Outcome::kTie
-                     : diff > 0.0           ? tourney::Outcome::kFirstWins
-                                            : tourney::Outcome::kSecondWins);
+          board->Add(shown[i], shown[j], bench::Judge(perf[i], perf[j]));
         }
       }
       if ((t + 1) % 100 == 0 || t + 1 == d.judgments) {

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <vector>
 
+#include "thurstone_campaign.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/random.h"
 #include "tourney/models/expected_wins.h"
@@ -83,34 +84,26 @@ int main(int argc, char** argv) {
   double seps_one = 0, seps_planned = 0;
   for (int c = 0; c < campaigns; ++c) {
     Rng rng(DeriveSeed(seed, static_cast<uint64_t>(c)));
-    std::vector<double> q(static_cast<size_t>(n));
-    for (double& v : q) v = rng.Normal(0.0, 0.5);
+    const std::vector<double> q = bench::DrawQualities(rng, n);
     Judgments all;
     for (int i = 0; i < n; ++i) {
       char name[16];
       std::snprintf(name, sizeof name, "s%d", i);
       all.systems().Intern(name);
     }
-    std::vector<SystemId> shown(static_cast<size_t>(k));
-    std::vector<double> perf(static_cast<size_t>(k));
+    std::vector<SystemId> shown;
+    std::vector<double> perf;
     std::vector<uint8_t> ranks(static_cast<size_t>(k));
     bool naive = false, planned = false;
     for (int look = 1; look <= looks; ++look) {
       const int64_t until = matches * look / looks;
       while (static_cast<int64_t>(all.num_rankings()) < until) {
-        for (int i = 0; i < k; ++i) {
-          bool repeat = true;
-          while (repeat) {
-            shown[i] = static_cast<SystemId>(rng.UniformInt(static_cast<uint64_t>(n)));
-            repeat = false;
-            for (int j = 0; j < i; ++j) repeat |= shown[j] == shown[i];
-          }
-          perf[i] = q[static_cast<size_t>(shown[i])] + rng.Normal(0.0, std::sqrt(0.5));
-        }
-        // Ranks: 1 + the number of systems clearly better (ties within 0.25 share a rank).
+        bench::DrawMatch(rng, n, k, &shown);
+        bench::Perform(rng, q, shown, &perf);
+        // Ranks: 1 + the number of systems clearly better (within the tie margin: no).
         for (int i = 0; i < k; ++i) {
           int better = 0;
-          for (int j = 0; j < k; ++j) better += perf[j] - perf[i] >= 0.25;
+          for (int j = 0; j < k; ++j) better += perf[j] - perf[i] >= bench::kTieMargin;
           ranks[i] = static_cast<uint8_t>(1 + better);
         }
         all.AddRanking(shown, ranks);

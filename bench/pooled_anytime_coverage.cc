@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "thurstone_campaign.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/anytime_leaderboard.h"
@@ -55,8 +56,7 @@ bool Wrong(const AnytimeSummary& s, const std::vector<double>& q) {
 void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, Tally* tally) {
   const int n = d.systems, k = d.k;
   Rng rng(seed);
-  std::vector<double> q(static_cast<size_t>(n));
-  for (double& v : q) v = rng.Normal(0.0, 0.5);
+  const std::vector<double> q = bench::DrawQualities(rng, n);
   // The assignments first (they do not depend on the outcomes), then the outcomes.
   Judgments plan;
   for (int i = 0; i < n; ++i) {
@@ -64,19 +64,12 @@ void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, 
     std::snprintf(name, sizeof name, "s%d", i);
     plan.systems().Intern(name);
   }
-  std::vector<SystemId> shown(static_cast<size_t>(k));
+  std::vector<SystemId> shown;
   const std::vector<uint8_t> placeholder_ranks(static_cast<size_t>(k), 1);
   std::vector<std::vector<SystemId>> matches;
   matches.reserve(static_cast<size_t>(d.matches));
   for (int64_t t = 0; t < d.matches; ++t) {
-    for (int i = 0; i < k; ++i) {
-      bool repeat = true;
-      while (repeat) {
-        shown[i] = static_cast<SystemId>(rng.UniformInt(static_cast<uint64_t>(n)));
-        repeat = false;
-        for (int j = 0; j < i; ++j) repeat |= shown[j] == shown[i];
-      }
-    }
+    bench::DrawMatch(rng, n, k, &shown);
     matches.push_back(shown);
     plan.AddRanking(shown, placeholder_ranks);  // all tied: only who met whom matters
   }
@@ -95,19 +88,13 @@ void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, 
   if (!pooled_est.ok()) std::abort();
   bool wrong[kBoards] = {false, false, false};
   Comparisons c;
-  std::vector<double> perf(static_cast<size_t>(k));
+  std::vector<double> perf;
   for (int64_t t = 0; t < d.matches; ++t) {
     const std::vector<SystemId>& m = matches[static_cast<size_t>(t)];
-    for (int i = 0; i < k; ++i) perf[i] = q[m[i]] + rng.Normal(0.0, std::sqrt(0.5));
+    bench::Perform(rng, q, m, &perf);
     c.Clear();
     for (int i = 0; i < k; ++i) {
-      for (int j = i + 1; j < k; ++j) {
-        const double diff = perf[i] - perf[j];
-        c.Add(m[i], m[j],
-              std::fabs(diff) < 0.25 ? Outcome::kTie
-              : diff > 0.0           ? Outcome::kFirstWins
-                                     : Outcome::kSecondWins);
-      }
+      for (int j = i + 1; j < k; ++j) c.Add(m[i], m[j], bench::Judge(perf[i], perf[j]));
     }
     pairwise->AddAll(c);
     pooled->AddRanking(c, 0, c.size());
