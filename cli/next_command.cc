@@ -21,6 +21,7 @@
 #include "tourney/core/random.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/trueskill.h"
+#include "tourney/selection/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/statistics/anytime_leaderboard.h"
 
@@ -172,9 +173,20 @@ int RunNext(int argc, char** argv) {
     return ReportError("next", s);
   }
 
+  // The selectors that read the anytime board serve a uniform match without one, or once
+  // every boundary is resolved: say so rather than credit them with the choice.
+  std::string fallback;
+  if (SelectorReadsAnytimeBoard((*selector)->name())) {
+    if (!board) {
+      fallback = "no anytime board yet (no --judgments), serving a uniform match";
+    } else if (summary.settled) {
+      fallback = "every boundary of the anytime board is resolved, serving a uniform match";
+    }
+  }
   const Rating& anchor = ratings[match[0]];
   if (format == "json") {
     std::string out = "{\n \"selection\": " + JsonQuote((*selector)->name()) +
+                      (fallback.empty() ? "" : ",\n \"note\": " + JsonQuote(fallback)) +
                       ",\n \"seed\": " + std::to_string(*seed) + ",\n \"systems\": [";
     for (size_t slot = 0; slot < match.size(); ++slot) {
       const Rating& r = ratings[match[slot]];
@@ -189,8 +201,14 @@ int RunNext(int argc, char** argv) {
   const std::vector<std::string> short_names = ShortSystemNames(names);
   size_t width = 6;
   for (SystemId id : match) width = std::max(width, DisplayWidth(short_names[id]));
-  std::printf("next match (%s selector, seed %llu)\n", std::string((*selector)->name()).c_str(),
-              static_cast<unsigned long long>(*seed));
+  if (fallback.empty()) {
+    std::printf("next match (%s selector, seed %llu)\n", std::string((*selector)->name()).c_str(),
+                static_cast<unsigned long long>(*seed));
+  } else {
+    std::printf("next match (selector %s: %s; seed %llu)\n",
+                std::string((*selector)->name()).c_str(), fallback.c_str(),
+                static_cast<unsigned long long>(*seed));
+  }
   std::printf("  %-*s  %10s  %8s  %s\n", static_cast<int>(width), "system", "mu", "sigma",
               "p_hat_draw vs first");
   // Names padded by display columns (a wide character takes two), not bytes.

@@ -52,21 +52,29 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
   }
   if (board.stopping) {
     v1::Stopping* s = m.mutable_stopping();
+    // z and more_judgments mean something under the z rule only (and an empty rule is a
+    // message from before the field, when z was the only rule).
+    const bool z_rule = board.stopping->rule == "z" || board.stopping->rule.empty();
     s->set_settled(board.stopping->settled);
     s->set_judgments(board.stopping->judgments);
-    s->set_more_judgments(board.stopping->more_judgments);
+    if (z_rule) s->set_more_judgments(board.stopping->more_judgments);
     s->set_rule(board.stopping->rule);
     s->set_delta(board.stopping->delta);
     s->set_epsilon(board.stopping->epsilon);
     for (const std::string& name : board.stopping->top) s->add_top(name);
+    if (board.stopping->rule == "top-k") {
+      s->set_top_within_epsilon(board.stopping->top_within_epsilon);
+    }
     for (const StoppingBoundary& b : board.stopping->boundaries) {
       v1::StoppingBoundary* out = s->add_boundaries();
       out->set_upper(b.upper);
       out->set_lower(b.lower);
-      out->set_z(b.z);
+      if (z_rule) out->set_z(b.z);
       out->set_separated(b.separated);
-      out->set_more_judgments(b.more_judgments);
+      if (z_rule) out->set_more_judgments(b.more_judgments);
       out->set_tie_within_epsilon(b.tie_within_epsilon);
+      if (!b.blocking_upper.empty()) out->set_blocking_upper(b.blocking_upper);
+      if (!b.blocking_lower.empty()) out->set_blocking_lower(b.blocking_lower);
     }
   }
   return m;
@@ -121,9 +129,18 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     s.delta = m.stopping().delta();
     s.epsilon = m.stopping().epsilon();
     s.top.assign(m.stopping().top().begin(), m.stopping().top().end());
+    s.top_within_epsilon = m.stopping().top_within_epsilon();
+    // Absent z and more_judgments (rules other than z) read as 0, as absent strings as "".
     for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
-      s.boundaries.push_back(
-          {b.upper(), b.lower(), b.z(), b.separated(), b.more_judgments(), b.tie_within_epsilon()});
+      StoppingBoundary& out = s.boundaries.emplace_back();
+      out.upper = b.upper();
+      out.lower = b.lower();
+      out.z = b.z();
+      out.separated = b.separated();
+      out.more_judgments = b.more_judgments();
+      out.tie_within_epsilon = b.tie_within_epsilon();
+      out.blocking_upper = b.blocking_upper();
+      out.blocking_lower = b.blocking_lower();
     }
   }
   return board;

@@ -88,17 +88,6 @@ std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names)
 
 namespace {
 
-// The table's title: Expected Wins says which variant of the WMT campaigns it is.
-std::string ModelTitle(const std::string& model) {
-  if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
-  if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
-  if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
-  if (model == "expected-wins-anytime-pooled") {
-    return "Expected Wins, anytime-valid, pooled per system (ties half wins)";
-  }
-  return ModelDisplayName(model);
-}
-
 bool IsAnytime(const Leaderboard& board) {
   return board.stopping && board.stopping->rule == "anytime";
 }
@@ -108,6 +97,37 @@ std::string SettingNumber(double v) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%g", v);
   return buf;
+}
+
+}  // namespace
+
+std::string AnytimePromise(const Leaderboard& board) {
+  return "every separation shown holds with probability >= " +
+         SettingNumber(1.0 - board.stopping->delta) + " at every number of judgments" +
+         (board.model == "expected-wins-anytime-pooled"
+              ? ", for judgments assigned by a design fixed in advance (an adaptive "
+                "campaign: --anytime-board pairwise)"
+              : ", under any match selection");
+}
+
+std::string AnytimeFewerClusters(const Leaderboard& board) {
+  return "why fewer clusters than a bootstrap board: a bootstrap board's 95% holds for one "
+         "look at a sample size fixed in advance; this board's " +
+         SettingNumber(100.0 * (1.0 - board.stopping->delta)) +
+         "% holds at every look, so it separates fewer systems";
+}
+
+namespace {
+
+// The table's title: Expected Wins says which variant of the WMT campaigns it is.
+std::string ModelTitle(const std::string& model) {
+  if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
+  if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
+  if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
+  if (model == "expected-wins-anytime-pooled") {
+    return "Expected Wins, anytime-valid, pooled per system (ties half wins)";
+  }
+  return ModelDisplayName(model);
 }
 
 // "anytime-valid at delta 0.05, epsilon 0.03 (input order): 4 of 9 boundaries separated,
@@ -128,27 +148,29 @@ std::string AnytimeText(const Leaderboard& board) {
   }
   out += s.settled ? ", settled" : ", not settled";
   // The promise, in the board's own words.
-  out += "; every separation shown holds with probability >= " + SettingNumber(1.0 - s.delta) +
-         " at every number of judgments";
-  return out + (board.model == "expected-wins-anytime-pooled"
-                    ? ", for judgments assigned by a design fixed in advance (an adaptive "
-                      "campaign: --anytime-board pairwise)"
-                    : ", under any match selection");
+  return out + "; " + AnytimePromise(board);
 }
 
 bool IsTopK(const Leaderboard& board) { return board.stopping && board.stopping->rule == "top-k"; }
 
 // "top-3 goal at delta 0.05, epsilon 0 (judgments in input order): current top 3 A, B, C,
-// not settled". REQUIRES: IsTopK(board).
+// not settled"; settled: "identified top 3 A, B, C, settled", or "identified top 3 within
+// epsilon 0.02: A, B, C, settled" when some cross pair is resolved only within epsilon.
+// REQUIRES: IsTopK(board).
 std::string TopKText(const Leaderboard& board) {
   const Stopping& s = *board.stopping;
   std::string names;
   for (size_t i = 0; i < s.top.size(); ++i) names += (i ? ", " : "") + s.top[i];
   const std::string k = std::to_string(s.top.size());
+  std::string state = "current top " + k + " ";
+  if (s.settled) {
+    state = s.top_within_epsilon
+                ? "identified top " + k + " within epsilon " + SettingNumber(s.epsilon) + ": "
+                : "identified top " + k + " ";
+  }
   return "top-" + k + " goal at delta " + SettingNumber(s.delta) + ", epsilon " +
-         SettingNumber(s.epsilon) +
-         " (judgments in input order): " + (s.settled ? "identified top " : "current top ") + k +
-         " " + names + (s.settled ? ", settled" : ", not settled");
+         SettingNumber(s.epsilon) + " (judgments in input order): " + state + names +
+         (s.settled ? ", settled" : ", not settled");
 }
 
 // The stopping rule's line for the anytime and top-k rules; empty for the others.
@@ -210,6 +232,7 @@ std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered
 std::vector<std::string> BoardNotes(const Leaderboard& board) {
   std::vector<std::string> notes;
   if (!StoppingText(board).empty()) notes.push_back("note: " + StoppingText(board));
+  if (IsAnytime(board)) notes.push_back("note: " + AnytimeFewerClusters(board));
   for (const CovariateEffect& e : board.covariate_effects) {
     notes.push_back("style control: " + CovariateText(e, board.confidence));
   }
@@ -240,6 +263,41 @@ std::vector<std::string> BoardNotes(const Leaderboard& board) {
   }
   for (const auto& w : board.warnings) notes.push_back("warning: " + w);
   return notes;
+}
+
+// The anytime board's boundaries that are not separated, one line each with the pair that
+// keeps it open: "open: A | B (blocked by A vs D)", at most kOpenLines, then a count.
+constexpr size_t kOpenLines = 12;
+std::string OpenBoundaryLines(const Leaderboard& board, const View& v) {
+  if (!IsAnytime(board)) return "";
+  std::vector<std::pair<std::string_view, std::string_view>> short_of;
+  for (size_t i = 0; i < board.entries.size(); ++i) {
+    short_of.emplace_back(board.entries[i].system, v.names[i]);
+  }
+  const auto shown = [&short_of](const std::string& name) {
+    for (const auto& [full, brief] : short_of) {
+      if (full == name) return std::string(brief);
+    }
+    return name;
+  };
+  std::string out;
+  size_t lines = 0, more = 0;
+  for (const StoppingBoundary& b : board.stopping->boundaries) {
+    if (b.separated) continue;
+    if (lines == kOpenLines) {
+      ++more;
+      continue;
+    }
+    ++lines;
+    out += std::string(b.tie_within_epsilon ? "tie within epsilon: " : "open: ") +
+           shown(b.upper) + " | " + shown(b.lower);
+    if (!b.blocking_upper.empty()) {
+      out += " (blocked by " + shown(b.blocking_upper) + " vs " + shown(b.blocking_lower) + ")";
+    }
+    out += "\n";
+  }
+  if (more > 0) out += "... and " + std::to_string(more) + " more not separated\n";
+  return out;
 }
 
 std::string FormatTable(const Leaderboard& board) {
@@ -309,6 +367,8 @@ std::string FormatTable(const Leaderboard& board) {
     }
     out += line(rows[i]);
   }
+  out += OpenBoundaryLines(board, v);
+  if (IsAnytime(board)) out += "note: " + AnytimeFewerClusters(board) + "\n";
   if (board.dropped_blank > 0) {
     out += "note: " + WithThousands(board.dropped_blank) +
            " rankings with a blank rank (-1) were dropped\n";
@@ -449,7 +509,8 @@ std::string FormatLatex(const Leaderboard& board) {
            "\\% confidence, clusters separated by rules";
   }
   if (IsAnytime(board)) {
-    out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules";
+    out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules; " +
+           LatexEscape(AnytimeFewerClusters(board));
   } else if (IsTopK(board)) {
     out += "; " + LatexEscape(TopKText(board));
   }
@@ -507,8 +568,29 @@ std::string WmtNumber(double v) {
   return out;
 }
 
+// The WMT layout's first line, a '#' comment naming the model and the board, which the
+// layout itself cannot show: "# tourney cluster: Expected Wins, 1,000 bootstrap replicates,
+// seed 1, 95% rank ranges". Readers of the layout (tourney compare) skip '#' lines.
+std::string WmtHeader(const Leaderboard& board) {
+  std::string out = "# tourney cluster: ";
+  if (IsAnytime(board)) {
+    const Stopping& s = *board.stopping;
+    return out + "Expected Wins, anytime-valid " +
+           (board.model == "expected-wins-anytime-pooled" ? "pooled" : "pairwise") +
+           " board, delta " + SettingNumber(s.delta) + ", epsilon " + SettingNumber(s.epsilon) +
+           ", rank ranges of certified separations\n";
+  }
+  out += board.model.empty() ? std::string("unnamed model") : ModelDisplayName(board.model);
+  if (board.bootstrap_replicates > 0) {
+    out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, seed " +
+           std::to_string(board.seed) + ", " + Fixed(100.0 * board.confidence, 0) +
+           "% rank ranges";
+  }
+  return out + "\n";
+}
+
 std::string FormatWmt(const Leaderboard& board) {
-  std::string out;
+  std::string out = WmtHeader(board);
   for (int i = 0; i < static_cast<int>(board.entries.size()); ++i) {
     const auto& e = board.entries[i];
     if (i > 0 && e.cluster != board.entries[i - 1].cluster) out += "++++++++++\n";

@@ -18,7 +18,9 @@ namespace tourney {
 
 // kWmt is the WMT15/16 organisers' results layout: one line per system, best first,
 // "NAME SCORE (LO, HI)" with the score rounded to 3 decimals and the rank range as floats,
-// and a line of ten '+' between clusters.
+// and a line of ten '+' between clusters, after a first '#' comment line naming the model
+// and the board ("# tourney cluster: Expected Wins, 1,000 bootstrap replicates, seed 1,
+// 95% rank ranges", or the anytime board, pooled or pairwise, with delta and epsilon).
 enum class OutputFormat { kTable, kJson, kCsv, kLatex, kMarkdown, kWmt };
 
 // Parses "table", "json", "csv", "latex", "markdown" (or "md") or "wmt"; InvalidArgument
@@ -27,7 +29,9 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name);
 
 // Renders a leaderboard. JSON is the proto3 JSON mapping with original field names (fields
 // that do not apply omitted); table, Markdown and LaTeX group rows by cluster when
-// clustered and use short system names; CSV has one row per system with full names.
+// clustered and use short system names; CSV has one row per system with full names. An
+// anytime board's table lists its boundaries that are not separated (at most 12), each
+// with the pair that blocks it: "open: A | B (blocked by A vs D)".
 std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format);
 
 // A model's name for titles and captions: "trueskill" -> "TrueSkill", "bradley-terry" ->
@@ -40,6 +44,18 @@ std::string ModelDisplayName(std::string_view model);
 // coefficients follow as '#' comment lines. With `language_pair`, every row starts with a
 // language_pair column (one header for several boards: print the first board's header only).
 std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair);
+
+// The anytime board's promise, as its table, CSV, Markdown, LaTeX and HTML outputs state it:
+// "every separation shown holds with probability >= 0.95 at every number of judgments,
+// under any match selection" (the pooled board: for a design fixed in advance).
+// REQUIRES: board.stopping (rule "anytime").
+std::string AnytimePromise(const Leaderboard& board);
+
+// Why an anytime board separates fewer systems than a bootstrap board: "why fewer clusters
+// than a bootstrap board: a bootstrap board's 95% holds for one look at a sample size fixed
+// in advance; this board's 95% holds at every look, so it separates fewer systems".
+// REQUIRES: board.stopping (rule "anytime").
+std::string AnytimeFewerClusters(const Leaderboard& board);
 
 // Short display names: drops the prefix shared by every name up to a '.', and a trailing
 // ".<digits>" submission number ("newstest2013.fr-en.KIT_primary.2658" -> "KIT_primary").

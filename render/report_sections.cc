@@ -147,16 +147,21 @@ void AppendAnytime(const ReportData& d, std::string& out) {
   char setting[64];
   std::snprintf(setting, sizeof(setting), "&delta; = %g, &epsilon; = %g", stop.delta, stop.epsilon);
   out += "<section id=\"anytime\">\n<h2>Anytime-valid leaderboard</h2>\n";
+  // The promise and why there are fewer clusters, in the words of every other format.
+  std::string promise = AnytimePromise(board), fewer = AnytimeFewerClusters(board);
+  for (std::string* sentence : {&promise, &fewer}) {
+    (*sentence)[0] = static_cast<char>(std::toupper(static_cast<unsigned char>((*sentence)[0])));
+  }
   out +=
       "<p>Expected Wins with ties as half wins, from confidence sequences (Waudby-Smith &amp; "
-      "Ramdas 2023) of every pair's preference, at " +
-      std::string(setting) +
-      ". With probability at least 1 &minus; &delta; every separation below holds at every "
-      "moment of the campaign at once, whatever rule chose which systems to judge, so the "
-      "board may be read, and the campaign stopped, at any time. Judgments were added in "
-      "input order; the bounds depend on that order. <em>range</em>: 1 + the systems "
-      "certified better to n &minus; the systems certified worse; <em>interval</em>: the "
-      "anytime bounds of the score.</p>\n";
+      "Ramdas 2023) of every " +
+      std::string(board.model == "expected-wins-anytime-pooled" ? "system's score"
+                                                                 : "pair's preference") +
+      ", at " + std::string(setting) + ". " + Html(promise) + ", so the board may be read at " +
+      "any time. " + Html(fewer) +
+      ". Judgments were added in input order; the bounds depend on that order. "
+      "<em>range</em>: 1 + the systems certified better to n &minus; the systems certified "
+      "worse; <em>interval</em>: the anytime bounds of the score.</p>\n";
   out += "<div class=\"table-wrap\"><table class=\"leaderboard\">\n<caption>" +
          std::to_string(clusters) + " clusters; " + std::to_string(separated) + " of " +
          std::to_string(stop.boundaries.size()) + " boundaries separated" +

@@ -176,7 +176,9 @@ TEST_F(AgreementCommand, ClusterProtocolWmt16PerLanguagePair) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string cs = ::tourney::testing::ReadFile(out_dir + "/cs-en.txt");
   const std::string de = ::tourney::testing::ReadFile(out_dir + "/de-en.txt");
-  EXPECT_EQ(cs.substr(0, 2), "X ") << cs;
+  // After the '#' line naming the board, the first system line.
+  EXPECT_EQ(cs.rfind("# tourney cluster: TrueSkill, 50 bootstrap replicates, seed ", 0), 0u) << cs;
+  EXPECT_EQ(cs.substr(cs.find('\n') + 1, 2), "X ") << cs;
   // Each line: NAME MU (LO.0, HI.0)
   EXPECT_NE(de.find(".0, "), std::string::npos) << de;
   const auto bad = RunCommand(BinPath("tourney") + " cluster " + xml_ +

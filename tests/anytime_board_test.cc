@@ -53,12 +53,19 @@ TEST(AnytimeBoard, OnlyTiesGiveTheClosedForm) {
     EXPECT_EQ(s.rule, "anytime");
     EXPECT_EQ(s.delta, 0.05);
     EXPECT_EQ(s.epsilon, epsilon);
-    EXPECT_EQ(s.judgments, 300);
+    // The stopping section counts what the board counts: 100 rankings, not the 300
+    // comparisons they expand into.
+    EXPECT_EQ(s.judgments, 100);
     ASSERT_EQ(s.boundaries.size(), 2u);
-    // Width 0.1915: a tie within 0.2, not within 0.1.
+    // Width 0.1915: a tie within 0.2, not within 0.1. No pair is certified, so the pair
+    // furthest apart across either boundary is a | c.
     for (const StoppingBoundary& b : s.boundaries) {
       EXPECT_FALSE(b.separated);
       EXPECT_EQ(b.tie_within_epsilon, epsilon == 0.2);
+      EXPECT_EQ(b.blocking_upper, "a");
+      EXPECT_EQ(b.blocking_lower, "c");
+      EXPECT_EQ(b.z, 0.0);
+      EXPECT_EQ(b.more_judgments, 0);
     }
     EXPECT_EQ(s.settled, epsilon == 0.2);
     EXPECT_EQ(s.boundaries[0].upper, "a");
@@ -102,11 +109,41 @@ TEST(AnytimeBoard, OneSystemAlwaysWins) {
     EXPECT_TRUE(s.boundaries[0].separated);
     EXPECT_FALSE(s.boundaries[1].separated);
     EXPECT_TRUE(s.boundaries[2].separated);
+    // The one uncertified pair, mid2 - mid1, blocks the open boundary; separated ones
+    // name no pair.
+    EXPECT_EQ(s.boundaries[1].blocking_upper, "mid2");
+    EXPECT_EQ(s.boundaries[1].blocking_lower, "mid1");
+    for (int r : {0, 2}) {
+      EXPECT_TRUE(s.boundaries[r].blocking_upper.empty() &&
+                  s.boundaries[r].blocking_lower.empty());
+    }
+    EXPECT_EQ(s.judgments, 400);  // four-way rankings, as board->judgments
+    EXPECT_EQ(board->judgments, 400);
+    EXPECT_EQ(board->comparisons, 2400);
     // The mids' interval is 2 * 2 L / 400 = 0.055 wide: a tie within 0.1.
     EXPECT_EQ(s.boundaries[1].tie_within_epsilon, epsilon == 0.1);
     EXPECT_EQ(s.settled, epsilon == 0.1);
     EXPECT_EQ(e[0].wins, 1200);
     EXPECT_EQ(e[1].ties, 400);
+  }
+}
+
+TEST(AnytimeBoard, PooledStoppingCountsRankings) {
+  // The pooled board reads the same 100 three-way rankings (300 comparisons): its stopping
+  // section counts the 100 rankings too.
+  auto board = BuildPooledAnytimeLeaderboard(OnlyTies(), AnytimeOptions{0.05, 0.0});
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->model, "expected-wins-anytime-pooled");
+  EXPECT_EQ(board->judgments, 100);
+  EXPECT_EQ(board->comparisons, 300);
+  ASSERT_TRUE(board->stopping.has_value());
+  EXPECT_EQ(board->stopping->judgments, 100);
+  // All three tie: nothing is certified, a | c blocks both boundaries.
+  ASSERT_EQ(board->stopping->boundaries.size(), 2u);
+  for (const StoppingBoundary& b : board->stopping->boundaries) {
+    EXPECT_FALSE(b.separated);
+    EXPECT_EQ(b.blocking_upper, "a");
+    EXPECT_EQ(b.blocking_lower, "c");
   }
 }
 

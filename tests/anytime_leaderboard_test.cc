@@ -123,6 +123,43 @@ TEST(AnytimeLeaderboard, ABoundaryNeedsEveryPairAcrossIt) {
   EXPECT_GT(board.PreferenceLo(0, 1), 0.5);
   EXPECT_GT(board.PreferenceLo(1, 2), 0.5);
   EXPECT_EQ(s.separations, 0);
+  // (0, 2) is the pair that blocks both boundaries.
+  for (const AnytimeBoundary& b : s.boundaries) {
+    EXPECT_EQ(b.blocking_upper, 0);
+    EXPECT_EQ(b.blocking_lower, 2);
+  }
+}
+
+TEST(AnytimeLeaderboard, EachOpenBoundaryNamesTheFurthestUncertifiedPair) {
+  // Scores order the systems 0 > 1 > 2 > 3 > 4; every pair is certified (the higher one
+  // better) except (0, 2) and (1, 3). By hand, the pairs across each boundary:
+  //   0 | 1: (0,1) (0,2) (0,3) (0,4)                  -> open, only (0, 2) uncertified;
+  //   1 | 2: (0,2) (0,3) (0,4) (1,2) (1,3) (1,4)      -> open, (0, 2) and (1, 3): (1, 3)
+  //          reaches furthest down;
+  //   2 | 3: (u <= 2, l >= 3)                         -> open, only (1, 3);
+  //   3 | 4: every pair with 4 is certified           -> separated, no blocking pair.
+  AnytimeSummary s;
+  s.score = {0.9, 0.7, 0.5, 0.3, 0.1};
+  const auto certified = [](SystemId u, SystemId l) {
+    if ((u == 0 && l == 2) || (u == 1 && l == 3)) return false;
+    return u < l;
+  };
+  SettleBoundaries(certified, [](SystemId, SystemId) { return false; }, false, &s);
+  ASSERT_EQ(s.boundaries.size(), 4u);
+  const SystemId upper[] = {0, 1, 1, -1}, lower[] = {2, 3, 3, -1};
+  const bool separated[] = {false, false, false, true};
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(s.boundaries[r].separated, separated[r]) << r;
+    EXPECT_EQ(s.boundaries[r].blocking_upper, upper[r]) << r;
+    EXPECT_EQ(s.boundaries[r].blocking_lower, lower[r]) << r;
+  }
+  // Two pairs reaching equally far: the one starting higher (the wider) is named.
+  const auto two = [](SystemId u, SystemId l) { return u < l && l != 2; };
+  AnytimeSummary t;
+  t.score = {0.9, 0.7, 0.5};
+  SettleBoundaries(two, [](SystemId, SystemId) { return false; }, false, &t);
+  EXPECT_EQ(t.boundaries[1].blocking_upper, 0);
+  EXPECT_EQ(t.boundaries[1].blocking_lower, 2);
 }
 
 // An adversarial adaptive rule on systems of which several are exactly equal: it always

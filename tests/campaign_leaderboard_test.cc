@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "proto/leaderboard_proto.h"
+#include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/selection/campaign.h"
 
@@ -94,7 +96,9 @@ TEST(TopKGoal, OneDominantSystemIsIdentifiedAfterTheHandCount) {
   EXPECT_EQ(stop.rule, "top-k");
   EXPECT_TRUE(stop.settled);
   EXPECT_EQ(stop.top, std::vector<std::string>{"sys0"});
-  EXPECT_EQ(stop.judgments, 69);  // comparisons: one per pairwise judgment
+  EXPECT_EQ(stop.judgments, 69);  // as live.judgments: one per pairwise judgment
+  EXPECT_EQ(stop.judgments, live.judgments);
+  EXPECT_FALSE(stop.top_within_epsilon);  // every cross pair certified
   EXPECT_EQ(stop.delta, 0.05);
   EXPECT_EQ(stop.epsilon, 0.0);
   EXPECT_TRUE(stop.boundaries.empty());
@@ -131,6 +135,19 @@ TEST(TopKGoal, TiesSettleWithinEpsilonAtTheClosedForm) {
   EXPECT_EQ(stop.rule, "top-k");
   EXPECT_EQ(stop.top, std::vector<std::string>{"sys0"});
   EXPECT_EQ(stop.epsilon, 0.05);
+  // The only cross pair is a tie: resolved within epsilon, never certified, so the set is
+  // identified within epsilon, and the text and the schema say so.
+  EXPECT_TRUE(stop.top_within_epsilon);
+  const Leaderboard live = (*state)->LiveLeaderboard();
+  EXPECT_NE(FormatLeaderboard(live, OutputFormat::kTable)
+                .find("): identified top 1 within epsilon 0.05: sys0, settled"),
+            std::string::npos)
+      << FormatLeaderboard(live, OutputFormat::kTable);
+  const v1::Leaderboard m = ToProto(live);
+  ASSERT_TRUE(m.stopping().has_top_within_epsilon());
+  EXPECT_TRUE(m.stopping().top_within_epsilon());
+  EXPECT_FALSE(m.stopping().has_more_judgments());  // the z rule's estimate: absent
+  EXPECT_TRUE(FromProto(m).stopping->top_within_epsilon);
 }
 
 // Bootstrap clusters assume judgments drawn without regard to the results; a campaign whose

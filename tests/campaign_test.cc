@@ -496,7 +496,7 @@ TEST(CampaignState, AnytimeStoppingOnlyTies) {
     EXPECT_EQ(live.stopping->rule, "anytime");
     EXPECT_EQ(live.stopping->delta, 0.05);
     EXPECT_EQ(live.stopping->epsilon, epsilon);
-    EXPECT_EQ(live.stopping->judgments, 300);
+    EXPECT_EQ(live.stopping->judgments, 100);  // the board's judgments: rankings
     EXPECT_EQ(live.stopping->settled, epsilon == 0.2);
     ASSERT_EQ(live.stopping->boundaries.size(), 2u);
     for (const StoppingBoundary& b : live.stopping->boundaries) {

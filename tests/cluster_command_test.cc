@@ -122,10 +122,13 @@ TEST(ClusterCommand, Wmt15ProtocolPrintsTheOrganisersLayout) {
                             ::tourney::testing::SharedPath("data/wmt16/csv/wmt16.deu-eng.csv") +
                             " --protocol wmt15 --bootstrap 100 --seed 1 --format wmt");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  // NAME MU (LO, HI) per system, '+' lines between clusters; de-en has 10 systems.
+  // A first '#' line naming the board, then NAME MU (LO, HI) per system, '+' lines between
+  // clusters; de-en has 10 systems.
+  EXPECT_EQ(r.out.rfind("# tourney cluster: TrueSkill, 100 bootstrap replicates, seed 1, ", 0), 0u)
+      << r.out;
   const std::regex system_line(R"(^\S+ -?[0-9]+\.[0-9]+ \([0-9]+\.0, [0-9]+\.0\)$)");
   const std::regex rule_line(R"(^\++$)");
-  std::istringstream lines(r.out);
+  std::istringstream lines(r.out.substr(r.out.find('\n') + 1));
   int systems = 0, rules = 0;
   for (std::string line; std::getline(lines, line);) {
     if (std::regex_match(line, system_line)) {

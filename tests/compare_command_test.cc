@@ -166,6 +166,35 @@ TEST_F(CompareCommand, SingleClusterWmtResultsAreRecognised) {
   EXPECT_NE(r.out.find("\"kendall_tau_b\": 0.33333333333333"), std::string::npos) << r.out;
 }
 
+// `tourney cluster --format wmt` opens with a '#' line naming the model and the board;
+// compare skips it and reads the same clusters as from the JSON of the same run (a
+// single cluster included: the anytime board of a few judgments separates nothing).
+TEST_F(CompareCommand, ReadsTheWmtLayoutThatClusterWrites) {
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int t = 0; t < 40; ++t) csv += "a,b,a\nb,c,a\na,c,a\nb,c,tie\n";
+  const std::string judgments = Write("j.csv", csv);
+  const std::string cluster = BinPath("tourney") + " cluster " + judgments;
+  for (const std::string& flags :
+       {std::string(" --bootstrap 50 --seed 1"), std::string(" --anytime --delta 0.05")}) {
+    const auto wmt = RunCommand(cluster + flags + " --format wmt");
+    ASSERT_EQ(wmt.exit_code, 0) << wmt.err;
+    const std::string first = wmt.out.substr(0, wmt.out.find('\n'));
+    EXPECT_EQ(first, flags.find("anytime") != std::string::npos
+                         ? "# tourney cluster: Expected Wins, anytime-valid pooled board, delta "
+                           "0.05, epsilon 0, rank ranges of certified separations"
+                         : "# tourney cluster: Expected Wins, 50 bootstrap replicates, seed 1, "
+                           "95% rank ranges");
+    const auto json = RunCommand(cluster + flags + " --format json");
+    ASSERT_EQ(json.exit_code, 0) << json.err;
+    const std::string a = Write("a.txt", wmt.out), b = Write("b.json", json.out);
+    const auto r = RunCommand(BinPath("tourney") + " compare " + a + " " + b + " --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"common\": 3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"separated_only_a\": 0"), std::string::npos) << wmt.out << r.out;
+    EXPECT_NE(r.out.find("\"separated_only_b\": 0"), std::string::npos) << json.out << r.out;
+  }
+}
+
 // A judgments file given for a ranking says what it is, instead of reading its rows as
 // system names ("appears twice"); a CSV without the columns says what a ranking CSV needs.
 // One system in common is "1 system", not "1 systems".

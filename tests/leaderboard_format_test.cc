@@ -2,11 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "proto/leaderboard_proto.h"
 #include "render/text_format.h"
+#include "tourney/statistics/anytime_board.h"
 
 namespace tourney {
 namespace {
@@ -115,6 +117,10 @@ namespace {
 
 TEST(LeaderboardFormat, WmtLayoutMatchesTheOrganisersResultFiles) {
   Leaderboard board;
+  board.model = "expected-wins";
+  board.bootstrap_replicates = 1000;
+  board.seed = 1;
+  board.confidence = 0.95;
   const struct {
     const char* system;
     double score;
@@ -131,8 +137,14 @@ TEST(LeaderboardFormat, WmtLayoutMatchesTheOrganisersResultFiles) {
     e.rank_hi = r.hi;
     e.cluster = r.cluster;
   }
-  // As in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
-  EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kWmt),
+  // A first '#' line names the model and the board (readers of the layout skip it); after
+  // it, as in results/wmt16.*.txt: Python floats rounded to 3 decimals, "0.0" for zero.
+  const std::string wmt = FormatLeaderboard(board, OutputFormat::kWmt);
+  const size_t body = wmt.find('\n') + 1;
+  EXPECT_EQ(wmt.substr(0, body),
+            "# tourney cluster: Expected Wins, 1,000 bootstrap replicates, seed 1, 95% rank "
+            "ranges\n");
+  EXPECT_EQ(wmt.substr(body),
             "sys.A 0.817 (1.0, 1.0)\n"
             "++++++++++\n"
             "sys.B 0.044 (2.0, 5.0)\n"
@@ -140,6 +152,20 @@ TEST(LeaderboardFormat, WmtLayoutMatchesTheOrganisersResultFiles) {
             "++++++++++\n"
             "sys.D -0.07 (7.0, 7.0)\n");
   EXPECT_EQ(*ParseOutputFormat("wmt"), OutputFormat::kWmt);
+  // An anytime board names itself, pooled or pairwise, with its delta and epsilon.
+  Stopping& stop = board.stopping.emplace();
+  stop.rule = "anytime";
+  stop.delta = 0.05;
+  stop.epsilon = 0.03;
+  for (const char* model : {"expected-wins-anytime-pooled", "expected-wins-anytime"}) {
+    board.model = model;
+    const std::string any = FormatLeaderboard(board, OutputFormat::kWmt);
+    EXPECT_EQ(any.substr(0, any.find('\n') + 1),
+              std::string("# tourney cluster: Expected Wins, anytime-valid ") +
+                  (board.model == "expected-wins-anytime" ? "pairwise" : "pooled") +
+                  " board, delta 0.05, epsilon 0.03, rank ranges of certified separations\n");
+    EXPECT_EQ(any.substr(any.find('\n') + 1), wmt.substr(body));
+  }
 }
 
 }  // namespace
@@ -356,12 +382,86 @@ TEST(LeaderboardFormat, TopKGoalIsStatedInEveryTextFormat) {
   const std::string table = FormatLeaderboard(board, OutputFormat::kTable);
   EXPECT_NE(table.find("): identified top 2 pre.gamma, pre.alpha.12, settled"), std::string::npos)
       << table;
+  // Identified only within epsilon: the text says so, in every text format.
+  stop.top_within_epsilon = true;
+  for (OutputFormat f :
+       {OutputFormat::kTable, OutputFormat::kMarkdown, OutputFormat::kCsv, OutputFormat::kLatex}) {
+    EXPECT_NE(FormatLeaderboard(board, f).find(
+                  "): identified top 2 within epsilon 0.02: pre.gamma, pre.alpha.12, settled"),
+              std::string::npos)
+        << FormatLeaderboard(board, f);
+  }
+  EXPECT_NE(FormatLeaderboard(board, OutputFormat::kJson).find("\"top_within_epsilon\": true"),
+            std::string::npos);
   const std::string json = FormatLeaderboard(board, OutputFormat::kJson);
   EXPECT_NE(json.find("\"rule\": \"top-k\""), std::string::npos) << json;
   // Without a stopping rule no goal line appears.
   board.stopping.reset();
   EXPECT_EQ(FormatLeaderboard(board, OutputFormat::kTable).find("goal at delta"),
             std::string::npos);
+}
+
+// An anytime board states its promise, and why it has fewer clusters than a bootstrap
+// board, in the table and in the notes of CSV, Markdown and LaTeX; the table lists the
+// boundaries not separated with the pair that blocks each, at most 12.
+TEST(LeaderboardFormat, AnytimeBoardExplainsItself) {
+  // 20 systems s00..s19, every pair tied once, in id order: nothing is certified (a pair of
+  // one tie is 1/2 +- 1), so all 19 boundaries are open, each blocked by the pair furthest
+  // apart: s00 and s19 (equal scores keep the id order).
+  Judgments j;
+  std::vector<SystemId> ids;
+  for (int i = 0; i < 20; ++i) {
+    ids.push_back(j.systems().Intern(std::string(i < 10 ? "s0" : "s") + std::to_string(i)));
+  }
+  const std::vector<uint8_t> tie = {1, 1};
+  for (int a = 0; a < 20; ++a) {
+    for (int b = a + 1; b < 20; ++b) j.AddRanking(std::vector<SystemId>{ids[a], ids[b]}, tie);
+  }
+  auto board = BuildAnytimeLeaderboard(j, AnytimeOptions{0.05, 0.0});
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  const std::string promise =
+      "every separation shown holds with probability >= 0.95 at every number of judgments, "
+      "under any match selection";
+  const std::string fewer =
+      "why fewer clusters than a bootstrap board: a bootstrap board's 95% holds for one look "
+      "at a sample size fixed in advance; this board's 95% holds at every look, so it "
+      "separates fewer systems";
+  EXPECT_EQ(AnytimePromise(*board), promise);
+  EXPECT_EQ(AnytimeFewerClusters(*board), fewer);
+  const std::string table = FormatLeaderboard(*board, OutputFormat::kTable);
+  EXPECT_NE(table.find("; " + promise + "\n"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nnote: " + fewer + "\n"), std::string::npos) << table;
+  const std::string csv = FormatLeaderboard(*board, OutputFormat::kCsv);
+  EXPECT_NE(csv.find("# note: anytime-valid at delta 0.05"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(promise + "\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\n# note: " + fewer + "\n"), std::string::npos) << csv;
+  const std::string md = FormatLeaderboard(*board, OutputFormat::kMarkdown);
+  EXPECT_NE(md.find(promise + "\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("> **note:** " + fewer + "\n"), std::string::npos) << md;
+  const std::string latex = FormatLeaderboard(*board, OutputFormat::kLatex);
+  EXPECT_NE(latex.find("\\caption{"), std::string::npos);
+  EXPECT_NE(latex.find(promise + ", clusters separated by rules; " + LatexEscape(fewer) + ".}"),
+            std::string::npos)
+      << latex;
+  EXPECT_NE(latex.find("% note: " + fewer + "\n"), std::string::npos) << latex;
+
+  // The open boundaries: the first 12, then a count of the other 7.
+  for (int r = 0; r < 12; ++r) {
+    char line[80];
+    std::snprintf(line, sizeof(line), "\nopen: s%02d | s%02d (blocked by s00 vs s19)\n", r,
+                  r + 1);
+    EXPECT_NE(table.find(line), std::string::npos) << line << table;
+  }
+  EXPECT_EQ(table.find("open: s12 | s13"), std::string::npos) << table;
+  EXPECT_NE(table.find("\nopen: s11 | s12 (blocked by s00 vs s19)\n... and 7 more not "
+                       "separated\n"),
+            std::string::npos)
+      << table;
+  // The JSON carries the pair on every boundary, and no z or estimate.
+  const std::string json = FormatLeaderboard(*board, OutputFormat::kJson);
+  EXPECT_NE(json.find("\"blocking_lower\": \"s19\""), std::string::npos);
+  EXPECT_EQ(json.find("\"z\""), std::string::npos);
+  EXPECT_EQ(json.find("\"more_judgments\""), std::string::npos);
 }
 
 }  // namespace

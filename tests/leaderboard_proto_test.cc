@@ -46,7 +46,7 @@ Leaderboard FullBoard() {
   s.settled = false;
   s.judgments = 11;
   s.more_judgments = 40;
-  s.boundaries.push_back({"sys.A", "sys.B", 1.5, false, 40, false});
+  s.boundaries.push_back({"sys.A", "sys.B", 1.5, false, 40, false, "", ""});
   return b;
 }
 
@@ -107,19 +107,78 @@ TEST(LeaderboardProto, AnytimeStoppingCrossesTheEdge) {
   b.stopping->rule = "anytime";
   b.stopping->delta = 0.05;
   b.stopping->epsilon = 0.03;
+  // The anytime rule has no z and makes no estimate: the engine leaves them 0.
+  b.stopping->more_judgments = 0;
+  b.stopping->boundaries[0].z = 0.0;
+  b.stopping->boundaries[0].more_judgments = 0;
   b.stopping->boundaries[0].tie_within_epsilon = true;
+  b.stopping->boundaries[0].blocking_upper = "sys.A";
+  b.stopping->boundaries[0].blocking_lower = "sys.B";
   const v1::Leaderboard m = ToProto(b);
   EXPECT_EQ(m.stopping().rule(), "anytime");
   EXPECT_EQ(m.stopping().delta(), 0.05);
   EXPECT_EQ(m.stopping().epsilon(), 0.03);
   EXPECT_TRUE(m.stopping().boundaries(0).tie_within_epsilon());
+  EXPECT_EQ(m.stopping().boundaries(0).blocking_upper(), "sys.A");
+  EXPECT_EQ(m.stopping().boundaries(0).blocking_lower(), "sys.B");
+  // Absent, not 0: z and more_judgments mean nothing under this rule.
+  EXPECT_FALSE(m.stopping().has_more_judgments());
+  EXPECT_FALSE(m.stopping().boundaries(0).has_z());
+  EXPECT_FALSE(m.stopping().boundaries(0).has_more_judgments());
+  EXPECT_FALSE(m.stopping().has_top_within_epsilon());
   EXPECT_EQ(FromProto(m), b);
   const std::string json = LeaderboardJson(b);
   EXPECT_NE(json.find("\"rule\": \"anytime\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"tie_within_epsilon\": true"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"blocking_upper\": \"sys.A\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"z\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"more_judgments\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"top_within_epsilon\""), std::string::npos) << json;
   auto parsed = ParseLeaderboardJson(json);
   ASSERT_TRUE(parsed.ok()) << parsed.status().message();
   EXPECT_EQ(*parsed, b);
+}
+
+TEST(LeaderboardProto, ZAndMoreJudgmentsOnlyUnderTheZRule) {
+  // The z rule keeps them, a z of 0 included (a real statistic there); a separated
+  // boundary names no blocking pair.
+  Leaderboard b = FullBoard();
+  b.stopping->rule = "z";
+  b.stopping->boundaries.push_back({"sys.B", "sys.C", 0.0, false, -1, false, "", ""});
+  const std::string json = LeaderboardJson(b);
+  EXPECT_NE(json.find("\"z\": 1.5"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"z\": 0"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"more_judgments\": \"40\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"more_judgments\": \"-1\""), std::string::npos) << json;
+  EXPECT_EQ(json.find("blocking_"), std::string::npos) << json;
+  EXPECT_EQ(json.find("\"top_within_epsilon\""), std::string::npos) << json;
+  EXPECT_EQ(*ParseLeaderboardJson(json), b);
+
+  // Top-k: no z, no estimate, and whether the set is identified only within epsilon.
+  b.stopping->rule = "top-k";
+  b.stopping->boundaries.clear();
+  b.stopping->top = {"sys.A"};
+  b.stopping->settled = true;
+  b.stopping->top_within_epsilon = true;
+  const v1::Leaderboard m = ToProto(b);
+  EXPECT_FALSE(m.stopping().has_more_judgments());
+  EXPECT_TRUE(m.stopping().has_top_within_epsilon());
+  EXPECT_TRUE(m.stopping().top_within_epsilon());
+  EXPECT_NE(LeaderboardJson(b).find("\"top_within_epsilon\": true"), std::string::npos);
+  const Leaderboard back = FromProto(m);
+  EXPECT_EQ(back.stopping->more_judgments, 0);  // absent reads as 0
+  EXPECT_TRUE(back.stopping->top_within_epsilon);
+
+  // A message from another writer: absent z and more_judgments read as 0.
+  auto read = ParseLeaderboardJson(
+      "{\"stopping\": {\"rule\": \"anytime\", \"boundaries\": [{\"upper\": \"x\", "
+      "\"lower\": \"y\"}]}}");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->stopping->boundaries.size(), 1u);
+  EXPECT_EQ(read->stopping->boundaries[0].z, 0.0);
+  EXPECT_EQ(read->stopping->boundaries[0].more_judgments, 0);
+  EXPECT_EQ(read->stopping->more_judgments, 0);
+  EXPECT_TRUE(read->stopping->boundaries[0].blocking_upper.empty());
 }
 
 TEST(LeaderboardProto, ParseRejectsWhatIsNotALeaderboard) {

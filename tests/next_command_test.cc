@@ -105,6 +105,49 @@ TEST_F(NextCommand, DefaultIsBoundaryAndUniformWithoutJudgments) {
   EXPECT_LE(open, 19);  // five sds above the mean
   const testing::CommandResult r = Next("--ratings " + path + " --format json");
   EXPECT_NE(r.out.find("\"selection\": \"boundary\""), std::string::npos) << r.out;
+  // It says it serves a uniform match, rather than crediting the boundary selector.
+  EXPECT_NE(r.out.find("\"note\": \"no anytime board yet (no --judgments), serving a uniform "
+                       "match\""),
+            std::string::npos)
+      << r.out;
+  for (const char* selection : {"boundary", "active-ranking"}) {
+    const testing::CommandResult t =
+        Next("--ratings " + path + " --selection " + std::string(selection));
+    EXPECT_EQ(t.out.rfind("next match (selector " + std::string(selection) +
+                              ": no anytime board yet (no --judgments), serving a uniform "
+                              "match; seed 1)\n",
+                          0),
+              0u)
+        << t.out;
+  }
+  // Other selectors choose for themselves: no such note.
+  const testing::CommandResult f = Next("--ratings " + path + " --selection frontier");
+  EXPECT_EQ(f.out.rfind("next match (frontier selector, seed 1)\n", 0), 0u) << f.out;
+}
+
+// With judgments whose anytime board is settled (epsilon 0.1: every boundary is separated
+// or a tie within 0.1), the anytime selectors serve a uniform match and say so; with one
+// still open they choose, and say nothing more. A beats B 200 times (certified: a stream of
+// ones has half-width about 2 log(2 / 0.05) / 200 = 0.04); C - D tie 2,000 times (an
+// interval 2 * 2 log(2 * 6 / 0.05) / 2000 = 0.011 wide: a tie within 0.1, not within 0.01).
+TEST_F(NextCommand, ASettledBoardServesUniformMatchesAndSaysSo) {
+  const std::string ratings =
+      Write("r.json", Board({{"A", 1.0, 0.1}, {"B", 0.0, 0.1}, {"C", 0.0, 0.1}, {"D", 0.0, 0.1}}));
+  std::string csv = "system_a,system_b,outcome\n";
+  for (int i = 0; i < 200; ++i) csv += "A,B,a\nA,C,a\nA,D,a\nB,C,a\nB,D,a\n";
+  for (int i = 0; i < 2000; ++i) csv += "C,D,tie\n";
+  const std::string judgments = Write("j.csv", csv);
+  const std::string args = "--ratings " + ratings + " --judgments " + judgments;
+  const testing::CommandResult settled = Next(args + " --epsilon 0.1");
+  EXPECT_EQ(settled.out.rfind("next match (selector boundary: every boundary of the anytime "
+                              "board is resolved, serving a uniform match; seed 1)\n",
+                              0),
+            0u)
+      << settled.out;
+  const testing::CommandResult open = Next(args + " --epsilon 0.01");
+  EXPECT_EQ(open.out.rfind("next match (boundary selector, seed 1)\n", 0), 0u) << open.out;
+  EXPECT_EQ(Next(args + " --epsilon 0.01 --format json").out.find("\"note\""),
+            std::string::npos);
 }
 
 // With the judgments so far, the default reads their anytime leaderboard. A beats B, C and D

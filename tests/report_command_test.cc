@@ -170,6 +170,27 @@ TEST(ReportCommand, AnytimeAddsItsLeaderboard) {
                   "3</td>"),
             3)
       << section;
+  // The promise and why there are fewer clusters, in the words of the other formats: the
+  // per-pair board holds under any selection, the pooled one (the default) for a design
+  // fixed in advance.
+  const std::string fewer =
+      " holds for one look at a sample size fixed in advance; this board&apos;s 95% holds at "
+      "every look, so it separates fewer systems.";
+  EXPECT_NE(section.find("Every separation shown holds with probability &gt;= 0.95 at every "
+                         "number of judgments, under any match selection, so"),
+            std::string::npos)
+      << section;
+  EXPECT_NE(section.find("Why fewer clusters than a bootstrap board: a bootstrap board"),
+            std::string::npos)
+      << section;
+  EXPECT_NE(section.find(fewer), std::string::npos) << section;
+  r = RunCommand(base + " --anytime");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string pooled = ReadFile(out);
+  EXPECT_NE(pooled.find("at every number of judgments, for judgments assigned by a design fixed "
+                        "in advance (an adaptive campaign: --anytime-board pairwise)"),
+            std::string::npos);
+  EXPECT_NE(pooled.find(fewer), std::string::npos);
   // Without --anytime there is no such section; --delta alone is a usage error.
   r = RunCommand(base);
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -179,12 +179,15 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
       v1::SubmitJudgmentResponse ack;
       ASSERT_TRUE(Submit(stub(), c, m.match_id(), "a", RanksByHiddenQuality(m), "", &ack).ok());
     }
-    // GetLeaderboard carries the stopping rule: 5 boundaries between 6 systems, estimated
-    // from 10 three-way rankings = 30 comparisons, too few (< 2 x 15 pairs) to be settled.
+    // GetLeaderboard carries the stopping rule (the default, anytime): 5 boundaries
+    // between 6 systems, from 10 three-way rankings (30 comparisons), counted as the board
+    // counts them, too few to be settled.
     v1::Leaderboard board;
     ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
+    EXPECT_EQ(board.stopping().rule(), "anytime") << selector;
     EXPECT_EQ(board.stopping().boundaries_size(), 5) << selector;
-    EXPECT_EQ(board.stopping().judgments(), 30) << selector;
+    EXPECT_EQ(board.stopping().judgments(), 10) << selector;
+    EXPECT_EQ(board.judgments(), 10) << selector;
     EXPECT_FALSE(board.stopping().settled()) << selector;
   }
 }

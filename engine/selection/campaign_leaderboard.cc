@@ -42,7 +42,8 @@ void SetTopKStopping(const AnytimeLeaderboard& anytime, const TopKGoal& goal,
   Stopping stopping;
   stopping.rule = "top-k";
   stopping.settled = id.verdict != TopKVerdict::kOpen;
-  stopping.judgments = anytime.comparisons();
+  stopping.top_within_epsilon = id.verdict == TopKVerdict::kWithinEpsilon;
+  stopping.judgments = board->judgments;  // the board's unit: human judgments
   stopping.delta = goal.delta;
   stopping.epsilon = goal.epsilon;
   for (SystemId s : id.top) stopping.top.push_back(names[static_cast<size_t>(s)]);

@@ -13,14 +13,17 @@ void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& opt
   s.delta = options.delta;
   s.epsilon = options.epsilon;
   s.settled = summary.settled;
-  s.judgments = summary.comparisons;
-  s.more_judgments = 0;
+  s.judgments = board->judgments;  // the board's unit: human judgments, not comparisons
   for (const AnytimeBoundary& b : summary.boundaries) {
     StoppingBoundary& out = s.boundaries.emplace_back();
     out.upper = names[static_cast<size_t>(b.upper)];
     out.lower = names[static_cast<size_t>(b.lower)];
     out.separated = b.separated;
     out.tie_within_epsilon = b.tie_within_epsilon;
+    if (b.blocking_upper >= 0) {
+      out.blocking_upper = names[static_cast<size_t>(b.blocking_upper)];
+      out.blocking_lower = names[static_cast<size_t>(b.blocking_lower)];
+    }
   }
 }
 
@@ -65,6 +68,7 @@ void SetRankingCounters(const Judgments& judgments, Leaderboard* board) {
   board->dropped_blank = judgments.dropped_blank;
   board->dropped_single = judgments.dropped_single;
   board->skipped_invalid = judgments.skipped_invalid;
+  if (board->stopping) board->stopping->judgments = board->judgments;
 }
 
 }  // namespace

@@ -38,15 +38,24 @@ void SettleBoundaries(const SystemRelation& certified, const SystemRelation& eps
   s.boundaries.assign(n > 0 ? n - 1 : 0, AnytimeBoundary{});
   s.separations = 0;
   s.settled = true;
-  int open_reach = -1, tie_reach = -1;
+  // open_from: the first position whose reach set the prefix maximum open_reach, so that
+  // (open_from, open_reach) is the uncertified pair across the boundary furthest apart.
+  int open_reach = -1, open_from = -1, tie_reach = -1;
   for (int r = 0; r + 1 < n; ++r) {
-    open_reach = std::max(open_reach, reach_open[r]);
+    if (reach_open[r] > open_reach) {
+      open_reach = reach_open[r];
+      open_from = r;
+    }
     tie_reach = std::max(tie_reach, reach_tie[r]);
     AnytimeBoundary& b = s.boundaries[r];
     b.upper = s.order[r];
     b.lower = s.order[r + 1];
     b.separated = open_reach <= r;
     b.tie_within_epsilon = !b.separated && tie_reach > r;
+    if (!b.separated) {
+      b.blocking_upper = s.order[open_from];
+      b.blocking_lower = s.order[open_reach];
+    }
     if (b.separated) ++s.separations;
     if (!b.separated && !b.tie_within_epsilon) s.settled = false;
   }

@@ -58,6 +58,8 @@ struct CovariateEffect {
 
 // One boundary between rank neighbours of the stopping rule: the z rule of
 // selection/stopping_rule.h or the anytime rule of statistics/anytime_board.h.
+// z and more_judgments belong to the z rule: the schema carries them only under it (and
+// in messages from before `rule`), and reads them back as 0 elsewhere.
 struct StoppingBoundary {
   std::string upper;
   std::string lower;
@@ -65,6 +67,11 @@ struct StoppingBoundary {
   bool separated = false;
   int64_t more_judgments = 0;       // 0 when separated, -1 beyond the horizon; 0 under anytime
   bool tie_within_epsilon = false;  // anytime rule: not separated, a tie within epsilon
+  // Anytime rule, an open boundary: the pair across it whose missing certification keeps
+  // it open, the furthest apart in the order (upper above the boundary, lower below).
+  // Empty when separated and under the other rules.
+  std::string blocking_upper;
+  std::string blocking_lower;
 
   bool operator==(const StoppingBoundary&) const = default;
 };
@@ -72,6 +79,8 @@ struct StoppingBoundary {
 struct Stopping {
   bool settled = false;
   std::vector<StoppingBoundary> boundaries;
+  // Anytime and top-k rules: the board's Leaderboard::judgments (human judgments). z rule:
+  // the pairwise comparisons behind the fit, the unit of more_judgments.
   int64_t judgments = 0;
   int64_t more_judgments = 0;  // the z rule's estimate; 0 under the anytime rule
   // "z" (stopping_rule.h: a Bradley-Terry z statistic per boundary), "anytime"
@@ -84,6 +93,9 @@ struct Stopping {
   // Rule "top-k" (a campaign's top-k goal, selection/campaign.h): the current top k, best
   // first; settled when they are identified. Empty under the other rules.
   std::vector<std::string> top;
+  // Rule "top-k", settled: true when some cross pair is resolved only within epsilon (the
+  // set is identified within epsilon), false when every one is certified.
+  bool top_within_epsilon = false;
 
   bool operator==(const Stopping&) const = default;
 };

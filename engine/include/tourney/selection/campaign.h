@@ -117,7 +117,8 @@ struct LiveRatingOptions {
 // 1 - delta, or, with epsilon > 0, a set none of whose cross pairs is worse than 1/2 -
 // epsilon. The campaign keeps a TopKBoard (anytime options {delta, 0}) of its judgments in
 // commit order, its leaderboards' stopping section is the identification (rule "top-k",
-// settled = identified or identified within epsilon, `top` = the current set, best first),
+// settled = identified or identified within epsilon, top_within_epsilon = the latter,
+// `top` = the current set, best first),
 // and the selector "top-k" may serve its matches.
 struct TopKGoal {
   int k = 1;              // 1 <= k < number of systems
@@ -324,8 +325,9 @@ class CampaignState {
 Status ValidateTopKGoal(const TopKGoal& goal, size_t num_systems);
 
 // Writes the top-k identification of `board` under `goal` into board->stopping (rule
-// "top-k", boundaries empty, `top` the current set by name). REQUIRES: the goal is valid
-// for board's systems; names[id] names system id.
+// "top-k", boundaries empty, `top` the current set by name, top_within_epsilon when
+// identified only within epsilon, judgments = board->judgments). REQUIRES: the goal is
+// valid for board's systems; names[id] names system id.
 void SetTopKStopping(const AnytimeLeaderboard& anytime, const TopKGoal& goal,
                      const std::vector<std::string>& names, Leaderboard* board);
 

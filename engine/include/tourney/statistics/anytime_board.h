@@ -7,8 +7,10 @@
 //   the Expected Wins (Borda) score with ties as half wins, score_lo/score_hi its anytime
 //   bounds, cluster the certified clusters, rank_lo/rank_hi the ranges of
 //   AnytimeLeaderboard::RankRanges, confidence 1 - delta, no bootstrap. The stopping
-//   section has rule "anytime", delta, epsilon, settled and one boundary per pair of rank
-//   neighbours (separated, tie_within_epsilon; z and more_judgments 0).
+//   section has rule "anytime", delta, epsilon, settled, judgments (the board's own
+//   `judgments`: rankings read, or comparisons for a board of counts) and one boundary per
+//   pair of rank neighbours (separated, tie_within_epsilon, and for an open boundary its
+//   blocking pair; z and more_judgments 0, which the schema leaves out).
 //   O(n^2) plus Summarize().
 // Thread safety: reentrant.
 #ifndef TOURNEY_STATISTICS_ANYTIME_BOARD_H_
@@ -32,7 +34,8 @@ namespace tourney {
 inline constexpr std::string_view kAnytimeModel = "expected-wins-anytime";
 inline constexpr std::string_view kPooledAnytimeModel = "expected-wins-anytime-pooled";
 
-// Writes the summary into board->stopping (rule "anytime"), names[id] naming system id.
+// Writes the summary into board->stopping (rule "anytime"), names[id] naming system id;
+// its judgments are board->judgments (set them first).
 void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,
                         const std::vector<std::string>& names, Leaderboard* board);
 

@@ -57,6 +57,10 @@ struct AnytimeBoundary {
   SystemId lower = 0;
   bool separated = false;
   bool tie_within_epsilon = false;  // not separated, and some pair across it is an epsilon-tie
+  // Not separated: the uncertified pair across the boundary furthest apart in the order
+  // (the highest upper system among those reaching furthest down); -1 when separated.
+  SystemId blocking_upper = -1;
+  SystemId blocking_lower = -1;
 };
 
 struct AnytimeSummary {
@@ -78,9 +82,9 @@ using SystemRelation = std::function<bool(SystemId, SystemId)>;
 // The order, clusters and boundaries every anytime board draws from its certified
 // relation: orders the systems by s->score (best first, equal scores by id), then fills
 // rank, boundaries, cluster, separations and settled as described above (a boundary is
-// separated when every system above it is certified better than every system below;
-// epsilon_tie is asked only when `with_epsilon`, for pairs neither way certified). O(n^2)
-// calls. REQUIRES: s->score has one entry per system.
+// separated when every system above it is certified better than every system below, and
+// an open one names its blocking pair; epsilon_tie is asked only when `with_epsilon`, for
+// pairs neither way certified). O(n^2) calls. REQUIRES: s->score has one entry per system.
 void SettleBoundaries(const SystemRelation& certified, const SystemRelation& epsilon_tie,
                       bool with_epsilon, AnytimeSummary* s);
 
