@@ -88,14 +88,7 @@ Outcome3 Run(const Design& d, int campaigns, uint64_t seed, const AnytimeOptions
       }
       if ((t + 1) % 100 == 0 || t + 1 == d.judgments) {
         const AnytimeSummary s = board->Summarize();
-        for (int a = 0; a < n && !wrong; ++a) {
-          for (int b = 0; b < n; ++b) {
-            if (s.cluster[a] < s.cluster[b] && q[a] < q[b]) {
-              wrong = true;
-              break;
-            }
-          }
-        }
+        wrong = wrong || bench::SeparatesWrongly(s.cluster, q);
         if (settled_at < 0 && s.settled) settled_at = t + 1;
         if (t + 1 == d.judgments) {
           out.separations += s.separations;

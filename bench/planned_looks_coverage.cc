@@ -35,12 +35,7 @@ bool Wrong(const Leaderboard& board, const std::vector<double>& q, const Judgmen
     const auto id = j.systems().Find(e.system);
     if (id) cluster[static_cast<size_t>(*id)] = e.cluster.value_or(0);
   }
-  for (size_t a = 0; a < q.size(); ++a) {
-    for (size_t b = 0; b < q.size(); ++b) {
-      if (cluster[a] < cluster[b] && q[a] < q[b]) return true;
-    }
-  }
-  return false;
+  return bench::SeparatesWrongly(cluster, q);
 }
 
 int Separations(const Leaderboard& board) {

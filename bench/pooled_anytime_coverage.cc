@@ -43,16 +43,6 @@ struct Tally {
   double separations[kBoards] = {0, 0, 0};  // summed at the end
 };
 
-bool Wrong(const AnytimeSummary& s, const std::vector<double>& q) {
-  const size_t n = q.size();
-  for (size_t a = 0; a < n; ++a) {
-    for (size_t b = 0; b < n; ++b) {
-      if (s.cluster[a] < s.cluster[b] && q[a] < q[b]) return true;
-    }
-  }
-  return false;
-}
-
 void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, Tally* tally) {
   const int n = d.systems, k = d.k;
   Rng rng(seed);
@@ -103,7 +93,7 @@ void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, 
       const AnytimeSummary s[kBoards] = {pairwise->Summarize(), pooled->Summarize(),
                                          pooled_est->Summarize()};
       for (int b = 0; b < kBoards; ++b) {
-        wrong[b] = wrong[b] || Wrong(s[b], q);
+        wrong[b] = wrong[b] || bench::SeparatesWrongly(s[b].cluster, q);
         if (t + 1 == d.matches) tally->separations[b] += s[b].separations;
       }
     }

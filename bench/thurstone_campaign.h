@@ -55,6 +55,17 @@ inline Outcome Judge(double a, double b) {
                                       : Outcome::kSecondWins;
 }
 
+// True when clusters (indexed by system id, 1 = top) put some system in a better cluster
+// than a system of higher quality: a wrong separation.
+inline bool SeparatesWrongly(const std::vector<int>& cluster, const std::vector<double>& q) {
+  for (size_t a = 0; a < q.size(); ++a) {
+    for (size_t b = 0; b < q.size(); ++b) {
+      if (cluster[a] < cluster[b] && q[a] < q[b]) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace tourney::bench
 
 #endif  // TOURNEY_BENCH_THURSTONE_CAMPAIGN_H_

@@ -41,8 +41,7 @@ StatusOr<std::optional<AnytimeOptions>> AnytimeOptionsFromFlags(
   }
   if (flags.IsSet("model")) {
     const std::string model = flags.Get("model");
-    if (model != "expected-wins" && model != "expected-wins-anytime" &&
-        model != "expected-wins-anytime-pooled") {
+    if (model != "expected-wins" && model != kAnytimeModel && model != kPooledAnytimeModel) {
       return InvalidArgument(
           "option '--anytime' rates with Expected Wins (ties as half wins); "
           "it cannot be combined with --model " +

@@ -10,6 +10,7 @@
 
 #include "proto/leaderboard_proto.h"
 #include "render/text_format.h"
+#include "tourney/statistics/anytime_board.h"
 
 namespace tourney {
 
@@ -104,7 +105,7 @@ std::string SettingNumber(double v) {
 std::string AnytimePromise(const Leaderboard& board) {
   return "every separation shown holds with probability >= " +
          SettingNumber(1.0 - board.stopping->delta) + " at every number of judgments" +
-         (board.model == "expected-wins-anytime-pooled"
+         (IsPooledAnytimeBoard(board)
               ? ", for judgments assigned by a design fixed in advance (an adaptive "
                 "campaign: --anytime-board pairwise)"
               : ", under any match selection");
@@ -576,7 +577,7 @@ std::string WmtHeader(const Leaderboard& board) {
   if (IsAnytime(board)) {
     const Stopping& s = *board.stopping;
     return out + "Expected Wins, anytime-valid " +
-           (board.model == "expected-wins-anytime-pooled" ? "pooled" : "pairwise") +
+           (IsPooledAnytimeBoard(board) ? "pooled" : "pairwise") +
            " board, delta " + SettingNumber(s.delta) + ", epsilon " + SettingNumber(s.epsilon) +
            ", rank ranges of certified separations\n";
   }

@@ -17,6 +17,7 @@
 #include "render/svg_plot.h"
 #include "render/text_format.h"
 #include "tourney/core/pair_counts.h"
+#include "tourney/statistics/anytime_board.h"
 
 namespace tourney::report_html {
 namespace {
@@ -155,7 +156,7 @@ void AppendAnytime(const ReportData& d, std::string& out) {
   out +=
       "<p>Expected Wins with ties as half wins, from confidence sequences (Waudby-Smith &amp; "
       "Ramdas 2023) of every " +
-      std::string(board.model == "expected-wins-anytime-pooled" ? "system's score"
+      std::string(IsPooledAnytimeBoard(board) ? "system's score"
                                                                  : "pair's preference") +
       ", at " + std::string(setting) + ". " + Html(promise) + ", so the board may be read at " +
       "any time. " + Html(fewer) +

@@ -100,7 +100,8 @@ void PooledAnytimeLeaderboard::AddRanking(const Judgments& judgments, size_t ind
 
 void PooledAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, size_t end) {
   const size_t n = static_cast<size_t>(design_.num_systems);
-  std::vector<SystemId> touched;
+  std::vector<SystemId>& touched = touched_;
+  touched.clear();
   for (size_t k = begin; k < end; ++k) {
     const size_t a = static_cast<size_t>(c.first[k]), b = static_cast<size_t>(c.second[k]);
     const double x = OutcomeValue(c.outcome[k]);

@@ -34,6 +34,11 @@ namespace tourney {
 inline constexpr std::string_view kAnytimeModel = "expected-wins-anytime";
 inline constexpr std::string_view kPooledAnytimeModel = "expected-wins-anytime-pooled";
 
+// True for the pooled board, whose promise needs a design fixed in advance.
+inline bool IsPooledAnytimeBoard(const Leaderboard& board) {
+  return board.model == kPooledAnytimeModel;
+}
+
 // Writes the summary into board->stopping (rule "anytime"), names[id] naming system id;
 // its judgments are board->judgments (set them first).
 void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,

@@ -95,6 +95,7 @@ class PooledAnytimeLeaderboard {
   std::vector<double> sum_;    // sum of Y_ri per system
   std::vector<double> value_;  // scratch: Y_ri of the ranking being added
   std::vector<char> seen_;     // scratch: i compared in the ranking being added
+  std::vector<SystemId> touched_;  // scratch: the systems of the ranking being added
 };
 
 }  // namespace tourney
