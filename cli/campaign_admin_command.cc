@@ -17,6 +17,13 @@
 namespace tourney::cli {
 namespace {
 
+// A selection probability with 17 significant digits, which read back as the same double.
+std::string ProbabilityText(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.17g", p);
+  return buf;
+}
+
 // Most systemNId columns a WMT CSV holds (csv_reader.h).
 constexpr int kMaxWmtColumns = 5;
 
@@ -289,7 +296,8 @@ int RunCampaignExport(int argc, char** argv) {
   out << "sequence,matchId,segmentId,documentId,judgeId";
   for (size_t c = 1; c <= width; ++c) out << ",system" << c << "Id";
   for (size_t c = 1; c <= width; ++c) out << ",system" << c << "rank";
-  out << ",leasedUnixMs,committedUnixMs,excluded,check,checkPassed\n";
+  out << ",leasedUnixMs,committedUnixMs,excluded,check,checkPassed,uniformDraw,"
+         "selectionProbability\n";
   for (const v1::ExportedJudgment& e : judgments) {
     ToColumns(e, &ids, &ranks);
     const v1::Ranking& r = e.ranking();
@@ -305,7 +313,9 @@ int RunCampaignExport(int argc, char** argv) {
                                                                  : "none";
     out << "," << e.leased_unix_ms() << "," << e.committed_unix_ms() << ","
         << (e.excluded() ? 1 : 0) << "," << check << ","
-        << (e.check() != v1::QUALITY_CHECK_NONE && e.check_passed() ? 1 : 0) << "\n";
+        << (e.check() != v1::QUALITY_CHECK_NONE && e.check_passed() ? 1 : 0) << ","
+        << (e.uniform_draw() ? 1 : 0) << "," << ProbabilityText(e.selection_probability())
+        << "\n";
   }
   if (output == "-") {
     std::cout << out.str();

@@ -65,6 +65,9 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     if (board.stopping->rule == "top-k") {
       s->set_top_within_epsilon(board.stopping->top_within_epsilon);
     }
+    if (board.stopping->uniform_judgments > 0) {
+      s->set_uniform_judgments(board.stopping->uniform_judgments);
+    }
     for (const StoppingBoundary& b : board.stopping->boundaries) {
       v1::StoppingBoundary* out = s->add_boundaries();
       out->set_upper(b.upper);
@@ -130,6 +133,7 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     s.epsilon = m.stopping().epsilon();
     s.top.assign(m.stopping().top().begin(), m.stopping().top().end());
     s.top_within_epsilon = m.stopping().top_within_epsilon();
+    s.uniform_judgments = m.stopping().uniform_judgments();
     // Absent z and more_judgments (rules other than z) read as 0, as absent strings as "".
     for (const v1::StoppingBoundary& b : m.stopping().boundaries()) {
       StoppingBoundary& out = s.boundaries.emplace_back();

@@ -31,6 +31,7 @@ std::string ModelDisplayName(std::string_view model) {
       {"expected-wins-ties", "Expected Wins (ties count as wins)"},
       {"expected-wins-anytime", "Expected Wins, anytime-valid"},
       {"expected-wins-anytime-pooled", "Expected Wins, anytime-valid, pooled"},
+      {"expected-wins-anytime-combined", "Expected Wins, anytime-valid, pooled and per-pair"},
       {"hopkins-may", "Hopkins & May"},
       {"trueskill", "TrueSkill"},
       {"bradley-terry", "Bradley-Terry"},
@@ -103,12 +104,21 @@ std::string SettingNumber(double v) {
 }  // namespace
 
 std::string AnytimePromise(const Leaderboard& board) {
-  return "every separation shown holds with probability >= " +
-         SettingNumber(1.0 - board.stopping->delta) + " at every number of judgments" +
-         (IsPooledAnytimeBoard(board)
-              ? ", for judgments assigned by a design fixed in advance (an adaptive "
-                "campaign: --anytime-board pairwise)"
-              : ", under any match selection");
+  const Stopping& s = *board.stopping;
+  std::string out = "every separation shown holds with probability >= " +
+                    SettingNumber(1.0 - s.delta) + " at every number of judgments";
+  if (IsPooledAnytimeBoard(board)) {
+    return out +
+           ", for judgments assigned by a design fixed in advance (an adaptive campaign: "
+           "--anytime-board pairwise)";
+  }
+  out += ", under any match selection";
+  if (board.model == kCombinedAnytimeModel || s.uniform_judgments > 0) {
+    out += " (scores pooled over the " + WithThousands(s.uniform_judgments) +
+           " judgments of uniform draws, pairs over all judgments, each at delta " +
+           SettingNumber(s.delta / 2.0) + ")";
+  }
+  return out;
 }
 
 std::string AnytimeFewerClusters(const Leaderboard& board) {
@@ -127,6 +137,9 @@ std::string ModelTitle(const std::string& model) {
   if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
   if (model == "expected-wins-anytime-pooled") {
     return "Expected Wins, anytime-valid, pooled per system (ties half wins)";
+  }
+  if (model == "expected-wins-anytime-combined") {
+    return "Expected Wins, anytime-valid, pooled uniform draws and per-pair (ties half wins)";
   }
   return ModelDisplayName(model);
 }
@@ -577,7 +590,9 @@ std::string WmtHeader(const Leaderboard& board) {
   if (IsAnytime(board)) {
     const Stopping& s = *board.stopping;
     return out + "Expected Wins, anytime-valid " +
-           (IsPooledAnytimeBoard(board) ? "pooled" : "pairwise") +
+           (IsPooledAnytimeBoard(board)                 ? "pooled"
+            : board.model == kCombinedAnytimeModel ? "combined"
+                                                   : "pairwise") +
            " board, delta " + SettingNumber(s.delta) + ", epsilon " + SettingNumber(s.epsilon) +
            ", rank ranges of certified separations\n";
   }

@@ -156,8 +156,10 @@ void AppendAnytime(const ReportData& d, std::string& out) {
   out +=
       "<p>Expected Wins with ties as half wins, from confidence sequences (Waudby-Smith &amp; "
       "Ramdas 2023) of every " +
-      std::string(IsPooledAnytimeBoard(board) ? "system's score"
-                                                                 : "pair's preference") +
+      std::string(IsPooledAnytimeBoard(board)                 ? "system's score"
+                  : board.model == kCombinedAnytimeModel ? "system's score over uniform draws "
+                                                           "and every pair's preference"
+                                                         : "pair's preference") +
       ", at " + std::string(setting) + ". " + Html(promise) + ", so the board may be read at " +
       "any time. " + Html(fewer) +
       ". Judgments were added in input order; the bounds depend on that order. "

@@ -458,6 +458,8 @@ grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
     out.set_excluded(excluded.count(j.annotator) > 0);
     out.set_check(CheckKindToProto(j.check_kind));
     out.set_check_passed(j.check_passed);
+    out.set_uniform_draw(j.uniform_draw);
+    out.set_selection_probability(j.selection_probability);
     v1::Ranking* r = out.mutable_ranking();
     for (size_t i = 0; i < j.systems.size(); ++i) {
       if (j.systems[i] < 0 || j.systems[i] >= names.size() || i >= j.ranks.size()) {

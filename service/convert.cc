@@ -47,6 +47,7 @@ StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
   } else if (stop.delta() != 0.0 || stop.epsilon() != 0.0) {
     return InvalidArgument("stopping delta and epsilon go with the 'anytime' and 'top-k' rules");
   }
+  c.uniform_floor = p.has_uniform_floor() ? p.uniform_floor() : kDefaultUniformFloor;
   if (p.lease_seconds() > 86400) {
     return InvalidArgument("lease_seconds must be in 1..86400 (0 means 600)");
   }

@@ -113,7 +113,12 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
       if (!match.ok()) return ToGrpc(match.status());
       lease.systems = match->systems;
       lease.segment_index = match->segment_index;
+      lease.uniform_draw = match->uniform_draw;
+      lease.selection_probability = match->selection_probability;
       if (plan.kind == QualityCheck::kControl) {
+        // The control system replaces one of the drawn systems: no longer the draw.
+        lease.uniform_draw = false;
+        lease.selection_probability = 0.0;
         const SystemId control =
             *campaign->state->FindSystem(campaign->config.quality_control().control_system());
         if (std::find(lease.systems.begin(), lease.systems.end(), control) == lease.systems.end()) {
@@ -133,6 +138,8 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
     response->mutable_segment()->set_id(segment.id);
     response->mutable_segment()->set_document(segment.document);
     response->set_lease_expires_unix_ms(lease.expires_unix_ms);
+    response->set_uniform_draw(lease.uniform_draw);
+    response->set_selection_probability(lease.selection_probability);
 
     row.match_id = match_id;
     row.campaign_id = campaign->id;
@@ -142,6 +149,8 @@ grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
     row.expires_unix_ms = lease.expires_unix_ms;
     row.check_kind = static_cast<int32_t>(lease.check);
     row.check_ref = lease.check_ref;
+    row.uniform_draw = lease.uniform_draw;
+    row.selection_probability = lease.selection_probability;
     campaign->leases.emplace(match_id, std::move(lease));
   }
   // The lease row is written with the next batch; nobody waits for it. A crash before it
@@ -250,12 +259,15 @@ grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* contex
         row.check_kind = static_cast<int32_t>(lease.check);
         row.check_ref = lease.check_ref;
         row.check_passed = CheckPasses(*campaign, lease, ranks);
+        row.uniform_draw = lease.uniform_draw;
+        row.selection_probability = lease.selection_probability;
         CampaignRanking ranking;
         ranking.systems = lease.systems;
         ranking.ranks = ranks;
         ranking.segment = segment.id;
         ranking.document = segment.document;
         ranking.annotator = lease.annotator;
+        ranking.uniform_draw = lease.uniform_draw;
         auto shared_row = std::make_shared<StoredJudgment>(std::move(row));
         queue_->Enqueue(std::make_unique<CallbackOp>(
             [campaign, shared_row](WriteTransaction& txn, BatchContext& batch) -> Status {

@@ -70,17 +70,18 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
           request.epsilon() <= 1.0)) {
       return Error(StatusCode::INVALID_ARGUMENT, "epsilon must be in [0, 1]");
     }
-    if (!query.model.empty() && query.model != kAnytimeModel) {
+    if (!query.model.empty() && query.model != kAnytimeModel &&
+        query.model != kCombinedAnytimeModel) {
       return Error(StatusCode::INVALID_ARGUMENT,
-                   "anytime leaderboards are Expected Wins with ties as half wins; they take "
-                   "no model, got '" +
+                   "anytime leaderboards are Expected Wins with ties as half wins: model '' or '" +
+                       std::string(kCombinedAnytimeModel) + "' (the campaign's board) or '" +
+                       std::string(kAnytimeModel) + "' (its per-pair half), got '" +
                        query.model + "'");
     }
     if (query.replicates != 0) {
       return Error(StatusCode::INVALID_ARGUMENT,
                    "anytime leaderboards take no bootstrap replicates");
     }
-    query.model.clear();
     query.anytime = AnytimeOptions{delta, request.epsilon()};
     // O(comparisons) from the snapshot: within the campaign lock for the copy only.
     CampaignSnapshot snapshot;

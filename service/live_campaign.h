@@ -81,6 +81,9 @@ struct Lease {
   QualityCheck check = QualityCheck::kNone;
   uint64_t check_ref = 0;                  // a repeat's original match
   std::vector<uint8_t> original_ranks;     // a repeat's original answer
+  // The uniform floor's draw and its probability (ProposedMatch); false and 0 for checks.
+  bool uniform_draw = false;
+  double selection_probability = 0.0;
   std::shared_ptr<Submission> submission;  // set while a submission is being committed
 };
 

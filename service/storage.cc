@@ -43,6 +43,12 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
   if (version >= 4) {
     schema["scoring_events"] = {"seq", "campaign_id", "kind", "created_unix_ms"};
   }
+  if (version >= 5) {
+    for (const char* table : {"judgments", "leases"}) {
+      schema[table].push_back("uniform_draw");
+      schema[table].push_back("selection_probability");
+    }
+  }
   return schema;
 }
 
@@ -73,6 +79,8 @@ CREATE TABLE judgments(
   check_kind INTEGER NOT NULL DEFAULT 0,
   check_ref INTEGER NOT NULL DEFAULT 0,
   check_passed INTEGER NOT NULL DEFAULT 0,
+  uniform_draw INTEGER NOT NULL DEFAULT 0,
+  selection_probability REAL NOT NULL DEFAULT 0,
   UNIQUE(campaign_id, campaign_seq));
 CREATE TABLE leases(
   match_id INTEGER PRIMARY KEY,
@@ -82,7 +90,9 @@ CREATE TABLE leases(
   systems BLOB NOT NULL,
   expires_unix_ms INTEGER NOT NULL,
   check_kind INTEGER NOT NULL DEFAULT 0,
-  check_ref INTEGER NOT NULL DEFAULT 0);
+  check_ref INTEGER NOT NULL DEFAULT 0,
+  uniform_draw INTEGER NOT NULL DEFAULT 0,
+  selection_probability REAL NOT NULL DEFAULT 0);
 INSERT INTO meta(key, value) VALUES('boot_epoch', 0);
 )sql";
 
@@ -177,6 +187,8 @@ class Store::Transaction final : public WriteTransaction {
     sqlite3_bind_int(s, 13, j.check_kind);
     sqlite3_bind_int64(s, 14, static_cast<sqlite3_int64>(j.check_ref));
     sqlite3_bind_int(s, 15, j.check_passed ? 1 : 0);
+    sqlite3_bind_int(s, 16, j.uniform_draw ? 1 : 0);
+    sqlite3_bind_double(s, 17, j.selection_probability);
     return Step(s, "insert judgment");
   }
 
@@ -192,6 +204,8 @@ class Store::Transaction final : public WriteTransaction {
     sqlite3_bind_int64(s, 6, l.expires_unix_ms);
     sqlite3_bind_int(s, 7, l.check_kind);
     sqlite3_bind_int64(s, 8, static_cast<sqlite3_int64>(l.check_ref));
+    sqlite3_bind_int(s, 9, l.uniform_draw ? 1 : 0);
+    sqlite3_bind_double(s, 10, l.selection_probability);
     return Step(s, "insert lease");
   }
 
@@ -457,11 +471,13 @@ Status Store::Initialize() {
   for (const auto& [sql, stmt] : std::initializer_list<std::pair<std::string, sqlite3_stmt**>>{
            {"INSERT INTO judgments(campaign_id, campaign_seq, match_id, idempotency_key, "
             "annotator, segment, document, systems, ranks, groups, committed_unix_ms, "
-            "leased_unix_ms, check_kind, check_ref, check_passed) "
-            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "leased_unix_ms, check_kind, check_ref, check_passed, uniform_draw, "
+            "selection_probability) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             &insert_judgment_},
            {"INSERT INTO leases(match_id, campaign_id, annotator, segment_index, systems, "
-            "expires_unix_ms, check_kind, check_ref) VALUES(?,?,?,?,?,?,?,?)",
+            "expires_unix_ms, check_kind, check_ref, uniform_draw, selection_probability) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?)",
             &insert_lease_},
            {"DELETE FROM leases WHERE match_id=?", &delete_lease_},
            {"DELETE FROM leases WHERE expires_unix_ms<?", &delete_expired_},
@@ -517,6 +533,14 @@ Status Store::Migrate(int64_t from_version) {
   }
   if (from_version <= 2) sql += kMigrateFrom2;
   if (from_version <= 3) sql += kMigrateFrom3;
+  if (from_version <= 4) {
+    // Version 4 -> 5: each match's uniform draw and selection probability.
+    for (const char* table : {"judgments", "leases"}) {
+      sql += std::string("ALTER TABLE ") + table +
+             " ADD COLUMN uniform_draw INTEGER NOT NULL DEFAULT 0;ALTER TABLE " + table +
+             " ADD COLUMN selection_probability REAL NOT NULL DEFAULT 0;";
+    }
+  }
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {

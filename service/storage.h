@@ -46,7 +46,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 4;
+inline constexpr int32_t kSchemaVersion = 5;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -75,6 +75,10 @@ struct StoredJudgment {
   int32_t check_kind = 0;        // tourney::QualityCheck: 0 none, 1 repeat, 2 control
   uint64_t check_ref = 0;        // a repeat's original match id; 0 otherwise
   bool check_passed = false;     // meaningful when check_kind != 0
+  // The match was the uniform floor's draw, with this probability (ProposedMatch); false
+  // and 0 for imports, checks and judgments stored before schema version 5.
+  bool uniform_draw = false;
+  double selection_probability = 0.0;
 };
 
 // A durable campaign event, replayed in commit order at start-up.
@@ -117,6 +121,8 @@ struct StoredLease {
   int64_t expires_unix_ms = 0;
   int32_t check_kind = 0;  // as in StoredJudgment
   uint64_t check_ref = 0;
+  bool uniform_draw = false;  // as in StoredJudgment
+  double selection_probability = 0.0;
 };
 
 // The statements one write transaction can run. Obtained from Store::Commit.

@@ -42,7 +42,7 @@ Status Store::LoadJudgments(const std::function<Status(StoredJudgment&)>& fn) {
 Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
   return LoadRows(
       "SELECT match_id, campaign_id, annotator, segment_index, systems, expires_unix_ms, "
-      "check_kind, check_ref FROM leases ORDER BY match_id",
+      "check_kind, check_ref, uniform_draw, selection_probability FROM leases ORDER BY match_id",
       "leases", [&](sqlite3_stmt* row) {
         StoredLease l;
         l.match_id = static_cast<uint64_t>(sqlite3_column_int64(row, 0));
@@ -56,6 +56,8 @@ Status Store::LoadLeases(const std::function<Status(StoredLease)>& fn) {
         l.expires_unix_ms = sqlite3_column_int64(row, 5);
         l.check_kind = sqlite3_column_int(row, 6);
         l.check_ref = static_cast<uint64_t>(sqlite3_column_int64(row, 7));
+        l.uniform_draw = sqlite3_column_int(row, 8) != 0;
+        l.selection_probability = sqlite3_column_double(row, 9);
         return fn(std::move(l));
       });
 }

@@ -93,13 +93,15 @@ inline Status ReadJudgmentRow(sqlite3_stmt* stmt, StoredJudgment* j) {
   j->check_kind = sqlite3_column_int(stmt, 13);
   j->check_ref = static_cast<uint64_t>(sqlite3_column_int64(stmt, 14));
   j->check_passed = sqlite3_column_int(stmt, 15) != 0;
+  j->uniform_draw = sqlite3_column_int(stmt, 16) != 0;
+  j->selection_probability = sqlite3_column_double(stmt, 17);
   return Status::Ok();
 }
 
 inline constexpr const char* kSelectJudgment =
     "SELECT seq, campaign_id, campaign_seq, match_id, idempotency_key, annotator, segment, "
     "document, systems, ranks, groups, committed_unix_ms, leased_unix_ms, check_kind, check_ref, "
-    "check_passed "
+    "check_passed, uniform_draw, selection_probability "
     "FROM judgments";
 
 }  // namespace tourney::service::rows

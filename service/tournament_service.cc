@@ -167,6 +167,7 @@ Status TournamentService::Load() {
     ranking.segment = row.segment;
     ranking.document = row.document;
     ranking.annotator = row.annotator;
+    ranking.uniform_draw = row.uniform_draw;
     Status v = c.state->ValidateRanking(ranking);
     if (!v.ok()) return FailedPrecondition(where + ": " + v.message());
     c.ApplyLocked(ranking, row.match_id == 0);
@@ -208,6 +209,8 @@ Status TournamentService::Load() {
     Lease lease;
     lease.check = static_cast<QualityCheck>(row.check_kind);
     lease.check_ref = row.check_ref;
+    lease.uniform_draw = row.uniform_draw;
+    lease.selection_probability = row.selection_probability;
     if (lease.check == QualityCheck::kRepeat) {
       RemoveRepeatable(c, row.annotator, row.check_ref);
       auto original = store_->FindJudgmentByMatch(row.check_ref);

@@ -71,6 +71,7 @@ TEST(TopKGoal, OneDominantSystemIsIdentifiedAfterTheHandCount) {
   CampaignConfig config = Config(4, 2);
   config.selector = "top-k";
   config.top_k = TopKGoal{1, 0.05, 0.0, 0.0};
+  config.uniform_floor = 0.0;  // the selector's own matches
   auto created = CampaignState::Create(config);
   ASSERT_TRUE(created.ok()) << created.status().message();
   CampaignState& state = **created;

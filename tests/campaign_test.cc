@@ -294,6 +294,7 @@ TEST(CampaignState, LiveRatingsEqualTheSequentialTrueSkillModel) {
 TEST(CampaignState, TrueSkillSelectorIncludesTheMostUncertainSystem) {
   CampaignConfig config = Config(6, 50, 3);
   config.selector = "trueskill";
+  config.uniform_floor = 0.0;  // the selector's own matches
   auto state = CampaignState::Create(config);
   ASSERT_TRUE(state.ok());
   for (int i = 0; i < 60; ++i) {
@@ -330,6 +331,7 @@ TEST(CampaignConfig, DefaultSelectorIsBoundaryAndEveryNamedSelectorIsAccepted) {
 TEST(CampaignState, RacingServesTheOpenBoundaryFromTheSelectionPosterior) {
   CampaignConfig config = Config(6, 500, 2);
   config.selector = "racing";
+  config.uniform_floor = 0.0;  // the selector's own matches
   auto state = CampaignState::Create(config);
   ASSERT_TRUE(state.ok());
   for (SystemId i = 0; i + 1 < 6; ++i) {
@@ -360,6 +362,7 @@ TEST(CampaignState, RacingServesTheOpenBoundaryFromTheSelectionPosterior) {
 TEST(CampaignState, BoundaryServesTheOpenBoundaryOfTheAnytimeBoard) {
   CampaignConfig config = Config(3, 500, 2);
   config.selector = "boundary";  // the default; Config() picks uniform
+  config.uniform_floor = 0.0;    // the selector's own matches
   auto state = CampaignState::Create(config);
   ASSERT_TRUE(state.ok());
   auto judge = [&](SystemId a, SystemId b, uint8_t rank_a, uint8_t rank_b) {
@@ -388,6 +391,7 @@ TEST(CampaignState, BoundaryServesTheOpenBoundaryOfTheAnytimeBoard) {
 TEST(CampaignState, ConcurrentAnnotatorsGetDifferentMatches) {
   CampaignConfig config = Config(6, 500, 2);
   config.selector = "racing";
+  config.uniform_floor = 0.0;  // the selector's own matches
   auto state = CampaignState::Create(config);
   ASSERT_TRUE(state.ok());
   for (SystemId i = 0; i + 1 < 6; ++i) {
@@ -476,11 +480,12 @@ void ApplyMany(CampaignState& s, const std::vector<uint8_t>& ranks, int times) {
 }
 
 TEST(CampaignState, AnytimeStoppingOnlyTies) {
-  // 100 three-way rankings with every system tied: 100 ties per pair. alpha = 0.05 / 3,
-  // L = log(120) = 4.7874917: every pair interval 1/2 +- 2 L / 100 = [0.40425017,
-  // 0.59574983] (confidence_sequence_test derives the form), 0.1915 wide: a tie within
-  // epsilon 0.2 (settled), not within 0.1.
-  for (double epsilon : {0.1, 0.2}) {
+  // 100 three-way rankings with every system tied: 100 ties per pair, none from a uniform
+  // draw, so only the per-pair half of the combined board (at delta / 2) reads them and the
+  // pooled half stays [0, 1]. alpha = 0.025 / 3, L = log(240) = 5.4806389: every pair
+  // interval 1/2 +- 2 L / 100 = [0.39038722, 0.60961278] (confidence_sequence_test derives
+  // the form), 0.2192 wide: a tie within epsilon 0.25 (settled), not within 0.2.
+  for (double epsilon : {0.2, 0.25}) {
     CampaignConfig config = Config(3, 5, 3);
     config.anytime_stopping = AnytimeOptions{0.05, epsilon};
     auto state = CampaignState::Create(config);
@@ -488,8 +493,9 @@ TEST(CampaignState, AnytimeStoppingOnlyTies) {
     CampaignState& s = **state;
     ApplyMany(s, {1, 1, 1}, 100);
     ASSERT_NE(s.anytime(), nullptr);
-    EXPECT_NEAR(s.anytime()->PreferenceLo(0, 1), 0.40425017, 1e-8);
-    EXPECT_NEAR(s.anytime()->PreferenceHi(2, 1), 0.59574983, 1e-8);
+    EXPECT_NEAR(s.anytime()->pairwise().PreferenceLo(0, 1), 0.39038722, 1e-8);
+    EXPECT_NEAR(s.anytime()->pairwise().PreferenceHi(2, 1), 0.60961278, 1e-8);
+    EXPECT_EQ(s.anytime()->uniform_rankings(), 0);
     const Leaderboard live = s.LiveLeaderboard();
     EXPECT_EQ(live.model, "trueskill");  // the live ratings, with the anytime stopping rule
     ASSERT_TRUE(live.stopping.has_value());
@@ -497,11 +503,11 @@ TEST(CampaignState, AnytimeStoppingOnlyTies) {
     EXPECT_EQ(live.stopping->delta, 0.05);
     EXPECT_EQ(live.stopping->epsilon, epsilon);
     EXPECT_EQ(live.stopping->judgments, 100);  // the board's judgments: rankings
-    EXPECT_EQ(live.stopping->settled, epsilon == 0.2);
+    EXPECT_EQ(live.stopping->settled, epsilon == 0.25);
     ASSERT_EQ(live.stopping->boundaries.size(), 2u);
     for (const StoppingBoundary& b : live.stopping->boundaries) {
       EXPECT_FALSE(b.separated);
-      EXPECT_EQ(b.tie_within_epsilon, epsilon == 0.2);
+      EXPECT_EQ(b.tie_within_epsilon, epsilon == 0.25);
     }
     // A leaderboard computed from a snapshot carries the same stopping section.
     LeaderboardQuery query;
@@ -536,7 +542,7 @@ TEST(CampaignState, AnytimeStoppingOneSystemAlwaysWins) {
   query.anytime = AnytimeOptions{0.05, 0.1};
   auto board = ComputeLeaderboard((*state)->Snapshot(), query);
   ASSERT_TRUE(board.ok()) << board.status().message();
-  EXPECT_EQ(board->model, "expected-wins-anytime");
+  EXPECT_EQ(board->model, "expected-wins-anytime-combined");
   const char* const order[] = {"sys2", "sys0", "sys3", "sys1"};
   const double score[] = {1.0, 0.5, 0.5, 0.0};
   const int cluster[] = {1, 2, 2, 3}, lo[] = {1, 2, 2, 4}, hi[] = {1, 3, 3, 4};
@@ -548,7 +554,8 @@ TEST(CampaignState, AnytimeStoppingOneSystemAlwaysWins) {
     EXPECT_EQ(board->entries[i].rank_lo, lo[i]);
     EXPECT_EQ(board->entries[i].rank_hi, hi[i]);
   }
-  // The query's epsilon 0.1 exceeds the ties' width 2 * 2 log(240) / 400 = 0.055: settled.
+  // The query's epsilon 0.1 exceeds the ties' width 2 * 2 log(480) / 400 = 0.062 (the
+  // per-pair half at alpha 0.025 / 6): settled.
   EXPECT_TRUE(board->stopping->settled);
   EXPECT_TRUE(board->stopping->boundaries[1].tie_within_epsilon);
 
@@ -581,6 +588,83 @@ TEST(CampaignState, AnytimeOptionsAreValidatedAndTheZRuleStaysTheDefault) {
   query.replicates = 0;
   query.anytime->delta = 1.0;
   EXPECT_FALSE(ComputeLeaderboard((*state)->Snapshot(), query).ok());
+}
+
+}  // namespace
+}  // namespace tourney
+
+namespace tourney {
+namespace {
+
+// The uniform floor: about a share `floor` of the boundary selector's matches are uniform
+// draws, each recorded with probability floor / C(6, 2) = floor / 15; the "uniform"
+// selector's matches are all uniform draws, with probability 1 / 15.
+TEST(CampaignState, EverySelectorKeepsAUniformFloorWithItsProbability) {
+  for (const char* selector : {"boundary", "uniform"}) {
+    CampaignConfig config = Config(6, 50, 2);
+    config.selector = selector;
+    config.uniform_floor = 0.2;
+    auto state = CampaignState::Create(config);
+    ASSERT_TRUE(state.ok());
+    int uniform = 0;
+    const int matches = 2000;
+    for (int i = 0; i < matches; ++i) {
+      auto m = (*state)->ProposeMatch("judge");
+      ASSERT_TRUE(m.ok());
+      if (m->uniform_draw) {
+        ++uniform;
+        EXPECT_DOUBLE_EQ(m->selection_probability,
+                         std::string(selector) == "uniform" ? 1.0 / 15.0 : 0.2 / 15.0);
+      } else {
+        EXPECT_EQ(m->selection_probability, 0.0);
+      }
+    }
+    if (std::string(selector) == "uniform") {
+      EXPECT_EQ(uniform, matches);
+    } else {
+      // Binomial(2000, 0.2): mean 400, sd 17.9; four sds either side.
+      EXPECT_NEAR(uniform, 400, 72);
+    }
+  }
+  CampaignConfig bad = Config(6, 50, 2);
+  bad.uniform_floor = 1.5;
+  EXPECT_FALSE(ValidateCampaignConfig(bad).ok());
+}
+
+// Judgments that answer uniform draws reach the pooled half of the campaign's board, and a
+// snapshot rebuilds the same board.
+TEST(CampaignState, UniformDrawsReachThePooledHalfAndTheSnapshotAgrees) {
+  CampaignConfig config = Config(3, 5, 2);
+  config.anytime_stopping = AnytimeOptions{0.05, 0.0};
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok());
+  const std::pair<SystemId, SystemId> pairs[] = {{0, 1}, {0, 2}, {1, 2}};
+  for (int t = 0; t < 200; ++t) {
+    for (const auto& [a, b] : pairs) {
+      CampaignRanking r;
+      r.systems = {a, b};
+      r.ranks = {1, 2};
+      r.uniform_draw = t % 2 == 0;
+      ASSERT_TRUE((*state)->ValidateRanking(r).ok());
+      (*state)->ApplyRanking(r);
+    }
+  }
+  ASSERT_NE((*state)->anytime(), nullptr);
+  EXPECT_EQ((*state)->anytime()->uniform_rankings(), 300);
+  const Leaderboard live = (*state)->LiveLeaderboard();
+  ASSERT_TRUE(live.stopping.has_value());
+  EXPECT_EQ(live.stopping->uniform_judgments, 300);
+  EXPECT_EQ(live.stopping->judgments, 600);
+  // a beats b and c, b beats c, 200 times each: both boundaries separated.
+  EXPECT_TRUE(live.stopping->settled);
+  ASSERT_EQ(live.stopping->boundaries.size(), 2u);
+  EXPECT_EQ(live.stopping->boundaries[0].upper, "sys0");
+  EXPECT_EQ(live.stopping->boundaries[1].lower, "sys2");
+  LeaderboardQuery query;
+  query.model = "expected-wins";
+  auto board = ComputeLeaderboard((*state)->Snapshot(), query);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->stopping, live.stopping);
 }
 
 }  // namespace

@@ -95,11 +95,18 @@ TEST_F(ServiceCliAdmin, ExportedCsvRanksExactlyLikeTheLiveExpectedWinsBoard) {
   EXPECT_EQ(lines[0],
             "sequence,matchId,segmentId,documentId,judgeId,system1Id,system2Id,system3Id,"
             "system1rank,system2rank,system3rank,leasedUnixMs,committedUnixMs,excluded,check,"
-            "checkPassed");
+            "checkPassed,uniformDraw,selectionProbability");
   // The first imported ranking, '+'-joined column kept (document "doc0" of segment 100 is
   // not in the file, so it stays empty; no lease for an import).
   EXPECT_EQ(lines[1].rfind("1,0,100,,j1,s0,s1+s2,s3,2,1,3,0,", 0), 0u) << lines[1];
-  EXPECT_EQ(lines[1].substr(lines[1].size() - 9), ",0,none,0") << lines[1];
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 13), ",0,none,0,0,0") << lines[1];
+  // Every served match of the uniform selector is a uniform draw of 3 of the 5 systems:
+  // probability 1 / C(5, 3) = 1/10, exported with 17 significant digits.
+  for (size_t i = 4; i < lines.size(); ++i) {
+    const std::string tail = ",1,0.10000000000000001";
+    ASSERT_GE(lines[i].size(), tail.size());
+    EXPECT_EQ(lines[i].substr(lines[i].size() - tail.size()), tail) << lines[i];
+  }
 
   auto ranked =
       RunCommand(BinPath("tourney") + " rank " + csv + " --model expected-wins --format json");
@@ -255,9 +262,11 @@ TEST_F(ServiceCliAdmin, AnytimeStoppingAtCreateAndAnytimeLeaderboard) {
   r = Verb("show", "--campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Fields(r.out)["stopping"], "anytime delta 0.1 epsilon 0.2");
-  // 100 three-way rankings with every system tied: each pair's interval at alpha = 0.1 / 3
-  // is 1/2 +- 2 log(60) / 100 = [0.418113, 0.581887] (confidence_sequence_test derives the
-  // form), 0.164 wide: ties within epsilon 0.2, so the stopping rule says settled.
+  // 100 three-way rankings with every system tied, imported (not uniform draws), so only the
+  // per-pair half of the campaign's board reads them, at delta 0.1 / 2: each pair's interval
+  // at alpha = 0.05 / 3 is 1/2 +- 2 log(120) / 100 = [0.404250, 0.595750]
+  // (confidence_sequence_test derives the form), 0.1915 wide: ties within epsilon 0.2, so the
+  // stopping rule says settled.
   std::string csv =
       "segmentId,judgeId,system1Id,system2Id,system3Id,system1rank,system2rank,"
       "system3rank\n";
@@ -267,7 +276,7 @@ TEST_F(ServiceCliAdmin, AnytimeStoppingAtCreateAndAnytimeLeaderboard) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = Verb("leaderboard", "--campaign " + id + " --anytime --delta 0.1 --epsilon 0.2 --format csv");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find(",0.500000,,,1,3,1,,200,0,0,200,,0.418113,0.581887\n"), std::string::npos)
+  EXPECT_NE(r.out.find(",0.500000,,,1,3,1,,200,0,0,200,,0.404250,0.595750\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("# note: anytime-valid at delta 0.1, epsilon 0.2"), std::string::npos);
   EXPECT_NE(r.out.find("settled"), std::string::npos);

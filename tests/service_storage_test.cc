@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <sys/stat.h>
 
+#include <map>
 #include <set>
 
 #include "service_test_util.h"
@@ -178,7 +179,55 @@ TEST_F(StorageTest, AnytimeStoppingSurvivesARestart) {
       << live_before.DebugString() << "\nvs\n"
       << live_after.DebugString();
   EXPECT_TRUE(MessageDifferencer::Equals(anytime_before, anytime_after));
-  EXPECT_EQ(anytime_after.model(), "expected-wins-anytime");
+  EXPECT_EQ(anytime_after.model(), "expected-wins-anytime-combined");
+  // The uniform selector's 60 matches are all uniform draws: the pooled half read them all.
+  EXPECT_EQ(live_after.stopping().uniform_judgments(), 60);
+}
+
+TEST_F(StorageTest, UniformDrawsAreStoredExportedAndReplayed) {
+  // The boundary selector with a uniform floor of 1/2: each served match says whether it
+  // was the floor's draw, with probability 0.5 / C(5, 2) = 0.05; the export and the board
+  // after a restart carry exactly what was served.
+  CreatedCampaign c;
+  std::map<uint64_t, std::pair<bool, double>> served;
+  int uniform = 0;
+  {
+    testing::InProcessServer server(data());
+    ASSERT_TRUE(server.ok()) << server.error();
+    v1::CampaignConfig config = MakeConfig("floor", 5, 30, 2, "boundary");
+    config.set_uniform_floor(0.5);
+    config.mutable_stopping()->set_rule("anytime");
+    c = CreateCampaign(server.stub(), config);
+    Rng rng(9);
+    for (int i = 0; i < 40; ++i) {
+      v1::NextMatchResponse m;
+      ASSERT_TRUE(NextMatch(server.stub(), c, "a" + std::to_string(i % 2), &m).ok());
+      EXPECT_EQ(m.selection_probability(), m.uniform_draw() ? 0.05 : 0.0);
+      served[m.match_id()] = {m.uniform_draw(), m.selection_probability()};
+      uniform += m.uniform_draw();
+      v1::SubmitJudgmentResponse ack;
+      ASSERT_TRUE(Submit(server.stub(), c, m.match_id(), "a" + std::to_string(i % 2),
+                         RandomRanks(rng, 2), "", &ack)
+                      .ok());
+    }
+  }
+  EXPECT_GT(uniform, 0);
+  EXPECT_LT(uniform, 40);
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  grpc::Status status;
+  const std::vector<v1::ExportedJudgment> exported =
+      testing::ExportJudgments(server.stub(), c.id, &status);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  ASSERT_EQ(exported.size(), 40u);
+  for (const v1::ExportedJudgment& e : exported) {
+    ASSERT_EQ(served.count(e.match_id()), 1u);
+    EXPECT_EQ(e.uniform_draw(), served[e.match_id()].first);
+    EXPECT_EQ(e.selection_probability(), served[e.match_id()].second);
+  }
+  v1::Leaderboard live;
+  ASSERT_TRUE(testing::Leaderboard(server.stub(), c.id, "", &live).ok());
+  EXPECT_EQ(live.stopping().uniform_judgments(), uniform);
 }
 
 TEST_F(StorageTest, TopKGoalSurvivesARestart) {
@@ -263,7 +312,11 @@ TEST_F(StorageTest, RefusesOtherSchemaVersionsAndMissingTables) {
     EXPECT_NE(server.error().find("schema version 99"), std::string::npos) << server.error();
   }
   ASSERT_EQ(
-      sqlite3_exec(handle, "PRAGMA user_version=2; DROP TABLE leases;", nullptr, nullptr, nullptr),
+      sqlite3_exec(handle,
+                   ("PRAGMA user_version=" + std::to_string(service::kSchemaVersion) +
+                    "; DROP TABLE leases;")
+                       .c_str(),
+                   nullptr, nullptr, nullptr),
       SQLITE_OK);
   sqlite3_close(handle);
   testing::InProcessServer server(data());
@@ -348,7 +401,7 @@ TEST_F(StorageTest, MigratesASchemaVersion1DatabaseKeepingItsJudgments) {
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), service::kSchemaVersion);  // 1 -> 3 in one go
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), service::kSchemaVersion);  // 1 -> 5 in one go
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   testing::InProcessServer server(data());
@@ -440,7 +493,7 @@ TEST_F(StorageTest, MigratesASchemaVersion2DatabaseAddingScoringTables) {
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), 4);  // 2 -> 4 in one go
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), service::kSchemaVersion);  // 2 -> 5 in one go
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   // The migrated file with its new rows opens again.
@@ -519,7 +572,7 @@ TEST_F(StorageTest, MigratesASchemaVersion3DatabaseAddingScoringEvents) {
   ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
   ASSERT_EQ(sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(sqlite3_column_int(stmt, 0), 4);
+  EXPECT_EQ(sqlite3_column_int(stmt, 0), service::kSchemaVersion);
   sqlite3_finalize(stmt);
   sqlite3_close(handle);
   // The close was stored in the new table: still closed after a restart.

@@ -155,7 +155,9 @@ TEST_F(ServiceTest, WholeCampaignWithConcurrentAnnotators) {
 // Batch awareness: ten annotators hold their matches open at the same time; the 15 pairs
 // of 6 systems leave room for ten different ones, so no two of them get the same pair.
 TEST_F(ServiceTest, ConcurrentOpenMatchesAreDifferent) {
-  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("batch", 6, 100, 2, "racing"));
+  v1::CampaignConfig config = MakeConfig("batch", 6, 100, 2, "racing");
+  config.set_uniform_floor(0.0);  // the uniform floor's draws ignore open matches
+  const CreatedCampaign c = CreateCampaign(stub(), config);
   std::set<std::set<std::string>> seen;
   for (int a = 0; a < 10; ++a) {
     v1::NextMatchResponse m;
@@ -193,7 +195,9 @@ TEST_F(ServiceTest, DefaultAndActiveSelectorsServeMatches) {
 }
 
 TEST_F(ServiceTest, TrueSkillSelectorServesTheMostUncertainSystem) {
-  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("selector", 6, 100, 2, "trueskill"));
+  v1::CampaignConfig config = MakeConfig("selector", 6, 100, 2, "trueskill");
+  config.set_uniform_floor(0.0);  // the selector's own matches
+  const CreatedCampaign c = CreateCampaign(stub(), config);
   for (int i = 0; i < 30; ++i) {
     v1::Leaderboard board;
     ASSERT_TRUE(testing::Leaderboard(stub(), c.id, "", &board).ok());
@@ -710,7 +714,7 @@ TEST_F(ServiceTest, AnytimeLeaderboardsAndStoppingRule) {
     const grpc::Status s = stub().GetLeaderboard(ctx.get(), request, &board);
     ASSERT_TRUE(s.ok()) << s.error_message();
   }
-  EXPECT_EQ(board.model(), "expected-wins-anytime");
+  EXPECT_EQ(board.model(), "expected-wins-anytime-combined");
   EXPECT_EQ(board.confidence(), 0.95);
   const char* const order[] = {"s2", "s0", "s3", "s1"};
   const int cluster[] = {1, 2, 2, 3}, lo[] = {1, 2, 2, 4}, hi[] = {1, 3, 3, 4};

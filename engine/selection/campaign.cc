@@ -91,6 +91,9 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
     return InvalidArgument("k = " + std::to_string(c.k) + " exceeds the " + std::to_string(n) +
                            " systems");
   }
+  if (!(std::isfinite(c.uniform_floor) && c.uniform_floor >= 0.0 && c.uniform_floor <= 1.0)) {
+    return InvalidArgument("uniform_floor must be in [0, 1]");
+  }
   if (c.top_k) {
     Status s = ValidateTopKGoal(*c.top_k, n);
     if (!s.ok()) return s;
@@ -152,6 +155,7 @@ CampaignState::CampaignState(CampaignConfig config, TrueSkill env,
       counts_(static_cast<int>(config_.systems.size())),
       env_(env),
       selector_(std::move(selector)),
+      uniform_(MakeUniformSelector()),
       ratings_(config_.systems.size(), env_.InitialRating()) {}
 
 CampaignState::~CampaignState() = default;
@@ -174,8 +178,8 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
   const bool selector_reads_board = SelectorReadsAnytimeBoard(state->selector_->name()) &&
                                     c.systems.size() <= kMaxSelectionPosteriorSystems;
   if (c.anytime_stopping || selector_reads_board) {
-    auto anytime = AnytimeLeaderboard::Create(
-        static_cast<int>(c.systems.size()),
+    auto anytime = CombinedAnytimeLeaderboard::Create(
+        static_cast<int>(c.systems.size()), c.k,
         c.anytime_stopping ? *c.anytime_stopping : kSelectionAnytimeOptions);
     if (!anytime.ok()) return anytime.status();
     state->anytime_.emplace(std::move(*anytime));
@@ -190,6 +194,13 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
     // Judgments ids follow the campaign's system order.
     state->judgments_.systems().Intern(c.systems[i]);
   }
+  // C(n, k), the number of sets the uniform floor draws from (saturated; k <= 5).
+  uint64_t sets = 1;
+  for (int i = 0; i < c.k; ++i) {
+    sets = sets * static_cast<uint64_t>(c.systems.size() - static_cast<size_t>(i)) /
+           static_cast<uint64_t>(i + 1);
+  }
+  state->floor_sets_ = sets;
   state->segment_index_.reserve(c.segments.size());
   for (size_t i = 0; i < c.segments.size(); ++i) {
     state->segment_index_.emplace(c.segments[i].id, static_cast<int32_t>(i));
@@ -276,7 +287,7 @@ SelectionState CampaignState::SelectionView() {
       anytime_summary_ = anytime_->Summarize();
       summary_comparisons_ = comparisons;
     }
-    return {ratings_, nullptr, &counts_, {}, &*anytime_, &anytime_summary_};
+    return {ratings_, nullptr, &counts_, {}, &anytime_->pairwise(), &anytime_summary_};
   }
   if (name == "trueskill" || name == "uniform" || num_systems() > kMaxSelectionPosteriorSystems) {
     return {ratings_, nullptr, &counts_};
@@ -315,10 +326,20 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
   ProposedMatch match;
   // Systems: the selector's choice from the live ratings, shown in a random order.
   match.systems.resize(static_cast<size_t>(config_.k));
-  const SelectionState selection = SelectionView();
-  Status s = selector_->Select(selection, rng, match.systems);
+  // The uniform floor: one coin, then a uniform k-subset that is never redrawn (its
+  // probability is the design of the pooled board).
+  const bool all_uniform = selector_->name() == "uniform";
+  const double floor = all_uniform ? 1.0 : config_.uniform_floor;
+  match.uniform_draw = all_uniform || (floor > 0.0 && rng.Uniform() < floor);
+  const SelectionState selection = match.uniform_draw
+                                       ? SelectionState{ratings_, nullptr, nullptr}
+                                       : SelectionView();
+  const MatchSelector& chooser = match.uniform_draw ? *uniform_ : *selector_;
+  Status s = chooser.Select(selection, rng, match.systems);
   if (!s.ok()) return FailedPrecondition("the selector cannot serve a match: " + s.message());
-  if (!open.empty() && RepeatsOpenMatch(match.systems, open)) {
+  if (match.uniform_draw) {
+    match.selection_probability = floor / static_cast<double>(floor_sets_);
+  } else if (!open.empty() && RepeatsOpenMatch(match.systems, open)) {
     bool found = false;
     for (int attempt = 1; attempt < kBatchAttempts && !found; ++attempt) {
       s = selector_->Select(selection, rng, match.systems);
@@ -345,10 +366,9 @@ StatusOr<ProposedMatch> CampaignState::ProposeMatch(std::string_view annotator,
       }
     }
     if (!found) {
-      const std::unique_ptr<MatchSelector> uniform = MakeUniformSelector();
       std::vector<SystemId> trial(match.systems.size());
       for (int attempt = 0; attempt < kBatchAttempts && !found; ++attempt) {
-        if (!uniform->Select(selection, rng, trial).ok()) break;
+        if (!uniform_->Select(selection, rng, trial).ok()) break;
         if (!RepeatsOpenMatch(trial, open)) {
           match.systems = trial;
           found = true;
@@ -490,9 +510,10 @@ void CampaignState::ApplyRanking(const CampaignRanking& r) {
   const Comparisons& c = judgments_.comparisons();
   for (size_t i = judgments_.comparison_begin(index); i < c.size(); ++i) {
     counts_.Add(c.first[i], c.second[i], c.outcome[i]);
-    if (anytime_) anytime_->Add(c.first[i], c.second[i], c.outcome[i]);
     if (top_k_) top_k_->Add(c.first[i], c.second[i], c.outcome[i]);
   }
+  if (anytime_) anytime_->AddRanking(c, judgments_.comparison_begin(index), c.size(), r.uniform_draw);
+  uniform_draws_.push_back(r.uniform_draw ? 1 : 0);
   UpdateLiveRatings(index);
 }
 
@@ -539,6 +560,7 @@ Leaderboard CampaignState::LiveLeaderboard() const {
     SetTopKStopping(top_k_->board(), *config_.top_k, config_.systems, &board);
   } else if (anytime_ && config_.anytime_stopping) {
     SetAnytimeStopping(anytime_->Summarize(), anytime_->options(), config_.systems, &board);
+    board.stopping->uniform_judgments = anytime_->uniform_rankings();
   } else {
     SetStopping(EstimateStopping(counts_), config_.systems, &board);
   }
@@ -553,6 +575,8 @@ CampaignSnapshot CampaignState::Snapshot() const {
   snapshot.anytime_stopping = config_.anytime_stopping;
   snapshot.top_k = config_.top_k;
   snapshot.selector = config_.selector;
+  snapshot.k = config_.k;
+  snapshot.uniform_draws = uniform_draws_;
   return snapshot;
 }
 

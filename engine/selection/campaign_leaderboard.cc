@@ -55,22 +55,31 @@ namespace {
 StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& snapshot,
                                                         const LeaderboardQuery& query);
 
+// The campaign's own anytime board (combined_anytime_leaderboard.h) of the snapshot.
+StatusOr<Leaderboard> CombinedBoard(const CampaignSnapshot& snapshot,
+                                    const AnytimeOptions& options) {
+  return BuildCombinedAnytimeLeaderboard(snapshot.judgments, snapshot.uniform_draws, snapshot.k,
+                                         options);
+}
+
 }  // namespace
 
 StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
                                          const LeaderboardQuery& query) {
   const Judgments& j = snapshot.judgments;
   if (query.anytime) {
-    if (!query.model.empty() && query.model != kAnytimeModel) {
+    if (!query.model.empty() && query.model != kAnytimeModel &&
+        query.model != kCombinedAnytimeModel) {
       return InvalidArgument(
-          "an anytime leaderboard is Expected Wins with ties as half wins; "
-          "it takes no model, got '" +
-          query.model + "'");
+          "an anytime leaderboard is Expected Wins with ties as half wins: model '' or '" +
+          std::string(kCombinedAnytimeModel) + "' (the campaign's board) or '" +
+          std::string(kAnytimeModel) + "' (its per-pair half alone), got '" + query.model + "'");
     }
     if (query.replicates != 0) {
       return InvalidArgument("an anytime leaderboard takes no bootstrap replicates");
     }
-    return BuildAnytimeLeaderboard(j, *query.anytime);
+    if (query.model == kAnytimeModel) return BuildAnytimeLeaderboard(j, *query.anytime);
+    return CombinedBoard(snapshot, *query.anytime);
   }
   auto board = ComputeLeaderboardWithoutStopping(snapshot, query);
   if (!board.ok()) return board;
@@ -82,10 +91,10 @@ StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
     return board;
   }
   if (snapshot.anytime_stopping) {
-    auto anytime = AnytimeLeaderboard::Create(j.num_systems(), *snapshot.anytime_stopping);
+    auto anytime = CombinedBoard(snapshot, *snapshot.anytime_stopping);
     if (!anytime.ok()) return anytime.status();
-    anytime->AddAll(j.comparisons());
-    SetAnytimeStopping(anytime->Summarize(), anytime->options(), j.systems().names(), &*board);
+    anytime->stopping->judgments = board->judgments;
+    board->stopping = std::move(anytime->stopping);
     return board;
   }
   std::vector<std::string> names;

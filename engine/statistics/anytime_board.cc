@@ -96,6 +96,37 @@ StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
   return board;
 }
 
+Leaderboard BuildCombinedAnytimeLeaderboard(const std::vector<std::string>& names,
+                                            const PairCounts& counts,
+                                            const CombinedAnytimeLeaderboard& board) {
+  const AnytimeSummary summary = board.Summarize();
+  Leaderboard out = BoardOf(kCombinedAnytimeModel, names, counts, summary,
+                            board.RankRanges(summary), board.options());
+  out.stopping->uniform_judgments = board.uniform_rankings();
+  return out;
+}
+
+StatusOr<Leaderboard> BuildCombinedAnytimeLeaderboard(const Judgments& judgments,
+                                                      std::span<const uint8_t> uniform_draws,
+                                                      int k, const AnytimeOptions& options) {
+  if (uniform_draws.size() != judgments.num_rankings()) {
+    return InvalidArgument("a combined anytime board needs one uniform-draw flag per ranking: " +
+                           std::to_string(uniform_draws.size()) + " flags for " +
+                           std::to_string(judgments.num_rankings()) + " rankings");
+  }
+  auto combined = CombinedAnytimeLeaderboard::Create(judgments.num_systems(), k, options);
+  if (!combined.ok()) return combined.status();
+  for (size_t r = 0; r < judgments.num_rankings(); ++r) {
+    combined->AddRanking(judgments.comparisons(), judgments.comparison_begin(r),
+                         judgments.comparison_begin(r + 1), uniform_draws[r] != 0);
+  }
+  Leaderboard board = BuildCombinedAnytimeLeaderboard(
+      judgments.systems().names(),
+      PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), *combined);
+  SetRankingCounters(judgments, &board);
+  return board;
+}
+
 StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
                                               const AnytimeOptions& options) {
   auto anytime = AnytimeLeaderboard::Create(judgments.num_systems(), options);

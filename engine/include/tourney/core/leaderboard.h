@@ -96,6 +96,9 @@ struct Stopping {
   // Rule "top-k", settled: true when some cross pair is resolved only within epsilon (the
   // set is identified within epsilon), false when every one is certified.
   bool top_within_epsilon = false;
+  // Rule "anytime" from a campaign's combined board (combined_anytime_leaderboard.h): the
+  // judgments that answer uniform draws, which its pooled half reads. 0 otherwise.
+  int64_t uniform_judgments = 0;
 
   bool operator==(const Stopping&) const = default;
 };

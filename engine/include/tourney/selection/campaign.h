@@ -13,14 +13,19 @@
 //     the paper's §2.4 selector, the uniform WMT baseline, another active policy) that
 //     picks the systems of the next match; the paper's and the uniform selector read the
 //     live ratings, "boundary" and "active-ranking" the anytime-valid leaderboard of the
-//     judgments in commit order (anytime_leaderboard.h; summarized once per
+//     judgments in commit order (the campaign's combined board, summarized once per
 //     kSelectionPosteriorRefit comparisons, up to kMaxSelectionPosteriorSystems systems,
 //     uniform matches above that), "top-k" (top_k.h; only with a top-k goal) the goal's
 //     TopKBoard, the other active ones the selection posterior
 //     (selection_posterior.h: a Bradley-Terry fit of the pair counts, refitted when
 //     kSelectionPosteriorRefit comparisons have arrived since the last fit, up to
 //     kMaxSelectionPosteriorSystems systems; the live ratings above that). The chosen systems are
-//     then shown in a random order, so the anchor is not always first,
+//     then shown in a random order, so the anchor is not always first. Before the selector,
+//     ProposeMatch flips the uniform floor's coin (CampaignConfig::uniform_floor): on heads
+//     the match is a uniform k-subset of the systems, never redrawn to avoid open matches,
+//     and marked as such (ProposedMatch::uniform_draw); under the "uniform" selector every
+//     match is such a draw. The anytime board (combined_anytime_leaderboard.h) pools those
+//     draws per system and reads every judgment per pair,
 //   - per annotator, the segments already shown in the current pass: a segment is drawn
 //     uniformly among those the annotator has not been shown; once every segment has been
 //     shown, a new pass starts.
@@ -60,6 +65,7 @@
 #include "tourney/selection/top_k.h"
 #include "tourney/selection/trueskill_model.h"
 #include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/combined_anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -79,6 +85,10 @@ inline constexpr AnytimeOptions kSelectionAnytimeOptions{0.05, 0.1};
 // selection benchmark's stop figures use (docs/selection.md). The engine's CampaignConfig
 // itself keeps "unset = z" so that campaigns stored before this default replay unchanged.
 inline constexpr AnytimeOptions kDefaultCampaignStopping = kSelectionAnytimeOptions;
+
+// The share of a campaign's matches drawn uniformly whatever its selector
+// (CampaignConfig::uniform_floor): the selection benchmark's choice (docs/selection.md).
+inline constexpr double kDefaultUniformFloor = 0.2;
 
 // True for the selectors that read the anytime board ("boundary", "active-ranking").
 inline bool SelectorReadsAnytimeBoard(std::string_view name) {
@@ -143,6 +153,11 @@ struct CampaignConfig {
   // Set: the campaign's stopping rule is this top-k identification (not together with
   // anytime_stopping), and the selector may be "top-k" (which needs it).
   std::optional<TopKGoal> top_k;
+  // The uniform floor, in [0, 1]: the share of matches drawn as a uniform k-subset of the
+  // systems, independently of every judgment, whatever the selector (ProposeMatch). Those
+  // draws are the known design of the pooled half of the campaign's anytime board
+  // (combined_anytime_leaderboard.h). The "uniform" selector's matches are all such draws.
+  double uniform_floor = kDefaultUniformFloor;
 };
 
 // InvalidArgument naming the first field out of range.
@@ -160,12 +175,21 @@ struct CampaignRanking {
   int64_t segment = -1;           // segment id, -1 when unknown
   std::string document;           // empty when unknown
   std::string annotator;          // empty when unknown
+  // The judgment answers a match that ProposeMatch drew uniformly (ProposedMatch); false
+  // for a selector's match and for imported rankings.
+  bool uniform_draw = false;
 };
 
 // A match ProposeMatch picked: k distinct systems in display order and a segment.
 struct ProposedMatch {
   std::vector<SystemId> systems;
   int32_t segment_index = 0;  // index into config().segments
+  // True when the systems are the uniform floor's draw (CampaignConfig::uniform_floor).
+  bool uniform_draw = false;
+  // The probability, when the match was served, of drawing it the way it was drawn: for a
+  // uniform draw, floor / C(n, k) (the coin and the set; 1 / C(n, k) under the "uniform"
+  // selector); 0 for a selector's match, whose probability no board uses.
+  double selection_probability = 0.0;
 };
 
 // What a leaderboard is computed from, and how.
@@ -174,9 +198,11 @@ struct LeaderboardQuery {
   int replicates = 0;        // bootstrap replicates; 0 = none
   double confidence = 0.95;  // of the rank ranges, in (0, 1)
   uint64_t seed = 0;         // bootstrap seed
-  // Set: the anytime-valid leaderboard (anytime_board.h) of the judgments in commit order
-  // at these options, instead of a model; model must then be "" or "expected-wins-anytime"
-  // and replicates 0.
+  // Set: an anytime-valid leaderboard (anytime_board.h) of the judgments in commit order
+  // at these options, instead of a model, with replicates 0: model "" or
+  // "expected-wins-anytime-combined" for the campaign's own board (the combined board of
+  // its uniform draws and all its judgments), "expected-wins-anytime" for the per-pair
+  // board alone.
   std::optional<AnytimeOptions> anytime;
   // Polled between bootstrap replicates (BootstrapOptions::cancelled); when it returns
   // true the computation stops with Cancelled. Unset: never cancelled.
@@ -193,6 +219,8 @@ struct CampaignSnapshot {
   // The campaign's selector: a bootstrap leaderboard of an adaptively selected campaign
   // carries a warning that its clusters are not valid (docs/selection.md).
   std::string selector;
+  int k = 2;                           // systems per match
+  std::vector<uint8_t> uniform_draws;  // per ranking: CampaignRanking::uniform_draw
 };
 
 class CampaignState {
@@ -263,10 +291,11 @@ class CampaignState {
   // campaign's stopping rule (the anytime rule's summary costs O(n^2)).
   Leaderboard LiveLeaderboard() const;
 
-  // The anytime-valid leaderboard of the judgments in commit order when the campaign's
-  // stopping rule is the anytime one (updated by ApplyRanking; a replay of the same
-  // judgments rebuilds it exactly), else nullptr.
-  const AnytimeLeaderboard* anytime() const {
+  // The anytime-valid leaderboard (combined_anytime_leaderboard.h) of the judgments in
+  // commit order when the campaign's stopping rule is the anytime one (updated by
+  // ApplyRanking; a replay of the same judgments, with their uniform-draw flags, rebuilds
+  // it exactly), else nullptr.
+  const CombinedAnytimeLeaderboard* anytime() const {
     return anytime_ && config_.anytime_stopping ? &*anytime_ : nullptr;
   }
 
@@ -307,10 +336,13 @@ class CampaignState {
   PairCounts counts_;
   const TrueSkill env_;
   const std::unique_ptr<MatchSelector> selector_;
+  const std::unique_ptr<MatchSelector> uniform_;  // the floor's draws
   std::vector<Rating> ratings_;  // live TrueSkill ratings by system id
   // With the anytime stopping rule, or a selector that reads the board (up to
   // kMaxSelectionPosteriorSystems systems).
-  std::optional<AnytimeLeaderboard> anytime_;
+  std::optional<CombinedAnytimeLeaderboard> anytime_;
+  std::vector<uint8_t> uniform_draws_;  // per ranking: CampaignRanking::uniform_draw
+  uint64_t floor_sets_ = 0;             // C(n, k), saturated
   std::optional<TopKBoard> top_k_;      // with a top-k goal
   AnytimeSummary anytime_summary_;      // what the selector reads
   int64_t summary_comparisons_ = -1;    // comparisons it summarizes; -1: never

@@ -16,6 +16,8 @@
 #ifndef TOURNEY_STATISTICS_ANYTIME_BOARD_H_
 #define TOURNEY_STATISTICS_ANYTIME_BOARD_H_
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +27,7 @@
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/status.h"
 #include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/combined_anytime_leaderboard.h"
 #include "tourney/statistics/pooled_anytime_leaderboard.h"
 
 namespace tourney {
@@ -33,6 +36,9 @@ namespace tourney {
 // (pooled_anytime_leaderboard.h: one sequence per system, for designs fixed in advance).
 inline constexpr std::string_view kAnytimeModel = "expected-wins-anytime";
 inline constexpr std::string_view kPooledAnytimeModel = "expected-wins-anytime-pooled";
+// A live campaign's board (combined_anytime_leaderboard.h): the pooled board over its
+// uniform draws and the per-pair board over all its judgments, each at delta / 2.
+inline constexpr std::string_view kCombinedAnytimeModel = "expected-wins-anytime-combined";
 
 // True for the pooled board, whose promise needs a design fixed in advance.
 inline bool IsPooledAnytimeBoard(const Leaderboard& board) {
@@ -61,6 +67,20 @@ StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
 // (two systems that never met, bad options).
 StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
                                                     const AnytimeOptions& options);
+
+// The leaderboard of a combined board (model kCombinedAnytimeModel), whose judgments
+// `counts` counts. REQUIRES: names.size() == counts.num_systems() == board.num_systems().
+Leaderboard BuildCombinedAnytimeLeaderboard(const std::vector<std::string>& names,
+                                            const PairCounts& counts,
+                                            const CombinedAnytimeLeaderboard& board);
+
+// The same from every ranking of `judgments`, added in order; uniform_draws[r] != 0 marks
+// ranking r as a uniform k-subset draw (CombinedAnytimeLeaderboard::AddRanking), with the
+// ranking counters of BuildLeaderboard. InvalidArgument for bad options or k, or when
+// uniform_draws is not one flag per ranking.
+StatusOr<Leaderboard> BuildCombinedAnytimeLeaderboard(const Judgments& judgments,
+                                                      std::span<const uint8_t> uniform_draws,
+                                                      int k, const AnytimeOptions& options);
 
 }  // namespace tourney
 

@@ -1,0 +1,77 @@
+#include "tourney/statistics/combined_anytime_leaderboard.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace tourney {
+
+PooledDesign UniformPooledDesign(int num_systems, int k) {
+  const size_t n = static_cast<size_t>(num_systems);
+  PooledDesign d;
+  d.num_systems = num_systems;
+  d.rankings.assign(n, 0);  // no horizon: the open-ended betting schedule
+  d.weight.assign(n * n, 1.0 / static_cast<double>(k - 1));
+  for (size_t i = 0; i < n; ++i) d.weight[i * n + i] = 0.0;
+  d.bound.assign(n, 1.0);
+  return d;
+}
+
+StatusOr<CombinedAnytimeLeaderboard> CombinedAnytimeLeaderboard::Create(
+    int num_systems, int k, const AnytimeOptions& options) {
+  if (num_systems < 2 || k < 2 || k > num_systems) {
+    return InvalidArgument("a combined anytime leaderboard needs 2 <= k <= systems, got k " +
+                           std::to_string(k) + " of " + std::to_string(num_systems));
+  }
+  if (!std::isfinite(options.delta) || options.delta <= 0.0 || options.delta >= 1.0) {
+    return InvalidArgument("delta must be in (0, 1)");
+  }
+  const AnytimeOptions half{options.delta / 2.0, options.epsilon};
+  auto pairwise = AnytimeLeaderboard::Create(num_systems, half);
+  if (!pairwise.ok()) return pairwise.status();
+  auto pooled = PooledAnytimeLeaderboard::Create(UniformPooledDesign(num_systems, k), half);
+  if (!pooled.ok()) return pooled.status();
+  return CombinedAnytimeLeaderboard(k, options, std::move(*pairwise), std::move(*pooled));
+}
+
+void CombinedAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, size_t end,
+                                            bool uniform_draw) {
+  for (size_t i = begin; i < end; ++i) pairwise_.Add(c.first[i], c.second[i], c.outcome[i]);
+  // The pooled observation is the mean over all k - 1 opponents: a ranking that left some
+  // pair of its systems uncompared is not the design's observation.
+  const size_t complete = static_cast<size_t>(k_) * static_cast<size_t>(k_ - 1) / 2;
+  if (uniform_draw && end - begin == complete) {
+    pooled_.AddRanking(c, begin, end);
+    ++uniform_rankings_;
+  }
+}
+
+AnytimeSummary CombinedAnytimeLeaderboard::Summarize() const {
+  AnytimeSummary s = pairwise_.Summarize();
+  const AnytimeSummary p = pooled_.Summarize();
+  const size_t n = s.score.size();
+  for (size_t i = 0; i < n; ++i) {
+    s.lo[i] = std::max(s.lo[i], p.lo[i]);
+    // Disjoint bounds mean one of the two boards missed (probability <= delta); keep the
+    // interval non-empty.
+    s.hi[i] = std::max(std::min(s.hi[i], p.hi[i]), s.lo[i]);
+    s.score[i] = std::clamp(s.score[i], s.lo[i], s.hi[i]);
+  }
+  const double eps = options_.epsilon;
+  auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
+  auto epsilon_tie = [&](SystemId u, SystemId l) {
+    if (pairwise_.PreferenceHi(u, l) - pairwise_.PreferenceLo(u, l) < eps) return true;
+    return s.hi[u] - s.lo[u] < eps && s.hi[l] - s.lo[l] < eps;
+  };
+  SettleBoundaries(certified, epsilon_tie, eps > 0.0, &s);
+  return s;
+}
+
+std::vector<AnytimeRankRange> CombinedAnytimeLeaderboard::RankRanges(
+    const AnytimeSummary& summary) const {
+  return CertifiedRankRanges(summary,
+                             [&](SystemId u, SystemId l) { return Certified(summary, u, l); });
+}
+
+}  // namespace tourney
