@@ -78,6 +78,10 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   flags.Add("anytime-every", "M", "1",
             "summarize the anytime leaderboard (stop, wrong-separation check, what its "
             "selectors see) every M judgments");
+  flags.Add("uniform-floor", "P", shortest(benchmark_defaults.uniform_floor),
+            "share of every selector's matches drawn as a uniform pair (a campaign's floor)");
+  flags.Add("looks", "K", std::to_string(benchmark_defaults.looks),
+            "planned looks over the budget for the planned-look board (0: none)");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -145,6 +149,12 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   if (!anytime_every.ok()) return fail(anytime_every.status());
   if (*anytime_every < 1) return fail(InvalidArgument("option '--anytime-every': >= 1"));
   o.anytime_every = *anytime_every;
+  auto uniform_floor = flags.GetDouble("uniform-floor");
+  auto looks = flags.GetInt("looks");
+  if (!uniform_floor.ok()) return fail(uniform_floor.status());
+  if (!looks.ok()) return fail(looks.status());
+  o.uniform_floor = *uniform_floor;
+  o.looks = static_cast<int>(*looks);
   o.anytime.delta = *delta;
   o.anytime.epsilon = *epsilon;
   o.live.sigma = *live_sigma;
@@ -229,6 +239,25 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
                  s.anytime_wrong.hi, s.certified_wrong_runs, s.to_stop.mean, s.stop_ratio.mean,
                  s.stop_ratio.lo, s.stop_ratio.hi, s.stop_censored, s.anytime_wrong_excess.lo,
                  s.anytime_wrong_excess.hi, s.stop_separations.mean, s.anytime_separations.mean);
+  }
+  // The price of validity: separations of each board at each planned look.
+  if (!result->looks.empty()) {
+    std::fprintf(stderr,
+                 "\nseparations at the planned looks: fixed-sample / planned-look / per-pair "
+                 "anytime / campaign anytime (uniform floor %g); runs with a wrong separation: "
+                 "planned looks, per-pair anytime\n",
+                 o.uniform_floor);
+    for (const SelectorSummary& s : result->summaries) {
+      std::fprintf(stderr, "%-14s", s.name.c_str());
+      for (size_t k = 0; k < result->looks.size(); ++k) {
+        const size_t c = static_cast<size_t>(result->looks[k] / o.checkpoint_every) - 1;
+        std::fprintf(stderr, "  %lldK: %5.2f %5.2f %5.2f %5.2f",
+                     static_cast<long long>(result->looks[k] / 1000), s.fixed_curve[c].mean,
+                     s.look_separations[k].mean, s.pairwise_curve[c].mean,
+                     s.anytime_curve[c].mean);
+      }
+      std::fprintf(stderr, "  wrong %d %d\n", s.look_wrong_runs, s.pairwise_wrong_runs);
+    }
   }
   return kExitOk;
 }

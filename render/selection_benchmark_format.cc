@@ -44,6 +44,12 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
          ",\n  \"anytime\": {\"delta\": " + Num(o.anytime.delta) +
          ", \"epsilon\": " + Num(o.anytime.epsilon) +
          ", \"every\": " + std::to_string(o.anytime_every) + "},\n";
+  out += "  \"uniform_floor\": " + Num(o.uniform_floor) + ",\n  \"looks\": [";
+  for (size_t k = 0; k < b.looks.size(); ++k) {
+    out += (k ? ", " : "") + std::string("{\"judgments\": ") + std::to_string(b.looks[k]) +
+           ", \"confidence\": " + Num(b.look_confidence[k]) + "}";
+  }
+  out += "],\n";
   out += "  \"checkpoints\": [";
   for (size_t k = 0; k < b.checkpoints.size(); ++k) {
     out += (k ? ", " : "") + std::to_string(b.checkpoints[k]);
@@ -74,7 +80,19 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
            ", \"stop_ratio_to_uniform\": " + Interval(s.stop_ratio) +
            ", \"stop_censored\": " + std::to_string(s.stop_censored) +
            ", \"separations_at_stop\": " + Interval(s.stop_separations) +
-           ", \"separations\": " + Interval(s.anytime_separations) + "},\n";
+           ", \"separations\": " + Interval(s.anytime_separations) +
+           ", \"uniform_draws\": " + Interval(s.uniform_draws) + "},\n";
+    out += "     \"pairwise_anytime_wrong_runs\": " + std::to_string(s.pairwise_wrong_runs) +
+           ", \"planned_look_wrong_runs\": " + std::to_string(s.look_wrong_runs) + ",\n";
+    auto curve = [&](const char* name, const std::vector<SeedInterval>& v) {
+      out += std::string("     \"") + name + "\": [";
+      for (size_t k = 0; k < v.size(); ++k) out += (k ? ", " : "") + Interval(v[k]);
+      out += "],\n";
+    };
+    curve("planned_look_separations", s.look_separations);
+    curve("fixed_sample_separations_curve", s.fixed_curve);
+    curve("pairwise_anytime_separations_curve", s.pairwise_curve);
+    curve("anytime_separations_curve", s.anytime_curve);
     out += "     \"tau_at\": [";
     for (size_t k = 0; k < s.tau_at.size(); ++k) out += (k ? ", " : "") + Interval(s.tau_at[k]);
     out += "],\n     \"clusters_curve\": [";

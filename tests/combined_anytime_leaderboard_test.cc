@@ -121,5 +121,32 @@ TEST(CombinedAnytimeLeaderboard, SeparatesAlwaysWinningSystemsAndPublishesItsBoa
   EXPECT_FALSE(BuildCombinedAnytimeLeaderboard(j, std::vector<uint8_t>(3, 1), 2, {0.05, 0.0}).ok());
 }
 
+// A pairwise match added as a pair is the same observation as the one-comparison ranking.
+TEST(CombinedAnytimeLeaderboard, AddPairEqualsAddingTheOneComparisonRanking) {
+  Judgments j;
+  for (const char* name : {"a", "b", "c"}) j.systems().Intern(name);
+  const std::vector<uint8_t> orders[] = {{1, 2}, {2, 1}, {1, 1}};
+  for (int t = 0; t < 90; ++t) {
+    const SystemId a = t % 3, b = (t + 1 + t / 3 % 2) % 3;
+    j.AddRanking(std::vector<SystemId>{a, b}, orders[t % 3]);
+  }
+  auto by_ranking = CombinedAnytimeLeaderboard::Create(3, 2, {0.05, 0.1});
+  auto by_pair = CombinedAnytimeLeaderboard::Create(3, 2, {0.05, 0.1});
+  ASSERT_TRUE(by_ranking.ok() && by_pair.ok());
+  const Comparisons& c = j.comparisons();
+  for (size_t r = 0; r < j.num_rankings(); ++r) {
+    const bool uniform = r % 2 == 0;
+    by_ranking->AddRanking(c, j.comparison_begin(r), j.comparison_begin(r + 1), uniform);
+    const size_t i = j.comparison_begin(r);
+    by_pair->AddPair(c.first[i], c.second[i], c.outcome[i], uniform);
+  }
+  EXPECT_EQ(by_pair->uniform_rankings(), 45);
+  const AnytimeSummary x = by_ranking->Summarize(), y = by_pair->Summarize();
+  EXPECT_EQ(x.order, y.order);
+  EXPECT_EQ(x.lo, y.lo);
+  EXPECT_EQ(x.hi, y.hi);
+  EXPECT_EQ(x.score, y.score);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -136,7 +136,8 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
   auto wrong = AnytimeTracker::Create(truth, {0.05, 0.0});
   auto right = AnytimeTracker::Create(truth, {0.05, 0.0});
   ASSERT_TRUE(wrong.ok() && right.ok());
-  AnytimeLeaderboard reference = *AnytimeLeaderboard::Create(3, {0.05, 0.0});
+  // The campaign's board (none of these judgments a uniform draw: its per-pair half).
+  CombinedAnytimeLeaderboard reference = *CombinedAnytimeLeaderboard::Create(3, 2, {0.05, 0.0});
   int64_t expected_settled = 0;
   for (int round = 0; round < 200; ++round) {
     wrong->Add(1, 0, Outcome::kFirstWins);
@@ -144,7 +145,7 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
     wrong->Add(0, 2, Outcome::kFirstWins);
     for (const auto& [a, b] : {std::pair{0, 1}, {1, 2}, {0, 2}}) {
       right->Add(a, b, Outcome::kFirstWins);
-      reference.Add(a, b, Outcome::kFirstWins);
+      reference.AddPair(a, b, Outcome::kFirstWins, false);
       if (expected_settled == 0 && reference.Summarize().settled) {
         expected_settled = reference.comparisons();
       }
@@ -162,6 +163,10 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
   ASSERT_GT(expected_settled, 0);
   EXPECT_EQ(right->settled_at(), expected_settled);
   EXPECT_EQ(right->summary().separations, 2);
+  // The per-pair board alone at the full delta sees the same order.
+  EXPECT_EQ(right->pairwise_summary().separations, 2);
+  EXPECT_FALSE(right->pairwise_wrong_separation());
+  EXPECT_TRUE(wrong->pairwise_wrong_separation());
   EXPECT_FALSE(AnytimeTracker::Create({1.0}, {}).ok());
   EXPECT_FALSE(AnytimeTracker::Create(truth, {}, 0).ok());
   // Summarized every 7 judgments: the stop is seen at the first multiple of 7 at or after
@@ -188,7 +193,44 @@ SelectionBenchmarkOptions Small() {
   o.checkpoint_every = 200;
   o.draws = 100;
   o.tau_at = {600};
+  o.looks = 3;  // at 400, 800 and 1200 judgments
   return o;
+}
+
+// Planned looks: K = 3 equal looks at O'Brien-Fleming-type spending of 5%; the critical
+// values of that design (gsDesign's sfLDOF, two-sided, equal looks) are 3.7103, 2.5114 and
+// 1.9930, so the looks' nominal confidences are 1 - 2 (1 - Phi(c)): 0.999793, 0.987976 and
+// 0.953740 (within 1e-4: the critical values are rounded). Under "uniform" every judgment is a uniform draw; with a floor of 0 no judgment
+// of another selector is.
+TEST(SelectionBenchmark, PlannedLooksAndTheUniformFloor) {
+  SelectionBenchmarkOptions o = Small();
+  o.selectors = {"uniform", "racing"};
+  o.uniform_floor = 0.0;
+  auto b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok()) << b.status().message();
+  EXPECT_EQ(b->looks, (std::vector<int64_t>{400, 800, 1200}));
+  ASSERT_EQ(b->look_confidence.size(), 3u);
+  EXPECT_NEAR(b->look_confidence[0], 0.999793, 1e-4);
+  EXPECT_NEAR(b->look_confidence[1], 0.987976, 1e-4);
+  EXPECT_NEAR(b->look_confidence[2], 0.953740, 1e-4);
+  for (const SelectionRun& r : b->runs[0]) {
+    EXPECT_EQ(r.uniform_draws, 1200);
+    ASSERT_EQ(r.look_separations.size(), 3u);
+    EXPECT_EQ(r.anytime_curve.size(), 6u);
+    EXPECT_EQ(r.pairwise_curve.size(), 6u);
+  }
+  for (const SelectionRun& r : b->runs[1]) EXPECT_EQ(r.uniform_draws, 0);
+  // A floor of 1/2: about half of racing's 1,200 judgments per run are uniform draws
+  // (binomial sd 17; three runs within 5 sds of 600 each).
+  o.uniform_floor = 0.5;
+  b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok());
+  for (const SelectionRun& r : b->runs[1]) EXPECT_NEAR(r.uniform_draws, 600, 87);
+  o.looks = 4;  // a look at 300, not a checkpoint
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+  o.looks = 3;
+  o.uniform_floor = 1.5;
+  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
 }
 
 // The measurements agree with the traces they summarise, recomputed here.

@@ -16,6 +16,7 @@
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/statistics/clustering.h"
+#include "tourney/statistics/group_sequential.h"
 
 namespace tourney {
 
@@ -75,24 +76,32 @@ StatusOr<AnytimeTracker> AnytimeTracker::Create(std::vector<double> truth,
                                                 const AnytimeOptions& options, int64_t every) {
   if (every < 1)
     return InvalidArgument("the anytime board must be summarized every >= 1 judgments");
-  auto board = AnytimeLeaderboard::Create(static_cast<int>(truth.size()), options);
+  auto pairwise = AnytimeLeaderboard::Create(static_cast<int>(truth.size()), options);
+  if (!pairwise.ok()) return pairwise.status();
+  auto board = CombinedAnytimeLeaderboard::Create(static_cast<int>(truth.size()), 2, options);
   if (!board.ok()) return board.status();
-  return AnytimeTracker(std::move(truth), std::move(*board), every);
+  return AnytimeTracker(std::move(truth), std::move(*board), std::move(*pairwise), every);
 }
 
-AnytimeTracker::AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board, int64_t every)
+AnytimeTracker::AnytimeTracker(std::vector<double> truth, CombinedAnytimeLeaderboard board,
+                               AnytimeLeaderboard pairwise, int64_t every)
     : truth_(std::move(truth)),
       every_(every),
       board_(std::move(board)),
-      summary_(board_.Summarize()) {}
+      pairwise_(std::move(pairwise)),
+      summary_(board_.Summarize()),
+      pairwise_summary_(pairwise_.Summarize()) {}
 
-void AnytimeTracker::Add(SystemId a, SystemId b, Outcome outcome) {
-  board_.Add(a, b, outcome);
+void AnytimeTracker::Add(SystemId a, SystemId b, Outcome outcome, bool uniform_draw) {
+  board_.AddPair(a, b, outcome, uniform_draw);
+  pairwise_.Add(a, b, outcome);
   if (board_.comparisons() % every_ == 0) Refresh();
 }
 
 void AnytimeTracker::Refresh() {
   summary_ = board_.Summarize();
+  pairwise_summary_ = pairwise_.Summarize();
+  if (!pairwise_wrong_) pairwise_wrong_ = AnytimeWrongSeparation(pairwise_summary_, truth_);
   if (!wrong_separation_) wrong_separation_ = AnytimeWrongSeparation(summary_, truth_);
   if (settled_at_ == 0 && summary_.settled) {
     settled_at_ = board_.comparisons();
@@ -105,7 +114,7 @@ bool AnytimeTracker::CertifiedWrong() const {
   for (SystemId u = 0; u < n; ++u) {
     for (SystemId l = 0; l < n; ++l) {
       if (u == l || truth_[l] <= truth_[u]) continue;
-      if (board_.PreferenceLo(u, l) > 0.5 || summary_.lo[u] > summary_.hi[l]) return true;
+      if (board_.Certified(summary_, u, l)) return true;
     }
   }
   return false;
@@ -209,9 +218,15 @@ struct Campaign {
   const PairSet* allowed = nullptr;
 };
 
+// The planned looks of a run: at judgments `at`, the fixed-sample board at `confidence`.
+struct LookPlan {
+  std::vector<int64_t> at;
+  std::vector<double> confidence;
+};
+
 SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
-                    const MatchSelector& selector, uint64_t seed,
-                    const std::vector<int64_t>& checkpoints) {
+                    const MatchSelector& selector, const MatchSelector& floor, uint64_t seed,
+                    const std::vector<int64_t>& checkpoints, const LookPlan& looks) {
   const TrueSkill env = *TrueSkill::Create(o.live);
   std::vector<Rating> ratings(static_cast<size_t>(c.n), env.InitialRating());
   const std::string_view name = selector.name();
@@ -237,27 +252,39 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
     used.assign(c.pools->offsets.size(), 0);
   }
   const bool fitted = posterior_every > 0;
+  const bool all_uniform = name == "uniform";
+  size_t next_look = 0;
   for (int64_t step = 1; step <= o.budget; ++step) {
-    const SelectionState state{
-        fitted ? posterior.ratings : ratings,
-        allowed,
-        &counts,
-        fitted ? std::span<const double>(posterior.covariance) : std::span<const double>(),
-        &anytime.board(),
-        &anytime.summary()};
-    const Status s = selector.Select(state, select_rng, std::span<SystemId>(match, 2));
+    // The uniform floor's coin, then a uniform pair of the campaign's pairs (never of the
+    // pairs left in a replay: the floor's design is fixed in advance).
+    const bool floor_draw =
+        all_uniform || (o.uniform_floor > 0.0 && select_rng.Uniform() < o.uniform_floor);
+    const SelectionState state =
+        floor_draw
+            ? SelectionState{ratings, c.allowed, nullptr}
+            : SelectionState{
+                  fitted ? posterior.ratings : ratings,
+                  allowed,
+                  &counts,
+                  fitted ? std::span<const double>(posterior.covariance) : std::span<const double>(),
+                  &anytime.board(),
+                  &anytime.summary()};
+    const Status s = (floor_draw ? floor : selector)
+                         .Select(state, select_rng, std::span<SystemId>(match, 2));
     if (!s.ok()) break;  // every pair of the pool is used up
     const SystemId a = match[0], b = match[1];
     Outcome outcome;
     if (c.pool != nullptr) {
       const std::span<const uint32_t> cell = c.pools->Of(a, b);
       uint32_t i;
-      if (o.pool_with_replacement) {
+      const size_t key = static_cast<size_t>(std::min(a, b)) * static_cast<size_t>(c.n) +
+                         static_cast<size_t>(std::max(a, b));
+      if (o.pool_with_replacement || (floor_draw && !used.empty() && used[key] == cell.size())) {
+        // With replacement, or a floor draw of a used-up pair (the floor's design is fixed).
         i = cell[answer_rng.UniformInt(cell.size())];
       } else {
         const size_t lo = static_cast<size_t>(std::min(a, b)),
                      hi = static_cast<size_t>(std::max(a, b));
-        const size_t key = lo * static_cast<size_t>(c.n) + hi;
         const size_t begin = c.pools->offsets[key];
         const size_t left = cell.size() - used[key];
         const size_t pick = begin + used[key] + answer_rng.UniformInt(left);
@@ -285,7 +312,8 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
                                          : Outcome::kSecondWins;
     }
     counts.Add(a, b, outcome);
-    anytime.Add(a, b, outcome);
+    anytime.Add(a, b, outcome, floor_draw);
+    run.uniform_draws += floor_draw;
     env.Rate(outcome, &ratings[a], &ratings[b]);
     if (fitted && step % posterior_every == 0) {
       posterior = FitSelectionPosterior(counts);
@@ -294,7 +322,15 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
       scores.push_back(Score(counts, c.truth, o.draws, o.confidence, score_rng));
       run.clusters.push_back(scores.back().clusters);
       run.tau.push_back(scores.back().tau);
+      run.anytime_curve.push_back(anytime.summary().separations);
+      run.pairwise_curve.push_back(anytime.pairwise_summary().separations);
       ++next;
+    }
+    if (next_look < looks.at.size() && step == looks.at[next_look]) {
+      const Scoring look = Score(counts, c.truth, o.draws, looks.confidence[next_look], score_rng);
+      run.look_separations.push_back(look.clusters - 1);
+      run.look_wrong = run.look_wrong || look.wrong_separation;
+      ++next_look;
     }
   }
   int wrong = 0;
@@ -317,6 +353,7 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   run.to_tau = run.tau_censored ? o.budget : checkpoints[from];
   if (anytime.judgments() % o.anytime_every != 0) anytime.Refresh();
   run.anytime_wrong = anytime.wrong_separation();
+  run.pairwise_wrong = anytime.pairwise_wrong_separation();
   run.certified_wrong = anytime.CertifiedWrong();
   run.stop_censored = anytime.settled_at() == 0;
   run.to_stop = run.stop_censored ? o.budget : anytime.settled_at();
@@ -351,7 +388,7 @@ void SetClustersReached(SelectionRun* run, int reference, const std::vector<int6
 
 std::vector<SelectorSummary> SummarizeSelectionRuns(
     const std::vector<std::string>& selectors, const std::vector<std::vector<SelectionRun>>& runs,
-    size_t num_checkpoints, size_t num_tau_at) {
+    size_t num_checkpoints, size_t num_tau_at, size_t num_looks) {
   std::vector<SelectorSummary> out;
   const auto uniform = std::find(selectors.begin(), selectors.end(), "uniform");
   const size_t u = static_cast<size_t>(uniform - selectors.begin());
@@ -419,6 +456,25 @@ std::vector<SelectorSummary> SummarizeSelectionRuns(
       s.clusters_censored += r.clusters_censored;
       s.tau_censored += r.tau_censored;
     }
+    auto at = [](const std::vector<int>& v, size_t k) { return k < v.size() ? v[k] : 0; };
+    for (size_t k = 0; k < num_checkpoints; ++k) {
+      s.anytime_curve.push_back(
+          MeanInterval(column(sel, [&](const SelectionRun& r) { return at(r.anytime_curve, k); })));
+      s.pairwise_curve.push_back(MeanInterval(
+          column(sel, [&](const SelectionRun& r) { return at(r.pairwise_curve, k); })));
+      s.fixed_curve.push_back(MeanInterval(
+          column(sel, [&](const SelectionRun& r) { return std::max(at(r.clusters, k) - 1, 0); })));
+    }
+    for (size_t k = 0; k < num_looks; ++k) {
+      s.look_separations.push_back(MeanInterval(
+          column(sel, [&](const SelectionRun& r) { return at(r.look_separations, k); })));
+    }
+    for (const SelectionRun& r : runs[sel]) {
+      s.pairwise_wrong_runs += r.pairwise_wrong;
+      s.look_wrong_runs += r.look_wrong;
+    }
+    s.uniform_draws =
+        MeanInterval(column(sel, [](const SelectionRun& r) { return r.uniform_draws; }));
     for (size_t k = 0; k < num_checkpoints; ++k) {
       s.clusters_curve.push_back(MeanInterval(column(
           sel, [k](const SelectionRun& r) { return k < r.clusters.size() ? r.clusters[k] : 0; })));
@@ -462,6 +518,25 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   if (auto env = TrueSkill::Create(o.live); !env.ok()) return env.status();
   if (auto board = AnytimeLeaderboard::Create(2, o.anytime); !board.ok()) return board.status();
   if (o.anytime_every < 1) return InvalidArgument("anytime_every must be >= 1");
+  if (!(o.uniform_floor >= 0.0 && o.uniform_floor <= 1.0)) {
+    return InvalidArgument("uniform_floor must be in [0, 1]");
+  }
+  LookPlan looks;
+  if (o.looks < 0 || o.looks > 100) return InvalidArgument("looks must be in 0..100");
+  if (o.looks > 0) {
+    auto plan = PlanEqualLooks(o.looks, 1.0 - o.confidence);
+    if (!plan.ok()) return plan.status();
+    for (int k = 1; k <= o.looks; ++k) {
+      const int64_t at = (o.budget * k + o.looks - 1) / o.looks;
+      if (at % o.checkpoint_every != 0) {
+        return InvalidArgument("planned look " + std::to_string(k) + " at " + std::to_string(at) +
+                               " judgments is not a checkpoint");
+      }
+      looks.at.push_back(at);
+      looks.confidence.push_back(1.0 - (*plan)[static_cast<size_t>(k - 1)].nominal_alpha);
+    }
+  }
+  const std::unique_ptr<MatchSelector> floor = MakeUniformSelector();
   if (o.pool != nullptr && !o.pool_with_replacement) {
     if (static_cast<int64_t>(o.pool->size()) < o.budget) {
       return InvalidArgument("a replay without replacement needs a budget of at most the " +
@@ -473,6 +548,8 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   out.options = o;
   out.options.pool = nullptr;
   out.options.reference_at = reference_at;
+  out.looks = looks.at;
+  out.look_confidence = looks.confidence;
   for (int64_t m = o.checkpoint_every; m <= o.budget; m += o.checkpoint_every) {
     out.checkpoints.push_back(m);
   }
@@ -519,8 +596,9 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
       for (int j = 0; j < c.n; ++j) c.truth.push_back(o.quality_sd * truth_rng.Normal());
     }
     out.runs[sel][s] =
-        RunOne(o, c, *selectors[sel], DeriveSeed(DeriveSeed(seed_s, 1), NameHash(o.selectors[sel])),
-               out.checkpoints);
+        RunOne(o, c, *selectors[sel], *floor,
+               DeriveSeed(DeriveSeed(seed_s, 1), NameHash(o.selectors[sel])), out.checkpoints,
+               looks);
   });
   const auto uniform = std::find(o.selectors.begin(), o.selectors.end(), "uniform");
   for (size_t s = 0; s < seeds; ++s) {
@@ -533,7 +611,8 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
     }
   }
   out.summaries =
-      SummarizeSelectionRuns(o.selectors, out.runs, out.checkpoints.size(), o.tau_at.size());
+      SummarizeSelectionRuns(o.selectors, out.runs, out.checkpoints.size(), o.tau_at.size(),
+                             looks.at.size());
   return out;
 }
 

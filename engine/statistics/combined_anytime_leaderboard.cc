@@ -47,6 +47,15 @@ void CombinedAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, 
   }
 }
 
+void CombinedAnytimeLeaderboard::AddPair(SystemId a, SystemId b, Outcome outcome,
+                                         bool uniform_draw) {
+  pairwise_.Add(a, b, outcome);
+  if (uniform_draw && k_ == 2) {
+    pooled_.AddComparison(a, b, outcome);
+    ++uniform_rankings_;
+  }
+}
+
 AnytimeSummary CombinedAnytimeLeaderboard::Summarize() const {
   AnytimeSummary s = pairwise_.Summarize();
   const AnytimeSummary p = pooled_.Summarize();

@@ -125,6 +125,19 @@ void PooledAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, si
   }
 }
 
+void PooledAnytimeLeaderboard::AddComparison(SystemId a, SystemId b, Outcome outcome) {
+  const size_t n = static_cast<size_t>(design_.num_systems);
+  const size_t i = static_cast<size_t>(a), j = static_cast<size_t>(b);
+  const double x = OutcomeValue(outcome);
+  for (const auto& [s, y] : {std::pair{i, x * design_.weight[i * n + j]},
+                             std::pair{j, (1.0 - x) * design_.weight[j * n + i]}}) {
+    const double bound = design_.bound[s] > 0.0 ? design_.bound[s] : 1.0;
+    systems_[s].Add(y / bound, log_term_, static_cast<double>(design_.rankings[s]));
+    sum_[s] += y;
+  }
+  ++comparisons_;
+}
+
 AnytimeSummary PooledAnytimeLeaderboard::Summarize() const {
   const size_t n = static_cast<size_t>(design_.num_systems);
   AnytimeSummary s;

@@ -65,7 +65,9 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/active_selectors.h"
 #include "tourney/selection/selection_posterior.h"
+#include "tourney/selection/campaign.h"
 #include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/combined_anytime_leaderboard.h"
 
 namespace tourney {
 
@@ -128,10 +130,23 @@ struct SelectionBenchmarkOptions {
   // The board is summarized (for the selectors that read it, the stop and the
   // wrong-separation check) every this many judgments, >= 1.
   int64_t anytime_every = 1;
+  // The uniform floor of every selector (campaign.h, CampaignConfig::uniform_floor), in
+  // [0, 1]: the share of matches drawn as a uniform pair whatever the selector ("uniform":
+  // all of them). In a replay without replacement, a floor draw of a used-up pair reuses
+  // one of its judgments, so that the floor's design stays uniform.
+  double uniform_floor = kDefaultUniformFloor;
+  // Planned looks (group_sequential.h): the Bradley-Terry board of the checkpoints at
+  // `looks` equally spaced amounts of the budget, each at the nominal level that
+  // O'Brien-Fleming-type spending of 1 - confidence leaves it; 0: none. Every look must be
+  // a checkpoint.
+  int looks = 4;
 };
 
 // The anytime half of a run's scoring, judgment by judgment (what RunSelectionBenchmark
-// does for every run; exposed for testing).
+// does for every run; exposed for testing): a campaign's board (the combined board of
+// combined_anytime_leaderboard.h, pairwise matches), which the selectors read and which
+// decides the stop, and beside it the per-pair board alone at the same delta (the board
+// campaigns showed before the combined one), for comparison.
 class AnytimeTracker {
  public:
   // truth: by system id, larger is better. InvalidArgument as AnytimeLeaderboard::Create.
@@ -139,8 +154,9 @@ class AnytimeTracker {
   static StatusOr<AnytimeTracker> Create(std::vector<double> truth, const AnytimeOptions& options,
                                          int64_t every = 1);
 
-  // Adds one judgment; every `every` judgments, Refresh().
-  void Add(SystemId a, SystemId b, Outcome outcome);
+  // Adds one judgment, `uniform_draw` when its pair was the uniform floor's draw; every
+  // `every` judgments, Refresh().
+  void Add(SystemId a, SystemId b, Outcome outcome, bool uniform_draw = false);
   // Summarizes the board now and updates the flags below.
   void Refresh();
   // Some pair is certified (lo(p_ul) > 1/2 or lo(B_u) > hi(B_l), as of the last Refresh)
@@ -149,9 +165,15 @@ class AnytimeTracker {
   // covers every judgment, summarized or not, and every wrong separation implies it.
   bool CertifiedWrong() const;
 
-  const AnytimeLeaderboard& board() const { return board_; }
+  // The per-pair half of the campaign's board (what the selectors read besides summary()).
+  const AnytimeLeaderboard& board() const { return board_.pairwise(); }
+  const CombinedAnytimeLeaderboard& combined() const { return board_; }
   const AnytimeSummary& summary() const { return summary_; }
   int64_t judgments() const { return board_.comparisons(); }
+  // The per-pair board alone at the full delta, as of the last Refresh.
+  const AnytimeSummary& pairwise_summary() const { return pairwise_summary_; }
+  // Some summary of the per-pair board alone so far separated a pair the wrong way round.
+  bool pairwise_wrong_separation() const { return pairwise_wrong_; }
   // Some summary so far put a system in a better cluster than one the truth ranks above it.
   bool wrong_separation() const { return wrong_separation_; }
   // The judgments after which the board was first found settled (a multiple of `every`);
@@ -161,11 +183,15 @@ class AnytimeTracker {
   int settled_separations() const { return settled_separations_; }
 
  private:
-  AnytimeTracker(std::vector<double> truth, AnytimeLeaderboard board, int64_t every);
+  AnytimeTracker(std::vector<double> truth, CombinedAnytimeLeaderboard board,
+                 AnytimeLeaderboard pairwise, int64_t every);
   std::vector<double> truth_;
   int64_t every_ = 1;
-  AnytimeLeaderboard board_;
+  CombinedAnytimeLeaderboard board_;
+  AnytimeLeaderboard pairwise_;
   AnytimeSummary summary_;
+  AnytimeSummary pairwise_summary_;
+  bool pairwise_wrong_ = false;
   bool wrong_separation_ = false;
   int64_t settled_at_ = 0;
   int settled_separations_ = 0;
@@ -195,6 +221,14 @@ struct SelectionRun {
   bool stop_censored = false;    // never settled within the budget (to_stop = budget)
   int anytime_separations = 0;   // separations at the end of the budget
   int stop_separations = 0;      // separations when the board settled (at the budget if censored)
+  // Per checkpoint: separations of the campaign's (combined) board and of the per-pair
+  // board alone; the fixed-sample board's are clusters - 1.
+  std::vector<int> anytime_curve, pairwise_curve;
+  bool pairwise_wrong = false;  // the per-pair board alone: a wrong separation at some summary
+  int64_t uniform_draws = 0;    // judgments of the floor's draws
+  // Planned looks: separations at each look, and whether some look separated wrongly.
+  std::vector<int> look_separations;
+  bool look_wrong = false;
 };
 
 struct SelectorSummary {
@@ -214,6 +248,11 @@ struct SelectorSummary {
   SeedInterval anytime_wrong, anytime_wrong_excess, to_stop, stop_ratio, anytime_separations;
   SeedInterval certified_wrong, stop_separations;
   int anytime_wrong_runs = 0, certified_wrong_runs = 0, stop_censored = 0;
+  // Per checkpoint: separations of the campaign's board, of the per-pair board alone and of
+  // the fixed-sample board (clusters - 1); per planned look, its separations.
+  std::vector<SeedInterval> anytime_curve, pairwise_curve, fixed_curve, look_separations;
+  int pairwise_wrong_runs = 0, look_wrong_runs = 0;
+  SeedInterval uniform_draws;  // judgments of the floor's draws per run
   // Per checkpoint across seeds: mean and 95% interval of clusters and tau.
   std::vector<SeedInterval> clusters_curve, tau_curve;
 };
@@ -222,6 +261,8 @@ struct SelectionBenchmark {
   SelectionBenchmarkOptions options;  // pool cleared
   int num_systems = 0;
   std::vector<int64_t> checkpoints;             // judgments at each checkpoint
+  std::vector<int64_t> looks;                   // judgments at each planned look
+  std::vector<double> look_confidence;          // the nominal confidence of each look
   std::vector<std::vector<SelectionRun>> runs;  // [selector][seed]
   std::vector<SelectorSummary> summaries;       // per selector
 };
@@ -235,7 +276,7 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
 // Summaries from runs (what RunSelectionBenchmark fills in): exposed for testing.
 std::vector<SelectorSummary> SummarizeSelectionRuns(
     const std::vector<std::string>& selectors, const std::vector<std::vector<SelectionRun>>& runs,
-    size_t num_checkpoints, size_t num_tau_at);
+    size_t num_checkpoints, size_t num_tau_at, size_t num_looks = 0);
 
 }  // namespace tourney
 

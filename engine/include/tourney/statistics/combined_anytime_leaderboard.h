@@ -55,6 +55,9 @@ class CombinedAnytimeLeaderboard {
   // systems were a uniform k-subset drawn independently of every judgment.
   // REQUIRES: ids < num_systems(), no self-comparison.
   void AddRanking(const Comparisons& comparisons, size_t begin, size_t end, bool uniform_draw);
+  // Adds a ranking of two systems (one comparison, a's outcome). REQUIRES: a != b, both <
+  // num_systems().
+  void AddPair(SystemId a, SystemId b, Outcome outcome, bool uniform_draw);
 
   int num_systems() const { return pairwise_.num_systems(); }
   int k() const { return k_; }

@@ -70,6 +70,9 @@ class PooledAnytimeLeaderboard {
   // Adds one ranking given as its comparisons [begin, end) of `comparisons`.
   // REQUIRES: ids < num_systems(), no self-comparison.
   void AddRanking(const Comparisons& comparisons, size_t begin, size_t end);
+  // Adds a ranking of two systems: one comparison, a's outcome. REQUIRES: a != b, both <
+  // num_systems().
+  void AddComparison(SystemId a, SystemId b, Outcome outcome);
 
   int num_systems() const { return design_.num_systems; }
   int64_t comparisons() const { return comparisons_; }
