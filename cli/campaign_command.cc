@@ -70,6 +70,13 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("epsilon", "E", "",
             "with --stopping anytime: indifference zone, in [0, 1], default 0.1; top-k: in "
             "[0, 0.5], default 0");
+  flags.Add("uniform-floor", "P", "0.2",
+            "share of matches drawn as a uniform k-subset whatever the selector, in [0, 1]: "
+            "the design of the pooled half of the anytime board (docs/anytime.md)");
+  flags.Add("looks-budget", "N", "",
+            "the campaign's planned judgments: bootstrapped leaderboards are the board of the "
+            "last planned look reached, at its alpha-spending level (docs/anytime.md)");
+  flags.Add("looks", "K", "", "with --looks-budget: planned looks, 1..100 (default 4)");
   flags.Add("update", "MODE", "pairwise", "TrueSkill update: pairwise or free-for-all");
   flags.Add("mu", "X", "0", "TrueSkill initial mean");
   flags.Add("sigma", "X", "0", "TrueSkill initial sd (0 = engine default)");
@@ -201,6 +208,25 @@ int RunCampaignCreate(int argc, char** argv) {
   } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
     return ReportError(
         verb, InvalidArgument("--delta and --epsilon go with --stopping anytime or top-k"));
+  }
+  {
+    auto floor = flags.GetDouble("uniform-floor");
+    if (!floor.ok()) return ReportError(verb, floor.status());
+    c->set_uniform_floor(*floor);  // the server checks the range
+  }
+  if (flags.IsSet("looks") && !flags.IsSet("looks-budget")) {
+    return ReportError(verb, InvalidArgument("--looks goes with --looks-budget"));
+  }
+  if (flags.IsSet("looks-budget")) {
+    auto budget = flags.GetInt("looks-budget");
+    if (!budget.ok()) return ReportError(verb, budget.status());
+    StatusOr<int64_t> looks = flags.IsSet("looks") ? flags.GetInt("looks") : StatusOr<int64_t>(4);
+    if (!looks.ok()) return ReportError(verb, looks.status());
+    if (*looks < 1 || *looks > 100) {
+      return ReportError(verb, InvalidArgument("--looks must be in 1..100"));
+    }
+    c->mutable_looks()->set_looks(static_cast<int32_t>(*looks));
+    c->mutable_looks()->set_budget(*budget);  // the server checks it against the looks
   }
   v1::TrueSkillConfig* t = c->mutable_trueskill();
   t->set_mu(*mu);

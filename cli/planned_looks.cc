@@ -1,10 +1,8 @@
 #include "planned_looks.h"
 
-#include <cmath>
 #include <utility>
 
-#include "render/text_format.h"
-#include "tourney/statistics/group_sequential.h"
+#include "tourney/statistics/planned_look.h"
 
 namespace tourney::cli {
 
@@ -41,46 +39,13 @@ StatusOr<std::optional<PlannedLookBoard>> PlannedLookFromFlags(const Flags& flag
     if (*b < 1) return InvalidArgument("option '--looks-budget': must be at least 1");
     budget = *b;
   }
-  const int k_total = static_cast<int>(*looks);
-  auto plan = PlanEqualLooks(k_total, 1.0 - confidence);
-  if (!plan.ok()) return plan.status();
-  auto at = [&](int k) {  // judgments at look k (1-based)
-    return static_cast<int64_t>(
-        std::ceil(static_cast<double>(k) * static_cast<double>(budget) / k_total));
-  };
-  int reached = 0;
-  while (reached < k_total && at(reached + 1) <= have) ++reached;
-  if (reached == 0) {
-    return InvalidArgument("no planned look reached yet: look 1 of " + std::to_string(k_total) +
-                           " comes at " + WithThousands(at(1)) + " judgments, the input has " +
-                           WithThousands(have));
-  }
-  const PlannedLook& look = (*plan)[static_cast<size_t>(reached - 1)];
+  auto reached = ReachPlannedLook(have, {static_cast<int>(*looks), budget}, confidence);
+  if (!reached.ok()) return reached.status();
+  if (reached->look == 0) return InvalidArgument(reached->note);
   PlannedLookBoard out;
-  out.judgments = Judgments();
-  for (int64_t r = 0; r < at(reached); ++r) {
-    out.judgments.AppendRankingFrom(judgments, static_cast<size_t>(r));
-  }
-  out.judgments.dropped_blank = judgments.dropped_blank;
-  out.judgments.dropped_single = judgments.dropped_single;
-  out.judgments.skipped_invalid = judgments.skipped_invalid;
-  out.confidence = 1.0 - look.nominal_alpha;
-  char level[32];
-  std::snprintf(level, sizeof level, "%.6g%%", 100.0 * out.confidence);
-  char overall[32];
-  std::snprintf(overall, sizeof overall, "%.4g%%", 100.0 * confidence);
-  out.note = "planned look " + std::to_string(reached) + " of " + std::to_string(k_total) +
-             " (budget " + WithThousands(budget) + " judgments): the board of the first " +
-             WithThousands(at(reached)) + ", rank ranges at this look's " + level +
-             " (O'Brien-Fleming-type alpha spending), " + overall +
-             " family-wise over " + (k_total == 1 ? std::string("one look") : "the " + CountOf(k_total, "look"));
-  if (have > at(reached)) {
-    out.note += "; provisional between looks: " + WithThousands(have - at(reached)) +
-                " later judgments are not shown" +
-                (reached < k_total ? " until look " + std::to_string(reached + 1) + " at " +
-                                         WithThousands(at(reached + 1))
-                                   : std::string(" (beyond the budget)"));
-  }
+  out.judgments = FirstRankings(judgments, reached->at);
+  out.confidence = reached->confidence;
+  out.note = reached->note;
   return std::optional<PlannedLookBoard>(std::move(out));
 }
 

@@ -48,6 +48,9 @@ StatusOr<CampaignConfig> FromProto(const v1::CampaignConfig& p) {
     return InvalidArgument("stopping delta and epsilon go with the 'anytime' and 'top-k' rules");
   }
   c.uniform_floor = p.has_uniform_floor() ? p.uniform_floor() : kDefaultUniformFloor;
+  if (p.has_looks()) {
+    c.looks = LookPlan{p.looks().looks() == 0 ? 4 : p.looks().looks(), p.looks().budget()};
+  }
   if (p.lease_seconds() > 86400) {
     return InvalidArgument("lease_seconds must be in 1..86400 (0 means 600)");
   }

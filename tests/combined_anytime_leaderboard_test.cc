@@ -68,11 +68,18 @@ TEST(CombinedAnytimeLeaderboard, UniformDrawsNarrowTheScoresToThePooledBounds) {
       EXPECT_NEAR(s.hi[i], 0.5 + margin, 1e-8);
       EXPECT_DOUBLE_EQ(s.score[i], 0.5);
     }
-    // epsilon 0.15: the pooled widths (0.1096) make every pair a tie within epsilon; the
-    // per-pair widths (0.2192 for pairs and scores) do not.
-    EXPECT_EQ(s.settled, uniform);
+    // epsilon 0.15: the pair intervals (0.2192 wide) are no tie within epsilon, whatever
+    // the narrower pooled scores: epsilon bounds preferences.
+    EXPECT_FALSE(s.settled);
     EXPECT_EQ(s.separations, 0);
   }
+  // epsilon 0.25 exceeds the pair widths: every boundary a tie, settled.
+  auto board = CombinedAnytimeLeaderboard::Create(3, 2, {0.05, 0.25});
+  ASSERT_TRUE(board.ok());
+  for (size_t r = 0; r < j.num_rankings(); ++r) {
+    board->AddRanking(j.comparisons(), j.comparison_begin(r), j.comparison_begin(r + 1), true);
+  }
+  EXPECT_TRUE(board->Summarize().settled);
 }
 
 TEST(CombinedAnytimeLeaderboard, AnIncompleteRankingStaysOutOfThePooledHalf) {

@@ -226,8 +226,12 @@ TEST(SelectionBenchmark, PlannedLooksAndTheUniformFloor) {
   b = RunSelectionBenchmark(o);
   ASSERT_TRUE(b.ok());
   for (const SelectionRun& r : b->runs[1]) EXPECT_NEAR(r.uniform_draws, 600, 87);
-  o.looks = 4;  // a look at 300, not a checkpoint
-  EXPECT_FALSE(RunSelectionBenchmark(o).ok());
+  // Four looks over 1,200 judgments with checkpoints every 200: at 400 (not 300), 600, 1,000
+  // (not 900) and 1,200.
+  o.looks = 4;
+  b = RunSelectionBenchmark(o);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(b->looks, (std::vector<int64_t>{400, 600, 1000, 1200}));
   o.looks = 3;
   o.uniform_floor = 1.5;
   EXPECT_FALSE(RunSelectionBenchmark(o).ok());

@@ -219,14 +219,14 @@ struct Campaign {
 };
 
 // The planned looks of a run: at judgments `at`, the fixed-sample board at `confidence`.
-struct LookPlan {
+struct BenchmarkLooks {
   std::vector<int64_t> at;
   std::vector<double> confidence;
 };
 
 SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
                     const MatchSelector& selector, const MatchSelector& floor, uint64_t seed,
-                    const std::vector<int64_t>& checkpoints, const LookPlan& looks) {
+                    const std::vector<int64_t>& checkpoints, const BenchmarkLooks& looks) {
   const TrueSkill env = *TrueSkill::Create(o.live);
   std::vector<Rating> ratings(static_cast<size_t>(c.n), env.InitialRating());
   const std::string_view name = selector.name();
@@ -521,20 +521,22 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
   if (!(o.uniform_floor >= 0.0 && o.uniform_floor <= 1.0)) {
     return InvalidArgument("uniform_floor must be in [0, 1]");
   }
-  LookPlan looks;
+  BenchmarkLooks looks;
   if (o.looks < 0 || o.looks > 100) return InvalidArgument("looks must be in 0..100");
   if (o.looks > 0) {
-    auto plan = PlanEqualLooks(o.looks, 1.0 - o.confidence);
-    if (!plan.ok()) return plan.status();
+    // Look k at the first checkpoint at or after k / K of the budget; looks that meet at one
+    // checkpoint are one look; the spending follows the looks' actual fractions.
+    std::vector<double> fractions;
     for (int k = 1; k <= o.looks; ++k) {
-      const int64_t at = (o.budget * k + o.looks - 1) / o.looks;
-      if (at % o.checkpoint_every != 0) {
-        return InvalidArgument("planned look " + std::to_string(k) + " at " + std::to_string(at) +
-                               " judgments is not a checkpoint");
-      }
+      const int64_t share = (o.budget * k + o.looks - 1) / o.looks;
+      const int64_t at = (share + o.checkpoint_every - 1) / o.checkpoint_every * o.checkpoint_every;
+      if (!looks.at.empty() && looks.at.back() == at) continue;
       looks.at.push_back(at);
-      looks.confidence.push_back(1.0 - (*plan)[static_cast<size_t>(k - 1)].nominal_alpha);
+      fractions.push_back(static_cast<double>(at) / static_cast<double>(o.budget));
     }
+    auto plan = PlanLooks(fractions, 1.0 - o.confidence);
+    if (!plan.ok()) return plan.status();
+    for (const PlannedLook& look : *plan) looks.confidence.push_back(1.0 - look.nominal_alpha);
   }
   const std::unique_ptr<MatchSelector> floor = MakeUniformSelector();
   if (o.pool != nullptr && !o.pool_with_replacement) {

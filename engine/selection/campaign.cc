@@ -94,6 +94,9 @@ Status ValidateCampaignConfig(const CampaignConfig& c) {
   if (!(std::isfinite(c.uniform_floor) && c.uniform_floor >= 0.0 && c.uniform_floor <= 1.0)) {
     return InvalidArgument("uniform_floor must be in [0, 1]");
   }
+  if (c.looks) {
+    if (Status s = ValidateLookPlan(*c.looks); !s.ok()) return s;
+  }
   if (c.top_k) {
     Status s = ValidateTopKGoal(*c.top_k, n);
     if (!s.ok()) return s;
@@ -577,6 +580,7 @@ CampaignSnapshot CampaignState::Snapshot() const {
   snapshot.selector = config_.selector;
   snapshot.k = config_.k;
   snapshot.uniform_draws = uniform_draws_;
+  snapshot.looks = config_.looks;
   return snapshot;
 }
 

@@ -1,6 +1,7 @@
 // The leaderboards of a campaign snapshot (ComputeLeaderboard) and the top-k goal's
 // validation and stopping section (campaign.h).
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -127,9 +128,20 @@ StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& 
     if (j.comparisons().size() == 0) {
       return FailedPrecondition("the campaign has no judgments to bootstrap yet");
     }
+    // Planned looks: the board of the last look reached, at its nominal confidence.
+    std::optional<ReachedLook> look;
+    Judgments at_look;
+    if (snapshot.looks) {
+      auto reached = ReachPlannedLook(static_cast<int64_t>(j.num_rankings()), *snapshot.looks,
+                                      query.confidence);
+      if (!reached.ok()) return reached.status();
+      look = std::move(*reached);
+      if (look->look > 0) at_look = FirstRankings(j, look->at);
+    }
+    const Judgments& data = look && look->look > 0 ? at_look : j;
     BootstrapOptions options;
     options.replicates = query.replicates;
-    options.confidence = query.confidence;
+    options.confidence = look && look->look > 0 ? look->confidence : query.confidence;
     options.seed = query.seed;
     options.cancelled = query.cancelled;
     // Free-for-all TrueSkill rates whole rankings, so replicates draw whole rankings.
@@ -138,9 +150,16 @@ StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& 
         (name == "trueskill" && snapshot.rating.free_for_all) || name == "plackett-luce"
             ? ResampleUnit::kRankings
             : ResampleUnit::kComparisons;
-    auto result = Bootstrap(j, **model, options);
+    auto result = Bootstrap(data, **model, options);
     if (!result.ok()) return result.status();
-    Leaderboard board = BuildClusteredLeaderboard(j, *result);
+    Leaderboard board = BuildClusteredLeaderboard(data, *result);
+    if (look) {
+      board.warnings.push_back(look->look > 0
+                                   ? look->note
+                                   : look->note + "; until then this board of every judgment "
+                                                  "is provisional, outside the plan's "
+                                                  "family-wise confidence");
+    }
     if (!snapshot.selector.empty() && snapshot.selector != "uniform") {
       // Measured in docs/selection.md: bootstrap clusters of adaptively chosen matches
       // state more wrong separations than uniform selection's.

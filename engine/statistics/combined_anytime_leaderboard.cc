@@ -69,9 +69,13 @@ AnytimeSummary CombinedAnytimeLeaderboard::Summarize() const {
   }
   const double eps = options_.epsilon;
   auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
+  // Epsilon bounds preference probabilities: a pair whose preference interval is narrower
+  // than epsilon. (Narrow score intervals are no such tie: Borda scores of neighbours differ
+  // by a fraction of their preferences' distance from 1/2, and pooled score intervals
+  // narrower than epsilon would settle boundaries whose preferences are still far from
+  // known.)
   auto epsilon_tie = [&](SystemId u, SystemId l) {
-    if (pairwise_.PreferenceHi(u, l) - pairwise_.PreferenceLo(u, l) < eps) return true;
-    return s.hi[u] - s.lo[u] < eps && s.hi[l] - s.lo[l] < eps;
+    return pairwise_.PreferenceHi(u, l) - pairwise_.PreferenceLo(u, l) < eps;
   };
   SettleBoundaries(certified, epsilon_tie, eps > 0.0, &s);
   return s;

@@ -136,9 +136,10 @@ struct SelectionBenchmarkOptions {
   // one of its judgments, so that the floor's design stays uniform.
   double uniform_floor = kDefaultUniformFloor;
   // Planned looks (group_sequential.h): the Bradley-Terry board of the checkpoints at
-  // `looks` equally spaced amounts of the budget, each at the nominal level that
-  // O'Brien-Fleming-type spending of 1 - confidence leaves it; 0: none. Every look must be
-  // a checkpoint.
+  // `looks` equally spaced amounts of the budget (each at the first checkpoint at or after
+  // k / looks of it; looks that meet at one checkpoint are one), each at the nominal level
+  // that O'Brien-Fleming-type spending of 1 - confidence over the looks' fractions leaves
+  // it; 0: none.
   int looks = 4;
 };
 

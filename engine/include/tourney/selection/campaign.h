@@ -66,6 +66,7 @@
 #include "tourney/selection/trueskill_model.h"
 #include "tourney/statistics/anytime_leaderboard.h"
 #include "tourney/statistics/combined_anytime_leaderboard.h"
+#include "tourney/statistics/planned_look.h"
 
 namespace tourney {
 
@@ -158,6 +159,11 @@ struct CampaignConfig {
   // draws are the known design of the pooled half of the campaign's anytime board
   // (combined_anytime_leaderboard.h). The "uniform" selector's matches are all such draws.
   double uniform_floor = kDefaultUniformFloor;
+  // Set: the campaign plans its looks (planned_look.h). A bootstrapped leaderboard is then
+  // the board of the last look reached, at that look's nominal confidence (so that all
+  // looks together keep the query's confidence), and says so; between looks it says it is
+  // provisional.
+  std::optional<LookPlan> looks;
 };
 
 // InvalidArgument naming the first field out of range.
@@ -221,6 +227,7 @@ struct CampaignSnapshot {
   std::string selector;
   int k = 2;                           // systems per match
   std::vector<uint8_t> uniform_draws;  // per ranking: CampaignRanking::uniform_draw
+  std::optional<LookPlan> looks;       // the campaign's planned looks
 };
 
 class CampaignState {

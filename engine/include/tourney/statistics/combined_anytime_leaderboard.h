@@ -19,7 +19,9 @@
 //   delta / 2, so both do at once with probability >= 1 - delta (union bound). A system's
 //   score bounds are the intersection of its two boards' bounds; u is certified better
 //   than l when lo(B_u) > hi(B_l) on the intersected bounds or the per-pair board
-//   certifies p_ul > 1/2. u and l are a tie within epsilon when either board says so. The
+//   certifies p_ul > 1/2. u and l are a tie within epsilon when their preference interval
+//   is narrower than epsilon (epsilon bounds preference probabilities; narrow score
+//   intervals alone are no tie here, unlike the boards of one kind). The
 //   order is by the per-pair board's Borda estimate (all judgments), clamped into the
 //   intersected bounds.
 //   Rankings that do not come from a uniform draw (an adaptive selector's matches, imported
