@@ -59,7 +59,7 @@ HttpResponse MessageResponse(const google::protobuf::Message& message) {
   return JsonResponse(200, std::move(*json));
 }
 
-grpc::Status Invalid(std::string message) {
+grpc::Status InvalidRequest(std::string message) {
   return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, std::move(message));
 }
 
@@ -70,11 +70,12 @@ grpc::Status Decode(const HttpApi::Call& call, google::protobuf::Message* messag
   const HttpRequest& r = call.request;
   grpc::Status s;
   if (r.method == "GET") {
-    if (!r.body.empty()) return Invalid("a GET request takes no body; its fields go in the query");
+    if (!r.body.empty())
+      return InvalidRequest("a GET request takes no body; its fields go in the query");
     s = ParseQuery(r.query, message);
   } else {
     if (!r.query.empty()) {
-      return Invalid(
+      return InvalidRequest(
           "a POST request takes its fields in the JSON body, not in the query "
           "(parameter " +
           JsonString(r.query.front().first) + ")");
@@ -91,8 +92,8 @@ grpc::Status Decode(const HttpApi::Call& call, google::protobuf::Message* messag
   const auto* reflection = message->GetReflection();
   const uint64_t given = reflection->GetUInt64(*message, field);
   if (given != 0 && given != *call.campaign_id) {
-    return Invalid("the request names campaign " + std::to_string(given) + " but the path names " +
-                   std::to_string(*call.campaign_id));
+    return InvalidRequest("the request names campaign " + std::to_string(given) +
+                          " but the path names " + std::to_string(*call.campaign_id));
   }
   reflection->SetUInt64(message, field, *call.campaign_id);
   return grpc::Status::OK;
