@@ -59,8 +59,11 @@ grpc::Status ParseJson(std::string_view json, std::string_view what,
   const auto status = google::protobuf::util::JsonStringToMessage(
       google::protobuf::StringPiece(json.data(), json.size()), message, options);
   if (status.ok()) return grpc::Status::OK;
+  // The parser's first line says what is wrong; the lines after it point at the place
+  // with a caret, which a JSON string shows badly.
+  const std::string_view said(status.message().data(), status.message().size());
   return Invalid(std::string(what) + " is not a valid " + message->GetTypeName() +
-                 " in proto3 JSON: " + std::string(status.message()));
+                 " in proto3 JSON: " + std::string(said.substr(0, said.find('\n'))));
 }
 
 }  // namespace
