@@ -89,7 +89,7 @@ grpc::Status TournamentService::StoreNewCampaign(const std::string& kind, const 
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoCreateCampaign(const CallContext* context,
                                                  const v1::CreateCampaignRequest* request,
                                                  v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
@@ -142,7 +142,7 @@ grpc::Status TournamentService::DoCreateCampaign(grpc::ServerContextBase* contex
 // ---------------------------------------------------------------------------------------
 // ImportRankings.
 
-grpc::Status TournamentService::DoImportRankings(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoImportRankings(const CallContext* context,
                                                  const ImportReader& read,
                                                  v1::ImportRankingsResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
@@ -365,9 +365,9 @@ void FillInfo(const LiveCampaign& c, bool with_config, v1::CampaignInfo* info) {
 
 }  // namespace
 
-grpc::Status TournamentService::ListCampaigns(grpc::ServerContext* context,
-                                              const v1::ListCampaignsRequest* request,
-                                              v1::ListCampaignsResponse* response) {
+grpc::Status TournamentService::DoListCampaigns(const CallContext* context,
+                                                const v1::ListCampaignsRequest* /*request*/,
+                                                v1::ListCampaignsResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
   std::vector<std::shared_ptr<LiveCampaign>> all;
@@ -382,9 +382,9 @@ grpc::Status TournamentService::ListCampaigns(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::GetCampaign(grpc::ServerContext* context,
-                                            const v1::GetCampaignRequest* request,
-                                            v1::CampaignInfo* response) {
+grpc::Status TournamentService::DoGetCampaign(const CallContext* context,
+                                              const v1::GetCampaignRequest* request,
+                                              v1::CampaignInfo* response) {
   grpc::Status scoring;
   if (GetScoringInfo(context, request->campaign_id(), response, &scoring)) return scoring;
   std::shared_ptr<LiveCampaign> campaign;
@@ -394,9 +394,9 @@ grpc::Status TournamentService::GetCampaign(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::CloseCampaign(grpc::ServerContext* context,
-                                              const v1::CloseCampaignRequest* request,
-                                              v1::CampaignInfo* response) {
+grpc::Status TournamentService::DoCloseCampaign(const CallContext* context,
+                                                const v1::CloseCampaignRequest* request,
+                                                v1::CampaignInfo* response) {
   grpc::Status scoring;
   if (CloseScoring(context, request->campaign_id(), response, &scoring)) return scoring;
   std::shared_ptr<LiveCampaign> campaign;
@@ -435,9 +435,9 @@ grpc::Status TournamentService::CloseCampaign(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
-                                                const v1::ExportJudgmentsRequest* request,
-                                                grpc::ServerWriter<v1::ExportedJudgment>* writer) {
+grpc::Status TournamentService::DoExportJudgments(const CallContext* context,
+                                                  const v1::ExportJudgmentsRequest* request,
+                                                  const ExportWriter<v1::ExportedJudgment>& write) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -473,7 +473,7 @@ grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
     r->set_segment(j.segment);
     r->set_document(j.document);
     r->set_annotator(j.annotator);
-    if (context->IsCancelled() || !writer->Write(out)) {
+    if (context->IsCancelled() || !write(out)) {
       client_gone = true;
       return Status(tourney::StatusCode::kCancelled, "the export was cancelled");
     }

@@ -19,7 +19,7 @@ void TournamentService::EnqueueLeasePurge(int64_t before_unix_ms) {
       [](const Status&) {}));
 }
 
-grpc::Status TournamentService::DoNextMatch(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoNextMatch(const CallContext* context,
                                             const v1::NextMatchRequest* request,
                                             v1::NextMatchResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
@@ -192,7 +192,7 @@ grpc::Status NotARetry(uint64_t match, const std::vector<uint8_t>& first_ranks,
 
 }  // namespace
 
-grpc::Status TournamentService::DoSubmitJudgment(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
                                                  const v1::SubmitJudgmentRequest* request,
                                                  v1::SubmitJudgmentResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;

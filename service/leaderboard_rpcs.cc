@@ -15,12 +15,12 @@ namespace tourney::service {
 // ---------------------------------------------------------------------------------------
 // Leaderboards.
 
-bool TournamentService::Abandoned(const grpc::ServerContextBase& context) const {
+bool TournamentService::Abandoned(const CallContext& context) const {
   return shutting_down_ || context.IsCancelled() ||
          context.deadline() <= std::chrono::system_clock::now();
 }
 
-grpc::Status TournamentService::AbandonedStatus(const grpc::ServerContextBase& context,
+grpc::Status TournamentService::AbandonedStatus(const CallContext& context,
                                                 const std::string& what) const {
   if (shutting_down_) return Error(StatusCode::UNAVAILABLE, "the server is shutting down");
   return context.deadline() <= std::chrono::system_clock::now()
@@ -28,7 +28,7 @@ grpc::Status TournamentService::AbandonedStatus(const grpc::ServerContextBase& c
              : Error(StatusCode::CANCELLED, "the call was cancelled");
 }
 
-grpc::Status TournamentService::WaitForFitSlot(const grpc::ServerContextBase& context) {
+grpc::Status TournamentService::WaitForFitSlot(const CallContext& context) {
   std::unique_lock lock(fits_mu_);
   while (fits_running_ >= limits_.max_concurrent_fits) {
     if (Abandoned(context)) return AbandonedStatus(context, "a computing slot was free");
@@ -44,8 +44,7 @@ void TournamentService::ReleaseFitSlot() {
   fits_cv_.notify_one();
 }
 
-grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& context,
-                                             LiveCampaign& campaign,
+grpc::Status TournamentService::ComputeBoard(const CallContext& context, LiveCampaign& campaign,
                                              const v1::GetLeaderboardRequest& request,
                                              v1::Leaderboard* board) {
   LeaderboardQuery query;
@@ -132,7 +131,7 @@ grpc::Status TournamentService::ComputeBoard(const grpc::ServerContextBase& cont
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::DoGetLeaderboard(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoGetLeaderboard(const CallContext* context,
                                                  const v1::GetLeaderboardRequest* request,
                                                  v1::Leaderboard* response) {
   std::shared_ptr<LiveCampaign> campaign;
@@ -141,9 +140,9 @@ grpc::Status TournamentService::DoGetLeaderboard(grpc::ServerContextBase* contex
   return ComputeBoard(*context, *campaign, *request, response);
 }
 
-grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
-                                              const v1::GetPairCountsRequest* request,
-                                              v1::PairCountsMatrix* response) {
+grpc::Status TournamentService::DoGetPairCounts(const CallContext* context,
+                                                const v1::GetPairCountsRequest* request,
+                                                v1::PairCountsMatrix* response) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -165,7 +164,7 @@ grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::DoWatchLeaderboard(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoWatchLeaderboard(const CallContext* context,
                                                    const v1::WatchLeaderboardRequest* request,
                                                    const BoardWriter& write) {
   std::shared_ptr<LiveCampaign> campaign;

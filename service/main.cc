@@ -1,4 +1,5 @@
-// tourneyd: the tourney campaign service (gRPC). See docs/service.md.
+// tourneyd: the tourney campaign service (gRPC, and a JSON API over HTTP). See
+// docs/service.md and docs/http.md.
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -91,7 +92,8 @@ int main(int argc, char** argv) {
       "tourneyd --data-dir DIR --admin-token-file FILE [--listen HOST:PORT] [options]\n"
       "       tourneyd --data-dir DIR --backup-to FILE | --restore-from FILE",
       "Serves tourney campaigns over gRPC (tourney.v1.Tournament, grpc.health.v1.Health and\n"
-      "server reflection): durable judgments, the next match to judge, live leaderboards.\n"
+      "server reflection), and with --http-listen as a JSON API over HTTP: durable\n"
+      "judgments, the next match to judge, live leaderboards.\n"
       "Judgments are acknowledged only once durably committed to DIR/tourney.db (SQLite,\n"
       "WAL, synchronous=FULL); on start every judgment is replayed in commit order.");
   flags.Add("data-dir", "DIR", "", "directory of the database (created when absent)");
@@ -108,6 +110,11 @@ int main(int argc, char** argv) {
   flags.Add("metrics-address", "ADDRESS", "127.0.0.1",
             "IP address of the metrics port (loopback by default: the metrics are not "
             "authenticated)");
+  flags.Add("http-listen", "HOST:PORT", "",
+            "also serve the service as a JSON API over HTTP (docs/http.md; default: off); a "
+            "port alone means 127.0.0.1; TLS with --tls-cert and --tls-key as gRPC");
+  flags.Add("http-max-body-bytes", "N", "1048576",
+            "longest HTTP request body accepted (413 past it)");
   flags.AddBool("exit-with-parent",
                 "shut down (as on SIGTERM) when the process that started tourneyd exits");
   flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
@@ -219,6 +226,23 @@ int main(int argc, char** argv) {
     Status s = tourney::service::CheckMetricsAddress(options.metrics_address);
     if (!s.ok()) return Fail("--metrics-address: " + s.message(), kExitBadInput);
   }
+  if (flags.IsSet("http-listen")) {
+    auto http = tourney::service::ParseHttpListen(flags.Get("http-listen"));
+    if (!http.ok()) return Fail("--http-listen: " + http.status().message(), kExitBadInput);
+    options.http_listen = flags.Get("http-listen");
+    if (options.tls_cert_pem.empty() && http->address.rfind("127.", 0) != 0 &&
+        http->address != "::1") {
+      std::cerr << "tourneyd: warning: serving HTTP on " << options.http_listen
+                << " without TLS; bearer tokens cross the network in clear text\n";
+    }
+  }
+  if (auto v = flags.GetInt("http-max-body-bytes"); !v.ok()) {
+    return Fail(v.status().message(), kExitBadInput);
+  } else if (*v < 1024 || *v > (int64_t{1} << 30)) {
+    return Fail("--http-max-body-bytes must be in 1024..1073741824", kExitBadInput);
+  } else {
+    options.http_max_body_bytes = static_cast<uint64_t>(*v);
+  }
   options.max_message_bytes = static_cast<int>(max_message);
   options.limits.max_systems = static_cast<int>(max_systems);
   options.limits.max_segments = max_segments;
@@ -261,6 +285,13 @@ int main(int argc, char** argv) {
   std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
             << (options.tls_cert_pem.empty() ? "plaintext" : "TLS") << ", data dir "
             << options.data_dir << ", loaded in " << Duration(load_s) << ")\n";
+  if ((*server)->http_port() > 0) {
+    auto http = tourney::service::ParseHttpListen(options.http_listen);
+    const bool v6 = http->address.find(':') != std::string::npos;
+    std::cerr << "tourneyd: HTTP API on " << (options.tls_cert_pem.empty() ? "http" : "https")
+              << "://" << (v6 ? "[" : "") << http->address << (v6 ? "]" : "") << ":"
+              << (*server)->http_port() << "/v1/campaigns\n";
+  }
   if ((*server)->metrics_port() > 0) {
     const bool v6 = options.metrics_address.find(':') != std::string::npos;
     std::cerr << "tourneyd: metrics on http://" << (v6 ? "[" : "") << options.metrics_address

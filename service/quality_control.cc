@@ -143,9 +143,9 @@ Status TournamentService::RebuildRatings(LiveCampaign& c) {
   return Status::Ok();
 }
 
-grpc::Status TournamentService::GetAnnotatorStats(grpc::ServerContext* context,
-                                                  const v1::GetAnnotatorStatsRequest* request,
-                                                  v1::AnnotatorStatsResponse* response) {
+grpc::Status TournamentService::DoGetAnnotatorStats(const CallContext* context,
+                                                    const v1::GetAnnotatorStatsRequest* request,
+                                                    v1::AnnotatorStatsResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
@@ -185,7 +185,7 @@ grpc::Status TournamentService::GetAnnotatorStats(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::DoExcludeAnnotator(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoExcludeAnnotator(const CallContext* context,
                                                    const v1::ExcludeAnnotatorRequest* request,
                                                    v1::ExcludeAnnotatorResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;

@@ -1,7 +1,9 @@
-// The RPCs whose requests carry strings, taken as raw bytes: authenticate from the
-// metadata, then parse, so that a request protobuf refuses (a string field with invalid
-// UTF-8) is INVALID_ARGUMENT for an authenticated caller and costs an unauthenticated one
-// nothing but UNAUTHENTICATED. The typed bodies (Do*) run on the CallExecutor.
+// The gRPC transport of the service core. The RPCs whose requests carry strings are taken
+// as raw bytes: authenticate from the metadata, then parse, so that a request protobuf
+// refuses (a string field with invalid UTF-8) is INVALID_ARGUMENT for an authenticated
+// caller and costs an unauthenticated one nothing but UNAUTHENTICATED; their typed bodies
+// (Do*) run on the CallExecutor. The other unary and the export RPCs call their Do* body on
+// gRPC's thread. Each body gets the call as a CallContext (call_context.h).
 #include <grpcpp/grpcpp.h>
 
 #include <condition_variable>
@@ -108,18 +110,14 @@ class WatchStream final : public grpc::ServerWriteReactor<grpc::ByteBuffer> {
 
 }  // namespace
 
-grpc::Status TournamentService::Authenticate(const grpc::ServerContextBase* context,
-                                             Access access) {
+grpc::Status TournamentService::Authenticate(const CallContext* context, Access access) {
   if (access == Access::kAdmin) return AuthorizeAdmin(context);
   // Which campaign the call is for is in the request, parsed only after this: here any
   // token the server knows will do; the typed body checks it against the campaign.
-  const auto& metadata = context->client_metadata();
-  const auto range = metadata.equal_range("authorization");
-  if (range.first == range.second || std::next(range.first) != range.second) {
+  if (context->authorization().size() != 1) {
     return AuthorizeAdmin(context);  // the same errors as every other call
   }
-  auto token =
-      ParseBearer(std::string_view(range.first->second.data(), range.first->second.size()));
+  auto token = ParseBearer(context->authorization().front());
   if (!token.ok()) return Error(StatusCode::UNAUTHENTICATED, token.status().message());
   const std::string digest = Sha256(*token);
   if (ConstantTimeEquals(digest, admin_sha256_)) return grpc::Status::OK;
@@ -132,9 +130,10 @@ template <class Req, class Resp>
 grpc::ServerUnaryReactor* TournamentService::RunRaw(
     grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
     grpc::ByteBuffer* response, Access access,
-    grpc::Status (TournamentService::*body)(grpc::ServerContextBase*, const Req*, Resp*)) {
+    grpc::Status (TournamentService::*body)(const CallContext*, const Req*, Resp*)) {
   grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
-  grpc::Status auth = Authenticate(context, access);
+  auto call = std::make_shared<const CallContext>(CallContext::FromGrpc(*context));
+  grpc::Status auth = Authenticate(call.get(), access);
   if (!auth.ok()) {
     reactor->Finish(auth);
     return reactor;
@@ -144,9 +143,9 @@ grpc::ServerUnaryReactor* TournamentService::RunRaw(
     reactor->Finish(Unparsable(*typed));
     return reactor;
   }
-  executor_.Run([this, context, typed, response, reactor, body] {
+  executor_.Run([this, call, typed, response, reactor, body] {
     Resp result;
-    grpc::Status s = (this->*body)(context, typed.get(), &result);
+    grpc::Status s = (this->*body)(call.get(), typed.get(), &result);
     if (s.ok()) SerializeResponse(result, response);
     reactor->Finish(s);
   });
@@ -206,7 +205,8 @@ grpc::ServerUnaryReactor* TournamentService::SubmitScore(grpc::CallbackServerCon
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
     grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) {
   auto* stream = new WatchStream();
-  grpc::Status auth = AuthorizeAdmin(context);
+  auto call = std::make_shared<const CallContext>(CallContext::FromGrpc(*context));
+  grpc::Status auth = AuthorizeAdmin(call.get());
   if (!auth.ok()) {
     stream->Finish(auth);
     return stream;
@@ -216,9 +216,9 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
     stream->Finish(Unparsable(*typed));
     return stream;
   }
-  executor_.Run([this, context, stream, typed] {
+  executor_.Run([this, call, stream, typed] {
     grpc::Status s =
-        DoWatchLeaderboard(context, typed.get(),
+        DoWatchLeaderboard(call.get(), typed.get(),
                            [stream](const v1::Leaderboard& board) { return stream->Write(board); });
     stream->Finish(s);
   });
@@ -228,21 +228,83 @@ grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
 grpc::ServerReadReactor<grpc::ByteBuffer>* TournamentService::ImportRankings(
     grpc::CallbackServerContext* context, grpc::ByteBuffer* response) {
   auto* stream = new ImportStream();
-  grpc::Status auth = AuthorizeAdmin(context);
+  auto call = std::make_shared<const CallContext>(CallContext::FromGrpc(*context));
+  grpc::Status auth = AuthorizeAdmin(call.get());
   if (!auth.ok()) {
     stream->Finish(auth);
     return stream;
   }
-  executor_.Run([this, context, stream, response] {
+  executor_.Run([this, call, stream, response] {
     v1::ImportRankingsResponse result;
     grpc::Status s = DoImportRankings(
-        context,
+        call.get(),
         [stream](v1::ImportRankingsRequest* m, grpc::Status* st) { return stream->Next(m, st); },
         &result);
     if (s.ok()) SerializeResponse(result, response);
     stream->Finish(s);
   });
   return stream;
+}
+
+// ---------------------------------------------------------------------------------------
+// The methods gRPC parses itself: their bodies run on gRPC's thread.
+
+grpc::Status TournamentService::GetPairCounts(grpc::ServerContext* context,
+                                              const v1::GetPairCountsRequest* request,
+                                              v1::PairCountsMatrix* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoGetPairCounts(&call, request, response);
+}
+
+grpc::Status TournamentService::ListCampaigns(grpc::ServerContext* context,
+                                              const v1::ListCampaignsRequest* request,
+                                              v1::ListCampaignsResponse* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoListCampaigns(&call, request, response);
+}
+
+grpc::Status TournamentService::GetCampaign(grpc::ServerContext* context,
+                                            const v1::GetCampaignRequest* request,
+                                            v1::CampaignInfo* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoGetCampaign(&call, request, response);
+}
+
+grpc::Status TournamentService::CloseCampaign(grpc::ServerContext* context,
+                                              const v1::CloseCampaignRequest* request,
+                                              v1::CampaignInfo* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoCloseCampaign(&call, request, response);
+}
+
+grpc::Status TournamentService::GetAnnotatorStats(grpc::ServerContext* context,
+                                                  const v1::GetAnnotatorStatsRequest* request,
+                                                  v1::AnnotatorStatsResponse* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoGetAnnotatorStats(&call, request, response);
+}
+
+grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
+                                            const v1::GetEstimateRequest* request,
+                                            v1::GetEstimateResponse* response) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoGetEstimate(&call, request, response);
+}
+
+grpc::Status TournamentService::ExportJudgments(grpc::ServerContext* context,
+                                                const v1::ExportJudgmentsRequest* request,
+                                                grpc::ServerWriter<v1::ExportedJudgment>* writer) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoExportJudgments(&call, request,
+                           [writer](const v1::ExportedJudgment& j) { return writer->Write(j); });
+}
+
+grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
+                                             const v1::ExportScoresRequest* request,
+                                             grpc::ServerWriter<v1::ExportedScore>* writer) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoExportScores(&call, request,
+                        [writer](const v1::ExportedScore& row) { return writer->Write(row); });
 }
 
 }  // namespace tourney::service

@@ -15,7 +15,7 @@
 
 namespace tourney::service {
 
-bool TournamentService::CloseScoring(const grpc::ServerContextBase* context, uint64_t id,
+bool TournamentService::CloseScoring(const CallContext* context, uint64_t id,
                                      v1::CampaignInfo* info, grpc::Status* status) {
   {
     std::shared_lock lock(registry_mu_);

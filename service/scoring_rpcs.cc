@@ -66,7 +66,7 @@ void TournamentService::AddScoringGauges(int64_t now_unix_ms, ServiceGauges* gau
   }
 }
 
-bool TournamentService::GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
+bool TournamentService::GetScoringInfo(const CallContext* context, uint64_t id,
                                        v1::CampaignInfo* info, grpc::Status* status) {
   {
     std::shared_lock lock(registry_mu_);
@@ -82,17 +82,14 @@ bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
   return scoring_by_token_.count(digest) != 0;
 }
 
-grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* context,
+grpc::Status TournamentService::AuthorizeScoring(const CallContext* context,
                                                  Access access, uint64_t campaign_id,
                                                  std::shared_ptr<LiveScoringCampaign>* campaign,
                                                  bool* is_admin) {
-  const auto& metadata = context->client_metadata();
-  const auto range = metadata.equal_range("authorization");
-  if (range.first == range.second || std::next(range.first) != range.second) {
+  if (context->authorization().size() != 1) {
     return AuthorizeAdmin(context);  // the same errors as every other call
   }
-  auto token =
-      ParseBearer(std::string_view(range.first->second.data(), range.first->second.size()));
+  auto token = ParseBearer(context->authorization().front());
   if (!token.ok()) return Error(StatusCode::UNAUTHENTICATED, token.status().message());
   const std::string digest = Sha256(*token);
   const bool admin = ConstantTimeEquals(digest, admin_sha256_);
@@ -130,7 +127,7 @@ grpc::Status TournamentService::AuthorizeScoring(const grpc::ServerContextBase* 
 // CreateScoringCampaign.
 
 grpc::Status TournamentService::DoCreateScoringCampaign(
-    grpc::ServerContextBase* context, const v1::CreateScoringCampaignRequest* request,
+    const CallContext* context, const v1::CreateScoringCampaignRequest* request,
     v1::CreateCampaignResponse* response) {
   grpc::Status auth = AuthorizeAdmin(context);
   if (!auth.ok()) return auth;
@@ -181,7 +178,7 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
 // ---------------------------------------------------------------------------------------
 // NextItem.
 
-grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoNextItem(const CallContext* context,
                                            const v1::NextItemRequest* request,
                                            v1::NextItemResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
@@ -225,7 +222,7 @@ grpc::Status TournamentService::DoNextItem(grpc::ServerContextBase* context,
 // ---------------------------------------------------------------------------------------
 // SubmitScore.
 
-grpc::Status TournamentService::DoSubmitScore(grpc::ServerContextBase* context,
+grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
                                               const v1::SubmitScoreRequest* request,
                                               v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
@@ -380,9 +377,9 @@ void TournamentService::SetEstimateHookForTesting(std::function<void()> hook) {
       hook ? std::make_shared<const std::function<void()>>(std::move(hook)) : nullptr;
 }
 
-grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
-                                            const v1::GetEstimateRequest* request,
-                                            v1::GetEstimateResponse* response) {
+grpc::Status TournamentService::DoGetEstimate(const CallContext* context,
+                                              const v1::GetEstimateRequest* request,
+                                              v1::GetEstimateResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
@@ -463,9 +460,9 @@ grpc::Status TournamentService::GetEstimate(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
-                                             const v1::ExportScoresRequest* request,
-                                             grpc::ServerWriter<v1::ExportedScore>* writer) {
+grpc::Status TournamentService::DoExportScores(const CallContext* context,
+                                               const v1::ExportScoresRequest* request,
+                                               const ExportWriter<v1::ExportedScore>& write) {
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
@@ -488,7 +485,7 @@ grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
     }
   }
   for (const v1::ExportedScore& row : rows) {
-    if (context->IsCancelled() || !writer->Write(row)) {
+    if (context->IsCancelled() || !write(row)) {
       return Error(StatusCode::CANCELLED, "the export was cancelled");
     }
   }

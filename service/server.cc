@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "rpc_metrics_interceptor.h"
@@ -146,6 +147,15 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   if (options.metrics_port < -1 || options.metrics_port > 65535) {
     return InvalidArgument("the metrics port must be in 0..65535 (or -1 for none)");
   }
+  std::optional<HttpListenAddress> http_address;
+  if (!options.http_listen.empty()) {
+    auto parsed = ParseHttpListen(options.http_listen);
+    if (!parsed.ok()) return parsed.status();
+    http_address = *parsed;
+  }
+  if (options.http_max_body_bytes < 1024) {
+    return InvalidArgument("the HTTP body size limit must be at least 1024 bytes");
+  }
   static std::once_flag log_filter;
   std::call_once(log_filter, [] { google::protobuf::SetLogHandler(&FilterProtobufLog); });
   std::unique_ptr<TourneyServer> server(new TourneyServer());
@@ -210,6 +220,19 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
     server->metrics_http_ = std::move(*http);
     server->metrics_port_ = server->metrics_http_->port();
   }
+  if (http_address) {
+    server->http_api_ = std::make_unique<HttpApi>(server->service_.get());
+    HttpServerOptions http;
+    http.address = http_address->address;
+    http.port = http_address->port;
+    http.tls_cert_pem = options.tls_cert_pem;
+    http.tls_key_pem = options.tls_key_pem;
+    http.max_body_bytes = options.http_max_body_bytes;
+    auto started = HttpServer::Start(http, server->http_api_.get());
+    if (!started.ok()) return started.status();
+    server->http_server_ = std::move(*started);
+    server->http_port_ = server->http_server_->port();
+  }
   return server;
 }
 
@@ -221,6 +244,10 @@ void TourneyServer::Shutdown(int grace_ms) {
   shut_down_ = true;
   metrics_http_.reset();  // no scrape reads the service while it stops
   if (service_) service_->BeginShutdown();
+  // HTTP calls finish (a commit they wait for still happens) and connections close; then
+  // the exports' producers, which end once their connection is gone.
+  http_server_.reset();
+  http_api_.reset();
   if (server_) {
     if (auto* health = server_->GetHealthCheckService()) health->SetServingStatus(false);
     server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(grace_ms));

@@ -1,5 +1,6 @@
 // TourneyServer: a running tourneyd — the store, the commit queue, the Tournament service,
-// the standard health service and server reflection, behind one gRPC server.
+// the standard health service and server reflection, behind one gRPC server; and, when
+// asked, the same service as a JSON API over HTTP (http_api.h).
 //
 // Start() opens the data directory, replays it (TournamentService::Load), and only then
 // starts listening, so a client never sees a partly loaded server.
@@ -13,6 +14,8 @@
 #include <string>
 
 #include "commit_queue.h"
+#include "http_api.h"
+#include "http_server.h"
 #include "metrics.h"
 #include "metrics_http.h"
 #include "storage.h"
@@ -30,6 +33,10 @@ struct ServerOptions {
   ServiceLimits limits;                   // per-request and per-campaign limits
   int metrics_port = -1;                  // Prometheus /metrics over HTTP: -1 off, 0 any port
   std::string metrics_address = "127.0.0.1";  // address the metrics port binds
+  // The HTTP/JSON API's address, as ParseHttpListen takes it ("127.0.0.1:8080", "8080");
+  // empty: no HTTP API. It serves TLS with tls_cert_pem and tls_key_pem when they are set.
+  std::string http_listen;
+  uint64_t http_max_body_bytes = 1 << 20;  // longest HTTP request body (413 past it)
 };
 
 // OK when `listen` is an address tourneyd can be asked to listen on: HOST:PORT with PORT
@@ -42,9 +49,10 @@ class TourneyServer {
  public:
   // InvalidArgument for missing options, a listen address CheckListenAddress refuses, or
   // a TLS certificate and key that are not PEM or do not match; the Store's errors for the
-  // data directory; IoError when the address or the metrics address cannot be bound (a
-  // port in use: SO_REUSEPORT is off, so a second server never shares a port; InvalidArgument
-  // for a metrics address that is not an IP literal).
+  // data directory; IoError when the address, the metrics address or the HTTP address
+  // cannot be bound (a port in use: SO_REUSEPORT is off, so a second server never shares a
+  // port; InvalidArgument for a metrics address that is not an IP literal, or an HTTP
+  // address ParseHttpListen refuses).
   static StatusOr<std::unique_ptr<TourneyServer>> Start(const ServerOptions& options);
 
   // Owns threads and the database.
@@ -57,6 +65,8 @@ class TourneyServer {
   int port() const { return port_; }
   // The metrics port bound; 0 when metrics are off.
   int metrics_port() const { return metrics_port_; }
+  // The HTTP API's port bound; 0 when the HTTP API is off.
+  int http_port() const { return http_port_; }
   // The Tournament service (tests set its hooks through it).
   TournamentService& service() { return *service_; }
   // Number of group commits so far.
@@ -77,8 +87,11 @@ class TourneyServer {
   std::unique_ptr<TournamentService> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<MetricsHttpServer> metrics_http_;
+  std::unique_ptr<HttpApi> http_api_;        // null when the HTTP API is off
+  std::unique_ptr<HttpServer> http_server_;  // calls http_api_; stopped before it goes
   int port_ = 0;
   int metrics_port_ = 0;
+  int http_port_ = 0;
   std::mutex shutdown_mu_;
   bool shut_down_ = false;  // guarded by shutdown_mu_
 };

@@ -39,19 +39,18 @@ void TournamentService::Register(std::shared_ptr<LiveCampaign> campaign) {
 // ---------------------------------------------------------------------------------------
 // Authentication.
 
-grpc::Status TournamentService::Authorize(const grpc::ServerContextBase* context, Access access,
+grpc::Status TournamentService::Authorize(const CallContext* context, Access access,
                                           uint64_t campaign_id,
                                           std::shared_ptr<LiveCampaign>* campaign) {
-  const auto& metadata = context->client_metadata();
-  const auto range = metadata.equal_range("authorization");
-  if (range.first == range.second) {
-    return Error(StatusCode::UNAUTHENTICATED, "missing 'authorization: Bearer <token>' metadata");
+  const std::vector<std::string>& authorization = context->authorization();
+  if (authorization.empty()) {
+    return Error(StatusCode::UNAUTHENTICATED,
+                 "missing 'authorization: Bearer <token>' " + context->carrier());
   }
-  if (std::next(range.first) != range.second) {
+  if (authorization.size() > 1) {
     return Error(StatusCode::UNAUTHENTICATED, "more than one authorization entry");
   }
-  auto token =
-      ParseBearer(std::string_view(range.first->second.data(), range.first->second.size()));
+  auto token = ParseBearer(authorization.front());
   if (!token.ok()) return Error(StatusCode::UNAUTHENTICATED, token.status().message());
   const std::string digest = Sha256(*token);
   const bool admin = ConstantTimeEquals(digest, admin_sha256_);
@@ -92,7 +91,7 @@ grpc::Status TournamentService::Authorize(const grpc::ServerContextBase* context
   return grpc::Status::OK;
 }
 
-grpc::Status TournamentService::AuthorizeAdmin(const grpc::ServerContextBase* context) {
+grpc::Status TournamentService::AuthorizeAdmin(const CallContext* context) {
   return Authorize(context, Access::kAdmin, 0, nullptr);
 }
 

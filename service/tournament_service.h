@@ -6,6 +6,8 @@
 // exclusively, leaderboard reads share it, so a reader never sees a half-applied judgment.
 // Judgments are applied only by the CommitQueue's writer thread, after their commit, in
 // commit order; a restart replays them in the same order (Load()).
+// Two transports share one core: every RPC's logic is one typed body (the Do* methods),
+// which the gRPC methods and the HTTP/JSON API (http_api.h) call with a CallContext.
 // Thread safety: every RPC may run concurrently with every other.
 #ifndef TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_
 #define TOURNEY_SERVICE_TOURNAMENT_SERVICE_H_
@@ -21,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "call_context.h"
 #include "call_executor.h"
 #include "commit_queue.h"
 #include "metrics.h"
@@ -87,7 +90,68 @@ class TournamentService final : public TournamentBase {
   // registry lock and each campaign's lock, shared and briefly.
   ServiceGauges Gauges() const;
 
-  // The methods whose requests carry strings arrive as raw bytes (raw_calls.cc): the
+  // --- The service core: one typed body per RPC, whichever transport carried the call ---
+  // The gRPC methods below (raw_calls.cc) and the HTTP/JSON API (http_api.h) both call
+  // these. Each authorizes the caller from `context` (the bearer token, checked against the
+  // campaign the request names), validates the request, does the work and answers with the
+  // status codes tournament.proto documents for the RPC; *response is filled only on OK.
+  // They may block (a group commit, a fit slot): call them from a thread that may wait.
+  // REQUIRES: `context`, `request` and `response` outlive the call.
+
+  // Who may make a call: the admin token only, or an annotator token (of the campaign the
+  // request names; the admin token is accepted too).
+  enum class Access { kAdmin, kAnnotator };
+  // Before a request is parsed: the token must be the admin token (kAdmin) or any token
+  // the server knows (kAnnotator; the body then checks it against the campaign).
+  // UNAUTHENTICATED or PERMISSION_DENIED otherwise.
+  grpc::Status Authenticate(const CallContext* context, Access access);
+
+  grpc::Status DoCreateCampaign(const CallContext* context,
+                                const v1::CreateCampaignRequest* request,
+                                v1::CreateCampaignResponse* response);
+  grpc::Status DoNextMatch(const CallContext* context, const v1::NextMatchRequest* request,
+                           v1::NextMatchResponse* response);
+  grpc::Status DoSubmitJudgment(const CallContext* context,
+                                const v1::SubmitJudgmentRequest* request,
+                                v1::SubmitJudgmentResponse* response);
+  grpc::Status DoGetLeaderboard(const CallContext* context,
+                                const v1::GetLeaderboardRequest* request,
+                                v1::Leaderboard* response);
+  grpc::Status DoGetPairCounts(const CallContext* context, const v1::GetPairCountsRequest* request,
+                               v1::PairCountsMatrix* response);
+  grpc::Status DoListCampaigns(const CallContext* context, const v1::ListCampaignsRequest* request,
+                               v1::ListCampaignsResponse* response);
+  grpc::Status DoGetCampaign(const CallContext* context, const v1::GetCampaignRequest* request,
+                             v1::CampaignInfo* response);
+  grpc::Status DoCloseCampaign(const CallContext* context, const v1::CloseCampaignRequest* request,
+                               v1::CampaignInfo* response);
+  grpc::Status DoGetAnnotatorStats(const CallContext* context,
+                                   const v1::GetAnnotatorStatsRequest* request,
+                                   v1::AnnotatorStatsResponse* response);
+  grpc::Status DoExcludeAnnotator(const CallContext* context,
+                                  const v1::ExcludeAnnotatorRequest* request,
+                                  v1::ExcludeAnnotatorResponse* response);
+  grpc::Status DoCreateScoringCampaign(const CallContext* context,
+                                       const v1::CreateScoringCampaignRequest* request,
+                                       v1::CreateCampaignResponse* response);
+  grpc::Status DoNextItem(const CallContext* context, const v1::NextItemRequest* request,
+                          v1::NextItemResponse* response);
+  grpc::Status DoSubmitScore(const CallContext* context, const v1::SubmitScoreRequest* request,
+                             v1::SubmitScoreResponse* response);
+  grpc::Status DoGetEstimate(const CallContext* context, const v1::GetEstimateRequest* request,
+                             v1::GetEstimateResponse* response);
+  // The server-streaming exports hand each message to `write`, in order, and stop with
+  // CANCELLED once `write` returns false (the client is gone) or the call is cancelled.
+  template <class Message>
+  using ExportWriter = std::function<bool(const Message&)>;
+  grpc::Status DoExportJudgments(const CallContext* context,
+                                 const v1::ExportJudgmentsRequest* request,
+                                 const ExportWriter<v1::ExportedJudgment>& write);
+  grpc::Status DoExportScores(const CallContext* context, const v1::ExportScoresRequest* request,
+                              const ExportWriter<v1::ExportedScore>& write);
+
+  // --- The gRPC transport (raw_calls.cc): each method calls its Do* body above ---
+  // The methods whose requests carry strings arrive as raw bytes: the
   // caller is authenticated from the metadata first, then the request is parsed, and a
   // request protobuf cannot parse (invalid UTF-8 in a string field, or malformed bytes)
   // fails with INVALID_ARGUMENT instead of gRPC's INTERNAL. The work then runs on
@@ -142,41 +206,17 @@ class TournamentService final : public TournamentBase {
                             grpc::ServerWriter<v1::ExportedScore>* writer) override;
 
  private:
-  enum class Access { kAdmin, kAnnotator };
   // Reads the next message of an import stream: true with a message; false at the end of
   // the stream (status OK) or on a bad message (status set).
   using ImportReader = std::function<bool(v1::ImportRankingsRequest*, grpc::Status*)>;
 
-  // The typed bodies of the raw methods above.
-  grpc::Status DoCreateCampaign(grpc::ServerContextBase* context,
-                                const v1::CreateCampaignRequest* request,
-                                v1::CreateCampaignResponse* response);
-  grpc::Status DoImportRankings(grpc::ServerContextBase* context, const ImportReader& read,
+  grpc::Status DoImportRankings(const CallContext* context, const ImportReader& read,
                                 v1::ImportRankingsResponse* response);
-  grpc::Status DoNextMatch(grpc::ServerContextBase* context, const v1::NextMatchRequest* request,
-                           v1::NextMatchResponse* response);
-  grpc::Status DoSubmitJudgment(grpc::ServerContextBase* context,
-                                const v1::SubmitJudgmentRequest* request,
-                                v1::SubmitJudgmentResponse* response);
-  grpc::Status DoGetLeaderboard(grpc::ServerContextBase* context,
-                                const v1::GetLeaderboardRequest* request,
-                                v1::Leaderboard* response);
-  grpc::Status DoCreateScoringCampaign(grpc::ServerContextBase* context,
-                                       const v1::CreateScoringCampaignRequest* request,
-                                       v1::CreateCampaignResponse* response);
-  grpc::Status DoNextItem(grpc::ServerContextBase* context, const v1::NextItemRequest* request,
-                          v1::NextItemResponse* response);
-  grpc::Status DoSubmitScore(grpc::ServerContextBase* context,
-                             const v1::SubmitScoreRequest* request,
-                             v1::SubmitScoreResponse* response);
   // Sends one leaderboard of a watch stream; false once the client is gone.
   using BoardWriter = std::function<bool(const v1::Leaderboard&)>;
-  grpc::Status DoWatchLeaderboard(grpc::ServerContextBase* context,
+  grpc::Status DoWatchLeaderboard(const CallContext* context,
                                   const v1::WatchLeaderboardRequest* request,
                                   const BoardWriter& write);
-  grpc::Status DoExcludeAnnotator(grpc::ServerContextBase* context,
-                                  const v1::ExcludeAnnotatorRequest* request,
-                                  v1::ExcludeAnnotatorResponse* response);
   // Rebuilds a campaign's ratings and segment history from the stored judgments committed
   // so far, leaving out the excluded annotators' judgments (quality_control.cc).
   // REQUIRES: c.mu held exclusively, on the commit queue's writer thread.
@@ -188,31 +228,27 @@ class TournamentService final : public TournamentBase {
   grpc::ServerUnaryReactor* RunRaw(grpc::CallbackServerContext* context,
                                    const grpc::ByteBuffer* request, grpc::ByteBuffer* response,
                                    Access access,
-                                   grpc::Status (TournamentService::*body)(grpc::ServerContextBase*,
+                                   grpc::Status (TournamentService::*body)(const CallContext*,
                                                                            const Req*, Resp*));
-  // Before a raw request is parsed: the token must be the admin token (kAdmin) or any
-  // token the server knows (kAnnotator; the body then checks it against the campaign).
-  // UNAUTHENTICATED or PERMISSION_DENIED otherwise.
-  grpc::Status Authenticate(const grpc::ServerContextBase* context, Access access);
 
   // Checks the bearer token for `access` (annotator access is checked against the
   // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
   // NOT_FOUND.
-  grpc::Status Authorize(const grpc::ServerContextBase* context, Access access,
+  grpc::Status Authorize(const CallContext* context, Access access,
                          uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
-  grpc::Status AuthorizeAdmin(const grpc::ServerContextBase* context);
+  grpc::Status AuthorizeAdmin(const CallContext* context);
   std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
   // Fits the board `request` asks for. Costly computations wait for one of
   // limits_.max_concurrent_fits slots; the wait and the bootstrap both end early, with
   // CANCELLED or DEADLINE_EXCEEDED, once `context` is cancelled or past its deadline, and
   // with UNAVAILABLE once BeginShutdown() was called.
-  grpc::Status ComputeBoard(const grpc::ServerContextBase& context, LiveCampaign& campaign,
+  grpc::Status ComputeBoard(const CallContext& context, LiveCampaign& campaign,
                             const v1::GetLeaderboardRequest& request, v1::Leaderboard* board);
   // Admission of costly computations (bootstrapped leaderboards, scoring estimates): waits
   // for one of limits_.max_concurrent_fits slots, which the caller then holds until
   // ReleaseFitSlot (a FitSlotRelease does it). The wait ends early once Abandoned(context),
   // with AbandonedStatus.
-  grpc::Status WaitForFitSlot(const grpc::ServerContextBase& context);
+  grpc::Status WaitForFitSlot(const CallContext& context);
   void ReleaseFitSlot();
   struct FitSlotRelease {
     TournamentService* service;
@@ -221,8 +257,8 @@ class TournamentService final : public TournamentBase {
   // True once the client cancelled the call, its deadline passed or the server is shutting
   // down; AbandonedStatus is the matching UNAVAILABLE, DEADLINE_EXCEEDED ("the deadline
   // passed before <what>") or CANCELLED.
-  bool Abandoned(const grpc::ServerContextBase& context) const;
-  grpc::Status AbandonedStatus(const grpc::ServerContextBase& context,
+  bool Abandoned(const CallContext& context) const;
+  grpc::Status AbandonedStatus(const CallContext& context,
                                const std::string& what) const;
   void Register(std::shared_ptr<LiveCampaign> campaign);
   // What CreateCampaign and CreateScoringCampaign share (campaign_rpcs.cc). `kind` names
@@ -257,13 +293,13 @@ class TournamentService final : public TournamentBase {
   // scoring campaign (then *status is untouched).
   // CloseCampaign for a scoring campaign: stores the close and answers with its
   // ListCampaigns entry. False when `id` is no scoring campaign (*status untouched).
-  bool CloseScoring(const grpc::ServerContextBase* context, uint64_t id, v1::CampaignInfo* info,
+  bool CloseScoring(const CallContext* context, uint64_t id, v1::CampaignInfo* info,
                     grpc::Status* status);
-  bool GetScoringInfo(const grpc::ServerContextBase* context, uint64_t id,
+  bool GetScoringInfo(const CallContext* context, uint64_t id,
                       v1::CampaignInfo* info, grpc::Status* status);
   // As Authorize, for a scoring campaign. FAILED_PRECONDITION when the id is a pairwise
   // campaign's.
-  grpc::Status AuthorizeScoring(const grpc::ServerContextBase* context, Access access,
+  grpc::Status AuthorizeScoring(const CallContext* context, Access access,
                                 uint64_t campaign_id,
                                 std::shared_ptr<LiveScoringCampaign>* campaign,
                                 bool* admin = nullptr);

@@ -66,12 +66,13 @@ inline v1::CampaignConfig MakeConfig(const std::string& name, int systems, int s
 class InProcessServer {
  public:
   explicit InProcessServer(const std::string& data_dir,
-                           service::ServiceLimits limits = service::ServiceLimits()) {
-    service::ServerOptions options;
+                           service::ServiceLimits limits = service::ServiceLimits())
+      : InProcessServer(data_dir, WithLimits(limits)) {}
+  // With `options` as given, but for the data dir, the address and the admin token.
+  InProcessServer(const std::string& data_dir, service::ServerOptions options) {
     options.data_dir = data_dir;
     options.listen = "127.0.0.1:0";
     options.admin_token = kAdminToken;
-    options.limits = limits;
     auto server = service::TourneyServer::Start(options);
     if (!server.ok()) {
       error_ = server.status().message();
@@ -91,6 +92,12 @@ class InProcessServer {
   }
 
  private:
+  static service::ServerOptions WithLimits(service::ServiceLimits limits) {
+    service::ServerOptions options;
+    options.limits = limits;
+    return options;
+  }
+
   std::unique_ptr<service::TourneyServer> server_;
   std::unique_ptr<v1::Tournament::Stub> stub_;
   std::string error_;
