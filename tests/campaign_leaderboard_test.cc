@@ -188,5 +188,56 @@ TEST(CampaignLeaderboard, BootstrapOfAnAdaptiveCampaignCarriesAWarning) {
   }
 }
 
+// Planned looks, 4 over 400 judgments: looks at 100, 200, 300 and 400. With 250 judgments
+// the bootstrapped board is look 2's: the first 200 judgments, at the nominal confidence of
+// look 2 of O'Brien-Fleming-type spending of 5% (critical value 2.963 in gsDesign's sfLDOF,
+// so 1 - 2 (1 - Phi(2.963)) = 0.99695), provisional with 50 later judgments. With 50 no
+// look is reached: the board of all 50 says so.
+TEST(CampaignLeaderboard, PlannedLooksShowTheLastLookReached) {
+  CampaignConfig config = Config(3, 2);
+  config.looks = LookPlan{4, 400};
+  auto state = CampaignState::Create(config);
+  ASSERT_TRUE(state.ok()) << state.status().message();
+  CampaignRanking r;
+  r.ranks = {1, 2};
+  LeaderboardQuery query;
+  query.model = "expected-wins";
+  query.replicates = 50;
+  query.seed = 1;
+  for (int t = 0; t < 250; ++t) {
+    r.systems = {static_cast<SystemId>(t % 3), static_cast<SystemId>((t + 1) % 3)};
+    (*state)->ApplyRanking(r);
+    if (t + 1 == 50) {
+      auto early = ComputeLeaderboard((*state)->Snapshot(), query);
+      ASSERT_TRUE(early.ok()) << early.status().message();
+      EXPECT_EQ(early->judgments, 50);
+      EXPECT_EQ(early->confidence, 0.95);
+      ASSERT_FALSE(early->warnings.empty());
+      EXPECT_EQ(early->warnings.back().rfind("no planned look reached yet: look 1 of 4 comes at "
+                                             "100 judgments, there are 50",
+                                             0),
+                0u)
+          << early->warnings.back();
+    }
+  }
+  auto board = ComputeLeaderboard((*state)->Snapshot(), query);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->judgments, 200);
+  EXPECT_NEAR(board->confidence, 0.99695, 1e-4);
+  ASSERT_FALSE(board->warnings.empty());
+  const std::string& note = board->warnings.back();
+  EXPECT_EQ(note.rfind("planned look 2 of 4 (budget 400 judgments): the board of the first 200", 0),
+            0u)
+      << note;
+  EXPECT_NE(note.find("provisional between looks: 50 later judgments are not shown until look 3 "
+                      "at 300"),
+            std::string::npos)
+      << note;
+  config.looks = LookPlan{4, 3};  // fewer judgments than looks
+  EXPECT_FALSE(ValidateCampaignConfig(config).ok());
+  config.looks = LookPlan{0, 400};
+  EXPECT_FALSE(ValidateCampaignConfig(config).ok());
+}
+
 }  // namespace
 }  // namespace tourney
