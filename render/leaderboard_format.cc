@@ -94,6 +94,11 @@ bool IsAnytime(const Leaderboard& board) {
   return board.stopping && board.stopping->rule == "anytime";
 }
 
+// The board itself is anytime-valid, not a model's board with an anytime stopping section.
+bool IsAnytimeBoard(const Leaderboard& board) {
+  return IsAnytime(board) && board.model.rfind("expected-wins-anytime", 0) == 0;
+}
+
 // A setting as written on the command line: 0.05, 0.03, 0.
 std::string SettingNumber(double v) {
   char buf[32];
@@ -161,7 +166,11 @@ std::string AnytimeText(const Leaderboard& board) {
     out += ", " + std::to_string(ties) + (ties == 1 ? " tie" : " ties") + " within epsilon";
   }
   out += s.settled ? ", settled" : ", not settled";
-  // The promise, in the board's own words.
+  // The promise, in the board's own words; a model's board only carries the stopping rule.
+  if (!IsAnytimeBoard(board)) {
+    return out + " (the campaign's anytime-valid board, anytime = true, keeps that promise; the " +
+           "clusters shown here are this model's and make none at every look)";
+  }
   return out + "; " + AnytimePromise(board);
 }
 
@@ -246,7 +255,7 @@ std::vector<std::string> PositionColumn(const Leaderboard& board, bool clustered
 std::vector<std::string> BoardNotes(const Leaderboard& board) {
   std::vector<std::string> notes;
   if (!StoppingText(board).empty()) notes.push_back("note: " + StoppingText(board));
-  if (IsAnytime(board)) notes.push_back("note: " + AnytimeFewerClusters(board));
+  if (IsAnytimeBoard(board)) notes.push_back("note: " + AnytimeFewerClusters(board));
   for (const CovariateEffect& e : board.covariate_effects) {
     notes.push_back("style control: " + CovariateText(e, board.confidence));
   }
@@ -382,7 +391,7 @@ std::string FormatTable(const Leaderboard& board) {
     out += line(rows[i]);
   }
   out += OpenBoundaryLines(board, v);
-  if (IsAnytime(board)) out += "note: " + AnytimeFewerClusters(board) + "\n";
+  if (IsAnytimeBoard(board)) out += "note: " + AnytimeFewerClusters(board) + "\n";
   if (board.dropped_blank > 0) {
     out += "note: " + WithThousands(board.dropped_blank) +
            " rankings with a blank rank (-1) were dropped\n";
@@ -522,9 +531,11 @@ std::string FormatLatex(const Leaderboard& board) {
            " bootstrap replicates at " + Fixed(100.0 * board.confidence, 0) +
            "\\% confidence, clusters separated by rules";
   }
-  if (IsAnytime(board)) {
+  if (IsAnytimeBoard(board)) {
     out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules; " +
            LatexEscape(AnytimeFewerClusters(board));
+  } else if (IsAnytime(board)) {
+    out += "; " + LatexEscape(AnytimeText(board));
   } else if (IsTopK(board)) {
     out += "; " + LatexEscape(TopKText(board));
   }

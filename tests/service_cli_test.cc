@@ -162,7 +162,16 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_NE(r.out.find("Anytime-valid leaderboard (delta 0.05) of uniform selection: "),
             std::string::npos);
   EXPECT_NE(r.out.find(" of 6 pairs certified."), std::string::npos);
-  EXPECT_NE(r.out.find("Clusters of uniform selection after "), std::string::npos);
+  EXPECT_NE(r.out.find("Anytime clusters of uniform selection after "), std::string::npos);
+  // The tables are the campaigns' anytime boards, with their promise; the fixed-sample board
+  // appears once, labelled.
+  EXPECT_NE(r.out.find("anytime-valid, pooled uniform draws and per-pair"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("under any match selection"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("For comparison only: the fixed-sample bootstrap board (trueskill, 20 "
+                       "replicates) of uniform selection's 120 judgments has "),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("Hidden qualities (truth):"), std::string::npos);
   // The scoring campaign: 4 systems x 400 segments, scored until every estimate is within
   // +-0.5. Each system's line gives the estimate, its interval, the items scored, whether
