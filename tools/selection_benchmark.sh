@@ -78,3 +78,23 @@ if [[ -f "$pool" ]]; then
   "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 99000 --every 9900 \
     --draws 100 --anytime-every 100 --selectors "$honest" --out "$out/anytime/fb.json"
 fi
+
+# The campaign's combined board (uniform floor 0.2) beside the per-pair board, the planned-look
+# board (4 looks) and the fixed-sample board: docs/selection.md, "Verdict with the campaign's
+# combined board". Two threads each; about 45 minutes in all on a 2-core machine.
+combined=uniform,boundary,active-ranking,frontier,racing
+mkdir -p "$out/combined"
+for n in 10 16; do
+  "$bin" selection-benchmark --systems "$n" --seeds 500 --seed 6 --budget 20000 --every 250 \
+    --selectors "$combined" --threads 2 --out "$out/combined/p$n.json"
+done
+"$bin" selection-benchmark --systems 10 --seeds 500 --seed 6 --budget 100000 --every 5000 \
+  --draws 100 --anytime-every 100 --looks 0 --selectors "$combined" --threads 2 \
+  --out "$out/combined/s10.json"
+"$bin" selection-benchmark --systems 16 --seeds 500 --seed 6 --budget 200000 --every 10000 \
+  --draws 100 --anytime-every 100 --looks 0 --selectors "$combined" --threads 2 \
+  --out "$out/combined/s16.json"
+if [[ -f "$pool" ]]; then
+  "$bin" selection-benchmark --pool "$pool" --seeds 100 --seed 6 --budget 40000 --every 1000 \
+    --selectors "$combined" --threads 2 --out "$out/combined/fa.json"
+fi
