@@ -10,7 +10,9 @@
 // Borda order of this truth is the order of q. Selection draws k distinct systems
 // uniformly. Boards: "pairwise" (per-pair sequences), "pooled" (the true design: every
 // opponent weight 1/(k - 1), horizon = matches k / n) and "pooled-est" (the design read
-// from the campaign's own assignments, as `tourney cluster --anytime` reads a file).
+// from the campaign's own assignments, as `tourney cluster --anytime` reads a file), and
+// "combined" (a campaign's board, combined_anytime_leaderboard.h, under the uniform selector:
+// every match a uniform draw, the pooled and per-pair halves at delta / 2 each).
 //
 // Usage: pooled_anytime_coverage [--campaigns C] [--seed S] [--delta D]
 #include <cmath>
@@ -24,6 +26,7 @@
 #include "tourney/core/judgments.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/statistics/combined_anytime_leaderboard.h"
 #include "tourney/statistics/pooled_anytime_leaderboard.h"
 
 namespace tourney {
@@ -35,12 +38,12 @@ struct Design {
   int64_t matches = 0;
 };
 
-constexpr int kBoards = 3;
-constexpr const char* kBoardNames[kBoards] = {"pairwise", "pooled", "pooled-est"};
+constexpr int kBoards = 4;
+constexpr const char* kBoardNames[kBoards] = {"pairwise", "pooled", "pooled-est", "combined"};
 
 struct Tally {
-  int wrong[kBoards] = {0, 0, 0};
-  double separations[kBoards] = {0, 0, 0};  // summed at the end
+  int wrong[kBoards] = {0, 0, 0, 0};
+  double separations[kBoards] = {0, 0, 0, 0};  // summed at the end
 };
 
 void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, Tally* tally) {
@@ -75,8 +78,9 @@ void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, 
   auto pooled = PooledAnytimeLeaderboard::Create(truth, options);
   if (!estimated.ok() || !pairwise.ok() || !pooled.ok()) std::abort();
   auto pooled_est = PooledAnytimeLeaderboard::Create(*estimated, options);
-  if (!pooled_est.ok()) std::abort();
-  bool wrong[kBoards] = {false, false, false};
+  auto combined = CombinedAnytimeLeaderboard::Create(n, k, options);
+  if (!pooled_est.ok() || !combined.ok()) std::abort();
+  bool wrong[kBoards] = {false, false, false, false};
   Comparisons c;
   std::vector<double> perf;
   for (int64_t t = 0; t < d.matches; ++t) {
@@ -89,9 +93,10 @@ void RunCampaign(const Design& d, uint64_t seed, const AnytimeOptions& options, 
     pairwise->AddAll(c);
     pooled->AddRanking(c, 0, c.size());
     pooled_est->AddRanking(c, 0, c.size());
+    combined->AddRanking(c, 0, c.size(), true);
     if ((t + 1) % 100 == 0 || t + 1 == d.matches) {
       const AnytimeSummary s[kBoards] = {pairwise->Summarize(), pooled->Summarize(),
-                                         pooled_est->Summarize()};
+                                         pooled_est->Summarize(), combined->Summarize()};
       for (int b = 0; b < kBoards; ++b) {
         wrong[b] = wrong[b] || bench::SeparatesWrongly(s[b].cluster, q);
         if (t + 1 == d.matches) tally->separations[b] += s[b].separations;

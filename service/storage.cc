@@ -296,7 +296,7 @@ class Store::Transaction final : public WriteTransaction {
     sqlite3_clear_bindings(s);
     if (rc == SQLITE_DONE) return Status::Ok();
     if (rc == SQLITE_CONSTRAINT) {
-      return Status(StatusCode::kAlreadyExists,
+      return Status(tourney::StatusCode::kAlreadyExists,
                     std::string(what) + ": " + sqlite3_errmsg(store_->db_));
     }
     return IoError(std::string(what) + ": " + sqlite3_errmsg(store_->db_));

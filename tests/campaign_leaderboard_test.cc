@@ -233,6 +233,17 @@ TEST(CampaignLeaderboard, PlannedLooksShowTheLastLookReached) {
                       "at 300"),
             std::string::npos)
       << note;
+  // The pooled half of its anytime board is tuned for the planned uniform draws per system:
+  // 400 judgments x floor 1 (the uniform selector) x 2 systems per match / 3 systems = 267.
+  EXPECT_EQ(CampaignAnytimeHorizon(config), 267);
+  config.anytime_stopping = AnytimeOptions{0.05, 0.0};
+  config.selector = "boundary";  // floor 0.2: 400 x 0.2 x 2 / 3 = 53.3
+  auto tuned = CampaignState::Create(config);
+  ASSERT_TRUE(tuned.ok());
+  ASSERT_NE((*tuned)->anytime(), nullptr);
+  EXPECT_EQ((*tuned)->anytime()->pooled().design().rankings[0], 53);
+  config.looks.reset();
+  EXPECT_EQ(CampaignAnytimeHorizon(config), 0);
   config.looks = LookPlan{4, 3};  // fewer judgments than looks
   EXPECT_FALSE(ValidateCampaignConfig(config).ok());
   config.looks = LookPlan{0, 400};

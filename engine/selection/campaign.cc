@@ -163,6 +163,13 @@ CampaignState::CampaignState(CampaignConfig config, TrueSkill env,
 
 CampaignState::~CampaignState() = default;
 
+int64_t CampaignAnytimeHorizon(const CampaignConfig& config) {
+  if (!config.looks || config.systems.empty()) return 0;
+  const double floor = config.selector == "uniform" ? 1.0 : config.uniform_floor;
+  return std::llround(static_cast<double>(config.looks->budget) * floor * config.k /
+                      static_cast<double>(config.systems.size()));
+}
+
 StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig config) {
   Status s = ValidateCampaignConfig(config);
   if (!s.ok()) return s;
@@ -183,7 +190,8 @@ StatusOr<std::unique_ptr<CampaignState>> CampaignState::Create(CampaignConfig co
   if (c.anytime_stopping || selector_reads_board) {
     auto anytime = CombinedAnytimeLeaderboard::Create(
         static_cast<int>(c.systems.size()), c.k,
-        c.anytime_stopping ? *c.anytime_stopping : kSelectionAnytimeOptions);
+        c.anytime_stopping ? *c.anytime_stopping : kSelectionAnytimeOptions,
+        CampaignAnytimeHorizon(c));
     if (!anytime.ok()) return anytime.status();
     state->anytime_.emplace(std::move(*anytime));
   }
@@ -581,6 +589,7 @@ CampaignSnapshot CampaignState::Snapshot() const {
   snapshot.k = config_.k;
   snapshot.uniform_draws = uniform_draws_;
   snapshot.looks = config_.looks;
+  snapshot.horizon = CampaignAnytimeHorizon(config_);
   return snapshot;
 }
 

@@ -60,7 +60,7 @@ StatusOr<Leaderboard> ComputeLeaderboardWithoutStopping(const CampaignSnapshot& 
 StatusOr<Leaderboard> CombinedBoard(const CampaignSnapshot& snapshot,
                                     const AnytimeOptions& options) {
   return BuildCombinedAnytimeLeaderboard(snapshot.judgments, snapshot.uniform_draws, snapshot.k,
-                                         options);
+                                         options, snapshot.horizon);
 }
 
 }  // namespace

@@ -108,13 +108,15 @@ Leaderboard BuildCombinedAnytimeLeaderboard(const std::vector<std::string>& name
 
 StatusOr<Leaderboard> BuildCombinedAnytimeLeaderboard(const Judgments& judgments,
                                                       std::span<const uint8_t> uniform_draws,
-                                                      int k, const AnytimeOptions& options) {
+                                                      int k, const AnytimeOptions& options,
+                                                      int64_t horizon) {
   if (uniform_draws.size() != judgments.num_rankings()) {
     return InvalidArgument("a combined anytime board needs one uniform-draw flag per ranking: " +
                            std::to_string(uniform_draws.size()) + " flags for " +
                            std::to_string(judgments.num_rankings()) + " rankings");
   }
-  auto combined = CombinedAnytimeLeaderboard::Create(judgments.num_systems(), k, options);
+  auto combined =
+      CombinedAnytimeLeaderboard::Create(judgments.num_systems(), k, options, horizon);
   if (!combined.ok()) return combined.status();
   for (size_t r = 0; r < judgments.num_rankings(); ++r) {
     combined->AddRanking(judgments.comparisons(), judgments.comparison_begin(r),

@@ -7,11 +7,11 @@
 
 namespace tourney {
 
-PooledDesign UniformPooledDesign(int num_systems, int k) {
+PooledDesign UniformPooledDesign(int num_systems, int k, int64_t horizon) {
   const size_t n = static_cast<size_t>(num_systems);
   PooledDesign d;
   d.num_systems = num_systems;
-  d.rankings.assign(n, 0);  // no horizon: the open-ended betting schedule
+  d.rankings.assign(n, horizon);  // 0: the open-ended betting schedule
   d.weight.assign(n * n, 1.0 / static_cast<double>(k - 1));
   for (size_t i = 0; i < n; ++i) d.weight[i * n + i] = 0.0;
   d.bound.assign(n, 1.0);
@@ -19,7 +19,8 @@ PooledDesign UniformPooledDesign(int num_systems, int k) {
 }
 
 StatusOr<CombinedAnytimeLeaderboard> CombinedAnytimeLeaderboard::Create(
-    int num_systems, int k, const AnytimeOptions& options) {
+    int num_systems, int k, const AnytimeOptions& options, int64_t horizon) {
+  if (horizon < 0) return InvalidArgument("the planned horizon must be >= 0");
   if (num_systems < 2 || k < 2 || k > num_systems) {
     return InvalidArgument("a combined anytime leaderboard needs 2 <= k <= systems, got k " +
                            std::to_string(k) + " of " + std::to_string(num_systems));
@@ -30,7 +31,8 @@ StatusOr<CombinedAnytimeLeaderboard> CombinedAnytimeLeaderboard::Create(
   const AnytimeOptions half{options.delta / 2.0, options.epsilon};
   auto pairwise = AnytimeLeaderboard::Create(num_systems, half);
   if (!pairwise.ok()) return pairwise.status();
-  auto pooled = PooledAnytimeLeaderboard::Create(UniformPooledDesign(num_systems, k), half);
+  auto pooled =
+      PooledAnytimeLeaderboard::Create(UniformPooledDesign(num_systems, k, horizon), half);
   if (!pooled.ok()) return pooled.status();
   return CombinedAnytimeLeaderboard(k, options, std::move(*pairwise), std::move(*pooled));
 }

@@ -228,7 +228,13 @@ struct CampaignSnapshot {
   int k = 2;                           // systems per match
   std::vector<uint8_t> uniform_draws;  // per ranking: CampaignRanking::uniform_draw
   std::optional<LookPlan> looks;       // the campaign's planned looks
+  int64_t horizon = 0;                 // CampaignAnytimeHorizon of the campaign
 };
+
+// The uniform draws each system of a campaign with planned looks is expected to get over the
+// budget, budget x floor x k / n (floor 1 under "uniform"), which the pooled half of its
+// anytime board tunes its bets for; 0 without planned looks.
+int64_t CampaignAnytimeHorizon(const CampaignConfig& config);
 
 class CampaignState {
  public:

@@ -76,11 +76,13 @@ Leaderboard BuildCombinedAnytimeLeaderboard(const std::vector<std::string>& name
 
 // The same from every ranking of `judgments`, added in order; uniform_draws[r] != 0 marks
 // ranking r as a uniform k-subset draw (CombinedAnytimeLeaderboard::AddRanking), with the
-// ranking counters of BuildLeaderboard. InvalidArgument for bad options or k, or when
-// uniform_draws is not one flag per ranking.
+// ranking counters of BuildLeaderboard; `horizon` as CombinedAnytimeLeaderboard::Create.
+// InvalidArgument for bad options, k or horizon, or when uniform_draws is not one flag per
+// ranking.
 StatusOr<Leaderboard> BuildCombinedAnytimeLeaderboard(const Judgments& judgments,
                                                       std::span<const uint8_t> uniform_draws,
-                                                      int k, const AnytimeOptions& options);
+                                                      int k, const AnytimeOptions& options,
+                                                      int64_t horizon = 0);
 
 }  // namespace tourney
 

@@ -42,16 +42,21 @@
 
 namespace tourney {
 
-// The design of uniform k-subsets of n systems: every weight 1 / (k - 1), every bound 1, no
-// horizon (the sequences bet on the open-ended schedule). REQUIRES: 2 <= k <= n.
-PooledDesign UniformPooledDesign(int num_systems, int k);
+// The design of uniform k-subsets of n systems: every weight 1 / (k - 1), every bound 1, and
+// `horizon` rankings per system planned in advance (0: none; the sequences then bet on the
+// open-ended schedule). REQUIRES: 2 <= k <= n, horizon >= 0.
+PooledDesign UniformPooledDesign(int num_systems, int k, int64_t horizon = 0);
 
 class CombinedAnytimeLeaderboard {
  public:
-  // InvalidArgument unless 2 <= k <= num_systems, 0 < delta < 1 and 0 <= epsilon <= 1.
-  // `options` are the board's as a whole; each part runs at delta / 2.
+  // InvalidArgument unless 2 <= k <= num_systems, 0 < delta < 1, 0 <= epsilon <= 1 and
+  // horizon >= 0. `options` are the board's as a whole; each part runs at delta / 2.
+  // `horizon`: the uniform draws each system is planned to get (a campaign with a budget:
+  // budget x floor x k / n), fixed in advance; the pooled half tunes its bets for it
+  // (pooled_anytime_leaderboard.h). 0: no plan.
   static StatusOr<CombinedAnytimeLeaderboard> Create(int num_systems, int k,
-                                                     const AnytimeOptions& options);
+                                                     const AnytimeOptions& options,
+                                                     int64_t horizon = 0);
 
   // Adds one ranking, comparisons [begin, end) of `comparisons`; `uniform_draw` when its
   // systems were a uniform k-subset drawn independently of every judgment.
