@@ -82,6 +82,9 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
             "share of every selector's matches drawn as a uniform pair (a campaign's floor)");
   flags.Add("looks", "K", std::to_string(benchmark_defaults.looks),
             "planned looks over the budget for the planned-look board (0: none)");
+  flags.AddBool("horizon",
+                "the campaign's board tunes its pooled half for the budget, as a campaign "
+                "created with a budget does");
   flags.Add("tau", "T", "0.9", "Kendall tau target");
   flags.Add("tau-at", "LIST", "", "also report tau at these amounts, e.g. 25000");
   flags.Add("draws", "R", "400", "parametric draws per checkpoint for the rank ranges");
@@ -155,6 +158,7 @@ int RunSelectionBenchmarkCommand(int argc, char** argv) {
   if (!looks.ok()) return fail(looks.status());
   o.uniform_floor = *uniform_floor;
   o.looks = static_cast<int>(*looks);
+  o.horizon = flags.GetBool("horizon");
   o.anytime.delta = *delta;
   o.anytime.epsilon = *epsilon;
   o.live.sigma = *live_sigma;

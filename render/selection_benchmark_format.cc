@@ -44,7 +44,8 @@ std::string SelectionBenchmarkJson(const SelectionBenchmark& b, const std::strin
          ",\n  \"anytime\": {\"delta\": " + Num(o.anytime.delta) +
          ", \"epsilon\": " + Num(o.anytime.epsilon) +
          ", \"every\": " + std::to_string(o.anytime_every) + "},\n";
-  out += "  \"uniform_floor\": " + Num(o.uniform_floor) + ",\n  \"looks\": [";
+  out += "  \"uniform_floor\": " + Num(o.uniform_floor) +
+         ",\n  \"horizon\": " + (o.horizon ? "true" : "false") + ",\n  \"looks\": [";
   for (size_t k = 0; k < b.looks.size(); ++k) {
     out += (k ? ", " : "") + std::string("{\"judgments\": ") + std::to_string(b.looks[k]) +
            ", \"confidence\": " + Num(b.look_confidence[k]) + "}";

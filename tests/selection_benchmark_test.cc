@@ -167,6 +167,12 @@ TEST(SelectionBenchmark, AnytimeTrackerFlagsAWrongSeparationOnAHandBuiltTrace) {
   EXPECT_EQ(right->pairwise_summary().separations, 2);
   EXPECT_FALSE(right->pairwise_wrong_separation());
   EXPECT_TRUE(wrong->pairwise_wrong_separation());
+  // A horizon reaches the pooled half's design (the draws per system its bets are tuned for).
+  auto tuned = AnytimeTracker::Create(truth, {0.05, 0.0}, 1, 50);
+  ASSERT_TRUE(tuned.ok());
+  EXPECT_EQ(tuned->combined().pooled().design().rankings[2], 50);
+  EXPECT_EQ(right->combined().pooled().design().rankings[2], 0);
+  EXPECT_FALSE(AnytimeTracker::Create(truth, {0.05, 0.0}, 1, -1).ok());
   EXPECT_FALSE(AnytimeTracker::Create({1.0}, {}).ok());
   EXPECT_FALSE(AnytimeTracker::Create(truth, {}, 0).ok());
   // Summarized every 7 judgments: the stop is seen at the first multiple of 7 at or after

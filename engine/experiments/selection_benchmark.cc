@@ -73,12 +73,14 @@ bool AnytimeWrongSeparation(const AnytimeSummary& summary, std::span<const doubl
 }
 
 StatusOr<AnytimeTracker> AnytimeTracker::Create(std::vector<double> truth,
-                                                const AnytimeOptions& options, int64_t every) {
+                                                const AnytimeOptions& options, int64_t every,
+                                                int64_t horizon) {
   if (every < 1)
     return InvalidArgument("the anytime board must be summarized every >= 1 judgments");
   auto pairwise = AnytimeLeaderboard::Create(static_cast<int>(truth.size()), options);
   if (!pairwise.ok()) return pairwise.status();
-  auto board = CombinedAnytimeLeaderboard::Create(static_cast<int>(truth.size()), 2, options);
+  auto board =
+      CombinedAnytimeLeaderboard::Create(static_cast<int>(truth.size()), 2, options, horizon);
   if (!board.ok()) return board.status();
   return AnytimeTracker(std::move(truth), std::move(*board), std::move(*pairwise), every);
 }
@@ -232,7 +234,11 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   const std::string_view name = selector.name();
   const int64_t posterior_every = name == "trueskill" || name == "uniform" ? 0 : o.posterior_every;
   PairCounts counts(c.n);
-  AnytimeTracker anytime = *AnytimeTracker::Create(c.truth, o.anytime, o.anytime_every);  // checked
+  const double floor_share = name == "uniform" ? 1.0 : o.uniform_floor;
+  const int64_t horizon =
+      o.horizon ? std::llround(static_cast<double>(o.budget) * floor_share * 2.0 / c.n) : 0;
+  AnytimeTracker anytime =
+      *AnytimeTracker::Create(c.truth, o.anytime, o.anytime_every, horizon);  // checked
   SelectionPosteriorFit posterior = FitSelectionPosterior(counts);
   Rng select_rng(DeriveSeed(seed, 0)), answer_rng(DeriveSeed(seed, 1)),
       score_rng(DeriveSeed(seed, 2));

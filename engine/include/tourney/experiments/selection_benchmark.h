@@ -141,6 +141,10 @@ struct SelectionBenchmarkOptions {
   // that O'Brien-Fleming-type spending of 1 - confidence over the looks' fractions leaves
   // it; 0: none.
   int looks = 4;
+  // true: the campaign's board tunes its pooled half for the budget, as a campaign created
+  // with a budget does (budget x floor x 2 / n uniform draws per system; floor 1 for
+  // "uniform"); false (default): no horizon, as a campaign without one.
+  bool horizon = false;
 };
 
 // The anytime half of a run's scoring, judgment by judgment (what RunSelectionBenchmark
@@ -152,8 +156,10 @@ class AnytimeTracker {
  public:
   // truth: by system id, larger is better. InvalidArgument as AnytimeLeaderboard::Create.
   // The board is summarized after every `every` judgments (>= 1; InvalidArgument else).
+  // `horizon`: the uniform draws per system the campaign's board tunes its pooled half for
+  // (CombinedAnytimeLeaderboard::Create; 0: none).
   static StatusOr<AnytimeTracker> Create(std::vector<double> truth, const AnytimeOptions& options,
-                                         int64_t every = 1);
+                                         int64_t every = 1, int64_t horizon = 0);
 
   // Adds one judgment, `uniform_draw` when its pair was the uniform floor's draw; every
   // `every` judgments, Refresh().
