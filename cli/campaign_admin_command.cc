@@ -118,6 +118,15 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
     } else {
       std::cout << "\nstopping z";
     }
+    // The uniform floor as the server applies it (unset: the default), and planned looks.
+    std::cout << "\nuniform_floor "
+              << (config.has_uniform_floor() ? config.uniform_floor() : kDefaultUniformFloor);
+    if (config.has_looks()) {
+      std::cout << "\nlooks " << (config.looks().looks() == 0 ? 4 : config.looks().looks())
+                << " budget " << config.looks().budget();
+    } else {
+      std::cout << "\nlooks none";
+    }
     std::cout << "\nsystem_names ";
     for (int i = 0; i < config.systems_size(); ++i) {
       std::cout << (i ? "," : "") << config.systems(i);

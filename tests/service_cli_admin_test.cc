@@ -184,7 +184,7 @@ TEST_F(ServiceCliAdmin, ShowListsTrueSkillQualityControlAndExclusions) {
   auto r = Verb("create",
                 "--name shown --systems A,B,C --segments 4 --k 2 --beta 0.3 --draw-margin 0.1 "
                 "--update free-for-all --check-fraction 0.2 --control-system C "
-                "--max-judgments-per-annotator 50");
+                "--max-judgments-per-annotator 50 --uniform-floor 0.5 --looks-budget 400");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string id = Fields(r.out)["campaign_id"];
   r = Verb("show", "--campaign " + id);
@@ -200,6 +200,15 @@ TEST_F(ServiceCliAdmin, ShowListsTrueSkillQualityControlAndExclusions) {
   EXPECT_EQ(shown["qc_check_fraction"], "0.2");
   EXPECT_EQ(shown["qc_control_system"], "C");
   EXPECT_EQ(shown["qc_max_judgments_per_annotator"], "50");
+  EXPECT_EQ(shown["uniform_floor"], "0.5");
+  EXPECT_EQ(shown["looks"], "4 budget 400");  // a budget alone plans 4 looks
+  // Looks without a budget, and a floor out of range (the server's check), are refused.
+  EXPECT_EQ(Verb("create", "--name nobudget --systems A,B --segments 2 --k 2 --looks 3").exit_code,
+            2);
+  EXPECT_NE(
+      Verb("create", "--name badfloor --systems A,B --segments 2 --k 2 --uniform-floor 1.5")
+          .exit_code,
+      0);
   EXPECT_EQ(shown["excluded_annotators"], "none");
 
   // Defaults, and an exclusion.
@@ -262,6 +271,8 @@ TEST_F(ServiceCliAdmin, AnytimeStoppingAtCreateAndAnytimeLeaderboard) {
   r = Verb("show", "--campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Fields(r.out)["stopping"], "anytime delta 0.1 epsilon 0.2");
+  EXPECT_EQ(Fields(r.out)["uniform_floor"], "0.2");  // the default
+  EXPECT_EQ(Fields(r.out)["looks"], "none");
   // 100 three-way rankings with every system tied, imported (not uniform draws), so only the
   // per-pair half of the campaign's board reads them, at delta 0.1 / 2: each pair's interval
   // at alpha = 0.05 / 3 is 1/2 +- 2 log(120) / 100 = [0.404250, 0.595750]
