@@ -246,6 +246,8 @@ const Route kRoutes[] = {
      &Unary<v1::NextItemRequest, v1::NextItemResponse, &S::DoNextItem>},
     {"POST", "/v1/campaigns/{campaign_id}:submitScore", Access::kAnnotator,
      &Unary<v1::SubmitScoreRequest, v1::SubmitScoreResponse, &S::DoSubmitScore>},
+    {"POST", "/v1/campaigns/{campaign_id}:getAnnotatorProgress", Access::kAnnotator,
+     &Unary<v1::GetAnnotatorProgressRequest, v1::AnnotatorProgress, &S::DoGetAnnotatorProgress>},
     {"POST", "/v1/campaigns/{campaign_id}:excludeAnnotator", Access::kAdmin,
      &Unary<v1::ExcludeAnnotatorRequest, v1::ExcludeAnnotatorResponse, &S::DoExcludeAnnotator>},
     {"POST", "/v1/campaigns/{campaign_id}:getLeaderboard", Access::kAdmin,

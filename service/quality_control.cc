@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "auth.h"
 #include "live_campaign.h"
+#include "live_scoring_campaign.h"
 #include "tournament_service.h"
 #include "tourney/core/random.h"
 
@@ -143,17 +145,16 @@ Status TournamentService::RebuildRatings(LiveCampaign& c) {
   return Status::Ok();
 }
 
-grpc::Status TournamentService::DoGetAnnotatorStats(const CallContext* context,
-                                                    const v1::GetAnnotatorStatsRequest* request,
-                                                    v1::AnnotatorStatsResponse* response) {
-  std::shared_ptr<LiveCampaign> campaign;
-  grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
-  if (!auth.ok()) return auth;
+namespace {
+
+// Every annotator's quality record, from the campaign's stored judgments.
+StatusOr<std::vector<AnnotatorQuality>> StoredAnnotatorQuality(Store& store,
+                                                               const LiveCampaign& campaign) {
   Judgments judgments;
-  for (const std::string& name : campaign->config.systems()) judgments.systems().Intern(name);
+  for (const std::string& name : campaign.config.systems()) judgments.systems().Intern(name);
   std::vector<JudgmentQuality> quality;
   std::vector<SystemId> systems;
-  Status s = store_->ScanJudgments(campaign->id, [&](StoredJudgment& row) -> Status {
+  Status s = store.ScanJudgments(campaign.id, [&](StoredJudgment& row) -> Status {
     systems.assign(row.systems.begin(), row.systems.end());
     const int32_t judge = row.annotator.empty() ? -1 : judgments.InternJudge(row.annotator);
     judgments.AddRanking(systems, row.ranks, row.groups, row.segment, judge);
@@ -161,8 +162,38 @@ grpc::Status TournamentService::DoGetAnnotatorStats(const CallContext* context,
                                       row.leased_unix_ms, row.committed_unix_ms});
     return Status::Ok();
   });
-  if (!s.ok()) return ToGrpc(s);
-  auto stats = ComputeAnnotatorQuality(judgments, quality);
+  if (!s.ok()) return s;
+  return ComputeAnnotatorQuality(judgments, quality);
+}
+
+// AnnotatorProgress.completion_code: the decision's initial, a dash, and the first four
+// bytes of SHA-256 over the campaign's token digest, id, annotator, decision and count.
+std::string CompletionCode(const std::string& token_sha256, uint64_t campaign,
+                           const std::string& annotator, const std::string& decision,
+                           int64_t judgments) {
+  const std::string digest =
+      Sha256(token_sha256 + "\n" + std::to_string(campaign) + "\n" + annotator + "\n" + decision +
+             "\n" + std::to_string(judgments));
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string code(1, static_cast<char>(decision[0] - 'a' + 'A'));
+  code += '-';
+  for (size_t i = 0; i < 4; ++i) {
+    const auto b = static_cast<unsigned char>(digest[i]);
+    code += kHex[b >> 4];
+    code += kHex[b & 15];
+  }
+  return code;
+}
+
+}  // namespace
+
+grpc::Status TournamentService::DoGetAnnotatorStats(const CallContext* context,
+                                                    const v1::GetAnnotatorStatsRequest* request,
+                                                    v1::AnnotatorStatsResponse* response) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  auto stats = StoredAnnotatorQuality(*store_, *campaign);
   if (!stats.ok()) return ToGrpc(stats.status());
   std::shared_lock lock(campaign->mu);
   for (const AnnotatorQuality& a : *stats) {
@@ -181,7 +212,60 @@ grpc::Status TournamentService::DoGetAnnotatorStats(const CallContext* context,
     }
     out->set_timed_judgments(a.timed_judgments);
     out->set_excluded(campaign->excluded.count(a.annotator) > 0);
+    out->set_control_checks(a.control_checks);
+    out->set_control_passed(a.control_passed);
+    out->set_decision(AnnotatorDecisionName(a.decision));
+    out->set_decided_after(a.decided_after);
+    out->set_completion_code(CompletionCode(campaign->token_sha256, campaign->id, a.annotator,
+                                            out->decision(), a.judgments));
   }
+  return grpc::Status::OK;
+}
+
+grpc::Status TournamentService::DoGetAnnotatorProgress(
+    const CallContext* context, const v1::GetAnnotatorProgressRequest* request,
+    v1::AnnotatorProgress* response) {
+  if (request->campaign_id() >= kScoringCampaignIdBase) {
+    std::shared_ptr<LiveScoringCampaign> c;
+    grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+    if (!auth.ok()) return auth;
+    if (!ValidAnnotatorName(request->annotator())) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "annotator: 1..128 bytes of letters, digits and . _ @ : -");
+    }
+    std::shared_lock lock(c->mu);
+    auto it = c->annotator_scores.find(request->annotator());
+    const int64_t scores = it == c->annotator_scores.end() ? 0 : it->second;
+    response->set_judgments(scores);
+    response->set_done(c->closed_unix_ms != 0);
+    response->set_decision("undecided");
+    if (scores > 0) {
+      response->set_completion_code(
+          CompletionCode(c->token_sha256, c->id, request->annotator(), "undecided", scores));
+    }
+    return grpc::Status::OK;
+  }
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  if (!ValidAnnotatorName(request->annotator())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
+  }
+  auto stats = StoredAnnotatorQuality(*store_, *campaign);
+  if (!stats.ok()) return ToGrpc(stats.status());
+  const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();
+  response->set_max_judgments(cap);
+  response->set_decision(AnnotatorDecisionName(AnnotatorDecision::kUndecided));
+  for (const AnnotatorQuality& a : *stats) {
+    if (a.annotator != request->annotator()) continue;
+    response->set_judgments(a.judgments);
+    response->set_decision(AnnotatorDecisionName(a.decision));
+    response->set_completion_code(CompletionCode(campaign->token_sha256, campaign->id,
+                                                 a.annotator, response->decision(), a.judgments));
+  }
+  std::shared_lock lock(campaign->mu);
+  response->set_done(campaign->closed_unix_ms != 0 || (cap > 0 && response->judgments() >= cap));
   return grpc::Status::OK;
 }
 

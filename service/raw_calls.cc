@@ -183,6 +183,13 @@ grpc::ServerUnaryReactor* TournamentService::ExcludeAnnotator(grpc::CallbackServ
   return RunRaw(context, request, response, Access::kAdmin, &TournamentService::DoExcludeAnnotator);
 }
 
+grpc::ServerUnaryReactor* TournamentService::GetAnnotatorProgress(
+    grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
+    grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator,
+                &TournamentService::DoGetAnnotatorProgress);
+}
+
 grpc::ServerUnaryReactor* TournamentService::CreateScoringCampaign(
     grpc::CallbackServerContext* context, const grpc::ByteBuffer* request,
     grpc::ByteBuffer* response) {

@@ -61,7 +61,8 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
                             v1::Tournament::WithRawCallbackMethod_CreateScoringCampaign<
                                 v1::Tournament::WithRawCallbackMethod_NextItem<
                                     v1::Tournament::WithRawCallbackMethod_SubmitScore<
-                                        v1::Tournament::Service>>>>>>>>>>;
+                                        v1::Tournament::WithRawCallbackMethod_GetAnnotatorProgress<
+                                            v1::Tournament::Service>>>>>>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -132,6 +133,9 @@ class TournamentService final : public TournamentBase {
   grpc::Status DoExcludeAnnotator(const CallContext* context,
                                   const v1::ExcludeAnnotatorRequest* request,
                                   v1::ExcludeAnnotatorResponse* response);
+  grpc::Status DoGetAnnotatorProgress(const CallContext* context,
+                                      const v1::GetAnnotatorProgressRequest* request,
+                                      v1::AnnotatorProgress* response);
   grpc::Status DoCreateScoringCampaign(const CallContext* context,
                                        const v1::CreateScoringCampaignRequest* request,
                                        v1::CreateCampaignResponse* response);
@@ -174,6 +178,9 @@ class TournamentService final : public TournamentBase {
   grpc::ServerUnaryReactor* ExcludeAnnotator(grpc::CallbackServerContext* context,
                                              const grpc::ByteBuffer* request,
                                              grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* GetAnnotatorProgress(grpc::CallbackServerContext* context,
+                                                 const grpc::ByteBuffer* request,
+                                                 grpc::ByteBuffer* response) override;
   grpc::Status GetPairCounts(grpc::ServerContext* context, const v1::GetPairCountsRequest* request,
                              v1::PairCountsMatrix* response) override;
   grpc::ServerWriteReactor<grpc::ByteBuffer>* WatchLeaderboard(

@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <map>
+#include <string>
 #include <vector>
+
+#include "tourney/core/random.h"
 
 namespace tourney {
 namespace {
@@ -111,6 +116,83 @@ TEST(AnnotatorQuality, NoChecksNoTimesNoAgreement) {
   EXPECT_FALSE((*result)[0].inter_kappa.has_value());
   EXPECT_FALSE((*result)[0].mean_seconds_per_judgment.has_value());
   EXPECT_FALSE(ComputeAnnotatorQuality(j, std::vector<JudgmentQuality>(2)).ok());
+}
+
+// Control checks on two-way matches: a pass multiplies the likelihood ratio by
+// 0.9 / 0.5 = 1.8, a failure by 0.1 / 0.5 = 0.2; the boundaries are ln 19 = 2.944 and
+// -2.944. P P F P P P P P P: after eight checks 7 ln 1.8 + ln 0.2 = 2.505, after nine
+// 8 ln 1.8 + ln 0.2 = 3.093: pass after nine. Two failures in a row: 2 ln 0.2 = -3.219,
+// fail after two. Five-way matches: a pass is worth 0.9 / 0.2 = 4.5, and two passes,
+// 2 ln 4.5 = 3.008, decide.
+TEST(AnnotatorQuality, SequentialDecisionByHand) {
+  Judgments j;
+  const SystemId a = j.systems().Intern("A"), b = j.systems().Intern("B");
+  std::vector<SystemId> five;
+  for (const char* n : {"A", "B", "C", "D", "E"}) five.push_back(j.systems().Intern(n));
+  std::vector<JudgmentQuality> q;
+  auto control = [&](const std::string& who, bool passed, const std::vector<SystemId>& s) {
+    std::vector<uint8_t> ranks(s.size());
+    for (size_t i = 0; i < s.size(); ++i) ranks[i] = static_cast<uint8_t>(i + 1);
+    j.AddRanking(s, ranks, {}, -1, j.InternJudge(who));
+    q.push_back({QualityCheck::kControl, passed, 0, 0});
+  };
+  const std::vector<SystemId> two = {a, b};
+  for (bool p : {true, true, false, true, true, true, true, true, true, false, false, false}) {
+    control("reader", p, two);  // the last three come after the decision: it stands
+  }
+  control("skimmer", false, two);
+  control("skimmer", false, two);
+  control("five", true, five);
+  control("five", true, five);
+  control("short", true, two);
+  auto result = ComputeAnnotatorQuality(j, q);
+  ASSERT_TRUE(result.ok());
+  std::map<std::string, AnnotatorQuality> by;
+  for (const AnnotatorQuality& x : *result) by[x.annotator] = x;
+  EXPECT_EQ(by["reader"].decision, AnnotatorDecision::kPass);
+  EXPECT_EQ(by["reader"].decided_after, 9);
+  EXPECT_NEAR(by["reader"].log_likelihood_ratio, 8 * std::log(1.8) + std::log(0.2), 1e-12);
+  EXPECT_EQ(by["reader"].control_checks, 12);
+  EXPECT_EQ(by["reader"].control_passed, 8);
+  EXPECT_EQ(by["skimmer"].decision, AnnotatorDecision::kFail);
+  EXPECT_EQ(by["skimmer"].decided_after, 2);
+  EXPECT_EQ(by["five"].decision, AnnotatorDecision::kPass);
+  EXPECT_EQ(by["five"].decided_after, 2);
+  EXPECT_EQ(by["short"].decision, AnnotatorDecision::kUndecided);
+  EXPECT_EQ(by["short"].decided_after, 0);
+  EXPECT_STREQ(AnnotatorDecisionName(by["short"].decision), "undecided");
+  EXPECT_STREQ(AnnotatorDecisionName(by["skimmer"].decision), "fail");
+}
+
+// The decision's error rates under continuous use: 2,000 simulated annotators of each kind
+// give 300 two-way control checks each. One who does not read passes a check with
+// probability 1/2 and must pass the test at most about 5% of the time (Wald: alpha /
+// (1 - beta) = 5.3%); one who reads, passing 90% of checks, must fail at most about 5%.
+TEST(AnnotatorQuality, SequentialDecisionKeepsItsErrorRates) {
+  for (const double rate : {0.5, 0.9}) {
+    Judgments j;
+    const std::vector<SystemId> two = {j.systems().Intern("A"), j.systems().Intern("B")};
+    std::vector<JudgmentQuality> q;
+    Rng rng(rate < 0.7 ? 41 : 43);
+    constexpr int kAnnotators = 2000;
+    for (int a = 0; a < kAnnotators; ++a) {
+      const int32_t judge = j.InternJudge("a" + std::to_string(a));
+      for (int c = 0; c < 300; ++c) {
+        j.AddRanking(two, std::vector<uint8_t>{1, 2}, {}, -1, judge);
+        q.push_back({QualityCheck::kControl, rng.Uniform() < rate, 0, 0});
+      }
+    }
+    auto result = ComputeAnnotatorQuality(j, q);
+    ASSERT_TRUE(result.ok());
+    int wrong = 0, undecided = 0;
+    for (const AnnotatorQuality& x : *result) {
+      const AnnotatorDecision right = rate < 0.7 ? AnnotatorDecision::kFail : AnnotatorDecision::kPass;
+      if (x.decision == AnnotatorDecision::kUndecided) ++undecided;
+      else if (x.decision != right) ++wrong;
+    }
+    EXPECT_LE(wrong, kAnnotators * 0.06) << "rate " << rate;
+    EXPECT_EQ(undecided, 0) << "rate " << rate;  // 300 checks always decide
+  }
 }
 
 }  // namespace

@@ -162,7 +162,30 @@ TEST_F(ServiceQuality, ChecksAreServedScoredAndReported) {
       ASSERT_TRUE(a.has_mean_seconds_per_judgment());
       EXPECT_NEAR(a.mean_seconds_per_judgment(), seconds[who] / 40, 1e-9);
       EXPECT_FALSE(a.excluded());
+      // The decision, worked out from the export: "good" passes every two-way control
+      // check (x1.8 each; six reach 19 > 1.8^5 = 18.9), "contrary" fails every one (x0.2
+      // each; two reach 1/25 < 1/19).
+      EXPECT_EQ(a.control_checks(), controls[who]);
+      EXPECT_EQ(a.control_passed(), who == std::string("good") ? controls[who] : 0);
+      const bool good = who == std::string("good");
+      const int64_t needed = good ? 6 : 2;
+      EXPECT_EQ(a.decision(), controls[who] >= needed ? (good ? "pass" : "fail") : "undecided");
+      EXPECT_EQ(a.decided_after(), controls[who] >= needed ? needed : 0);
+      ASSERT_EQ(a.completion_code().size(), 10u);
+      EXPECT_EQ(a.completion_code()[0], a.decision()[0] - 'a' + 'A');
+      // The annotator reads the same decision and code for itself.
+      v1::GetAnnotatorProgressRequest preq;
+      preq.set_campaign_id(c.id);
+      preq.set_annotator(who);
+      v1::AnnotatorProgress progress;
+      auto ctx = Ctx(c.token);
+      ASSERT_TRUE(stub().GetAnnotatorProgress(ctx.get(), preq, &progress).ok());
+      EXPECT_EQ(progress.judgments(), 40);
+      EXPECT_EQ(progress.decision(), a.decision());
+      EXPECT_EQ(progress.completion_code(), a.completion_code());
+      EXPECT_FALSE(progress.done());  // no cap, campaign open
     }
+    EXPECT_NE(stats.at("good").completion_code(), stats.at("contrary").completion_code());
   };
   const auto rows = Export(c.id);
   ASSERT_EQ(rows.size(), 80u);
@@ -324,6 +347,34 @@ TEST_F(ServiceQuality, CapOnJudgmentsPerAnnotator) {
   EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   Restart();  // the count is rebuilt from the stored judgments
   EXPECT_EQ(NextMatch(stub(), c, "capped", &m).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  // Progress: three of three, done; "other" has nothing committed yet and no code.
+  auto progress = [&](const std::string& who, v1::AnnotatorProgress* p) {
+    v1::GetAnnotatorProgressRequest req;
+    req.set_campaign_id(c.id);
+    req.set_annotator(who);
+    auto ctx = Ctx(c.token);
+    return stub().GetAnnotatorProgress(ctx.get(), req, p);
+  };
+  v1::AnnotatorProgress p;
+  ASSERT_TRUE(progress("capped", &p).ok());
+  EXPECT_EQ(p.judgments(), 3);
+  EXPECT_EQ(p.max_judgments(), 3);
+  EXPECT_TRUE(p.done());
+  EXPECT_EQ(p.decision(), "undecided");  // no control checks
+  EXPECT_EQ(p.completion_code().substr(0, 2), "U-");
+  v1::AnnotatorProgress other;
+  ASSERT_TRUE(progress("other", &other).ok());
+  EXPECT_EQ(other.judgments(), 0);
+  EXPECT_FALSE(other.done());
+  EXPECT_EQ(other.completion_code(), "");
+  v1::AnnotatorProgress bad;
+  EXPECT_EQ(progress("no spaces allowed", &bad).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  v1::GetAnnotatorProgressRequest unknown;
+  unknown.set_campaign_id(c.id + 1000);
+  unknown.set_annotator("x");
+  auto ctx = Ctx(kAdminToken);
+  EXPECT_EQ(stub().GetAnnotatorProgress(ctx.get(), unknown, &bad).error_code(),
+            grpc::StatusCode::NOT_FOUND);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "tourney/statistics/annotator_quality.h"
 
+#include <cmath>
 #include <map>
 
 namespace tourney {
@@ -20,6 +21,18 @@ bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control) {
     if (i != control && ranks[i] >= ranks[control]) return false;
   }
   return true;
+}
+
+const char* AnnotatorDecisionName(AnnotatorDecision d) {
+  switch (d) {
+    case AnnotatorDecision::kPass:
+      return "pass";
+    case AnnotatorDecision::kFail:
+      return "fail";
+    case AnnotatorDecision::kUndecided:
+      break;
+  }
+  return "undecided";
 }
 
 StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
@@ -44,6 +57,22 @@ StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
     ++a.judgments;
     const JudgmentQuality& q = quality[i];
     if (q.check != QualityCheck::kNone) ++(q.check_passed ? a.checks_passed : a.checks_failed);
+    if (q.check == QualityCheck::kControl && r.systems.size() >= 2) {
+      ++a.control_checks;
+      a.control_passed += q.check_passed ? 1 : 0;
+      if (a.decision == AnnotatorDecision::kUndecided) {
+        const double chance = 1.0 / static_cast<double>(r.systems.size());
+        a.log_likelihood_ratio += q.check_passed
+                                      ? std::log(kReadingPassRate / chance)
+                                      : std::log((1.0 - kReadingPassRate) / (1.0 - chance));
+        const double bound = std::log((1.0 - kDecisionErrorRate) / kDecisionErrorRate);
+        if (a.log_likelihood_ratio >= bound || a.log_likelihood_ratio <= -bound) {
+          a.decision = a.log_likelihood_ratio > 0 ? AnnotatorDecision::kPass
+                                                  : AnnotatorDecision::kFail;
+          a.decided_after = a.control_checks;
+        }
+      }
+    }
     if (q.leased_unix_ms > 0 && q.committed_unix_ms >= q.leased_unix_ms) {
       ++a.timed_judgments;
       seconds[name] += static_cast<double>(q.committed_unix_ms - q.leased_unix_ms) / 1000.0;

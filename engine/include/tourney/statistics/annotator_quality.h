@@ -19,7 +19,20 @@
 //     that annotator's labels in those items. Inter: pairs of its labels with other
 //     annotators' labels of the same item, against the campaign's inter pE;
 //   - time per judgment: commit time minus lease-issue time, averaged over the judgments
-//     whose lease time is known.
+//     whose lease time is known;
+//   - a decision on the annotator from its control checks, in commit order: Wald's
+//     sequential probability ratio test of "not reading" (the control ranks strictly last
+//     with probability 1/k, k the entries of the match: an annotator who ranks without
+//     reading treats the k outputs alike, and at most one of them can be strictly last)
+//     against "reading" (probability kReadingPassRate), with both error rates
+//     kDecisionErrorRate. Each passed check multiplies the likelihood ratio by
+//     p1 / (1/k), each failed one by (1 - p1) / (1 - 1/k); the first time it reaches
+//     (1 - beta) / alpha = 19 the annotator passes, the first time it falls to
+//     beta / (1 - alpha) = 1/19 it fails, and the decision then stands. By Wald's bounds a
+//     non-reading annotator passes with probability at most about alpha, however long it
+//     works and whenever the decision is read; a reading one fails at most about beta.
+//     Until either boundary: undecided. Repeats do not enter it (an annotator who does not
+//     read can still repeat itself).
 //   Cost: O(L log L) for L labels (agreement.h) plus O(rankings).
 // Thread safety: reentrant.
 #ifndef TOURNEY_STATISTICS_ANNOTATOR_QUALITY_H_
@@ -60,6 +73,15 @@ struct JudgmentQuality {
   int64_t committed_unix_ms = 0;
 };
 
+// The test's parameters (the DESCRIPTION above).
+inline constexpr double kReadingPassRate = 0.9;
+inline constexpr double kDecisionErrorRate = 0.05;
+
+enum class AnnotatorDecision : uint8_t { kUndecided = 0, kPass = 1, kFail = 2 };
+
+// "pass", "fail" or "undecided".
+const char* AnnotatorDecisionName(AnnotatorDecision d);
+
 // One annotator's record.
 struct AnnotatorQuality {
   std::string annotator;
@@ -73,6 +95,11 @@ struct AnnotatorQuality {
   std::optional<double> inter_kappa;  // against the campaign's inter pE
   int64_t timed_judgments = 0;        // judgments with a known lease time
   std::optional<double> mean_seconds_per_judgment;  // nullopt without timed judgments
+  int64_t control_checks = 0;                       // control checks, passed or failed
+  int64_t control_passed = 0;
+  AnnotatorDecision decision = AnnotatorDecision::kUndecided;
+  int64_t decided_after = 0;      // control checks when the decision was reached; 0: none
+  double log_likelihood_ratio = 0.0;  // ln of the ratio after the deciding (or last) check
 };
 
 // Per-annotator quality of `judgments`; quality[i] describes ranking i. Rankings without an
