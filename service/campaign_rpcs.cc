@@ -32,6 +32,27 @@ std::string UnexportableSystemName(const std::string& name) {
 
 }  // namespace
 
+grpc::Status IndexCampaignContent(const v1::CampaignConfig& config, const CampaignState& state,
+                                  size_t max_total_bytes, ContentIndex* index) {
+  if (config.content().segments_size() == 0) {
+    *index = ContentIndex();
+    return grpc::Status::OK;
+  }
+  const std::vector<std::string> systems(config.systems().begin(), config.systems().end());
+  std::vector<std::string> segments;
+  std::vector<std::pair<int, int>> items;
+  const auto& stated = state.config().segments;
+  segments.reserve(stated.size());
+  items.reserve(stated.size() * systems.size());
+  for (size_t g = 0; g < stated.size(); ++g) {
+    segments.push_back(std::to_string(stated[g].id));
+    for (size_t s = 0; s < systems.size(); ++s) {
+      items.emplace_back(static_cast<int>(s), static_cast<int>(g));
+    }
+  }
+  return ContentIndex::Build(config.content(), systems, segments, items, max_total_bytes, index);
+}
+
 grpc::Status TournamentService::CheckLimit(int64_t count, int64_t limit, const std::string& what) {
   if (count <= limit) return grpc::Status::OK;
   return Error(StatusCode::INVALID_ARGUMENT, "at most " + std::to_string(limit) + " " + what +
@@ -122,6 +143,12 @@ grpc::Status TournamentService::DoCreateCampaign(const CallContext* context,
   if (!qc.ok()) return qc;
   auto state = CampaignState::Create(std::move(*config));
   if (!state.ok()) return ToGrpc(state.status());
+  {
+    ContentIndex checked;
+    grpc::Status content =
+        IndexCampaignContent(proto, **state, limits_.max_content_bytes, &checked);
+    if (!content.ok()) return content;
+  }
   {
     std::shared_lock lock(registry_mu_);
     grpc::Status room =

@@ -140,6 +140,10 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
     response->set_lease_expires_unix_ms(lease.expires_unix_ms);
     response->set_uniform_draw(lease.uniform_draw);
     response->set_selection_probability(lease.selection_probability);
+    if (!campaign->content.empty()) {
+      const std::vector<int> shown(lease.systems.begin(), lease.systems.end());
+      campaign->content.Fill(lease.segment_index, shown, response->mutable_texts());
+    }
 
     row.match_id = match_id;
     row.campaign_id = campaign->id;

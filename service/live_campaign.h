@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <functional>
 #include <future>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "commit_queue.h"
+#include "content_index.h"
 #include "convert.h"
 #include "tourney/selection/campaign.h"
 #include "tourney/statistics/annotator_quality.h"
@@ -94,7 +96,11 @@ struct RepeatableItem {
   std::vector<SystemId> systems;  // in display order
 };
 
-// One campaign's live state. Its lock guards `state` and the lease tables.
+// Checks a pairwise campaign's content (every segment with every system's output) and
+// indexes it; INVALID_ARGUMENT naming what is wrong.
+grpc::Status IndexCampaignContent(const v1::CampaignConfig& config, const CampaignState& state,
+                                  size_t max_total_bytes, ContentIndex* index);
+
 // An import committed with an idempotency key (ImportRankingsRequest.idempotency_key).
 struct ImportRecord {
   std::string content_sha256;           // digest of the imported rankings
@@ -111,13 +117,18 @@ class LiveCampaign {
         token_sha256(std::move(token_sha256)),
         created_unix_ms(created_unix_ms),
         lease_ms(LeaseMillis(this->config)),
-        state(std::move(state)) {}
+        state(std::move(state)) {
+    // Checked when the campaign was created; a stored campaign loads as it is.
+    (void)IndexCampaignContent(this->config, *this->state, SIZE_MAX, &content);
+  }
 
   const uint64_t id;
   const v1::CampaignConfig config;
   const std::string token_sha256;
   const int64_t created_unix_ms;
   const int64_t lease_ms;
+  // The campaign's texts (config.content), indexed for NextMatch; empty without them.
+  ContentIndex content;
 
   mutable std::shared_mutex mu;
   std::unique_ptr<CampaignState> state;                                     // guarded by mu

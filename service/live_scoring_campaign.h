@@ -17,6 +17,12 @@
 
 namespace tourney::service {
 
+// Checks a scoring campaign's content (an output for every row, no output without one)
+// and indexes it; INVALID_ARGUMENT naming what is wrong.
+grpc::Status IndexScoringContent(const v1::ScoringCampaignConfig& proto,
+                                 const ScoredSegments& table, size_t max_total_bytes,
+                                 ContentIndex* index);
+
 // The live state of one scoring campaign. The engine and the maps are guarded by `mu`:
 // NextItem and the application of committed scores take it exclusively, exports and
 // listings share it, and estimates share it only to copy the engine's state (the intervals
@@ -35,6 +41,8 @@ class LiveScoringCampaign {
     for (size_t s = 0; s < t.systems.size(); ++s) system_index[t.systems[s].name] = int(s);
     for (size_t g = 0; g < t.segment_ids.size(); ++g) segment_index[t.segment_ids[g]] = int(g);
     num_segments = static_cast<int64_t>(t.segment_ids.size());
+    // Checked when the campaign was created; a stored campaign loads as it is.
+    (void)IndexScoringContent(this->proto, t, SIZE_MAX, &content);
   }
 
   int64_t ItemKey(const ScoringItem& item) const {
@@ -60,6 +68,8 @@ class LiveScoringCampaign {
   std::unordered_map<std::string, int> system_index;
   std::unordered_map<std::string, int> segment_index;
   int64_t num_segments = 0;
+  // The campaign's texts (proto.content), indexed for NextItem; empty without them.
+  ContentIndex content;
 
   struct Committed {
     int64_t committed_unix_ms = 0;

@@ -126,6 +126,23 @@ grpc::Status TournamentService::AuthorizeScoring(const CallContext* context,
 // ---------------------------------------------------------------------------------------
 // CreateScoringCampaign.
 
+grpc::Status IndexScoringContent(const v1::ScoringCampaignConfig& proto,
+                                 const ScoredSegments& table, size_t max_total_bytes,
+                                 ContentIndex* index) {
+  if (proto.content().segments_size() == 0) {
+    *index = ContentIndex();
+    return grpc::Status::OK;
+  }
+  std::vector<std::string> systems;
+  std::vector<std::pair<int, int>> items;
+  for (size_t s = 0; s < table.systems.size(); ++s) {
+    systems.push_back(table.systems[s].name);
+    for (int g : table.systems[s].segment) items.emplace_back(static_cast<int>(s), g);
+  }
+  return ContentIndex::Build(proto.content(), systems, table.segment_ids, items, max_total_bytes,
+                             index);
+}
+
 grpc::Status TournamentService::DoCreateScoringCampaign(
     const CallContext* context, const v1::CreateScoringCampaignRequest* request,
     v1::CreateCampaignResponse* response) {
@@ -152,6 +169,12 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
   if (!limit.ok()) return limit;
   auto engine = ScoringCampaign::Create(std::move(*config));
   if (!engine.ok()) return ToGrpc(engine.status());
+  {
+    ContentIndex checked;
+    grpc::Status content = IndexScoringContent(proto, (*engine)->config().table,
+                                               limits_.max_content_bytes, &checked);
+    if (!content.ok()) return content;
+  }
   {
     std::shared_lock lock(registry_mu_);
     grpc::Status room = CheckRoom("scoring campaign", proto.name(),
@@ -216,6 +239,9 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
   response->set_item_id(static_cast<uint64_t>(c->ItemKey(item)) + 1);
   response->set_lease_expires_unix_ms(proposed->lease_expires_ms);
   response->set_position(proposed->position);
+  if (!c->content.empty()) {
+    c->content.Fill(item.segment, {item.system}, response->mutable_texts());
+  }
   return grpc::Status::OK;
 }
 

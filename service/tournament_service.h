@@ -42,6 +42,7 @@ struct ServiceLimits {
   int max_annotators_per_campaign = 100000;
   int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
   int max_watchers = 64;                 // concurrent WatchLeaderboard streams
+  size_t max_content_bytes = size_t{256} << 20;  // text a campaign holds (CampaignContent)
   int max_concurrent_fits = 2;           // leaderboards fitted or bootstrapped, and scoring
                                          // estimates, at once; further ones wait their turn
 };

@@ -40,7 +40,8 @@ def generate_stubs(proto_dir, out_dir):
         result = subprocess.run(
             [protoc, "-I" + proto_dir, "--python_out=" + out_dir,
              "--grpc_python_out=" + out_dir, "--plugin=protoc-gen-grpc_python=" + plugin,
-             "tourney/v1/leaderboard.proto", "tourney/v1/tournament.proto"],
+             "tourney/v1/content.proto", "tourney/v1/leaderboard.proto",
+             "tourney/v1/tournament.proto"],
             capture_output=True, text=True)
         check(result.returncode == 0, "protoc failed: " + result.stderr)
     else:
@@ -51,6 +52,7 @@ def generate_stubs(proto_dir, out_dir):
             "-I" + proto_dir,
             "--python_out=" + out_dir,
             "--grpc_python_out=" + out_dir,
+            "tourney/v1/content.proto",
             "tourney/v1/leaderboard.proto",
             "tourney/v1/tournament.proto",
         ]
