@@ -40,6 +40,12 @@ MHD_Result CollectHeader(void* cls, MHD_ValueKind, const char* key, size_t key_s
   const std::string_view name(key, key_size);
   if (EqualsIgnoreCase(name, "authorization")) {
     request->authorization.emplace_back(value ? value : "", value ? value_size : 0);
+  } else if (EqualsIgnoreCase(name, "origin")) {
+    request->origin.emplace(value ? value : "", value ? value_size : 0);
+  } else if (EqualsIgnoreCase(name, "host")) {
+    request->host.emplace(value ? value : "", value ? value_size : 0);
+  } else if (EqualsIgnoreCase(name, "if-none-match")) {
+    request->if_none_match.emplace(value ? value : "", value ? value_size : 0);
   } else if (EqualsIgnoreCase(name, "content-length") && value) {
     uint64_t n = 0;
     const char* end = value + value_size;

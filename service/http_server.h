@@ -41,6 +41,10 @@ struct HttpRequest {
   std::vector<std::pair<std::string, std::string>> query;
   std::vector<std::string> authorization;  // every Authorization header's value, in order
   std::optional<uint64_t> content_length;  // the declared body length, when declared
+  // The Origin, Host and If-None-Match headers, when sent (the last one of each).
+  std::optional<std::string> origin;
+  std::optional<std::string> host;
+  std::optional<std::string> if_none_match;
   uint64_t body_limit = 0;                 // the server's limit on body bytes (max_body_bytes)
   // True when the body is longer than body_limit (declared or read); `body` is then empty.
   bool body_over_limit = false;

@@ -222,13 +222,14 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
   }
   if (http_address) {
     server->http_api_ = std::make_unique<HttpApi>(server->service_.get());
+    server->http_web_ = std::make_unique<WebFrontend>(server->http_api_.get());
     HttpServerOptions http;
     http.address = http_address->address;
     http.port = http_address->port;
     http.tls_cert_pem = options.tls_cert_pem;
     http.tls_key_pem = options.tls_key_pem;
     http.max_body_bytes = options.http_max_body_bytes;
-    auto started = HttpServer::Start(http, server->http_api_.get());
+    auto started = HttpServer::Start(http, server->http_web_.get());
     if (!started.ok()) return started.status();
     server->http_server_ = std::move(*started);
     server->http_port_ = server->http_server_->port();
@@ -247,6 +248,7 @@ void TourneyServer::Shutdown(int grace_ms) {
   // HTTP calls finish (a commit they wait for still happens) and connections close; then
   // the exports' producers, which end once their connection is gone.
   http_server_.reset();
+  http_web_.reset();
   http_api_.reset();
   if (server_) {
     if (auto* health = server_->GetHealthCheckService()) health->SetServingStatus(false);

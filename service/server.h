@@ -20,6 +20,7 @@
 #include "metrics_http.h"
 #include "storage.h"
 #include "tournament_service.h"
+#include "web_assets.h"
 
 namespace tourney::service {
 
@@ -88,6 +89,7 @@ class TourneyServer {
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<MetricsHttpServer> metrics_http_;
   std::unique_ptr<HttpApi> http_api_;        // null when the HTTP API is off
+  std::unique_ptr<WebFrontend> http_web_;    // the pages, then http_api_; null with it
   std::unique_ptr<HttpServer> http_server_;  // calls http_api_; stopped before it goes
   int port_ = 0;
   int metrics_port_ = 0;

@@ -5,7 +5,8 @@
 #   bash tools/setup.sh test   # set up, build, run the whole test suite (what CI runs)
 #   bash tools/setup.sh build  # set up and build only
 #   bash tools/setup.sh sanitize  # set up, build with ASan+UBSan (build-asan/), run the suite
-# `test` runs the suite on the Release build, then on the sanitizer build.
+# `test` runs the suite on the Release build, then the browser tests (tests/browser: Debian's
+# chromium and Node.js), then the suite on the sanitizer build.
 #
 # Environment: BUILD_DIR (default build), JOBS (default: number of cores), TOURNEY_WERROR
 # (default ON: compiler warnings are errors).
@@ -92,6 +93,37 @@ sanitize() {
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" --timeout 1200
 }
 
+# The browser tests (tests/browser, docs/web.md): Debian's chromium drives the annotator page
+# and the dashboard against build/bin/tourneyd, through playwright-core from the npm registry
+# (`npm ci`: the committed lock file, no browser download). chromium, and Node.js with npm
+# when there is none, come from Debian; when they cannot be installed the tests are skipped,
+# visibly, and the run goes on.
+browser_tests() {
+  local shared="$1" missing=() sudo=""
+  if [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
+  if ! command -v node >/dev/null; then missing+=(nodejs); fi
+  if ! command -v npm >/dev/null; then missing+=(npm); fi
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]} for the browser tests" >&2
+    if ! { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq &&
+           DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+             "${missing[@]}" >/dev/null; }; then
+      echo "setup: SKIPPED the browser tests: cannot install ${missing[*]}" >&2
+      return 0
+    fi
+  fi
+  if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then
+    echo "setup: SKIPPED the browser tests: no chromium or npm after installing" >&2
+    return 0
+  fi
+  echo "setup: browser tests (tests/browser, chromium $(/usr/bin/chromium --version 2>/dev/null |
+    awk '{print $2}'))" >&2
+  (cd tests/browser && npm ci --no-audit --no-fund --ignore-scripts >/dev/null)
+  (cd tests/browser && TOURNEY_BIN_DIR="$PWD/../../$build_dir/bin" \
+     TOURNEY_SHARED_DIR="$(cd "../../$shared" 2>/dev/null && pwd || echo "$shared")" npm test)
+}
+
 case "$mode" in
   demo)
     install_missing
@@ -117,6 +149,7 @@ case "$mode" in
            "their data cases (GoogleTest [  SKIPPED  ]); set TOURNEY_SHARED_DIR to run them" >&2
     fi
     ctest --test-dir "$build_dir" --output-on-failure -j "$jobs"
+    browser_tests "$shared"
     sanitize
     ;;
   sanitize)

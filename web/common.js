@@ -1,0 +1,146 @@
+// What the annotator page and the dashboard share: the JSON API client, the link's
+// fragment, DOM building (text only: nothing from the server is ever parsed as markup), text
+// direction, and the completion code. docs/web.md describes the pages.
+
+// Scoring campaigns' ids are 2^32 and up (docs/http.md); pairwise ids are below.
+export const SCORING_ID_FLOOR = 4294967296n;
+
+// An error answer of the API ({"error":{code,status,message}}), or a network failure
+// (httpStatus 0, status "NETWORK").
+export class ApiError extends Error {
+  constructor(httpStatus, status, message) {
+    super(message);
+    this.httpStatus = httpStatus;
+    this.status = status;
+  }
+}
+
+// Calls the JSON API: `body` (an object) is sent as JSON with POST, none with GET. Resolves
+// to the parsed answer; rejects with an ApiError.
+export async function callApi(token, method, path, body) {
+  const init = { method, headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'NETWORK', 'the server cannot be reached (' + e.message + ')');
+  }
+  let parsed = null;
+  try {
+    parsed = await response.json();
+  } catch (e) {
+    if (response.ok) throw new ApiError(response.status, 'INTERNAL', 'the answer is not JSON');
+  }
+  if (!response.ok) {
+    const err = parsed && parsed.error ? parsed.error : {};
+    throw new ApiError(response.status, err.status || 'UNKNOWN',
+                       err.message || 'HTTP ' + response.status);
+  }
+  return parsed;
+}
+
+// The campaign id of a page path such as "/annotate/7", as a decimal string, or null.
+export function campaignIdOfPath(pathname) {
+  const m = /^\/(?:annotate|dashboard)\/([1-9][0-9]{0,19})$/.exec(pathname);
+  return m ? m[1] : null;
+}
+
+export function isScoringCampaign(id) {
+  return BigInt(id) >= SCORING_ID_FLOOR;
+}
+
+// The fragment's parameters ("#token=…&annotator=…") as a Map.
+export function fragmentParams(hash) {
+  return new Map(new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash));
+}
+
+// Languages written right to left, by primary subtag (BCP 47).
+const RTL_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ku-arab',
+                               'pa-arab', 'ps', 'sd', 'ug', 'ur', 'yi', 'syr']);
+
+// "rtl" for a right-to-left language tag, "ltr" for another known one, "auto" when empty.
+export function directionOf(tag) {
+  if (!tag) return 'auto';
+  const lower = tag.toLowerCase();
+  const primary = lower.split(/[-_]/)[0];
+  if (RTL_LANGUAGES.has(primary) || RTL_LANGUAGES.has(lower.split('-').slice(0, 2).join('-'))) {
+    return 'rtl';
+  }
+  if (/-arab\b/.test(lower) || /-hebr\b/.test(lower)) return 'rtl';
+  return 'ltr';
+}
+
+// Builds an element: `props` may hold className, text (set as textContent), dir, id,
+// attrs (an object of attributes), on (an object of event listeners); then children.
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  if (props.className) node.className = props.className;
+  if (props.id) node.id = props.id;
+  if (props.dir) node.dir = props.dir;
+  if (props.text !== undefined && props.text !== null) node.textContent = String(props.text);
+  for (const [k, v] of Object.entries(props.attrs || {})) node.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(props.on || {})) node.addEventListener(k, v);
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+// Replaces an element's children.
+export function fill(node, ...children) {
+  node.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+// A random 128-bit key in hex (crypto.getRandomValues works on plain-HTTP pages too).
+export function randomKey() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// FNV-1a, 32 bits, of a string's UTF-8 bytes.
+function fnv1a32(text) {
+  let h = 0x811c9dc5;
+  for (const b of new TextEncoder().encode(text)) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// The completion code an annotator is shown when there is no more work: 16 hex digits in
+// groups of four, from the campaign id, the annotator's name and the number of items it
+// submitted: FNV-1a-32 of "tourney|<campaign>|<annotator>|<count>" then of the same text
+// followed by "#". Anyone can recompute it (the dashboard does, from the server's counts):
+// it is a receipt, not a secret.
+export function completionCode(campaign, annotator, count) {
+  const text = `tourney|${campaign}|${annotator}|${count}`;
+  const hex = [fnv1a32(text), fnv1a32(text + '#')]
+    .map((h) => h.toString(16).toUpperCase().padStart(8, '0')).join('');
+  return hex.match(/.{4}/g).join('-');
+}
+
+// A number with `digits` decimals, or "–" when absent.
+export function fmt(value, digits = 3) {
+  if (value === undefined || value === null || Number.isNaN(Number(value))) return '–';
+  return Number(value).toFixed(digits);
+}
+
+// Offers `text` as a file download (a blob: link clicked once).
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { attrs: { href: url, download: name } });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// A CSV field, quoted when it needs to be (RFC 4180).
+export function csvField(value) {
+  const s = String(value ?? '');
+  return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}

@@ -1,0 +1,343 @@
+// The organiser's dashboard, /dashboard/{campaign_id}#token=ADMIN (docs/web.md): the live
+// leaderboard with its clusters, intervals and stopping state, progress per system and
+// document, the annotators' quality table, exclude and close, and the exports. It polls
+// the JSON API every few seconds; the admin token is kept in this tab's sessionStorage
+// and the fragment is removed from the address bar.
+import {
+  ApiError, callApi, campaignIdOfPath, completionCode, csvField, download, el, fill, fmt,
+  fragmentParams, isScoringCampaign,
+} from './common.js';
+import { renderScoring } from './dashboard_scoring.js';
+
+const $ = (id) => document.getElementById(id);
+const POLL_MS = 4000;
+const TOKEN_KEY = 'tourney.dashboard.token';
+
+const dash = {
+  campaign: campaignIdOfPath(location.pathname),
+  token: '',
+  model: 'expected-wins',
+  bootstrap: 0,
+  info: null,
+  board: null,
+  rows: null,        // the judgments (or scores) export, refreshed when the count changes
+  rowsCount: -1,
+  timer: 0,
+  closeArmed: false,
+};
+
+export function notice(text, kind = 'info') {
+  const n = $('notice');
+  n.textContent = text;
+  n.className = 'notice ' + kind;
+  n.hidden = !text;
+}
+
+export function api(method, path, body) {
+  return callApi(dash.token, method, `/v1/campaigns/${dash.campaign}${path}`, body);
+}
+
+// A table from a header and rows of cells (strings, numbers or elements); numeric columns
+// (by index in `num`) are right-aligned.
+export function table(node, header, rows, num = [], rowClass = () => '') {
+  const cell = (tag, v, i) => {
+    const c = el(tag, { className: num.includes(i) ? 'num' : '' });
+    if (v instanceof Node) c.append(v); else c.textContent = v ?? '';
+    return c;
+  };
+  fill(node, el('thead', {}, el('tr', {}, ...header.map((h, i) => cell('th', h, i)))),
+       el('tbody', {}, ...rows.map((r, j) => el('tr', { className: rowClass(j) },
+                                                ...r.map((v, i) => cell('td', v, i))))));
+}
+
+export function meter(done, total) {
+  const share = total > 0 ? Math.min(1, done / total) : 0;
+  const bar = el('span', { className: 'meter' });
+  bar.style.width = (share * 8).toFixed(2) + 'rem';  // CSSOM, allowed by the policy
+  return el('span', { className: 'meter-track' }, bar);
+}
+
+// ---- pairwise campaigns ----
+
+function boardQuery() {
+  const q = new URLSearchParams();
+  if (dash.model === 'anytime') {
+    q.set('anytime', 'true');
+  } else {
+    q.set('model', dash.model);
+    const n = Number(dash.info && dash.info.judgments);
+    if (dash.bootstrap > 0 && n > 0) q.set('bootstrapReplicates', String(dash.bootstrap));
+  }
+  return '/leaderboard?' + q.toString();
+}
+
+function renderControls() {
+  const select = (id, label, options, value, onChange) => el('label', { text: label + ' ' },
+    el('select', { id, on: { change: (e) => onChange(e.target.value) } },
+       ...options.map(([v, t]) => {
+         const o = el('option', { text: t, attrs: { value: v } });
+         o.selected = String(v) === String(value);
+         return o;
+       })));
+  fill($('board-controls'),
+       select('model', 'Model', [['expected-wins', 'Expected Wins'], ['trueskill', 'TrueSkill (live)'],
+                                 ['bradley-terry', 'Bradley-Terry'], ['anytime', 'Anytime-valid board']],
+              dash.model, (v) => { dash.model = v; refresh(); }),
+       select('bootstrap', 'Bootstrap', [[0, 'none'], [200, '200 replicates'], [1000, '1000 replicates']],
+              dash.bootstrap, (v) => { dash.bootstrap = Number(v); refresh(); }),
+       el('span', { className: 'small', text: `refreshed every ${POLL_MS / 1000} s` }));
+}
+
+function renderBoard(board) {
+  const entries = board.entries || [];
+  table($('board'),
+        ['rank', 'system', 'score', 'interval', 'rank range', 'cluster', 'comparisons', 'W / L / T'],
+        entries.map((e) => [e.rank, e.system, fmt(e.score),
+                            e.scoreLo !== undefined ? `${fmt(e.scoreLo)} – ${fmt(e.scoreHi)}` : '–',
+                            e.rankLo !== undefined ? `${e.rankLo}–${e.rankHi}` : '–',
+                            e.cluster ?? '–', e.comparisons, `${e.wins} / ${e.losses} / ${e.ties}`]),
+        [0, 2, 5, 6],
+        (j) => (j > 0 && entries[j].cluster !== undefined &&
+                entries[j].cluster !== entries[j - 1].cluster ? 'cluster-start' : ''));
+  const s = board.stopping;
+  const parts = [el('span', { text: `${board.judgments} judgments, ${board.comparisons} comparisons. ` })];
+  if (s) {
+    parts.push(el('span', { className: s.settled ? 'settled' : 'unsettled',
+                            text: s.settled ? 'Settled' : 'Not settled' }),
+               el('span', { text: ` (stopping rule ${s.rule || 'z'}` +
+                            (s.delta ? `, δ ${s.delta}` : '') + (s.epsilon ? `, ε ${s.epsilon}` : '') +
+                            (s.top && s.top.length ? `; top: ${s.top.join(', ')}` : '') + ').' }));
+    const open = (s.boundaries || []).map((b) => `${b.upper} | ${b.lower}: ` +
+      (b.separated ? 'separated' : b.tieWithinEpsilon ? 'tie within ε' : 'open') +
+      (b.z !== undefined ? ` (z ${fmt(b.z, 2)})` : ''));
+    if (open.length) parts.push(el('ul', { className: 'small' }, ...open.map((t) => el('li', { text: t }))));
+  }
+  for (const w of board.warnings || []) parts.push(el('p', { className: 'warn', text: w }));
+  fill($('stopping'), ...parts);
+}
+
+function renderPairwiseProgress(info, board, judgments) {
+  const systems = (info.config && info.config.systems) || [];
+  const shown = new Map(systems.map((s) => [s, 0]));
+  const perDoc = new Map();
+  const segmentsOfDoc = new Map();
+  for (const seg of (info.config && info.config.segments) || []) {
+    const d = seg.document || '(none)';
+    segmentsOfDoc.set(d, (segmentsOfDoc.get(d) || 0) + 1);
+  }
+  const judged = new Map();  // document -> Set of segment ids
+  for (const j of judgments || []) {
+    const r = j.ranking || {};
+    for (const s of r.systems || []) shown.set(s, (shown.get(s) || 0) + 1);
+    const d = r.document || '(none)';
+    perDoc.set(d, (perDoc.get(d) || 0) + 1);
+    if (!judged.has(d)) judged.set(d, new Set());
+    judged.get(d).add(String(r.segment));
+  }
+  const byName = new Map((board.entries || []).map((e) => [e.system, e]));
+  const most = Math.max(1, ...shown.values());
+  table($('per-system'), ['system', 'judgments shown in', 'comparisons', ''],
+        [...shown].map(([s, n]) => [s, n, byName.get(s) ? byName.get(s).comparisons : 0,
+                                    meter(n, most)]), [1, 2]);
+  table($('per-document'), ['document', 'segments', 'segments judged', 'judgments', ''],
+        [...segmentsOfDoc].map(([d, n]) => {
+          const seen = judged.has(d) ? judged.get(d).size : 0;
+          return [d, n, seen, perDoc.get(d) || 0, meter(seen, n)];
+        }), [1, 2, 3]);
+}
+
+function renderAnnotators(stats) {
+  const rows = (stats.annotators || []).map((a) => {
+    const button = el('button', {
+      className: a.excluded ? '' : 'danger', text: a.excluded ? 'Include' : 'Exclude',
+      attrs: { type: 'button', 'data-annotator': a.annotator },
+      on: { click: () => exclude(a.annotator, a.excluded) },
+    });
+    return [a.annotator, a.judgments, a.checksPassed, a.checksFailed,
+            a.passRate !== undefined ? fmt(a.passRate, 2) : '–',
+            a.intraKappa !== undefined ? fmt(a.intraKappa, 2) : '–',
+            a.interKappa !== undefined ? fmt(a.interKappa, 2) : '–',
+            a.meanSecondsPerJudgment !== undefined ? fmt(a.meanSecondsPerJudgment, 1) : '–',
+            completionCode(dash.campaign, a.annotator, Number(a.judgments)), button];
+  });
+  const list = stats.annotators || [];
+  table($('annotators'),
+        ['annotator', 'judgments', 'checks passed', 'failed', 'pass rate', 'intra κ', 'inter κ',
+         's / judgment', 'completion code', ''],
+        rows, [1, 2, 3, 4, 5, 6, 7], (j) => (list[j].excluded ? 'excluded' : ''));
+}
+
+async function exclude(annotator, include) {
+  try {
+    await api('POST', ':excludeAnnotator', { annotator, include });
+    notice(`${annotator} ${include ? 'included again' : 'excluded from the ratings'}.`, 'ok');
+    refresh();
+  } catch (e) {
+    notice('Exclude failed: ' + e.message, 'error');
+  }
+}
+
+// The judgments as WMT CSV, the columns `tourney campaign export` writes (`tourney rank`
+// reads the file).
+export function judgmentsCsv(judgments) {
+  const columns = (j) => {
+    const r = j.ranking || {};
+    const ids = [];
+    const ranks = [];
+    (r.systems || []).forEach((name, e) => {
+      const c = r.groups && r.groups.length ? r.groups[e] : e;
+      ids[c] = ids[c] ? ids[c] + '+' + name : name;
+      ranks[c] = r.ranks[e];
+    });
+    return { ids, ranks };
+  };
+  const width = Math.max(2, ...judgments.map((j) => columns(j).ids.length));
+  const head = ['sequence', 'matchId', 'segmentId', 'documentId', 'judgeId'];
+  for (let c = 1; c <= width; c++) head.push(`system${c}Id`);
+  for (let c = 1; c <= width; c++) head.push(`system${c}rank`);
+  head.push('leasedUnixMs', 'committedUnixMs', 'excluded', 'check', 'checkPassed',
+            'uniformDraw', 'selectionProbability');
+  const lines = [head.join(',')];
+  const checks = { QUALITY_CHECK_REPEAT: 'repeat', QUALITY_CHECK_CONTROL: 'control' };
+  for (const j of judgments) {
+    const r = j.ranking || {};
+    const { ids, ranks } = columns(j);
+    const row = [j.sequence, j.matchId, r.segment, csvField(r.document), csvField(r.annotator)];
+    for (let c = 0; c < width; c++) row.push(c < ids.length ? csvField(ids[c]) : 'PLACEHOLDER');
+    for (let c = 0; c < width; c++) row.push(c < ranks.length ? ranks[c] : '');
+    const check = checks[j.check] || 'none';
+    row.push(j.leasedUnixMs, j.committedUnixMs, j.excluded ? 1 : 0, check,
+             check !== 'none' && j.checkPassed ? 1 : 0, j.uniformDraw ? 1 : 0,
+             j.selectionProbability || 0);
+    lines.push(row.join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function boardCsv(board) {
+  const lines = ['rank,system,score,score_lo,score_hi,rank_lo,rank_hi,cluster,comparisons,wins,losses,ties'];
+  for (const e of board.entries || []) {
+    lines.push([e.rank, csvField(e.system), e.score, e.scoreLo ?? '', e.scoreHi ?? '',
+                e.rankLo ?? '', e.rankHi ?? '', e.cluster ?? '', e.comparisons, e.wins,
+                e.losses, e.ties].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+export async function exportRows(noun) {
+  return api('GET', '/' + noun);
+}
+
+export function renderCommon(info, exportsList, note) {
+  fill($('exports'), ...exportsList.map(([label, action]) => el('button', {
+    text: label, attrs: { type: 'button' },
+    on: { click: () => action().catch((e) => notice('Export failed: ' + e.message, 'error')) },
+  })));
+  $('export-note').textContent = note;
+  const closed = info.state === 'CAMPAIGN_STATE_CLOSED';
+  $('state').textContent = closed
+    ? 'closed ' + new Date(Number(info.closedUnixMs)).toLocaleString() : 'open';
+  fill($('actions'), closed ? null : el('button', {
+    id: 'close', className: 'danger',
+    text: dash.closeArmed ? 'Really close? It cannot be undone: click again' : 'Close campaign',
+    attrs: { type: 'button' },
+    on: { click: () => closeCampaign() },
+  }), dash.closeArmed ? el('button', { text: 'Keep it open', attrs: { type: 'button' },
+                                       on: { click: () => { dash.closeArmed = false; refresh(); } } })
+                      : null);
+}
+
+async function closeCampaign() {
+  if (!dash.closeArmed) {
+    dash.closeArmed = true;
+    refresh();
+    return;
+  }
+  dash.closeArmed = false;
+  try {
+    await api('POST', ':close', {});
+    notice('The campaign is closed: no more items are served.', 'ok');
+  } catch (e) {
+    notice('Close failed: ' + e.message, 'error');
+  }
+  refresh();
+}
+
+async function refreshPairwise() {
+  const info = await api('GET', '');
+  dash.info = info;
+  $('campaign-label').textContent = `${info.config.name} · campaign ${dash.campaign} · ` +
+    `${info.judgments} judgments · ${info.annotators} annotators · ${info.openLeases} open leases`;
+  const [board, stats] = await Promise.all([api('GET', boardQuery()), api('GET', '/annotatorStats')]);
+  if (Number(info.judgments) !== dash.rowsCount) {
+    dash.rows = await exportRows('judgments');
+    dash.rowsCount = Number(info.judgments);
+  }
+  dash.board = board;
+  renderControls();
+  renderBoard(board);
+  renderPairwiseProgress(info, board, dash.rows);
+  renderAnnotators(stats);
+  renderCommon(info, [
+    ['Judgments (JSON)', async () => download(`campaign-${dash.campaign}-judgments.json`,
+                                              'application/json', JSON.stringify(await exportRows('judgments')))],
+    ['Judgments (WMT CSV)', async () => download(`campaign-${dash.campaign}-judgments.csv`,
+                                                 'text/csv', judgmentsCsv(await exportRows('judgments')))],
+    ['Leaderboard (CSV)', async () => download(`campaign-${dash.campaign}-leaderboard.csv`,
+                                               'text/csv', boardCsv(dash.board))],
+  ], 'LaTeX is not served over HTTP: run `tourney rank FILE.csv --format latex` on the ' +
+     'judgments CSV. `tourney rank` on that CSV gives the Expected Wins board above.');
+}
+
+async function refresh() {
+  clearTimeout(dash.timer);
+  try {
+    if (isScoringCampaign(dash.campaign)) {
+      await renderScoring(dash);
+    } else {
+      await refreshPairwise();
+    }
+    $('board-area').hidden = false;
+    if ($('notice').classList.contains('error')) notice('');
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    notice(e.message, 'error');
+    if (e.httpStatus === 401 || e.httpStatus === 403) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      showLogin();
+      return;
+    }
+  }
+  dash.timer = setTimeout(refresh, POLL_MS);
+}
+
+function showLogin() {
+  $('login').hidden = false;
+  $('board-area').hidden = true;
+  $('login-go').onclick = () => {
+    dash.token = $('login-token').value.trim();
+    sessionStorage.setItem(TOKEN_KEY, dash.token);
+    $('login').hidden = true;
+    refresh();
+  };
+}
+
+function start() {
+  if (!dash.campaign) {
+    notice('This address names no campaign: the page is /dashboard/{campaign id}', 'error');
+    return;
+  }
+  const fromLink = fragmentParams(location.hash).get('token');
+  if (fromLink) {
+    sessionStorage.setItem(TOKEN_KEY, fromLink);
+    history.replaceState(null, '', location.pathname);  // the token leaves the address bar
+  }
+  dash.token = sessionStorage.getItem(TOKEN_KEY) || '';
+  if (!dash.token) {
+    showLogin();
+    return;
+  }
+  refresh();
+}
+
+start();

@@ -1,0 +1,117 @@
+// The dashboard of a scoring campaign (direct assessment, ESA, MQM): the estimate board,
+// progress per system and document, the annotators (from the scores export) and the
+// exports. Scoring campaigns have no annotator statistics or exclusion on the server.
+import { completionCode, csvField, download, el, fill, fmt } from './common.js';
+import { api, exportRows, meter, renderCommon, table } from './dashboard.js';
+
+function renderEstimate(est) {
+  const systems = [...(est.systems || [])];
+  if (est.ranked) systems.sort((a, b) => a.rank - b.rank);
+  table(document.getElementById('board'),
+        ['rank', 'system', 'estimate', 'interval', '± half width', 'cluster', 'scored', 'target'],
+        systems.map((s) => [s.rank || '–', s.system, s.estimated ? fmt(s.value) : '–',
+                            s.estimated ? `${fmt(s.lo)} – ${fmt(s.hi)}` : (s.note || '–'),
+                            s.estimated ? fmt(s.halfWidth) : '–', s.cluster || '–',
+                            `${s.scored} / ${s.segments}`,
+                            s.targetReached ? 'reached' : s.segmentsNeeded ? `${s.moreNeeded} more` : '–']),
+        [0, 2, 4, 5],
+        (j) => (j > 0 && systems[j].cluster && systems[j].cluster !== systems[j - 1].cluster
+          ? 'cluster-start' : ''));
+  const parts = [el('span', { text: `${est.scores} scores; ${est.itemsScored} of ${est.items} items scored` +
+                                   (est.lowerIsBetter ? ' (lower is better). ' : '. ') })];
+  const settled = est.ranked && (est.pairs || []).every((p) => p.separated);
+  parts.push(el('span', { className: settled ? 'settled' : 'unsettled',
+                          text: est.ranked ? (settled ? 'Every neighbour pair separated' : 'Not settled')
+                            : (est.boardNote || 'No board yet') }));
+  if ((est.pairs || []).length) {
+    parts.push(el('ul', { className: 'small' }, ...est.pairs.map((p) => el('li', {
+      text: `${p.better} − ${p.worse}: ${fmt(p.difference)} [${fmt(p.lo)}, ${fmt(p.hi)}]` +
+            (p.separated ? ' separated' : ' open') }))));
+  }
+  for (const w of est.warnings || []) parts.push(el('p', { className: 'warn', text: w }));
+  fill(document.getElementById('stopping'), ...parts);
+  fill(document.getElementById('board-controls'),
+       el('span', { className: 'small', text: 'Estimates of the test-set scores (GetEstimate).' }));
+}
+
+function renderProgress(est, scores) {
+  const systems = est.systems || [];
+  table(document.getElementById('per-system'), ['system', 'scored', 'segments', ''],
+        systems.map((s) => [s.system, s.scored, s.segments, meter(s.scored, s.segments)]), [1, 2]);
+  const perDoc = new Map();
+  for (const s of scores) perDoc.set(s.document, (perDoc.get(s.document) || 0) + 1);
+  const most = Math.max(1, ...perDoc.values());
+  table(document.getElementById('per-document'), ['document', 'scores in this campaign', ''],
+        [...perDoc].sort().map(([d, n]) => [d, n, meter(n, most)]), [1]);
+}
+
+function median(values) {
+  if (!values.length) return undefined;
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+}
+
+function renderAnnotators(campaign, scores) {
+  const by = new Map();
+  for (const s of scores) {
+    if (!by.has(s.annotator)) by.set(s.annotator, []);
+    by.get(s.annotator).push(s);
+  }
+  const rows = [...by].sort().map(([name, list]) => {
+    const times = list.map((s) => Number(s.committedUnixMs)).sort((a, b) => a - b);
+    const gaps = times.slice(1).map((t, i) => (t - times[i]) / 1000);
+    const mean = list.reduce((a, s) => a + Number(s.score), 0) / list.length;
+    return [name || '(import)', list.length, fmt(mean, 1), fmt(median(gaps), 1),
+            completionCode(campaign, name, list.length)];
+  });
+  table(document.getElementById('annotators'),
+        ['annotator', 'scores', 'mean score', 'median s between scores', 'completion code'],
+        rows, [1, 2, 3]);
+}
+
+function scoresTsv(scores) {
+  const lines = ['sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms'];
+  const clean = (v) => String(v ?? '').replace(/[\t\r\n]/g, ' ');
+  for (const s of scores) {
+    lines.push([s.sequence, s.system, s.document, s.segment, s.score, s.annotator,
+                s.idempotencyKey, s.committedUnixMs].map(clean).join('\t'));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function estimateCsv(est) {
+  const lines = ['rank,system,value,lo,hi,half_width,cluster,scored,segments,target_reached'];
+  for (const s of est.systems || []) {
+    lines.push([s.rank, csvField(s.system), s.estimated ? s.value : '', s.estimated ? s.lo : '',
+                s.estimated ? s.hi : '', s.estimated ? s.halfWidth : '', s.cluster, s.scored,
+                s.segments, s.targetReached ? 1 : 0].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+// One refresh of a scoring campaign's dashboard; `dash` is the dashboard's state.
+export async function renderScoring(dash) {
+  const info = await api('GET', '');
+  dash.info = info;
+  document.getElementById('campaign-label').textContent =
+    `${info.config.name} · scoring campaign ${dash.campaign} · ${info.judgments} scores · ` +
+    `${info.annotators} annotators · ${info.openLeases} open leases`;
+  const est = await api('GET', '/estimate');
+  if (Number(info.judgments) !== dash.rowsCount) {
+    dash.rows = await exportRows('scores');
+    dash.rowsCount = Number(info.judgments);
+  }
+  dash.board = est;
+  renderEstimate(est);
+  renderProgress(est, dash.rows || []);
+  renderAnnotators(dash.campaign, dash.rows || []);
+  renderCommon(info, [
+    ['Scores (JSON)', async () => download(`campaign-${dash.campaign}-scores.json`,
+                                           'application/json', JSON.stringify(await exportRows('scores')))],
+    ['Scores (TSV)', async () => download(`campaign-${dash.campaign}-scores.tsv`,
+                                          'text/tab-separated-values', scoresTsv(await exportRows('scores')))],
+    ['Estimates (CSV)', async () => download(`campaign-${dash.campaign}-estimates.csv`,
+                                             'text/csv', estimateCsv(dash.board))],
+  ], 'The TSV has the columns of `tourney campaign scoring-export`. The error spans of ESA ' +
+     'are not stored by the server (the annotator page keeps them in the browser).');
+}
