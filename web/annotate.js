@@ -7,7 +7,7 @@
 // every change; a reload shows the same item with the same key and answers; a retry sends
 // the same key, which the server deduplicates; other tabs follow the entry (storage events).
 import {
-  ApiError, callApi, campaignIdOfPath, completionCode, directionOf, el, fill,
+  ApiError, callApi, campaignIdOfPath, decisionText, directionOf, el, fill,
   fragmentParams, isScoringCampaign, randomKey,
 } from './common.js';
 import { renderScoring, scoreReady, scoringKey } from './scoring.js';
@@ -69,14 +69,23 @@ function showProgress(state) {
   $('progress').textContent = n === 1 ? '1 item submitted' : `${n} items submitted`;
 }
 
-function showDone(reason) {
+// The end of the annotator's work: the reason, and the completion code and quality
+// decision the server gives (GetAnnotatorProgress), which the organiser sees too.
+async function showDone(reason) {
   const state = loadState();
   $('task').hidden = true;
   $('done').hidden = false;
   $('done-reason').textContent = reason;
-  $('done-code').textContent = completionCode(page.campaign, page.annotator,
-                                              state.submitted.length);
   showProgress(state);
+  try {
+    const p = await callApi(page.token, 'POST',
+                            `/v1/campaigns/${page.campaign}:getAnnotatorProgress`,
+                            { annotator: page.annotator });
+    $('done-code').textContent = p.completionCode || '(no judgment committed)';
+    $('done-decision').textContent = decisionText(p.decision);
+  } catch (e) {
+    $('done-code').textContent = '(unavailable: ' + e.message + '; reload to retry)';
+  }
 }
 
 // ---- asking for work ----

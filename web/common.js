@@ -1,6 +1,6 @@
 // What the annotator page and the dashboard share: the JSON API client, the link's
 // fragment, DOM building (text only: nothing from the server is ever parsed as markup), text
-// direction, and the completion code. docs/web.md describes the pages.
+// direction, and the completion decision's wording. docs/web.md describes the pages.
 
 // Scoring campaigns' ids are 2^32 and up (docs/http.md); pairwise ids are below.
 export const SCORING_ID_FLOOR = 4294967296n;
@@ -101,26 +101,11 @@ export function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// FNV-1a, 32 bits, of a string's UTF-8 bytes.
-function fnv1a32(text) {
-  let h = 0x811c9dc5;
-  for (const b of new TextEncoder().encode(text)) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-// The completion code an annotator is shown when there is no more work: 16 hex digits in
-// groups of four, from the campaign id, the annotator's name and the number of items it
-// submitted: FNV-1a-32 of "tourney|<campaign>|<annotator>|<count>" then of the same text
-// followed by "#". Anyone can recompute it (the dashboard does, from the server's counts):
-// it is a receipt, not a secret.
-export function completionCode(campaign, annotator, count) {
-  const text = `tourney|${campaign}|${annotator}|${count}`;
-  const hex = [fnv1a32(text), fnv1a32(text + '#')]
-    .map((h) => h.toString(16).toUpperCase().padStart(8, '0')).join('');
-  return hex.match(/.{4}/g).join('-');
+// What a completion code's decision means to the annotator.
+export function decisionText(decision) {
+  if (decision === 'pass') return 'Quality checks: passed.';
+  if (decision === 'fail') return 'Quality checks: not passed.';
+  return 'Quality checks: not decided (too few checks so far).';
 }
 
 // A number with `digits` decimals, or "–" when absent.

@@ -4,7 +4,7 @@
 // the JSON API every few seconds; the admin token is kept in this tab's sessionStorage
 // and the fragment is removed from the address bar.
 import {
-  ApiError, callApi, campaignIdOfPath, completionCode, csvField, download, el, fill, fmt,
+  ApiError, callApi, campaignIdOfPath, csvField, download, el, fill, fmt,
   fragmentParams, isScoringCampaign,
 } from './common.js';
 import { renderScoring } from './dashboard_scoring.js';
@@ -16,7 +16,7 @@ const TOKEN_KEY = 'tourney.dashboard.token';
 const dash = {
   campaign: campaignIdOfPath(location.pathname),
   token: '',
-  model: 'expected-wins',
+  model: 'anytime',  // the campaign's own board (docs/anytime.md)
   bootstrap: 0,
   info: null,
   board: null,
@@ -80,8 +80,9 @@ function renderControls() {
          return o;
        })));
   fill($('board-controls'),
-       select('model', 'Model', [['expected-wins', 'Expected Wins'], ['trueskill', 'TrueSkill (live)'],
-                                 ['bradley-terry', 'Bradley-Terry'], ['anytime', 'Anytime-valid board']],
+       select('model', 'Board', [['anytime', "The campaign's board (anytime-valid)"],
+                                 ['expected-wins', 'Expected Wins (fixed sample)'],
+                                 ['trueskill', 'TrueSkill (live)'], ['bradley-terry', 'Bradley-Terry']],
               dash.model, (v) => { dash.model = v; refresh(); }),
        select('bootstrap', 'Bootstrap', [[0, 'none'], [200, '200 replicates'], [1000, '1000 replicates']],
               dash.bootstrap, (v) => { dash.bootstrap = Number(v); refresh(); }),
@@ -90,14 +91,18 @@ function renderControls() {
 
 function renderBoard(board) {
   const entries = board.entries || [];
+  // Rank ranges and clusters exist only where the board computed them (a bootstrap or the
+  // anytime board: clusters numbered from 1); elsewhere a range would claim a certainty
+  // nobody measured.
+  const ranked = entries.some((e) => Number(e.cluster) > 0);
   table($('board'),
         ['rank', 'system', 'score', 'interval', 'rank range', 'cluster', 'comparisons', 'W / L / T'],
         entries.map((e) => [e.rank, e.system, fmt(e.score),
                             e.scoreLo !== undefined ? `${fmt(e.scoreLo)} – ${fmt(e.scoreHi)}` : '–',
-                            e.rankLo !== undefined ? `${e.rankLo}–${e.rankHi}` : '–',
-                            e.cluster ?? '–', e.comparisons, `${e.wins} / ${e.losses} / ${e.ties}`]),
+                            ranked && e.rankLo !== undefined ? `${e.rankLo}–${e.rankHi}` : '–',
+                            ranked ? e.cluster : '–', e.comparisons, `${e.wins} / ${e.losses} / ${e.ties}`]),
         [0, 2, 5, 6],
-        (j) => (j > 0 && entries[j].cluster !== undefined &&
+        (j) => (ranked && j > 0 && entries[j].cluster !== undefined &&
                 entries[j].cluster !== entries[j - 1].cluster ? 'cluster-start' : ''));
   const s = board.stopping;
   const parts = [el('span', { text: `${board.judgments} judgments, ${board.comparisons} comparisons. ` })];
@@ -158,12 +163,14 @@ function renderAnnotators(stats) {
             a.intraKappa !== undefined ? fmt(a.intraKappa, 2) : '–',
             a.interKappa !== undefined ? fmt(a.interKappa, 2) : '–',
             a.meanSecondsPerJudgment !== undefined ? fmt(a.meanSecondsPerJudgment, 1) : '–',
-            completionCode(dash.campaign, a.annotator, Number(a.judgments)), button];
+            Number(a.controlChecks) > 0 ? `${a.decision} (${a.controlPassed}/${a.controlChecks})`
+                                        : a.decision,
+            a.completionCode, button];
   });
   const list = stats.annotators || [];
   table($('annotators'),
         ['annotator', 'judgments', 'checks passed', 'failed', 'pass rate', 'intra κ', 'inter κ',
-         's / judgment', 'completion code', ''],
+         's / judgment', 'decision', 'completion code', ''],
         rows, [1, 2, 3, 4, 5, 6, 7], (j) => (list[j].excluded ? 'excluded' : ''));
 }
 

@@ -1,7 +1,7 @@
 // The dashboard of a scoring campaign (direct assessment, ESA, MQM): the estimate board,
 // progress per system and document, the annotators (from the scores export) and the
 // exports. Scoring campaigns have no annotator statistics or exclusion on the server.
-import { completionCode, csvField, download, el, fill, fmt } from './common.js';
+import { csvField, download, el, fill, fmt } from './common.js';
 import { api, exportRows, meter, renderCommon, table } from './dashboard.js';
 
 function renderEstimate(est) {
@@ -51,19 +51,21 @@ function median(values) {
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 }
 
-function renderAnnotators(campaign, scores) {
+async function renderAnnotators(scores) {
   const by = new Map();
   for (const s of scores) {
     if (!by.has(s.annotator)) by.set(s.annotator, []);
     by.get(s.annotator).push(s);
   }
-  const rows = [...by].sort().map(([name, list]) => {
+  const rows = await Promise.all([...by].sort().map(async ([name, list]) => {
     const times = list.map((s) => Number(s.committedUnixMs)).sort((a, b) => a - b);
     const gaps = times.slice(1).map((t, i) => (t - times[i]) / 1000);
     const mean = list.reduce((a, s) => a + Number(s.score), 0) / list.length;
-    return [name || '(import)', list.length, fmt(mean, 1), fmt(median(gaps), 1),
-            completionCode(campaign, name, list.length)];
-  });
+    // The code the annotator was given (GetAnnotatorProgress; the admin token may ask).
+    const code = name ? (await api('POST', ':getAnnotatorProgress', { annotator: name }))
+      .completionCode : '–';
+    return [name || '(import)', list.length, fmt(mean, 1), fmt(median(gaps), 1), code];
+  }));
   table(document.getElementById('annotators'),
         ['annotator', 'scores', 'mean score', 'median s between scores', 'completion code'],
         rows, [1, 2, 3]);
@@ -104,7 +106,7 @@ export async function renderScoring(dash) {
   dash.board = est;
   renderEstimate(est);
   renderProgress(est, dash.rows || []);
-  renderAnnotators(dash.campaign, dash.rows || []);
+  await renderAnnotators(dash.rows || []);
   renderCommon(info, [
     ['Scores (JSON)', async () => download(`campaign-${dash.campaign}-scores.json`,
                                            'application/json', JSON.stringify(await exportRows('scores')))],

@@ -2,6 +2,7 @@
 // the JSON API, the TED texts, the tourney CLI, and Debian's chromium driven by
 // playwright-core (never a downloaded browser).
 import { spawn, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -111,20 +112,17 @@ export async function launchBrowser() {
                            args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
-// The completion code as docs/web.md defines it (computed here independently of the page).
-export function completionCode(campaign, annotator, count) {
-  const fnv = (text) => {
-    let h = 0x811c9dc5;
-    for (const b of Buffer.from(text, 'utf8')) {
-      h ^= b;
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    return h >>> 0;
-  };
-  const text = `tourney|${campaign}|${annotator}|${count}`;
-  const hex = [fnv(text), fnv(text + '#')]
-    .map((h) => h.toString(16).toUpperCase().padStart(8, '0')).join('');
-  return hex.match(/.{4}/g).join('-');
+// The completion code as docs/service.md defines it (GetAnnotatorProgress), computed here
+// independently of the server: the decision's initial, a dash, and the first four bytes of
+// SHA-256 over SHA-256(annotator token), then "\n"-separated campaign id, annotator,
+// decision and count.
+export function completionCode(token, campaign, annotator, decision, count) {
+  const tokenDigest = createHash('sha256').update(token, 'utf8').digest();
+  const digest = createHash('sha256')
+    .update(Buffer.concat([tokenDigest,
+                           Buffer.from(`\n${campaign}\n${annotator}\n${decision}\n${count}`, 'utf8')]))
+    .digest();
+  return decision[0].toUpperCase() + '-' + digest.subarray(0, 4).toString('hex');
 }
 
 // ---- driving the annotator page ----

@@ -55,7 +55,8 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
       const pattern = [1 + ((j + a) % 3), 1 + ((j + a + 1) % 3), j % 2 ? 1 + ((j + a) % 3) : 3];
       entered.set(cur.served.matchId, { annotator, ranks: await rankWithKeyboard(page, 3, pattern) });
     }
-    codes.set(annotator, await page.textContent('#done-code'));
+    await page.waitForFunction(() => document.getElementById('done-code').textContent !== '');
+    codes.set(annotator, [await page.textContent('#done-code'), await page.textContent('#done-decision')]);
     await context.close();
   }));
   assert.equal(entered.size, 3 * CAP);
@@ -68,7 +69,11 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
     assert.equal(j.ranking.annotator, e.annotator);
     assert.deepEqual(j.ranking.ranks, e.ranks);
   }
-  for (const [annotator, code] of codes) assert.equal(code, completionCode(id, annotator, CAP));
+  // No control checks here: every annotator is undecided, and the page says so.
+  for (const [annotator, [code, decision]] of codes) {
+    assert.equal(code, completionCode(created.annotatorToken, id, annotator, 'undecided', CAP));
+    assert.match(decision, /not decided/);
+  }
 
   // The dashboard: the Expected Wins board, as `tourney rank` computes it offline.
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 900 } });
@@ -77,6 +82,13 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
   await page.waitForFunction((n) => document.querySelectorAll('#board tbody tr').length === n &&
                                     document.querySelectorAll('#annotators tbody tr').length === 3, 4);
   assert.equal(new URL(page.url()).hash, '', 'the token left the address bar');
+  // The campaign's own board comes first: the anytime board, which after 12 judgments
+  // separates nothing, so every rank range spans all four places.
+  const ranges = await page.$$eval('#board tbody tr', (rows) => rows.map((r) => r.cells[4].textContent));
+  assert.deepEqual(ranges, ['1–4', '1–4', '1–4', '1–4']);
+  // The fixed-sample Expected Wins board, as `tourney rank` computes it offline.
+  await page.selectOption('#model', 'expected-wins');
+  await page.waitForFunction(() => document.querySelectorAll('#board tbody tr')[0].cells[4].textContent === '–');
   const shown = await page.$$eval('#board tbody tr', (rows) => rows.map((r) => ({
     system: r.cells[1].textContent, score: r.cells[2].textContent })));
   const csv = join(server.dir, 'export.csv');
@@ -94,8 +106,8 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
                    offline.entries.map((e) => [e.system, e.score]));
   // The annotators' completion codes on the dashboard are the ones the page showed.
   const table = await page.$$eval('#annotators tbody tr', (rows) => rows.map((r) => [
-    r.cells[0].textContent, r.cells[8].textContent]));
-  for (const [annotator, code] of table) assert.equal(code, codes.get(annotator));
+    r.cells[0].textContent, r.cells[9].textContent]));
+  for (const [annotator, code] of table) assert.equal(code, codes.get(annotator)[0]);
   if (process.env.TOURNEY_UPDATE_SCREENSHOTS) {
     mkdirSync(join(SOURCE_DIR, 'docs', 'img'), { recursive: true });
     await page.screenshot({ path: join(SOURCE_DIR, 'docs', 'img', 'dashboard.png'), fullPage: true });

@@ -84,6 +84,7 @@ test('three annotators score a campaign (ESA and DA); export and dashboard agree
       entered.set(`${cur.served.system}|${cur.served.segment}`, { annotator, score });
       count += 1;
     }
+    await page.waitForFunction(() => document.getElementById('done-code').textContent !== '');
     codes.set(annotator, [await page.textContent('#done-code'), count]);
     await context.close();
   }));
@@ -96,7 +97,7 @@ test('three annotators score a campaign (ESA and DA); export and dashboard agree
     assert.deepEqual({ annotator: s.annotator, score: s.score }, e);
   }
   for (const [annotator, [code, count]] of codes) {
-    assert.equal(code, completionCode(id, annotator, count));
+    assert.equal(code, completionCode(created.annotatorToken, id, annotator, 'undecided', count));
   }
 
   const page = await browser.newPage();
