@@ -101,16 +101,10 @@ void RoundTrips(benchmark::State& state, const AnnotatorFactory& make_annotator)
     return;
   }
   auto admin = Stub(server.port());
-  v1::CreateCampaignRequest create;
-  *create.mutable_config() = BenchConfig("load");
   v1::CreateCampaignResponse campaign;
-  {
-    grpc::ClientContext ctx;
-    ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
-    if (!admin->CreateCampaign(&ctx, create, &campaign).ok()) {
-      state.SkipWithError("CreateCampaign failed");
-      return;
-    }
+  if (!CreateBenchCampaign(*admin, BenchConfig("load"), &campaign)) {
+    state.SkipWithError("CreateCampaign failed");
+    return;
   }
   std::vector<std::vector<double>> latencies(static_cast<size_t>(annotators));
   std::atomic<int64_t> failures{0};

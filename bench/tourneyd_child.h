@@ -129,6 +129,16 @@ inline v1::CampaignConfig BenchConfig(const std::string& name, bool quality_cont
   return c;
 }
 
+// Creates `config` on the tourneyd behind `admin` with the admin token; false when refused.
+inline bool CreateBenchCampaign(v1::Tournament::Stub& admin, const v1::CampaignConfig& config,
+                                v1::CreateCampaignResponse* campaign) {
+  v1::CreateCampaignRequest create;
+  *create.mutable_config() = config;
+  grpc::ClientContext ctx;
+  ctx.AddMetadata("authorization", std::string("Bearer ") + kAdminToken);
+  return admin.CreateCampaign(&ctx, create, campaign).ok();
+}
+
 inline double Percentile(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
   const size_t i = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())));

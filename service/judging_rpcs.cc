@@ -26,10 +26,8 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
   grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
   const std::string& annotator = request->annotator();
-  if (!ValidAnnotatorName(annotator)) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "annotator must be 1..128 characters of [A-Za-z0-9._@:-]");
-  }
+  grpc::Status name_ok = CheckAnnotatorName(annotator);
+  if (!name_ok.ok()) return name_ok;
   const uint32_t counter = ++match_counter_;
   if (counter == 0) {
     return Error(StatusCode::RESOURCE_EXHAUSTED, "match ids of this server run are exhausted");
@@ -202,10 +200,8 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
-  if (!ValidAnnotatorName(request->annotator())) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "annotator must be 1..128 characters of [A-Za-z0-9._@:-]");
-  }
+  grpc::Status name_ok = CheckAnnotatorName(request->annotator());
+  if (!name_ok.ok()) return name_ok;
   if (request->idempotency_key().size() > 128) {
     return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
   }

@@ -43,6 +43,13 @@ inline bool ValidAnnotatorName(const std::string& a) {
   });
 }
 
+// INVALID_ARGUMENT unless `a` is a valid annotator name (ValidAnnotatorName).
+inline grpc::Status CheckAnnotatorName(const std::string& a) {
+  if (ValidAnnotatorName(a)) return grpc::Status::OK;
+  return Error(StatusCode::INVALID_ARGUMENT,
+               "annotator must be 1..128 bytes of letters, digits and . _ @ : -");
+}
+
 // What a committed submission returns; also what an identical retry returns.
 struct Ack {
   Status status;

@@ -229,10 +229,8 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     std::shared_ptr<LiveScoringCampaign> c;
     grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
     if (!auth.ok()) return auth;
-    if (!ValidAnnotatorName(request->annotator())) {
-      return Error(StatusCode::INVALID_ARGUMENT,
-                   "annotator: 1..128 bytes of letters, digits and . _ @ : -");
-    }
+    grpc::Status name_ok = CheckAnnotatorName(request->annotator());
+    if (!name_ok.ok()) return name_ok;
     std::shared_lock lock(c->mu);
     auto it = c->annotator_scores.find(request->annotator());
     const int64_t scores = it == c->annotator_scores.end() ? 0 : it->second;
@@ -248,10 +246,8 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
-  if (!ValidAnnotatorName(request->annotator())) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
-  }
+  grpc::Status name_ok = CheckAnnotatorName(request->annotator());
+  if (!name_ok.ok()) return name_ok;
   auto stats = StoredAnnotatorQuality(*store_, *campaign);
   if (!stats.ok()) return ToGrpc(stats.status());
   const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();

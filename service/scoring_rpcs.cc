@@ -207,10 +207,8 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
-  if (!ValidAnnotatorName(request->annotator())) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
-  }
+  grpc::Status name_ok = CheckAnnotatorName(request->annotator());
+  if (!name_ok.ok()) return name_ok;
   const int64_t now = NowUnixMs();
   std::unique_lock lock(c->mu);
   if (c->closed_unix_ms != 0) {
@@ -256,10 +254,8 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
   grpc::Status auth =
       AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c, &admin);
   if (!auth.ok()) return auth;
-  if (!ValidAnnotatorName(request->annotator())) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "annotator: 1..128 bytes of letters, digits and . _ @ : -");
-  }
+  grpc::Status name_ok = CheckAnnotatorName(request->annotator());
+  if (!name_ok.ok()) return name_ok;
   if (request->idempotency_key().size() > 128) {
     return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
   }
