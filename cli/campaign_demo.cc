@@ -14,12 +14,7 @@
 // gives them different matches), and the server draws each annotator's matches from the
 // annotator's own random stream, so the commit order, the ratings and the output depend on
 // --seed only.
-#include <fcntl.h>
 #include <grpcpp/grpcpp.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <barrier>
 #include <cctype>
@@ -33,11 +28,11 @@
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <random>
 #include <set>
 #include <thread>
 
 #include "commands.h"
+#include "local_server.h"
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
@@ -50,91 +45,9 @@
 #include "tourney/selection/match_selector.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 
-extern char** environ;
-
 namespace tourney::cli {
 namespace {
 
-// A tourneyd child process serving a temporary data directory on loopback.
-class LocalServer {
- public:
-  ~LocalServer() { Stop(); }
-
-  Status Start() {
-    const std::string bin =
-        std::filesystem::canonical("/proc/self/exe").parent_path().string() + "/tourneyd";
-    if (!std::filesystem::exists(bin)) {
-      return NotFound(bin + " not found (build it, or run `tourney demo --offline`)");
-    }
-    std::string templ = std::filesystem::temp_directory_path().string() + "/tourney_demo_XXXXXX";
-    if (mkdtemp(templ.data()) == nullptr) return IoError("cannot create a temporary directory");
-    dir_ = templ;
-    // A fresh random admin token for this run (the OS generator; not a statistical choice).
-    std::random_device device;
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (int i = 0; i < 40; ++i) token_.push_back(kHex[device() % 16]);
-    const std::string token_file = dir_ + "/admin.token";
-    {
-      std::ofstream out(token_file);
-      out << token_ << "\n";
-      if (!out) return IoError(token_file + ": cannot write");
-    }
-    std::filesystem::permissions(
-        token_file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-    const std::string port_file = dir_ + "/port";
-    log_ = dir_ + "/tourneyd.log";
-    std::vector<std::string> args = {
-        bin,           "--data-dir",  dir_ + "/data", "--admin-token-file", token_file, "--listen",
-        "127.0.0.1:0", "--port-file", port_file,      "--exit-with-parent"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 2, log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int rc = posix_spawn(&pid_, bin.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) {
-      pid_ = -1;
-      return IoError("cannot start " + bin);
-    }
-    for (int i = 0; i < 600; ++i) {
-      std::ifstream in(port_file);
-      if (in >> port_) return Status::Ok();
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        std::string log;
-        ReadFileToString(log_, &log);
-        return Internal("tourneyd exited at start-up: " + log);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return Internal("tourneyd did not start within 30 s");
-  }
-
-  void Stop() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-      pid_ = -1;
-    }
-    if (!dir_.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(dir_, ec);
-      dir_.clear();
-    }
-  }
-
-  int port() const { return port_; }
-  const std::string& token() const { return token_; }
-  const std::string& dir() const { return dir_; }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-  std::string dir_, token_, log_;
-};
 
 
 Status FromGrpc(const std::string& what, const grpc::Status& s) {

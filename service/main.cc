@@ -113,6 +113,8 @@ int main(int argc, char** argv) {
   flags.Add("http-listen", "HOST:PORT", "",
             "also serve the service as a JSON API over HTTP (docs/http.md; default: off); a "
             "port alone means 127.0.0.1; TLS with --tls-cert and --tls-key as gRPC");
+  flags.Add("http-port-file", "FILE", "",
+            "write the bound HTTP port to FILE once serving (with --http-listen)");
   flags.Add("http-max-body-bytes", "N", "1048576",
             "longest HTTP request body accepted (413 past it)");
   flags.AddBool("exit-with-parent",
@@ -266,20 +268,32 @@ int main(int argc, char** argv) {
     if (getppid() != parent) return Fail("the parent process has already exited", kExitFailure);
   }
 
+  if (flags.IsSet("http-port-file") && !flags.IsSet("http-listen")) {
+    return Fail("--http-port-file needs --http-listen", kExitBadInput);
+  }
   const auto start = std::chrono::steady_clock::now();
   auto server = tourney::service::TourneyServer::Start(options);
   if (!server.ok()) return Fail(server.status().message(), kExitFailure);
   const double load_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (flags.IsSet("port-file")) {
-    const std::string path = flags.Get("port-file");
+  // Readers never see a partial file: written aside, then renamed. The HTTP port first,
+  // so that a reader waiting for the gRPC port file finds both.
+  auto write_port = [](const std::string& path, int port) {
     const std::string tmp = path + ".tmp";
     {
       std::ofstream out(tmp);
-      out << (*server)->port() << "\n";
-      if (!out) return Fail(tmp + ": cannot write the port file", kExitFailure);
+      out << port << "\n";
+      if (!out) return false;
     }
-    std::rename(tmp.c_str(), path.c_str());  // readers never see a partial file
+    return std::rename(tmp.c_str(), path.c_str()) == 0;
+  };
+  if (flags.IsSet("http-port-file")) {
+    if (!write_port(flags.Get("http-port-file"), (*server)->http_port())) {
+      return Fail(flags.Get("http-port-file") + ": cannot write the port file", kExitFailure);
+    }
+  }
+  if (flags.IsSet("port-file") && !write_port(flags.Get("port-file"), (*server)->port())) {
+    return Fail(flags.Get("port-file") + ": cannot write the port file", kExitFailure);
   }
   const std::string host = options.listen.substr(0, options.listen.rfind(':'));
   std::cerr << "tourneyd: serving on " << host << ":" << (*server)->port() << " ("
