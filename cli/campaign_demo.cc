@@ -16,6 +16,9 @@
 // --seed only.
 #include <grpcpp/grpcpp.h>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <barrier>
 #include <cctype>
 #include <chrono>
@@ -32,6 +35,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "demo_serve.h"
 #include "local_server.h"
 #include "common.h"
 #include "proto/leaderboard_proto.h"
@@ -209,8 +213,23 @@ int RunDemo(int argc, char** argv) {
   flags.Add("quality-sd", "X", "1.0", "sd of the hidden system qualities");
   flags.Add("sigma-obs", "X", "1.0", "annotator noise (paper §2.2)");
   flags.Add("radius", "D", "0.5", "decision radius: outputs closer than D tie");
+  flags.AddBool("serve",
+                "then create a campaign of real texts for people, print its annotator and "
+                "dashboard addresses, and keep tourneyd serving them until Ctrl-C (when stdin "
+                "is a terminal)");
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "demo", &code)) return code;
+  const bool serve = flags.GetBool("serve");
+  const bool serve_until_interrupted = serve && isatty(STDIN_FILENO) == 1;
+  if (serve_until_interrupted) {
+    // Ctrl-C ends the serving (sigwait in ServeDemoCampaign): blocked here, before any
+    // thread starts, so that every thread inherits the mask and none dies of it.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  }
   if (!flags.positionals().empty()) {
     return ReportError("demo",
                        InvalidArgument("unexpected argument '" + flags.positionals()[0] + "'"));
@@ -270,7 +289,7 @@ int RunDemo(int argc, char** argv) {
   for (int i = 0; i < sim.systems; ++i) system_ids[truth->judgments.systems().Name(i)] = i;
 
   LocalServer server;
-  Status started = server.Start();
+  Status started = server.Start(serve);
   if (!started.ok()) return ReportError("demo", started);
   auto stub = v1::Tournament::NewStub(grpc::CreateChannel(
       "127.0.0.1:" + std::to_string(server.port()), grpc::InsecureChannelCredentials()));
@@ -525,6 +544,10 @@ int RunDemo(int argc, char** argv) {
   std::fflush(stdout);
   if (Status s = RunScoringDemo(*stub, server.token(), *seed); !s.ok()) {
     return ReportError("demo", s);
+  }
+  if (serve) {
+    Status s = ServeDemoCampaign(server, *stub, BuiltInDemoTexts(), *seed, serve_until_interrupted);
+    if (!s.ok()) return ReportError("demo", s);
   }
   std::cout.flush();
   std::fflush(stdout);

@@ -209,5 +209,28 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_EQ(r.out.substr(r.out.find('\n')), again.out.substr(again.out.find('\n')));
 }
 
+TEST(ServiceCli, DemoServePrintsThePagesOfACampaignWithTexts) {
+  const auto r = RunCommand(BinPath("tourney") +
+                            " demo --systems 3 --k 2 --budget 60 --annotators 2 "
+                            "--checkpoint 60 --bootstrap 10 --max-factor 1 --serve < /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Six built-in segments (without the shared TED texts), four systems and the control.
+  EXPECT_NE(r.out.find("6 segments, 4 systems and a degraded control (\"BAD\""),
+            std::string::npos) << r.out;
+  const size_t annotate = r.out.find("  annotate:  http://127.0.0.1:");
+  ASSERT_NE(annotate, std::string::npos) << r.out;
+  std::istringstream line(r.out.substr(annotate));
+  std::string label, url;
+  line >> label >> url;
+  // http://127.0.0.1:PORT/annotate/ID#token=<64 hex>&annotator=you
+  const size_t token = url.find("#token=");
+  ASSERT_NE(token, std::string::npos) << url;
+  EXPECT_NE(url.find("/annotate/"), std::string::npos) << url;
+  EXPECT_EQ(url.substr(token + 7 + 64), "&annotator=you") << url;
+  EXPECT_NE(r.out.find("  dashboard: http://127.0.0.1:"), std::string::npos) << r.out;
+  // Not a terminal: the demo says it stops instead of serving until Ctrl-C.
+  EXPECT_NE(r.out.find("stdin is not a terminal"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace tourney
