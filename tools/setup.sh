@@ -131,7 +131,7 @@ case "$mode" in
     # the build's progress on the terminal.
     echo "setup: building tourney, tourney-client and tourneyd" >&2
     build tourney tourney-client tourneyd
-    "$build_dir/bin/tourney" demo
+    "$build_dir/bin/tourney" demo --serve
     ;;
   test)
     install_missing
