@@ -7,6 +7,7 @@
 
 #include "ingest/content_builder.h"
 #include "ingest/content_json.h"
+#include "ingest/field_text.h"
 #include "tourney/ingest/content_reader.h"
 
 namespace tourney {
@@ -79,7 +80,7 @@ class AppraiseImport {
     }
     if (type != "TGT") {
       return content_json::PathError(name_, path + ".itemType",
-                                     "'" + std::string(type) + "' is not TGT, BAD, REF or CHK");
+                                     QuotedValue(type) + " is not TGT, BAD, REF or CHK");
     }
     bool complete = false;
     if (element e; !item.at_key("isCompleteDocument").get(e) && e.type() == element_type::BOOL) {
@@ -166,7 +167,7 @@ class AppraiseImport {
       const std::string_view system = id.substr(begin, plus - begin);
       if (system.empty()) {
         return content_json::PathError(name_, path + ".targetID",
-                                       "'" + std::string(id) + "' names an empty system");
+                                       QuotedValue(id) + " names an empty system");
       }
       if (Status s = builder_.AddOutput(segment, system, text, where); !s.ok()) return s;
       begin = plus + 1;
@@ -193,7 +194,9 @@ StatusOr<CampaignTexts> ParseAppraiseContent(std::string_view text, std::string_
   appraise_content::AppraiseImport import(name);
   size_t i = 0;
   for (simdjson::dom::element batch : batches) {
-    const std::string path = "[" + std::to_string(i++) + "]";
+    std::string path = "[";
+    path += std::to_string(i++);
+    path += ']';
     simdjson::dom::object object;
     if (batch.get_object().get(object)) {
       return content_json::PathError(name, path, "expected a batch object");

@@ -44,7 +44,11 @@ int ContentTsvHeader::Find(std::initializer_list<std::string_view> aliases,
 Status TsvError(std::string_view name, int64_t line, std::string_view column,
                 std::string_view message) {
   std::string m = std::string(name) + ":" + std::to_string(line) + ": ";
-  if (!column.empty()) m += "column '" + std::string(column) + "': ";
+  if (!column.empty()) {
+    m += "column '";
+    m += column;
+    m += "': ";
+  }
   return InvalidArgument(m + std::string(message));
 }
 

@@ -6,6 +6,7 @@
 
 #include "ingest/content_builder.h"
 #include "ingest/content_json.h"
+#include "ingest/field_text.h"
 #include "tourney/ingest/content_reader.h"
 
 namespace tourney {
@@ -77,9 +78,9 @@ class PearmutImport {
     const simdjson::dom::object models = tgt.get_object().value_unsafe();
     for (simdjson::dom::key_value_pair kv : models) {
       if (kv.value.type() != element_type::STRING) {
-        return content_json::PathError(
-            name_, path + ".tgt",
-            "expected an object of strings (model '" + std::string(kv.key) + "' is not a string)");
+        return content_json::PathError(name_, path + ".tgt",
+                                       std::string("expected an object of strings (model ") +
+                                           QuotedValue(kv.key) + " is not a string)");
       }
       const std::string output_where = where + ".tgt." + std::string(kv.key);
       if (Status s = builder_.AddOutput(*segment, kv.key, kv.value.get_string().value_unsafe(),
