@@ -159,7 +159,30 @@ int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
   }
   std::cout << "campaign_id " << response.campaign_id() << "\n"
             << "annotator_token " << response.annotator_token() << "\n";
+  const std::string path = "/annotate/" + std::to_string(response.campaign_id());
+  std::string base = flags.Get("http-url");
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  if (base.empty()) {
+    std::cout << "annotator_path " << path << "\n";
+  } else {
+    std::cout << "annotator_url " << base << path << "\n";
+  }
   return kExitOk;
+}
+
+void AddAnnotatorUrlFlag(Flags& flags) {
+  flags.Add("http-url", "URL", "",
+            "tourneyd's HTTP address as annotators reach it (e.g. http://host:8080, its "
+            "--http-listen): print the annotator page as URL/annotate/ID (without it, the path "
+            "/annotate/ID alone)");
+}
+
+void WarnLargeRequest(size_t bytes) {
+  constexpr size_t kDefaultServerLimit = size_t{4} << 20;  // tourneyd --max-message-bytes
+  if (bytes <= kDefaultServerLimit) return;
+  std::cerr << "note: the request is " << bytes << " bytes; tourneyd accepts "
+            << kDefaultServerLimit
+            << " by default: start it with a larger --max-message-bytes\n";
 }
 
 void PrintAck(int64_t sequence, int64_t committed_unix_ms) {

@@ -59,10 +59,21 @@ int CallServer(const Flags& flags, const std::string& verb, const RpcCall& call)
 bool ParseClientFlags(Flags& flags, int argc, char** argv, const std::string& verb,
                       uint64_t* campaign, bool* json, int* exit_code);
 
+// Adds --http-url: tourneyd's HTTP address as annotators reach it (its --http-listen, or the
+// proxy in front of it), for the annotator URL the create verbs print.
+void AddAnnotatorUrlFlag(Flags& flags);
+
 // After a create call: writes the annotator token to --token-out when it is set (mode
-// 0600), then prints the campaign id and the token. Returns the verb's exit status.
+// 0600), then prints the campaign id, the token, and the annotator page: `annotator_url
+// URL/annotate/ID` with --http-url, else `annotator_path /annotate/ID` (the client does not
+// know tourneyd's HTTP address: the path is relative to its --http-listen). Returns the
+// verb's exit status.
 int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
                          const v1::CreateCampaignResponse& response);
+
+// Prints a note on stderr when a request of `bytes` exceeds tourneyd's default
+// --max-message-bytes (4 MiB): the server must be started with a larger limit.
+void WarnLargeRequest(size_t bytes);
 
 // Prints a submission's acknowledgment: its sequence and commit time.
 void PrintAck(int64_t sequence, int64_t committed_unix_ms);

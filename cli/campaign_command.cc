@@ -13,8 +13,10 @@
 #include <sstream>
 
 #include "campaign_client.h"
+#include "campaign_content.h"
 #include "commands.h"
 #include "common.h"
+#include "content_input.h"
 #include "progress_bar.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
@@ -30,16 +32,24 @@ namespace {
 int RunCampaignCreate(int argc, char** argv) {
   Flags flags(
       "tourney campaign create --server ADDR --token-file ADMIN --name N "
-      "(--from FILE | --systems A,B,... (--segments N | --segments-file F)) [options]",
+      "(--from FILE | --content FILE | --systems A,B,... (--segments N | --segments-file F)) "
+      "[options]",
       "Creates a campaign on tourneyd and prints its id and annotator token.\n"
       "--from takes the systems and the segments (with their documents) from judgment\n"
       "files, so that their rankings can then be imported; --segments N numbers the\n"
       "segments 0..N-1; --segments-file has one segment per line as `id` or\n"
-      "`id,document`.");
+      "`id,document`. --content takes the systems, the segments and their texts from a\n"
+      "content file (docs/content.md); --systems then chooses among its systems.");
   flags.Add("from", "FILE,...", "",
             "judgment files (any format `tourney rank` reads) whose systems and segments "
             "the campaign takes");
   AddInputFlags(flags);
+  AddContentFlags(flags, true);
+  AddAnnotatorUrlFlag(flags);
+  flags.AddExample(
+      "tourney campaign create --server 127.0.0.1:7447 --name ted --content en-de.texts.tsv.gz "
+      "--http-url http://127.0.0.1:8080",
+      "a campaign showing the texts of a content table, all its systems and segments");
   flags.AddExample(
       "tourney campaign create --server 127.0.0.1:7447 --name fr-en --from "
       "judgments.csv",
@@ -132,6 +142,19 @@ int RunCampaignCreate(int argc, char** argv) {
     }
     std::cerr << "from " << flags.Get("from") << ": " << c->systems_size() << " systems, "
               << c->segments_size() << " segments\n";
+  }
+  if (ContentRequested(flags)) {
+    if (flags.IsSet("from") || flags.IsSet("segments") || flags.IsSet("segments-file")) {
+      return ReportError(verb, InvalidArgument("--content gives the segments; do not combine it "
+                                               "with --from, --segments or --segments-file"));
+    }
+    auto texts = LoadContent(flags, flags.Get("content"));
+    if (!texts.ok()) return ReportError(verb, texts.status());
+    if (Status s = ApplyPairwiseContent(*texts, c); !s.ok()) return ReportError(verb, s);
+    std::cerr << "content " << flags.Get("content") << " (" << texts->format
+              << "): " << c->systems_size() << " systems, " << c->segments_size()
+              << " segments\n";
+    WarnLargeRequest(request.ByteSizeLong());
   }
   if (flags.IsSet("segments-file")) {
     auto lines = ReadLines(flags.Get("segments-file"));

@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "campaign_client.h"
+#include "campaign_content.h"
 #include "common.h"
+#include "content_input.h"
 #include "proto/leaderboard_proto.h"
 #include "sampling_input.h"
 #include "tourney/ingest/scored_segment_reader.h"
@@ -17,17 +19,63 @@
 
 namespace tourney::cli {
 
+namespace {
+
+// The rows of the scored-segment table (FILE or --table) into `config`; warnings on stderr.
+Status AddTableRows(const Flags& flags, const std::string& verb,
+                    v1::ScoringCampaignConfig* config) {
+  auto bin_size = BinSizeFromFlags(flags);  // checked as `tourney estimate` does; the served
+  if (!bin_size.ok()) return bin_size.status();  // designs use no bins
+  // The options of LoadScoredSegments (sampling_input.h), which reads a positional file only.
+  ScoredSegmentReadOptions read;
+  read.score_column = flags.Get("score");
+  read.system_column = flags.Get("system-column");
+  read.document_column = flags.Get("doc-column");
+  read.segment_column = flags.Get("segment-column");
+  read.metric_columns = SplitList(flags.Get("metrics"));
+  read.exclude_systems = SplitList(flags.Get("exclude-system"));
+  auto table = ReadScoredSegments(
+      flags.Get("table").empty() ? flags.positionals()[0] : flags.Get("table"), read);
+  if (!table.ok()) return table.status();
+  for (const std::string& w : table->warnings) {
+    std::cerr << "tourney " << verb << ": warning: " << w << "\n";
+  }
+  for (const std::string& m : table->metric_names) config->add_metric_names(m);
+  const int num_metrics = table->num_metrics();
+  for (const SystemSegments& system : table->systems) {
+    for (int r = 0; r < system.size(); ++r) {
+      v1::ScoringRow* row = config->add_rows();
+      row->set_system(system.name);
+      const int g = system.segment[r];
+      row->set_segment(table->segment_ids[g]);
+      row->set_document(table->document_ids[table->segment_document[g]]);
+      if (system.annotated[r]) row->set_human_score(system.human[r]);
+      for (int m = 0; m < num_metrics; ++m) {
+        row->add_metrics(system.metrics[static_cast<size_t>(r) * num_metrics + m]);
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 int RunScoringCreate(int argc, char** argv) {
   Flags flags(
       "tourney campaign scoring-create --server ADDR --token-file TOKEN --name NAME "
-      "(FILE | --table FILE) [options]",
+      "(FILE | --table FILE | --content FILE) [options]",
       "Creates a scoring campaign (direct assessment, MQM) from a scored-segment table (the\n"
       "input of `tourney estimate`, read with the same column and exclusion flags: system,\n"
       "doc, seg, the human score, metric columns) and prints its id and annotator token.\n"
       "Rows with a human score count as scored (the way to bring in scores collected before\n"
-      "the campaign; betting-cs refuses them).");
+      "the campaign; betting-cs refuses them).\n"
+      "--content FILE adds the texts annotators see (docs/content.md); without a table,\n"
+      "the rows are every (system, segment) with an output in it, documents as it names\n"
+      "them, no metrics.");
   AddConnectionFlags(flags);
   AddScoredSegmentFlags(flags);
+  AddContentFlags(flags, true);
+  AddAnnotatorUrlFlag(flags);
   flags.Add("name", "NAME", "", "campaign name (required, unique)");
   flags.Add("table", "FILE", "", "the scored-segment table, TSV or CSV (or give it as FILE)");
   flags.Add("design", "D", "docs-prop", "random or docs-prop");
@@ -57,43 +105,25 @@ int RunScoringCreate(int argc, char** argv) {
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
   const size_t files = flags.positionals().size() + (flags.Get("table").empty() ? 0 : 1);
-  if (flags.Get("name").empty() || files != 1) {
-    return ReportError(verb,
-                       InvalidArgument("--name and one table (FILE or --table) are required"));
-  }
-  auto bin_size = BinSizeFromFlags(flags);  // checked as `tourney estimate` does; the served
-  if (!bin_size.ok()) return ReportError(verb, bin_size.status());  // designs use no bins
-  // The options of LoadScoredSegments (sampling_input.h), which reads a positional file only.
-  ScoredSegmentReadOptions read;
-  read.score_column = flags.Get("score");
-  read.system_column = flags.Get("system-column");
-  read.document_column = flags.Get("doc-column");
-  read.segment_column = flags.Get("segment-column");
-  read.metric_columns = SplitList(flags.Get("metrics"));
-  read.exclude_systems = SplitList(flags.Get("exclude-system"));
-  auto table = ReadScoredSegments(
-      flags.Get("table").empty() ? flags.positionals()[0] : flags.Get("table"), read);
-  if (!table.ok()) return ReportError(verb, table.status());
-  for (const std::string& w : table->warnings) {
-    std::cerr << "tourney " << verb << ": warning: " << w << "\n";
+  const bool with_content = ContentRequested(flags);
+  if (flags.Get("name").empty() || files > 1 || (files == 0 && !with_content)) {
+    return ReportError(verb, InvalidArgument("--name and one table (FILE or --table) or "
+                                             "--content FILE are required"));
   }
   v1::CreateScoringCampaignRequest request;
   v1::ScoringCampaignConfig* config = request.mutable_config();
   config->set_name(flags.Get("name"));
-  for (const std::string& m : table->metric_names) config->add_metric_names(m);
-  const int num_metrics = table->num_metrics();
-  for (const SystemSegments& system : table->systems) {
-    for (int r = 0; r < system.size(); ++r) {
-      v1::ScoringRow* row = config->add_rows();
-      row->set_system(system.name);
-      const int g = system.segment[r];
-      row->set_segment(table->segment_ids[g]);
-      row->set_document(table->document_ids[table->segment_document[g]]);
-      if (system.annotated[r]) row->set_human_score(system.human[r]);
-      for (int m = 0; m < num_metrics; ++m) {
-        row->add_metrics(system.metrics[static_cast<size_t>(r) * num_metrics + m]);
-      }
-    }
+  if (files == 1) {
+    if (Status s = AddTableRows(flags, verb, config); !s.ok()) return ReportError(verb, s);
+  }
+  if (with_content) {
+    auto texts = LoadContent(flags, flags.Get("content"));
+    if (!texts.ok()) return ReportError(verb, texts.status());
+    ApplyScoringContent(*texts, files == 0, config);
+    std::cerr << "content " << flags.Get("content") << " (" << texts->format
+              << "): " << texts->systems.size() << " systems, " << texts->segments.size()
+              << " segments, " << texts->NumOutputs() << " outputs\n";
+    WarnLargeRequest(request.ByteSizeLong());
   }
   config->set_lower_is_better(flags.IsSet("lower-is-better"));
   config->set_design(flags.Get("design"));

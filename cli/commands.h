@@ -33,6 +33,8 @@ int RunCompare(int argc, char** argv);
 int RunStability(int argc, char** argv);
 // tourney nbest --gold GOLD SYSTEM...: n-best lists against weighted gold (nbest_command.cc).
 int RunNbest(int argc, char** argv);
+// tourney content FILE: a campaign's texts read and summarised (content_command.cc).
+int RunContent(int argc, char** argv);
 // tourney campaign VERB: a tourneyd client (campaign_command.cc; links gRPC).
 int RunCampaign(int argc, char** argv);
 

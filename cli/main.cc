@@ -85,6 +85,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunStability},
     {"nbest", "n-best lists vs weighted gold: MAP, F1, BLEU, leaderboard, gold ablation",
      tourney::cli::RunNbest},
+    {"content", "read a campaign's texts (Pearmut, Appraise, MQM TSV, table, WMT text)",
+     tourney::cli::RunContent},
     {"campaign", "talk to a tourneyd server: campaigns, judging, leaderboards, export, QC",
      RunClient},
 };

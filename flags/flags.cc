@@ -17,6 +17,18 @@ void Flags::Add(const std::string& name, const std::string& value_name, const st
   specs_[name] = Spec{value_name, def, help};
 }
 
+void Flags::AddRepeated(const std::string& name, const std::string& value_name,
+                        const std::string& help) {
+  if (specs_.count(name) == 0) order_.push_back(name);
+  specs_[name] = Spec{value_name, "", help, true};
+}
+
+std::vector<std::string> Flags::GetAll(const std::string& name) const {
+  if (auto it = all_.find(name); it != all_.end()) return it->second;
+  if (auto it = set_.find(name); it != set_.end()) return {it->second};
+  return {};
+}
+
 void Flags::AddBool(const std::string& name, const std::string& help) {
   if (specs_.count(name) == 0) order_.push_back(name);
   specs_[name] = Spec{"", "", help};
@@ -163,6 +175,7 @@ Status Flags::Parse(int argc, char** argv, int first) {
       value = argv[++i];
     }
     set_[name] = value;
+    all_[name].push_back(value);
   }
   return Status::Ok();
 }
@@ -215,7 +228,8 @@ std::string Flags::Help(size_t width) const {
   for (const std::string& name : order_) {
     const Spec& s = specs_.at(name);
     rows.emplace_back("  --" + name + (s.value_name.empty() ? "" : " " + s.value_name),
-                      s.help + (s.def.empty() ? "" : " (default: " + s.def + ")"));
+                      s.help + (s.def.empty() ? "" : " (default: " + s.def + ")") +
+                          (s.repeated ? " (repeatable)" : ""));
   }
   rows.emplace_back("  --help", "show this help");
   size_t column = 0;

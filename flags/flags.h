@@ -26,6 +26,10 @@ class Flags {
   // a name again replaces its spec and keeps its place in the help.
   void Add(const std::string& name, const std::string& value_name, const std::string& def,
            const std::string& help);
+  // Declares a flag that may be given several times; GetAll returns every value in order
+  // (Get the last one).
+  void AddRepeated(const std::string& name, const std::string& value_name,
+                   const std::string& help);
   // Declares a boolean flag (present = true).
   void AddBool(const std::string& name, const std::string& help);
 
@@ -45,6 +49,8 @@ class Flags {
   bool IsSet(const std::string& name) const { return set_.count(name) > 0; }
   std::string Get(const std::string& name) const;
   bool GetBool(const std::string& name) const { return IsSet(name); }
+  // Every value given to a flag, in command-line order (empty when not given).
+  std::vector<std::string> GetAll(const std::string& name) const;
   StatusOr<int64_t> GetInt(const std::string& name) const;
   StatusOr<uint64_t> GetUint(const std::string& name) const;
   StatusOr<double> GetDouble(const std::string& name) const;
@@ -54,12 +60,14 @@ class Flags {
     std::string value_name;  // empty for booleans
     std::string def;
     std::string help;
+    bool repeated = false;
   };
   std::string usage_;
   std::string description_;
   std::vector<std::string> order_;
   std::map<std::string, Spec> specs_;
   std::map<std::string, std::string> set_;
+  std::map<std::string, std::vector<std::string>> all_;  // every value, in order
   std::vector<std::string> positionals_;
   std::vector<std::pair<std::string, std::string>> examples_;
   bool help_ = false;

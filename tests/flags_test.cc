@@ -39,6 +39,17 @@ TEST(Flags, DefaultsApply) {
   EXPECT_FALSE(f.GetBool("skip-invalid"));
 }
 
+TEST(Flags, RepeatedFlagKeepsEveryValueInOrder) {
+  Flags f = Make();
+  f.AddRepeated("output", "NAME=FILE", "an output");
+  ASSERT_TRUE(ParseArgs(f, {"--output", "A=a.txt", "--seed", "2", "--output=B=b.txt"}).ok());
+  EXPECT_EQ(f.GetAll("output"), (std::vector<std::string>{"A=a.txt", "B=b.txt"}));
+  EXPECT_EQ(f.Get("output"), "B=b.txt");
+  EXPECT_EQ(f.GetAll("seed"), (std::vector<std::string>{"2"}));
+  EXPECT_TRUE(f.GetAll("model").empty());
+  EXPECT_NE(f.Help(100).find("(repeatable)"), std::string::npos);
+}
+
 TEST(Flags, RejectsUnknownAndMissingValues) {
   Flags f = Make();
   Status s = ParseArgs(f, {"--nope"});

@@ -1,0 +1,36 @@
+// tourney content FILE: reads a campaign's texts as `campaign create --content` would and
+// prints what it found (docs/content.md). No server.
+#include <iostream>
+
+#include "commands.h"
+#include "common.h"
+#include "content_input.h"
+
+namespace tourney::cli {
+
+int RunContent(int argc, char** argv) {
+  Flags flags("tourney content FILE [--content-format F] [--output NAME=FILE ...]",
+              "Reads a campaign's texts (Pearmut or Appraise JSON, the Google MQM TSV, a\n"
+              "table, WMT plain text) as `tourney campaign create --content FILE` would and\n"
+              "prints a summary: systems, segments, documents, outputs, gaps (a system with\n"
+              "no output for a segment) and the items skipped (Appraise BAD, REF, CHK,\n"
+              "tutorial and whole-document items). Errors name the file, line and field.");
+  AddContentFlags(flags, false);
+  flags.AddExample("tourney content esa.json", "a Pearmut campaign's texts");
+  flags.AddExample(
+      "tourney content newstest.src --reference newstest.ref --output A=a.txt "
+      "--output B=b.txt --doc-ids newstest.docids",
+      "WMT plain text: a source, a reference and two systems");
+  const std::string verb = "content";
+  int code = 0;
+  if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
+  if (flags.positionals().size() != 1) {
+    return ReportError(verb, InvalidArgument("give one content FILE"));
+  }
+  auto texts = LoadContent(flags, flags.positionals()[0]);
+  if (!texts.ok()) return ReportError(verb, texts.status());
+  PrintContentSummary(*texts, std::cout);
+  return kExitOk;
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,103 @@
+#include "content_input.h"
+
+#include <vector>
+
+#include "tourney/ingest/content_reader.h"
+
+namespace tourney::cli {
+
+void AddContentFlags(Flags& flags, bool with_content_flag) {
+  if (with_content_flag) {
+    flags.Add("content", "FILE", "",
+              "the texts annotators see (docs/content.md): a Pearmut or Appraise JSON, an MQM "
+              "TSV, a table, or (wmt-text) the source file; plain or .gz");
+  }
+  flags.Add("content-format", "F", "auto",
+            "pearmut, appraise, mqm-tsv, table or wmt-text (auto: from the file's bytes; "
+            "wmt-text is implied by --output)");
+  flags.AddRepeated("output", "NAME=FILE",
+                    "wmt-text: system NAME's output file, line-aligned with the source");
+  flags.Add("reference", "FILE", "", "wmt-text: the reference file, line-aligned");
+  flags.Add("doc-ids", "FILE", "",
+            "wmt-text: one document id per source line (default: one document named after "
+            "the source file)");
+  flags.Add("reference-system", "NAME", "ref", "mqm-tsv: the system whose rows are the reference");
+  flags.AddBool("keep-reference-system",
+                "mqm-tsv: keep the reference system as a system too (its rows are the "
+                "reference either way)");
+}
+
+bool ContentRequested(const Flags& flags) { return flags.IsSet("content"); }
+
+StatusOr<CampaignTexts> LoadContent(const Flags& flags, const std::string& path) {
+  auto format = ParseContentFormat(flags.Get("content-format"));
+  if (!format.ok()) return InvalidArgument("--content-format: " + format.status().message());
+  const std::vector<std::string> outputs = flags.GetAll("output");
+  if (*format == ContentFormat::kAuto && !outputs.empty()) *format = ContentFormat::kWmtText;
+  const bool wmt_text = *format == ContentFormat::kWmtText;
+  for (const char* name : {"reference", "doc-ids"}) {
+    if (flags.IsSet(name) && !wmt_text) {
+      return InvalidArgument(std::string("--") + name +
+                             " goes with wmt-text content (--output NAME=FILE ...)");
+    }
+  }
+  if (!outputs.empty() && !wmt_text) {
+    return InvalidArgument("--output goes with wmt-text content, not --content-format " +
+                           flags.Get("content-format"));
+  }
+  if (wmt_text) {
+    WmtTextFiles files;
+    files.source = path;
+    files.reference = flags.Get("reference");
+    files.doc_ids = flags.Get("doc-ids");
+    for (const std::string& output : outputs) {
+      const size_t eq = output.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == output.size()) {
+        return InvalidArgument("--output: '" + output + "' is not NAME=FILE");
+      }
+      files.outputs.emplace_back(output.substr(0, eq), output.substr(eq + 1));
+    }
+    if (files.outputs.empty()) {
+      return InvalidArgument("wmt-text content needs the systems' outputs: --output NAME=FILE");
+    }
+    return ReadWmtTextContent(files);
+  }
+  ContentReadOptions options;
+  options.format = *format;
+  options.reference_system = flags.Get("reference-system");
+  options.keep_reference_system = flags.GetBool("keep-reference-system");
+  return ReadContentFile(path, options);
+}
+
+void PrintContentSummary(const CampaignTexts& texts, std::ostream& out) {
+  const ContentSkips& k = texts.skipped;
+  int64_t references = 0;
+  for (const SegmentTexts& s : texts.segments) {
+    references += static_cast<int64_t>(s.references.size());
+  }
+  out << "format " << texts.format << "\n";
+  if (!texts.source_language.empty() || !texts.target_language.empty()) {
+    out << "languages " << texts.source_language << " -> " << texts.target_language << "\n";
+  }
+  out << "systems " << texts.systems.size() << "\n"
+      << "segments " << texts.segments.size() << "\n"
+      << "documents " << texts.NumDocuments() << "\n"
+      << "outputs " << texts.NumOutputs() << "\n"
+      << "gaps " << texts.NumGaps() << "\n"
+      << "references " << references << "\n"
+      << "items_read " << k.items << "\n"
+      << "bad_items_skipped " << k.bad_items << "\n"
+      << "reference_items_skipped " << k.reference_items << "\n"
+      << "check_items_skipped " << k.check_items << "\n"
+      << "tutorial_items_skipped " << k.tutorial_items << "\n"
+      << "document_items_skipped " << k.document_items << "\n"
+      << "repeated_outputs_merged " << k.repeated_outputs << "\n";
+  for (size_t s = 0; s < texts.systems.size(); ++s) {
+    int64_t present = 0;
+    for (const SegmentTexts& segment : texts.segments) present += segment.outputs[s] ? 1 : 0;
+    out << "system " << texts.systems[s] << " outputs " << present << " gaps "
+        << static_cast<int64_t>(texts.segments.size()) - present << "\n";
+  }
+}
+
+}  // namespace tourney::cli

@@ -1,0 +1,132 @@
+// The content in the create requests (cli/campaign_content.cc): pairwise segment ids,
+// systems and gaps, scoring rows; and `tourney campaign create --content` end to end against
+// a tourneyd child process.
+#include "campaign_content.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "test_util.h"
+
+namespace tourney {
+namespace {
+
+CampaignTexts Texts(std::vector<std::string> keys) {
+  CampaignTexts t;
+  t.systems = {"A", "B"};
+  t.format = "table";
+  for (const std::string& key : keys) {
+    SegmentTexts s;
+    s.key = key;
+    s.document = "d";
+    s.source = "src " + key;
+    s.outputs = {std::string("a ") + key, std::string("b ") + key};
+    t.segments.push_back(s);
+  }
+  return t;
+}
+
+TEST(CampaignContent, NumericKeysBecomeSegmentIdsElseContentOrder) {
+  EXPECT_EQ(cli::PairwiseSegmentIds(Texts({"7", "3", "12"})), (std::vector<int64_t>{7, 3, 12}));
+  EXPECT_EQ(cli::PairwiseSegmentIds(Texts({"7", "x", "12"})), (std::vector<int64_t>{0, 1, 2}));
+  EXPECT_EQ(cli::PairwiseSegmentIds(Texts({"7", "-3"})), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(cli::PairwiseSegmentIds(Texts({"7", "07"})), (std::vector<int64_t>{0, 1}));
+}
+
+TEST(CampaignContent, PairwiseTakesSystemsSegmentsAndTexts) {
+  v1::CampaignConfig config;
+  ASSERT_TRUE(cli::ApplyPairwiseContent(Texts({"d#1", "d#2"}), &config).ok());
+  EXPECT_EQ(config.systems_size(), 2);
+  ASSERT_EQ(config.segments_size(), 2);
+  EXPECT_EQ(config.segments(1).id(), 1);
+  EXPECT_EQ(config.segments(1).document(), "d");
+  const v1::CampaignContent& c = config.content();
+  ASSERT_EQ(c.segments_size(), 2);
+  EXPECT_EQ(c.segments(1).segment(), "1");  // the decimal Segment.id
+  EXPECT_EQ(c.segments(1).source(), "src d#2");
+  ASSERT_EQ(c.segments(1).outputs_size(), 2);
+  EXPECT_EQ(c.segments(1).outputs(1).system(), "B");
+  EXPECT_EQ(c.segments(1).outputs(1).text(), "b d#2");
+  EXPECT_EQ(c.format(), "table");
+}
+
+TEST(CampaignContent, PairwiseGapIsAnErrorUnlessTheSystemIsLeftOut) {
+  CampaignTexts t = Texts({"1", "2"});
+  t.segments[1].outputs[1].reset();
+  v1::CampaignConfig config;
+  const Status s = cli::ApplyPairwiseContent(t, &config);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("system 'B' has no output for segment '2'"), std::string::npos)
+      << s.message();
+  EXPECT_NE(s.message().find("scoring"), std::string::npos);
+  v1::CampaignConfig only_a;
+  only_a.add_systems("A");
+  ASSERT_TRUE(cli::ApplyPairwiseContent(t, &only_a).ok());
+  EXPECT_EQ(only_a.content().segments(0).outputs_size(), 1);
+  v1::CampaignConfig unknown;
+  unknown.add_systems("Z");
+  EXPECT_FALSE(cli::ApplyPairwiseContent(t, &unknown).ok());
+}
+
+TEST(CampaignContent, ScoringRowsAreTheOutputsPresent) {
+  CampaignTexts t = Texts({"x", "y"});
+  t.segments[0].outputs[0].reset();
+  v1::ScoringCampaignConfig config;
+  cli::ApplyScoringContent(t, true, &config);
+  ASSERT_EQ(config.rows_size(), 3);  // A on y; B on x and y; never a fabricated row
+  EXPECT_EQ(config.rows(0).system(), "A");
+  EXPECT_EQ(config.rows(0).segment(), "y");
+  EXPECT_EQ(config.rows(0).document(), "d");
+  EXPECT_EQ(config.content().segments(0).segment(), "x");
+  EXPECT_EQ(config.content().segments(0).outputs_size(), 1);
+}
+
+// tourneyd on loopback with a port file, the create command, then `campaign show`.
+TEST(CampaignContent, CreateWithContentEndToEnd) {
+  const std::string dir = testing::TempDir("campaign_content");
+  testing::WriteFile(dir + "/admin.token", "a-test-admin-token-0123456789\n");
+  testing::WriteFile(dir + "/texts.tsv",
+                     "system\tdoc\tseg\tsource\ttarget\treference\n"
+                     "A\td1\t4\tHello \"you\"\tHallo\tHallo!\n"
+                     "B\td1\t4\tHello \"you\"\tServus\tHallo!\n"
+                     "C\td1\t4\tHello \"you\"\tGruss\tHallo!\n"
+                     "A\td2\t9\tBye\tTschuess\tCiao\n"
+                     "B\td2\t9\tBye\tAde\tCiao\n"
+                     "C\td2\t9\tBye\tBis dann\tCiao\n");
+  const std::string bin = std::string(TOURNEY_BIN_DIR) + "/";
+  const std::string script =
+      "cd " + dir + "\n" + bin +
+      "tourneyd --data-dir data --admin-token-file admin.token --listen 127.0.0.1:0 "
+      "--port-file port --exit-with-parent 2>tourneyd.log &\n"
+      "for i in $(seq 100); do [ -s port ] && break; sleep 0.1; done\n"
+      "export TOURNEY_TOKEN=$(cat admin.token)\n"
+      "server=127.0.0.1:$(cat port)\n" +
+      bin +
+      "tourney campaign create --server $server --name ted --k 2 --content texts.tsv "
+      "--http-url http://annotate.example:8080/ || { kill %1; exit 9; }\n" +
+      bin +
+      "tourney campaign show --server $server --campaign 1 --format json > show.json\n"
+      "status=$?\nkill %1\nexit $status\n";
+  testing::WriteFile(dir + "/s.sh", script);
+  const auto r = testing::RunCommand("bash " + dir + "/s.sh");
+  ASSERT_EQ(r.exit_code, 0) << r.err << testing::ReadFile(dir + "/tourneyd.log");
+  std::map<std::string, std::string> out;
+  std::stringstream in(r.out);
+  std::string key, value;
+  while (in >> key && std::getline(in, value)) out[key] = value.substr(1);
+  EXPECT_EQ(out["campaign_id"], "1");
+  EXPECT_EQ(out["annotator_token"].size(), 64u) << r.out;
+  EXPECT_EQ(out["annotator_url"], "http://annotate.example:8080/annotate/1");
+  EXPECT_NE(r.err.find("3 systems, 2 segments"), std::string::npos) << r.err;
+  const std::string show = testing::ReadFile(dir + "/show.json");
+  for (const char* system : {"\"A\"", "\"B\"", "\"C\""}) {
+    EXPECT_NE(show.find(system), std::string::npos) << show;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace tourney
