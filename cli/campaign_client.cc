@@ -82,6 +82,9 @@ StatusOr<Connection> Connect(const Flags& flags) {
   }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(64 << 20);
+  // No client-side cap on what is sent (gRPC's default, stated): a create request carrying a
+  // campaign's texts can be large; tourneyd's --max-message-bytes is the limit that applies.
+  args.SetMaxSendMessageSize(-1);
   const std::string server = flags.Get("server");
   auto channel = grpc::CreateCustomChannel(server, credentials, args);
   // A server on this machine may still be starting (`tourneyd ... &` then a command, as in

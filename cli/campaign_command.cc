@@ -143,7 +143,9 @@ int RunCampaignCreate(int argc, char** argv) {
     std::cerr << "from " << flags.Get("from") << ": " << c->systems_size() << " systems, "
               << c->segments_size() << " segments\n";
   }
-  if (ContentRequested(flags)) {
+  auto with_content = ContentRequested(flags);
+  if (!with_content.ok()) return ReportError(verb, with_content.status());
+  if (*with_content) {
     if (flags.IsSet("from") || flags.IsSet("segments") || flags.IsSet("segments-file")) {
       return ReportError(verb, InvalidArgument("--content gives the segments; do not combine it "
                                                "with --from, --segments or --segments-file"));

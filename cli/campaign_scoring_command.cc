@@ -105,7 +105,9 @@ int RunScoringCreate(int argc, char** argv) {
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
   const size_t files = flags.positionals().size() + (flags.Get("table").empty() ? 0 : 1);
-  const bool with_content = ContentRequested(flags);
+  auto content_requested = ContentRequested(flags);
+  if (!content_requested.ok()) return ReportError(verb, content_requested.status());
+  const bool with_content = *content_requested;
   if (flags.Get("name").empty() || files > 1 || (files == 0 && !with_content)) {
     return ReportError(verb, InvalidArgument("--name and one table (FILE or --table) or "
                                              "--content FILE are required"));

@@ -27,7 +27,15 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
                 "reference either way)");
 }
 
-bool ContentRequested(const Flags& flags) { return flags.IsSet("content"); }
+StatusOr<bool> ContentRequested(const Flags& flags) {
+  if (flags.IsSet("content")) return true;
+  for (const char* name : {"content-format", "output", "reference", "doc-ids", "reference-system",
+                           "keep-reference-system"}) {
+    if (flags.IsSet(name))
+      return InvalidArgument(std::string("--") + name + " goes with --content");
+  }
+  return false;
+}
 
 StatusOr<CampaignTexts> LoadContent(const Flags& flags, const std::string& path) {
   auto format = ParseContentFormat(flags.Get("content-format"));

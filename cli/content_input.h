@@ -19,8 +19,9 @@ namespace tourney::cli {
 // `tourney content` takes the file as its argument).
 void AddContentFlags(Flags& flags, bool with_content_flag);
 
-// True when the command line names content: --content, or a wmt-text set.
-bool ContentRequested(const Flags& flags);
+// True when the command line names content (--content); InvalidArgument when it gives the
+// other content flags without --content.
+StatusOr<bool> ContentRequested(const Flags& flags);
 
 // Reads the content `path` names (for wmt-text, the source file) with the content flags.
 // InvalidArgument for a bad flag (--output without NAME=FILE, --reference with a format

@@ -84,6 +84,14 @@ TEST(CampaignContent, ScoringRowsAreTheOutputsPresent) {
   EXPECT_EQ(config.content().segments(0).outputs_size(), 1);
 }
 
+TEST(CampaignContent, ContentFlagsWithoutContentAreAnError) {
+  const auto r = testing::RunCommand(std::string(TOURNEY_BIN_DIR) +
+                                     "/tourney campaign create --name x --systems A,B "
+                                     "--segments 2 --output A=a.txt");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--output goes with --content"), std::string::npos) << r.err;
+}
+
 // tourneyd on loopback with a port file, the create command, then `campaign show`.
 TEST(CampaignContent, CreateWithContentEndToEnd) {
   const std::string dir = testing::TempDir("campaign_content");
