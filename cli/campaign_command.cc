@@ -101,6 +101,10 @@ int RunCampaignCreate(int argc, char** argv) {
   flags.Add("control-system", "NAME", "",
             "quality control: a campaign system expected to rank last (e.g. a degraded "
             "reference); control matches contain it");
+  flags.Add("bad-references", "NAME", "",
+            "with --content: add a degraded control system NAME (each segment's output a real "
+            "output with one phrase replaced from another segment, WMT's BAD references) as "
+            "the --control-system; --check-fraction defaults to 0.1 then");
   flags.Add("max-judgments-per-annotator", "N", "0",
             "quality control: cap on one annotator's judgments (0 = none)");
   const std::string verb = "campaign create";
@@ -268,6 +272,19 @@ int RunCampaignCreate(int argc, char** argv) {
     qc->set_check_fraction(*fraction);
     qc->set_control_system(flags.Get("control-system"));
     qc->set_max_judgments_per_annotator(*cap);
+    if (flags.IsSet("bad-references")) {
+      if (c->content().segments_size() == 0) {
+        return ReportError(verb, InvalidArgument("--bad-references needs --content"));
+      }
+      if (flags.IsSet("control-system")) {
+        return ReportError(verb, InvalidArgument("--bad-references names the control system; "
+                                                 "do not combine it with --control-system"));
+      }
+      if (Status s = AddDegradedControl(flags.Get("bad-references"), c->seed(), c); !s.ok()) {
+        return ReportError(verb, s);
+      }
+      if (!flags.IsSet("check-fraction")) qc->set_check_fraction(0.1);
+    }
   }
   if (flags.IsSet("draw-probability") && flags.IsSet("draw-margin")) {
     return ReportError(verb, InvalidArgument("give --draw-probability or --draw-margin, not both"));

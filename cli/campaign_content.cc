@@ -1,8 +1,11 @@
 #include "campaign_content.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+
+#include "tourney/core/degraded_output.h"
 
 namespace tourney::cli {
 
@@ -120,6 +123,36 @@ void ApplyScoringContent(const CampaignTexts& texts, bool add_rows,
       row->set_segment(segment.key);
     }
   }
+}
+
+Status AddDegradedControl(const std::string& name, uint64_t seed, v1::CampaignConfig* config) {
+  for (const std::string& s : config->systems()) {
+    if (s == name) {
+      return InvalidArgument("the degraded control system '" + name +
+                             "' is already a system of the campaign");
+    }
+  }
+  v1::CampaignContent* content = config->mutable_content();
+  if (content->segments_size() < 2) {
+    return InvalidArgument("a degraded control needs the texts of at least two segments");
+  }
+  std::vector<std::vector<std::string_view>> outputs;
+  outputs.reserve(static_cast<size_t>(content->segments_size()));
+  for (const v1::SegmentContent& seg : content->segments()) {
+    std::vector<std::string_view> mine;
+    for (const v1::SystemOutput& o : seg.outputs()) mine.push_back(o.text());
+    if (mine.empty()) return InvalidArgument("segment '" + seg.segment() + "' has no output");
+    outputs.push_back(std::move(mine));
+  }
+  const DegradedOutputs bad = DegradeSegments(outputs, seed);
+  for (int g = 0; g < content->segments_size(); ++g) {
+    v1::SystemOutput* out = content->mutable_segments(g)->add_outputs();
+    out->set_system(name);
+    out->set_text(bad.text[static_cast<size_t>(g)]);
+  }
+  config->add_systems(name);
+  config->mutable_quality_control()->set_control_system(name);
+  return Status::Ok();
 }
 
 }  // namespace tourney::cli

@@ -33,6 +33,13 @@ v1::CampaignContent ContentProto(const CampaignTexts& texts, const std::vector<s
 // REQUIRES: config->segments is empty.
 Status ApplyPairwiseContent(const CampaignTexts& texts, v1::CampaignConfig* config);
 
+// Adds a degraded control system named `name` to a pairwise campaign with content: its
+// output of each segment is one of the segment's real outputs with a phrase replaced from
+// another segment's (DegradeSegments, drawn from `seed`), as WMT's "BAD references". The
+// system joins config->systems and becomes the quality-control system. InvalidArgument
+// when `name` is already a system, or the campaign has fewer than two segments of content.
+Status AddDegradedControl(const std::string& name, uint64_t seed, v1::CampaignConfig* config);
+
 // Sets config->content to the whole content keyed by the segment keys; with `add_rows`, also
 // adds one ScoringRow per output present (system, document, segment key), systems in
 // content order, each system's segments in content order.

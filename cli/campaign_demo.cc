@@ -25,6 +25,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -546,7 +547,27 @@ int RunDemo(int argc, char** argv) {
     return ReportError("demo", s);
   }
   if (serve) {
-    Status s = ServeDemoCampaign(server, *stub, BuiltInDemoTexts(), *seed, serve_until_interrupted);
+    // Real texts when the shared data is beside the repository (or TOURNEY_SHARED_DIR), else
+    // the demo's own.
+    const char* env = std::getenv("TOURNEY_SHARED_DIR");
+    const std::string shared =
+        env != nullptr && *env != '\0'
+            ? std::string(env)
+            : std::filesystem::canonical("/proc/self/exe").parent_path().string() +
+                  "/../../../shared";
+    const std::string ted = std::filesystem::weakly_canonical(
+                                shared + "/data/wmt21-ted-mqm-texts/en-de.texts.tsv.gz")
+                                .string();
+    DemoTexts texts = BuiltInDemoTexts();
+    if (std::filesystem::exists(ted)) {
+      auto read = TedDemoTexts(ted, 30, {"Facebook-AI", "HuaweiTSC", "Online-W", "UEdin"});
+      if (read.ok()) {
+        texts = std::move(*read);
+      } else {
+        std::cerr << "demo: " << read.status().message() << "; using the demo's own texts\n";
+      }
+    }
+    Status s = ServeDemoCampaign(server, *stub, texts, *seed, serve_until_interrupted);
     if (!s.ok()) return ReportError("demo", s);
   }
   std::cout.flush();

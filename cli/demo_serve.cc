@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <iostream>
 #include <string_view>
 
-#include "tourney/core/degraded_output.h"
+#include "campaign_content.h"
+#include "tourney/ingest/content_reader.h"
 
 namespace tourney::cli {
 namespace {
@@ -75,6 +77,34 @@ std::unique_ptr<grpc::ClientContext> AdminContext(const std::string& token) {
 
 }  // namespace
 
+StatusOr<DemoTexts> TedDemoTexts(const std::string& path, size_t segments,
+                                  const std::vector<std::string>& systems) {
+  auto read = ReadContentFile(path);
+  if (!read.ok()) return read.status();
+  CampaignTexts& ted = *read;
+  if (ted.segments.size() > segments) ted.segments.resize(segments);  // the first talk's start
+  std::vector<size_t> chosen;
+  for (const std::string& name : systems) {
+    auto it = std::find(ted.systems.begin(), ted.systems.end(), name);
+    if (it == ted.systems.end()) return NotFound(path + ": no system '" + name + "'");
+    chosen.push_back(static_cast<size_t>(it - ted.systems.begin()));
+  }
+  DemoTexts t;
+  t.systems = systems;
+  t.origin = "the WMT21 TED talks, English to German (" + path + ")";
+  std::vector<std::string> keys;
+  for (int64_t id : PairwiseSegmentIds(ted)) keys.push_back(std::to_string(id));
+  t.content = ContentProto(ted, keys, chosen);
+  t.content.set_source_language("en");
+  t.content.set_target_language("de");
+  for (const v1::SegmentContent& seg : t.content.segments()) {
+    if (seg.outputs_size() != static_cast<int>(systems.size())) {
+      return InvalidArgument(path + ": segment " + seg.segment() + " lacks an output");
+    }
+  }
+  return t;
+}
+
 DemoTexts BuiltInDemoTexts() {
   DemoTexts t;
   t.origin = "texts written for the demo (English to German)";
@@ -105,31 +135,18 @@ Status ServeDemoCampaign(const LocalServer& server, v1::Tournament::Stub& stub,
   v1::CampaignConfig* c = req.mutable_config();
   c->set_name("demo-texts");
   for (const std::string& s : texts.systems) c->add_systems(s);
-  c->add_systems(kControlSystem);
   *c->mutable_content() = texts.content;
-  // The control system's outputs: one real output per segment with a phrase replaced from
-  // another segment (tourney/core/degraded_output.h).
-  std::vector<std::vector<std::string_view>> outputs;
   for (const v1::SegmentContent& seg : texts.content.segments()) {
-    std::vector<std::string_view> mine;
-    for (const v1::SystemOutput& o : seg.outputs()) mine.push_back(o.text());
-    outputs.push_back(std::move(mine));
-  }
-  const DegradedOutputs bad = DegradeSegments(outputs, seed);
-  for (int g = 0; g < texts.content.segments_size(); ++g) {
-    const v1::SegmentContent& seg = texts.content.segments(g);
     v1::Segment* s = c->add_segments();
     s->set_id(std::stoll(seg.segment()));
     s->set_document(seg.document());
-    v1::SystemOutput* out = c->mutable_content()->mutable_segments(g)->add_outputs();
-    out->set_system(kControlSystem);
-    out->set_text(bad.text[static_cast<size_t>(g)]);
   }
   c->set_k(3);
   c->set_seed(seed);
+  // The control: one real output per segment with a phrase replaced from another segment.
+  if (Status s = AddDegradedControl(kControlSystem, seed, c); !s.ok()) return s;
   v1::QualityControlConfig* qc = c->mutable_quality_control();
   qc->set_check_fraction(0.1);
-  qc->set_control_system(kControlSystem);
   qc->set_max_judgments_per_annotator(20);
   v1::CreateCampaignResponse created;
   grpc::Status s = stub.CreateCampaign(AdminContext(server.token()).get(), req, &created);

@@ -22,6 +22,12 @@ struct DemoTexts {
   std::string origin;
 };
 
+// The first `segments` segments of a content file of the WMT21 TED talks (the shared data's
+// en-de.texts.tsv.gz) with the outputs of `systems`. NotFound or InvalidArgument when the
+// file cannot be read or lacks a system or an output.
+StatusOr<DemoTexts> TedDemoTexts(const std::string& path, size_t segments,
+                                  const std::vector<std::string>& systems);
+
 // Texts written for the demo (six English sentences in two documents, a German reference
 // and four German outputs each), for machines without the shared data.
 DemoTexts BuiltInDemoTexts();

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
@@ -82,6 +83,31 @@ TEST(CampaignContent, ScoringRowsAreTheOutputsPresent) {
   EXPECT_EQ(config.rows(0).document(), "d");
   EXPECT_EQ(config.content().segments(0).segment(), "x");
   EXPECT_EQ(config.content().segments(0).outputs_size(), 1);
+}
+
+TEST(CampaignContent, DegradedControlJoinsAsTheControlSystem) {
+  v1::CampaignConfig config;
+  config.set_seed(5);
+  ASSERT_TRUE(cli::ApplyPairwiseContent(Texts({"1", "2", "3", "4"}), &config).ok());
+  ASSERT_TRUE(cli::AddDegradedControl("BAD", config.seed(), &config).ok());
+  ASSERT_EQ(config.systems_size(), 3);
+  EXPECT_EQ(config.systems(2), "BAD");
+  EXPECT_EQ(config.quality_control().control_system(), "BAD");
+  for (const v1::SegmentContent& seg : config.content().segments()) {
+    ASSERT_EQ(seg.outputs_size(), 3);
+    EXPECT_EQ(seg.outputs(2).system(), "BAD");
+    const std::string& bad = seg.outputs(2).text();
+    // Two words ("a 1"): one replaced by a word of another segment's output, so the result
+    // is none of this segment's outputs, and still two words.
+    EXPECT_NE(bad, seg.outputs(0).text());
+    EXPECT_NE(bad, seg.outputs(1).text());
+    EXPECT_EQ(std::count(bad.begin(), bad.end(), ' '), 1) << bad;
+  }
+  // The name must be new, and one segment is not enough.
+  EXPECT_FALSE(cli::AddDegradedControl("A", 5, &config).ok());
+  v1::CampaignConfig one;
+  ASSERT_TRUE(cli::ApplyPairwiseContent(Texts({"1"}), &one).ok());
+  EXPECT_FALSE(cli::AddDegradedControl("BAD", 5, &one).ok());
 }
 
 TEST(CampaignContent, ContentFlagsWithoutContentAreAnError) {

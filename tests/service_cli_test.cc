@@ -210,11 +210,12 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
 }
 
 TEST(ServiceCli, DemoServePrintsThePagesOfACampaignWithTexts) {
-  const auto r = RunCommand(BinPath("tourney") +
-                            " demo --systems 3 --k 2 --budget 60 --annotators 2 "
-                            "--checkpoint 60 --bootstrap 10 --max-factor 1 --serve < /dev/null");
+  const std::string demo = BinPath("tourney") +
+                           " demo --systems 3 --k 2 --budget 60 --annotators 2 "
+                           "--checkpoint 60 --bootstrap 10 --max-factor 1 --serve < /dev/null";
+  const auto r = RunCommand("TOURNEY_SHARED_DIR=/nonexistent " + demo);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  // Six built-in segments (without the shared TED texts), four systems and the control.
+  // Without the shared data: six segments written for the demo, four systems and the control.
   EXPECT_NE(r.out.find("6 segments, 4 systems and a degraded control (\"BAD\""),
             std::string::npos) << r.out;
   const size_t annotate = r.out.find("  annotate:  http://127.0.0.1:");
@@ -230,6 +231,16 @@ TEST(ServiceCli, DemoServePrintsThePagesOfACampaignWithTexts) {
   EXPECT_NE(r.out.find("  dashboard: http://127.0.0.1:"), std::string::npos) << r.out;
   // Not a terminal: the demo says it stops instead of serving until Ctrl-C.
   EXPECT_NE(r.out.find("stdin is not a terminal"), std::string::npos) << r.out;
+  // With it: the first 30 TED segments.
+  const std::string shared = TOURNEY_SHARED_DIR;
+  if (!std::filesystem::exists(shared + "/data/wmt21-ted-mqm-texts/en-de.texts.tsv.gz")) {
+    GTEST_SKIP() << "no TED texts under " << shared;
+  }
+  const auto ted = RunCommand("TOURNEY_SHARED_DIR=" + shared + " " + demo);
+  ASSERT_EQ(ted.exit_code, 0) << ted.err;
+  EXPECT_NE(ted.out.find("the WMT21 TED talks, English to German"), std::string::npos) << ted.out;
+  EXPECT_NE(ted.out.find("30 segments, 4 systems and a degraded control"), std::string::npos)
+      << ted.out;
 }
 
 }  // namespace

@@ -90,14 +90,14 @@ DegradedOutputs DegradeSegments(const std::vector<std::vector<std::string_view>>
   for (size_t g = 0; g < n; ++g) {
     const size_t base = rng.UniformInt(outputs[g].size());
     std::string text;
-    // A donor that happens to hold the very phrase it replaces leaves the output intact:
-    // another draw (a few at most; an output every donor leaves intact stays as it is).
+    // A donor phrase can leave the output intact, or turn it into another real output of
+    // the segment: another draw then (eight at most; the last draw stands).
     for (int attempt = 0; attempt < 8; ++attempt) {
       size_t other = rng.UniformInt(n - 1);  // another segment: one of the n - 1 others
       if (other >= g) ++other;
       const std::string_view donor = outputs[other][rng.UniformInt(outputs[other].size())];
       text = DegradeOutput(outputs[g][base], donor, rng);
-      if (text != outputs[g][base]) break;
+      if (std::find(outputs[g].begin(), outputs[g].end(), text) == outputs[g].end()) break;
     }
     d.base.push_back(base);
     d.text.push_back(std::move(text));

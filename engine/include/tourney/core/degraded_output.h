@@ -41,6 +41,8 @@ std::string DegradeOutput(std::string_view text, std::string_view donor, Rng& rn
 // segment g (at least one per segment, at least two segments). Segment g's degraded output
 // starts from one of its outputs and takes its phrase from an output of another segment,
 // both drawn uniformly from Rng(seed); `base[g]` is the index of the output it started from.
+// A draw that reproduces one of the segment's real outputs is drawn again (up to eight
+// times), so that the control differs from every output it is shown beside.
 struct DegradedOutputs {
   std::vector<std::string> text;
   std::vector<size_t> base;
