@@ -46,9 +46,9 @@ void AddWmtDaFlags(Flags& flags) {
 
 void AddMqmFlags(Flags& flags) {
   flags.Add("mqm-weights", "SPEC", "",
-            "--protocol mqm: error weights SEVERITY[/CATEGORY]:W,... (most specific rule "
-            "wins); default Major:5,Minor:1,Neutral:0,No-error:0,Minor/Fluency/Punctuation:0.1,"
-            "Major/Non-translation!:25,Minor/Non-translation!:25");
+            "--protocol mqm: error weights SEVERITY[/CATEGORY]:W, comma-separated (most "
+            "specific rule wins); default Google's: Major 5, Minor 1, Neutral and No-error 0, "
+            "Minor/Fluency/Punctuation 0.1, Non-translation! 25 (docs/wmt-protocols.md)");
 }
 
 int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {

@@ -10,13 +10,6 @@
 namespace tourney {
 namespace protocol_format_detail {
 
-// Position of each system id in `order`.
-std::vector<int> PositionsOf(const std::vector<int>& order, int n) {
-  std::vector<int> position(static_cast<size_t>(n), -1);
-  for (int i = 0; i < static_cast<int>(order.size()); ++i) position[order[i]] = i;
-  return position;
-}
-
 // The Holm pair of positions i < j of `holm.order`.
 const PairedSeparation& HolmPair(const PairedHolmRanking& holm, int i, int j) {
   const int k = static_cast<int>(holm.order.size());
@@ -38,9 +31,9 @@ TextTable WmtDaTable(const WmtDaReport& report, bool holm_board) {
   const std::vector<int>& order = report.official->order;
   const std::vector<int>& cluster = holm_board ? report.holm->cluster : report.official->cluster;
   TextTable table;
-  table.header = {"#", "cluster", "z", "raw", "segments", "judgments", "wins", "system"};
-  if (!scores.has_raw) table.header.erase(table.header.begin() + 3);
-  table.left_columns = 0;
+  table.header = {"#", "system", "cluster", "z", "raw", "segments", "judgments", "wins"};
+  if (!scores.has_raw) table.header.erase(table.header.begin() + 4);
+  table.left_columns = 2;
   const int n = scores.num_systems();
   for (int i = 0; i < static_cast<int>(order.size()); ++i) {
     const int s = order[i];
@@ -48,13 +41,12 @@ TextTable WmtDaTable(const WmtDaReport& report, bool holm_board) {
     int wins = 0;
     const std::vector<unsigned char>& beats = holm_board ? report.holm->beats : report.official->beats;
     for (int o = 0; o < n; ++o) wins += beats[static_cast<size_t>(s) * n + o];
-    std::vector<std::string> row = {std::to_string(i + 1), std::to_string(cluster[s]),
-                                    Fixed(score.z, 3)};
+    std::vector<std::string> row = {std::to_string(i + 1), scores.systems[s],
+                                    std::to_string(cluster[s]), Fixed(score.z, 3)};
     if (scores.has_raw) row.push_back(Fixed(score.raw, 1));
     row.push_back(WithThousands(score.segments));
     row.push_back(WithThousands(score.judgments));
     row.push_back(std::to_string(wins));
-    row.push_back(scores.systems[s]);
     table.rows.push_back(std::move(row));
     table.rule_before.push_back(i > 0 && cluster[s] != cluster[order[i - 1]]);
   }
@@ -160,12 +152,12 @@ TextTable MqmTable(const MqmScores& scores) {
     return sa != sb ? sa < sb : scores.systems[a] < scores.systems[b];
   });
   TextTable table;
-  table.header = {"#", "MQM", "segments", "errors", "system"};
-  table.left_columns = 0;
+  table.header = {"#", "system", "MQM", "segments", "errors"};
+  table.left_columns = 2;
   for (int i = 0; i < static_cast<int>(order.size()); ++i) {
     const MqmSystemScore& s = scores.system_scores[order[i]];
-    table.rows.push_back({std::to_string(i + 1), Fixed(s.score, 4), WithThousands(s.segments),
-                          WithThousands(s.errors), scores.systems[order[i]]});
+    table.rows.push_back({std::to_string(i + 1), scores.systems[order[i]], Fixed(s.score, 4),
+                          WithThousands(s.segments), WithThousands(s.errors)});
     table.rule_before.push_back(false);
   }
   return table;

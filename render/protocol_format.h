@@ -29,7 +29,7 @@ struct WmtDaReport {
   double alpha = 0.05;
 };
 
-// The official table (rank, cluster, mean z, mean raw, segments, judgments, wins, system;
+// The official table (rank, system, cluster, mean z, mean raw, segments, judgments, wins;
 // clusters separated by rules) or, with `holm_board`, the Holm clusters in its place.
 TextTable WmtDaTable(const WmtDaReport& report, bool holm_board);
 
@@ -47,7 +47,7 @@ std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board);
 StatusOr<std::string> FormatWmtDaTable(const WmtDaReport& report, bool holm_board,
                                        OutputFormat format);
 
-// The MQM table (rank, mean MQM, segments, weighted errors, system), lowest first.
+// The MQM table (rank, system, mean MQM, segments, weighted errors), lowest first.
 TextTable MqmTable(const MqmScores& scores);
 
 // The MQM board in `format` (not json or wmt): a summary line then the table.

@@ -3,6 +3,7 @@
 // organisers' files and the MQM data README, gzip and stdin, the text report, and errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>

@@ -28,7 +28,7 @@ bool CoversCategory(std::string_view rule, std::string_view category) {
   return category.size() == rule.size() || category[rule.size()] == '/';
 }
 
-std::string_view TrimBlanks(std::string_view s) {
+std::string_view TrimWeightSpec(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
@@ -47,13 +47,13 @@ std::vector<MqmWeightRule> DefaultMqmWeights() {
 }
 
 StatusOr<std::vector<MqmWeightRule>> ParseMqmWeights(std::string_view spec) {
-  using mqm_score_detail::TrimBlanks;
+  using mqm_score_detail::TrimWeightSpec;
   std::vector<MqmWeightRule> rules;
   size_t start = 0;
   while (start <= spec.size()) {
     const size_t comma = spec.find(',', start);
     const std::string_view entry =
-        TrimBlanks(spec.substr(start, comma == std::string_view::npos ? spec.npos : comma - start));
+        TrimWeightSpec(spec.substr(start, comma == std::string_view::npos ? spec.npos : comma - start));
     start = comma == std::string_view::npos ? spec.size() + 1 : comma + 1;
     if (entry.empty()) continue;
     const size_t colon = entry.rfind(':');
@@ -61,8 +61,8 @@ StatusOr<std::vector<MqmWeightRule>> ParseMqmWeights(std::string_view spec) {
       return InvalidArgument("MQM weight '" + std::string(entry) +
                              "': expected SEVERITY[/CATEGORY]:WEIGHT");
     }
-    const std::string_view key = TrimBlanks(entry.substr(0, colon));
-    const std::string_view number = TrimBlanks(entry.substr(colon + 1));
+    const std::string_view key = TrimWeightSpec(entry.substr(0, colon));
+    const std::string_view number = TrimWeightSpec(entry.substr(colon + 1));
     double weight = 0.0;
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), weight);
     if (ec != std::errc() || end != number.data() + number.size() || !std::isfinite(weight) ||
@@ -72,7 +72,7 @@ StatusOr<std::vector<MqmWeightRule>> ParseMqmWeights(std::string_view spec) {
     }
     const size_t slash = key.find('/');
     MqmWeightRule rule;
-    rule.severity = std::string(TrimBlanks(key.substr(0, slash)));
+    rule.severity = std::string(TrimWeightSpec(key.substr(0, slash)));
     if (slash != std::string_view::npos) rule.category = std::string(key.substr(slash + 1));
     if (rule.severity.empty() || (slash != std::string_view::npos && rule.category.empty())) {
       return InvalidArgument("MQM weight '" + std::string(entry) + "': blank severity or category");
