@@ -26,7 +26,7 @@ std::string PValue(double p) {
 
 }  // namespace protocol_format_detail
 
-TextTable WmtDaTable(const WmtDaReport& report, bool holm_board) {
+TextTable WmtDaTable(const WmtDaReport& report, bool holm_board, bool exact) {
   const DaScores& scores = *report.scores;
   const std::vector<int>& order = report.official->order;
   const std::vector<int>& cluster = holm_board ? report.holm->cluster : report.official->cluster;
@@ -42,10 +42,11 @@ TextTable WmtDaTable(const WmtDaReport& report, bool holm_board) {
     const std::vector<unsigned char>& beats = holm_board ? report.holm->beats : report.official->beats;
     for (int o = 0; o < n; ++o) wins += beats[static_cast<size_t>(s) * n + o];
     std::vector<std::string> row = {std::to_string(i + 1), scores.systems[s],
-                                    std::to_string(cluster[s]), Fixed(score.z, 3)};
-    if (scores.has_raw) row.push_back(Fixed(score.raw, 1));
-    row.push_back(WithThousands(score.segments));
-    row.push_back(WithThousands(score.judgments));
+                                    std::to_string(cluster[s]),
+                                    exact ? JsonNumber(score.z) : Fixed(score.z, 3)};
+    if (scores.has_raw) row.push_back(exact ? JsonNumber(score.raw) : Fixed(score.raw, 1));
+    row.push_back(exact ? std::to_string(score.segments) : WithThousands(score.segments));
+    row.push_back(exact ? std::to_string(score.judgments) : WithThousands(score.judgments));
     row.push_back(std::to_string(wins));
     table.rows.push_back(std::move(row));
     table.rule_before.push_back(i > 0 && cluster[s] != cluster[order[i - 1]]);
@@ -126,7 +127,7 @@ std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board) {
 
 StatusOr<std::string> FormatWmtDaTable(const WmtDaReport& report, bool holm_board,
                                        OutputFormat format) {
-  TextTable table = WmtDaTable(report, holm_board);
+  TextTable table = WmtDaTable(report, holm_board, format == OutputFormat::kCsv);
   table.caption = holm_board ? "WMT DA scores, paired Holm clusters"
                              : "WMT DA, official WMT20-22 protocol";
   switch (format) {
@@ -142,7 +143,7 @@ StatusOr<std::string> FormatWmtDaTable(const WmtDaReport& report, bool holm_boar
   }
 }
 
-TextTable MqmTable(const MqmScores& scores) {
+TextTable MqmTable(const MqmScores& scores, bool exact) {
   std::vector<int> order;
   for (int s = 0; s < static_cast<int>(scores.systems.size()); ++s) {
     if (scores.system_scores[s].segments > 0) order.push_back(s);
@@ -156,15 +157,17 @@ TextTable MqmTable(const MqmScores& scores) {
   table.left_columns = 2;
   for (int i = 0; i < static_cast<int>(order.size()); ++i) {
     const MqmSystemScore& s = scores.system_scores[order[i]];
-    table.rows.push_back({std::to_string(i + 1), scores.systems[order[i]], Fixed(s.score, 4),
-                          WithThousands(s.segments), WithThousands(s.errors)});
+    table.rows.push_back({std::to_string(i + 1), scores.systems[order[i]],
+                          exact ? JsonNumber(s.score) : Fixed(s.score, 4),
+                          exact ? std::to_string(s.segments) : WithThousands(s.segments),
+                          exact ? std::to_string(s.errors) : WithThousands(s.errors)});
     table.rule_before.push_back(false);
   }
   return table;
 }
 
 StatusOr<std::string> FormatMqm(const MqmScores& scores, OutputFormat format) {
-  TextTable table = MqmTable(scores);
+  TextTable table = MqmTable(scores, format == OutputFormat::kCsv);
   const std::string summary =
       "MQM: mean over segments of the weighted error points (each rater's sum, averaged over "
       "raters); lower is better; " +

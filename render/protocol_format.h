@@ -30,8 +30,9 @@ struct WmtDaReport {
 };
 
 // The official table (rank, system, cluster, mean z, mean raw, segments, judgments, wins;
-// clusters separated by rules) or, with `holm_board`, the Holm clusters in its place.
-TextTable WmtDaTable(const WmtDaReport& report, bool holm_board);
+// clusters separated by rules) or, with `holm_board`, the Holm clusters in its place. With
+// `exact`, numbers in full precision without thousands separators (for CSV).
+TextTable WmtDaTable(const WmtDaReport& report, bool holm_board, bool exact = false);
 
 // Adjacent pairs of the official order under the paired Holm test: shared segments, mean z
 // difference, p, Holm-adjusted p, and whether the official test and Holm separate them.
@@ -47,8 +48,9 @@ std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board);
 StatusOr<std::string> FormatWmtDaTable(const WmtDaReport& report, bool holm_board,
                                        OutputFormat format);
 
-// The MQM table (rank, system, mean MQM, segments, weighted errors), lowest first.
-TextTable MqmTable(const MqmScores& scores);
+// The MQM table (rank, system, mean MQM, segments, weighted errors), lowest first; `exact`
+// as WmtDaTable's.
+TextTable MqmTable(const MqmScores& scores, bool exact = false);
 
 // The MQM board in `format` (not json or wmt): a summary line then the table.
 StatusOr<std::string> FormatMqm(const MqmScores& scores, OutputFormat format);
