@@ -153,6 +153,26 @@ TEST(WmtDaReader, ReadsTheWmt22CsEnRelease) {
   EXPECT_FALSE(bare->has_raw);
 }
 
+TEST(WmtDaReader, SkipsNaScoresAndIncompleteMomentsBesideWithWarnings) {
+  const std::string dir = testing::TempDir("wmt_da_incomplete");
+  testing::WriteFile(dir + "/ad-xxyy-good-stnd.csv", std::string(kHeader) +
+                                                        Row("W1", "A", "SYSTEM", 1, "0.5") +
+                                                        Row("W2", "A", "SYSTEM", 2, "NA"));
+  testing::WriteFile(dir + "/ad-xxyy-trk-mean-sd.txt", "[1] \"W9\"\n[1] 50\n[1] 10\n");
+  auto j = ReadWmtDaJudgments(dir + "/ad-xxyy-good-stnd.csv");
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  EXPECT_EQ(j->rows.size(), 1u);
+  EXPECT_FALSE(j->has_raw);
+  ASSERT_EQ(j->warnings.size(), 2u);
+  EXPECT_NE(j->warnings[0].find("1 judgments with score NA were skipped"), std::string::npos);
+  EXPECT_NE(j->warnings[1].find("'W1' has no mean and SD"), std::string::npos) << j->warnings[1];
+  // Named explicitly, the same moments file is an error.
+  WmtDaReadOptions named;
+  named.moments_path = dir + "/ad-xxyy-trk-mean-sd.txt";
+  EXPECT_FALSE(ReadWmtDaJudgments(dir + "/ad-xxyy-good-stnd.csv", named).ok());
+  std::filesystem::remove_all(dir);
+}
+
 TEST(WmtDaReader, UnreadableFileIsAnIoError) {
   auto j = ReadWmtDaJudgments("/nonexistent/ad-x-good-stnd.csv");
   ASSERT_FALSE(j.ok());

@@ -115,6 +115,7 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
   std::unordered_map<std::string, int32_t> system_index;
   std::unordered_map<std::string, int32_t> annotator_index;
   std::vector<std::string_view> fields;
+  int64_t missing_scores = 0;
   auto field_error = [&](int c, const std::string& what) {
     return InvalidArgument(at(line_number) + "field '" + std::string(header[c]) + "': " + what);
   };
@@ -150,6 +151,10 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
       return field_error(type_col, QuotedValue(fields[type_col]) +
                                        " is not an item type (SYSTEM, REPEAT, REF or BAD_REF)");
     }
+    if (TrimField(fields[score_col]) == "NA") {  // R's missing value: nothing to score
+      ++missing_scores;
+      continue;
+    }
     const auto z = ParseDaNumber(fields[score_col]);
     if (!z) {
       return field_error(score_col, QuotedValue(fields[score_col]) + " is not a finite number");
@@ -165,6 +170,10 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
   }
   if (out.type_counts[0] + out.type_counts[1] == 0) {
     return InvalidArgument(file + ": no SYSTEM or REPEAT judgments after the header");
+  }
+  if (missing_scores > 0) {
+    out.warnings.push_back(file + ": " + std::to_string(missing_scores) +
+                           " judgments with score NA were skipped");
   }
   return out;
 }
@@ -279,7 +288,11 @@ StatusOr<DaJudgments> ReadWmtDaJudgments(const std::string& path,
   auto moments = ParseDaAnnotatorMoments(contents, InputDisplayName(moments_path));
   if (!moments.ok()) return moments.status();
   if (Status s = AttachRawScores(*moments, options.round_raw, &*judgments); !s.ok()) {
-    return Status(s.code(), InputDisplayName(moments_path) + ": " + s.message());
+    const std::string message = InputDisplayName(moments_path) + ": " + s.message();
+    // A moments file found beside the judgments is a convenience: without usable moments
+    // the z-scores still stand, so the raw scores are left out with a warning.
+    if (!options.moments_path.empty()) return Status(s.code(), message);
+    judgments->warnings.push_back(message + "; no raw scores");
   }
   return judgments;
 }

@@ -73,6 +73,7 @@ StatusOr<DaScores> ComputeDaScores(const DaJudgments& judgments) {
   DaScores out;
   out.systems = judgments.systems;
   out.has_raw = judgments.has_raw;
+  out.warnings = judgments.warnings;
   // The scoring judgments, ordered by (system, segment, input order): sums in input order.
   std::vector<const DaJudgment*> scoring;
   scoring.reserve(judgments.rows.size());

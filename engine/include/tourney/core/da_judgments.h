@@ -73,6 +73,8 @@ struct DaJudgments {
   bool has_raw = false;
   // Judgments per DaItemType (index = the enum's value).
   std::array<int64_t, kNumDaItemTypes> type_counts = {};
+  // Judgments skipped because their score is R's NA, raw scores left out, ...
+  std::vector<std::string> warnings;
 
   int num_systems() const { return static_cast<int>(systems.size()); }
 };

@@ -44,7 +44,9 @@ struct WmtDaReadOptions {
 // Reads the judgments file `path` ("-" = standard input) and, as the options say, the
 // moments. On success the judgments hold at least one SYSTEM or REPEAT item; has_raw says
 // whether raw scores were attached. An annotator of the judgments missing from the moments
-// file, or listed with SD NA, is an error naming them.
+// file, or listed with SD NA, is an error naming them when the options name the moments
+// file; for the file found beside the judgments it leaves the raw scores out with a warning.
+// A judgment whose score is `NA` is skipped and counted in a warning.
 StatusOr<DaJudgments> ReadWmtDaJudgments(const std::string& path,
                                          const WmtDaReadOptions& options = {});
 
