@@ -12,6 +12,7 @@
 #include "common.h"
 #include "plot_file.h"
 #include "progress_bar.h"
+#include "protocol_commands.h"
 #include "render/leaderboard_format.h"
 #include "render/rank_plot.h"
 #include "render/text_format.h"
@@ -61,7 +62,13 @@ int RunCluster(int argc, char** argv) {
             "resampled instead, a variant); wmt15 = the official WMT15 results as the "
             "organisers' scripts make them (the same protocol rerun R times on the full data "
             "with a fresh seed each, no resampling; implies the same flags, and --resample "
-            "does not apply)");
+            "does not apply); wmt-da = the official WMT20-22 direct-assessment ranking of an "
+            "organisers' ad-*-good-stnd.csv (mean z per system, mean raw score from the "
+            "ad-*-trk-mean-sd.txt beside it, clusters from one-sided Wilcoxon rank-sum tests; "
+            "the table adds tourney's paired Holm alternative, docs/wmt-protocols.md); "
+            "wmt-da-holm = the same scores clustered by paired t-tests on shared segments "
+            "with Holm's correction");
+  AddWmtDaFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -82,6 +89,8 @@ int RunCluster(int argc, char** argv) {
   flags.AddExample(
       "tourney cluster wmt15.xml.gz --protocol wmt15 --language-pair fi-en --format wmt",
       "WMT15's official protocol: 1,000 TrueSkill runs on the full data, ranges and clusters");
+  flags.AddExample("tourney cluster ad-csen-good-stnd.csv.gz --protocol wmt-da --format json",
+                   "the official WMT22 DA clusters: system, score (mean z), raw, cluster");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
                    "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
@@ -93,6 +102,11 @@ int RunCluster(int argc, char** argv) {
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
+  if (protocol == "wmt-da" || protocol == "wmt-da-holm") return RunWmtDaCluster(flags, protocol);
+  if (flags.IsSet("da-moments")) {
+    return ReportError("cluster", InvalidArgument("option '--da-moments' goes with --protocol "
+                                                  "wmt-da"));
+  }
   if (protocol == "wmt16" || protocol == "wmt15") {
     if (flags.IsSet("model") && flags.Get("model") != "trueskill") {
       return ReportError("cluster", InvalidArgument("option '--protocol " + protocol +
@@ -112,7 +126,8 @@ int RunCluster(int argc, char** argv) {
     }
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
-                                                  "' is not a known protocol (wmt16)"));
+                                                  "' is not a known protocol (wmt16, wmt15, wmt-da, "
+                                                  "wmt-da-holm)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "common.h"
 #include "progress_bar.h"
+#include "protocol_commands.h"
 #include "render/leaderboard_format.h"
 #include "style_control.h"
 #include "tourney/core/leaderboard.h"
@@ -29,6 +30,14 @@ int RunRank(int argc, char** argv) {
   AddCovariateFlags(flags);
   AddProgressFlag(flags);
   AddAnytimeFlags(flags);
+  flags.Add("protocol", "P", "",
+            "a named protocol: mqm = MQM error points from a Google MQM per-error TSV "
+            "(system, doc, seg_id, rater, category, severity columns): each rater's weighted "
+            "error sum per segment, averaged over raters, then over segments; lower is better "
+            "(docs/wmt-protocols.md)");
+  AddMqmFlags(flags);
+  flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
+                   "MQM scores per system (entries system and score, lowest first)");
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
   flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
                    "the paper's TrueSkill protocol with match selection, as proto3 JSON");
@@ -43,6 +52,22 @@ int RunRank(int argc, char** argv) {
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
+  const std::string protocol = flags.Get("protocol");
+  if (protocol == "mqm") {
+    if (flags.IsSet("anytime")) {
+      return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
+                                                 "--protocol mqm"));
+    }
+    return RunMqmRank(flags);
+  }
+  if (!protocol.empty()) {
+    return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
+                                               "' is not a known protocol (mqm)"));
+  }
+  if (flags.IsSet("mqm-weights")) {
+    return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "
+                                               "mqm"));
+  }
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError("rank", format.status());
   if (*format == OutputFormat::kWmt) {

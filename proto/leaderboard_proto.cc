@@ -29,6 +29,7 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     if (e.rank_upper_bound) out->set_rank_upper_bound(*e.rank_upper_bound);
     if (e.score_lo) out->set_score_lo(*e.score_lo);
     if (e.score_hi) out->set_score_hi(*e.score_hi);
+    if (e.raw) out->set_raw(*e.raw);
   }
   m.set_rankings(board.rankings);
   m.set_dropped_blank(board.dropped_blank);
@@ -107,6 +108,7 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     if (e.has_rank_upper_bound()) out.rank_upper_bound = e.rank_upper_bound();
     if (e.has_score_lo()) out.score_lo = e.score_lo();
     if (e.has_score_hi()) out.score_hi = e.score_hi();
+    if (e.has_raw()) out.raw = e.raw();
   }
   board.rankings = m.rankings();
   board.dropped_blank = m.dropped_blank();

@@ -24,7 +24,9 @@ namespace tourney {
 // One system's line.
 struct LeaderboardEntry {
   std::string system;  // the id exactly as in the input
-  double score = 0.0;  // the model's headline number, higher is better
+  // The model's headline number, higher is better; for "mqm" boards (MQM error points) lower
+  // is better and the entries run from the lowest.
+  double score = 0.0;
   // mu: the models with a native scale beside the score (TrueSkill, Hopkins-May, the
   // Bradley-Terry family's log-strength, Elo); sigma: the Gaussian ones among them.
   std::optional<double> mu;
@@ -41,6 +43,9 @@ struct LeaderboardEntry {
   std::optional<int> rank_upper_bound;    // Arena's rank rule, with an interval
   std::optional<double> score_lo;         // score interval at the board's confidence
   std::optional<double> score_hi;
+  // The mean raw (0-100) score where `score` is a mean z-score (the WMT DA protocol);
+  // absent otherwise.
+  std::optional<double> raw;
 
   bool operator==(const LeaderboardEntry&) const = default;
 };
