@@ -157,6 +157,10 @@ int RunCampaignCreate(int argc, char** argv) {
     auto texts = LoadContent(flags, flags.Get("content"));
     if (!texts.ok()) return ReportError(verb, texts.status());
     if (Status s = ApplyPairwiseContent(*texts, c); !s.ok()) return ReportError(verb, s);
+    if (flags.IsSet("guidelines")) {
+      Status s = ReadGuidelines(flags.Get("guidelines"), c->mutable_content());
+      if (!s.ok()) return ReportError(verb, s);
+    }
     std::cerr << "content " << flags.Get("content") << " (" << texts->format
               << "): " << c->systems_size() << " systems, " << c->segments_size()
               << " segments\n";

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <unordered_set>
 
 #include "tourney/core/degraded_output.h"
+#include "tourney/ingest/csv_reader.h"
 
 namespace tourney::cli {
 
@@ -123,6 +125,17 @@ void ApplyScoringContent(const CampaignTexts& texts, bool add_rows,
       row->set_segment(segment.key);
     }
   }
+}
+
+Status ReadGuidelines(const std::string& path, v1::CampaignContent* content) {
+  std::string text;
+  if (Status s = ReadFileToString(path, &text); !s.ok()) return s;
+  if (text.size() > (size_t{64} << 10)) {
+    return InvalidArgument(path + ": guidelines of " + std::to_string(text.size()) +
+                           " bytes; at most 65536");
+  }
+  content->set_guidelines(std::move(text));
+  return Status::Ok();
 }
 
 Status AddDegradedControl(const std::string& name, uint64_t seed, v1::CampaignConfig* config) {

@@ -33,6 +33,10 @@ v1::CampaignContent ContentProto(const CampaignTexts& texts, const std::vector<s
 // REQUIRES: config->segments is empty.
 Status ApplyPairwiseContent(const CampaignTexts& texts, v1::CampaignConfig* config);
 
+// Reads the guidelines file at `path` into content->guidelines; IoError when it cannot be
+// read, InvalidArgument past 64 KiB (tourneyd's limit for one text).
+Status ReadGuidelines(const std::string& path, v1::CampaignContent* content);
+
 // Adds a degraded control system named `name` to a pairwise campaign with content: its
 // output of each segment is one of the segment's real outputs with a phrase replaced from
 // another segment's (DegradeSegments, drawn from `seed`), as WMT's "BAD references". The

@@ -122,6 +122,10 @@ int RunScoringCreate(int argc, char** argv) {
     auto texts = LoadContent(flags, flags.Get("content"));
     if (!texts.ok()) return ReportError(verb, texts.status());
     ApplyScoringContent(*texts, files == 0, config);
+    if (flags.IsSet("guidelines")) {
+      Status s = ReadGuidelines(flags.Get("guidelines"), config->mutable_content());
+      if (!s.ok()) return ReportError(verb, s);
+    }
     std::cerr << "content " << flags.Get("content") << " (" << texts->format
               << "): " << texts->systems.size() << " systems, " << texts->segments.size()
               << " segments, " << texts->NumOutputs() << " outputs\n";

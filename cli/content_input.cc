@@ -21,6 +21,8 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
   flags.Add("doc-ids", "FILE", "",
             "wmt-text: one document id per source line (default: one document named after "
             "the source file)");
+  flags.Add("guidelines", "FILE", "",
+            "plain-text guidelines the annotator page shows (at most 64 KiB)");
   flags.Add("reference-system", "NAME", "ref", "mqm-tsv: the system whose rows are the reference");
   flags.AddBool("keep-reference-system",
                 "mqm-tsv: keep the reference system as a system too (its rows are the "
@@ -30,7 +32,7 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
 StatusOr<bool> ContentRequested(const Flags& flags) {
   if (flags.IsSet("content")) return true;
   for (const char* name : {"content-format", "output", "reference", "doc-ids", "reference-system",
-                           "keep-reference-system"}) {
+                           "keep-reference-system", "guidelines"}) {
     if (flags.IsSet(name))
       return InvalidArgument(std::string("--") + name + " goes with --content");
   }

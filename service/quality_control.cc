@@ -235,6 +235,7 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     auto it = c->annotator_scores.find(request->annotator());
     const int64_t scores = it == c->annotator_scores.end() ? 0 : it->second;
     response->set_judgments(scores);
+    response->set_guidelines(c->proto.content().guidelines());
     response->set_done(c->closed_unix_ms != 0);
     response->set_decision("undecided");
     if (scores > 0) {
@@ -252,6 +253,7 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
   if (!stats.ok()) return ToGrpc(stats.status());
   const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();
   response->set_max_judgments(cap);
+  response->set_guidelines(campaign->config.content().guidelines());
   response->set_decision(AnnotatorDecisionName(AnnotatorDecision::kUndecided));
   for (const AnnotatorQuality& a : *stats) {
     if (a.annotator != request->annotator()) continue;

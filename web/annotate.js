@@ -1,4 +1,4 @@
-// The annotator page, /annotate/{campaign_id}#token=…&annotator=…[&mode=da|esa]
+// The annotator page, /annotate/{campaign_id}#token=…&annotator=…[&mode=da|esa|mqm]
 // (docs/web.md). Pairwise campaigns: rank the k outputs of a match 1..k, ties allowed.
 // Scoring campaigns: a 0–100 score (DA), after marking error spans (ESA).
 //
@@ -10,7 +10,7 @@ import {
   ApiError, callApi, campaignIdOfPath, decisionText, directionOf, el, fill,
   fragmentParams, isScoringCampaign, randomKey,
 } from './common.js';
-import { renderScoring, scoreReady, scoringKey } from './scoring.js';
+import { renderScoring, scoreOf, scoreReady, scoringKey } from './scoring.js';
 
 const $ = (id) => document.getElementById(id);
 const ANNOTATOR_NAME = /^[A-Za-z0-9._@:-]{1,128}$/;
@@ -19,7 +19,7 @@ const page = {
   campaign: campaignIdOfPath(location.pathname),
   token: '',
   annotator: '',
-  mode: 'da',       // scoring campaigns: "da" or "esa"
+  mode: 'da',       // scoring campaigns: "da", "esa" or "mqm"
   scoring: false,
   storeKey: '',
   busy: false,      // a call to the server is on its way
@@ -142,7 +142,7 @@ function onNextFailed(e) {
 // ---- submitting ----
 
 function ready(cur) {
-  if (page.scoring) return scoreReady(cur);
+  if (page.scoring) return scoreReady(cur, page.mode);
   return cur.ranks.every((r) => r >= 1 && r <= cur.ranks.length);
 }
 
@@ -164,7 +164,8 @@ async function submit() {
   if (page.scoring) {
     path = `/v1/campaigns/${page.campaign}:submitScore`;
     body = { annotator: page.annotator, system: cur.served.system,
-             segment: cur.served.segment, score: cur.score, idempotencyKey: cur.key };
+             segment: cur.served.segment, score: scoreOf(cur, page.mode),
+             idempotencyKey: cur.key };
   } else {
     path = `/v1/campaigns/${page.campaign}:submitJudgment`;
     body = { annotator: page.annotator, matchId: cur.served.matchId, ranks: cur.ranks,
@@ -406,6 +407,22 @@ function showLogin(params) {
   };
 }
 
+// The campaign's guidelines and this annotator's committed count, from the server
+// (GetAnnotatorProgress); the page works on without them if the call fails.
+async function showGuidelines() {
+  try {
+    const p = await callApi(page.token, 'POST', `/v1/campaigns/${page.campaign}:getAnnotatorProgress`,
+                            { annotator: page.annotator });
+    if (p.guidelines) {
+      fill($('guidelines'), el('h2', { text: 'Guidelines' }),
+           el('p', { className: 'guidelines-text', dir: 'auto', text: p.guidelines }));
+      $('guidelines').hidden = false;
+    }
+  } catch (e) {
+    // Progress and guidelines are a convenience; the work itself goes on.
+  }
+}
+
 function start() {
   notice('');
   if (!page.campaign) {
@@ -416,9 +433,10 @@ function start() {
   page.token = params.get('token') || '';
   page.annotator = params.get('annotator') || '';
   page.scoring = isScoringCampaign(page.campaign);
-  page.mode = params.get('mode') === 'esa' ? 'esa' : 'da';
+  page.mode = ['esa', 'mqm'].includes(params.get('mode')) ? params.get('mode') : 'da';
+  const kind = { da: ' · score', esa: ' · error spans and score', mqm: ' · MQM error spans' };
   $('campaign-label').textContent = `campaign ${page.campaign}` +
-    (page.scoring ? (page.mode === 'esa' ? ' · error spans and score' : ' · score') : ' · ranking');
+    (page.scoring ? kind[page.mode] : ' · ranking');
   if (!page.token || !ANNOTATOR_NAME.test(page.annotator)) {
     showLogin(params);
     return;
@@ -428,9 +446,13 @@ function start() {
   $('help').textContent = page.scoring
     ? (page.mode === 'esa'
       ? 'Select words of the translation, then m (minor) or Shift+M (major); then the score; Enter submits.'
-      : 'Arrow keys or type the score (0–100); Enter submits.')
+      : page.mode === 'mqm'
+        ? 'Choose a category, select words of the translation, then m (minor) or Shift+M (major); ' +
+          'Enter submits (no error: a perfect segment).'
+        : 'Arrow keys or type the score (0–100); Enter submits.')
     : 'Tab or ↑/↓ (j/k) move between outputs; 1–9 give the focused output its rank (equal ' +
       'ranks tie), 0 clears it; Enter submits.';
+  showGuidelines();
   const state = loadState();
   if (state.current) {
     render(state);

@@ -1,15 +1,44 @@
-// The scoring half of the annotator page: direct assessment (a 0–100 score) and ESA (error
-// spans marked minor or major in the output, then the score). The server stores the score
-// only (SubmitScoreRequest has no spans): the spans stay in this browser's stored state and
-// the page says so.
+// The scoring half of the annotator page: direct assessment (a 0–100 score), ESA (error
+// spans marked minor or major in the output, then the score) and MQM (error spans with a
+// severity and a category; the score is their weighted sum, lower is better). The server
+// stores the score only (SubmitScoreRequest has no spans): the spans stay in this browser's
+// stored state and the page says so.
 import { directionOf, el, fill } from './common.js';
 
 // The item rendered last and how to store changes to it ({save, notice}).
 let active = null;
 
-// A score in 0..100 has been entered.
-export function scoreReady(cur) {
+// MQM categories offered (Freitag et al. 2021's typology, the Google MQM files' names).
+const MQM_CATEGORIES = [
+  'Accuracy/Mistranslation', 'Accuracy/Omission', 'Accuracy/Addition',
+  'Accuracy/Untranslated text', 'Fluency/Grammar', 'Fluency/Spelling', 'Fluency/Punctuation',
+  'Fluency/Register', 'Terminology/Inappropriate for context', 'Style/Awkward',
+  'Non-translation!', 'Other',
+];
+
+// The MQM score of a segment's spans with the published weights: Major 5, Minor 1, a minor
+// Fluency/Punctuation error 0.1, a Non-translation 25 (docs/wmt-protocols.md).
+export function mqmScore(spans) {
+  let score = 0;
+  for (const s of spans) {
+    if (s.category === 'Non-translation!') score += 25;
+    else if (s.severity === 'major') score += 5;
+    else if (s.category === 'Fluency/Punctuation') score += 0.1;
+    else score += 1;
+  }
+  return Math.round(score * 10) / 10;
+}
+
+// The item is ready to submit: a score in 0..100 has been entered (MQM: always; no span is
+// a perfect segment, score 0).
+export function scoreReady(cur, mode) {
+  if (mode === 'mqm') return true;
   return typeof cur.score === 'number' && cur.score >= 0 && cur.score <= 100;
+}
+
+// The score to submit.
+export function scoreOf(cur, mode) {
+  return mode === 'mqm' ? mqmScore(cur.spans) : cur.score;
 }
 
 // The output's text with the spans as <mark> elements (text nodes only, never markup).
@@ -48,9 +77,10 @@ function markSelection(severity) {
     hooks.notice('Select some words of the translation first.', 'warn');
     return;
   }
+  const category = active.category ? active.category.value : undefined;
   const cur = hooks.save((c) => {
     if (!c.spans.some((s) => s.start < span.end && span.start < s.end)) {
-      c.spans.push({ ...span, severity });
+      c.spans.push(category ? { ...span, severity, category } : { ...span, severity });
     }
   });
   if (!cur) return;
@@ -62,8 +92,10 @@ function markSelection(severity) {
 function listSpans(cur) {
   if (!active || !active.list) return;
   const { list, text, node, hooks } = active;
+  if (active.total) active.total.textContent = `MQM score: ${mqmScore(cur.spans)} (lower is better)`;
   fill(list, ...cur.spans.map((s, i) => el('li', {},
     el('span', { className: 'sev ' + s.severity, text: s.severity }),
+    s.category ? el('span', { className: 'small', text: s.category }) : null,
     el('span', { className: 'quote', dir: 'auto', text: text.slice(s.start, s.end) }),
     el('button', {
       text: 'remove', attrs: { type: 'button', 'aria-label': `remove error ${i + 1}` },
@@ -80,7 +112,7 @@ function listSpans(cur) {
 
 // Keys of the scoring page: m marks the selection a minor error, Shift+M a major one.
 export function scoringKey(e) {
-  if (!active || !active.esa) return;
+  if (!active || !active.spans) return;
   if (e.key === 'm') {
     e.preventDefault();
     markSelection('minor');
@@ -90,7 +122,7 @@ export function scoringKey(e) {
   }
 }
 
-// The elements of a scoring item `cur` ({served, score, spans}); `mode` "da" or "esa";
+// The elements of a scoring item `cur` ({served, score, spans}); `mode` "da", "esa" or "mqm";
 // hooks.save(change) applies change(current) to the stored item and returns it.
 export function renderScoring(cur, mode, hooks) {
   const texts = cur.served.texts;
@@ -98,15 +130,22 @@ export function renderScoring(cur, mode, hooks) {
   const tdir = directionOf(texts && texts.targetLanguage);
   const node = el('div', { className: 'text', dir: 'auto', text });
   const esa = mode === 'esa';
-  active = { node, text, hooks, esa, list: null };
+  const mqm = mode === 'mqm';
+  active = { node, text, hooks, spans: esa || mqm, list: null, category: null, total: null };
   const parts = [el('div', { className: 'block output single', dir: tdir === 'rtl' ? 'rtl' : undefined },
                     el('div', { className: 'label', text: 'Translation' }),
                     texts ? node : el('p', { className: 'warn',
                                              text: `(no text: system ${cur.served.system})` }))];
-  if (esa) {
+  if (esa || mqm) {
     active.list = el('ol', { className: 'spans' });
+    if (mqm) {
+      active.category = el('select', { id: 'mqm-category', attrs: { 'aria-label': 'Error category' } },
+        ...MQM_CATEGORIES.map((c) => el('option', { text: c, attrs: { value: c } })));
+      active.total = el('p', { id: 'mqm-total', className: 'score' });
+    }
     parts.push(el('div', { className: 'esa-tools' },
       el('span', { text: 'Select words of the translation, then: ' }),
+      ...(mqm ? [active.category, el('span', { text: ' ' })] : []),
       el('button', { className: 'minor', text: 'Minor error (m)', attrs: { type: 'button' },
                      on: { mousedown: (e) => e.preventDefault(), click: () => markSelection('minor') } }),
       el('button', { className: 'major', text: 'Major error (Shift+M)', attrs: { type: 'button' },
@@ -115,8 +154,10 @@ export function renderScoring(cur, mode, hooks) {
     el('p', { className: 'small', text: 'The error spans are kept in this browser only: ' +
               'the server stores the score.' }));
     paintSpans(node, text, cur.spans);
+    if (mqm) parts.push(active.total);
     listSpans(cur);
   }
+  if (mqm) return parts;  // the score is the spans' weighted sum
   const value = scoreReady(cur) ? cur.score : 50;
   const slider = el('input', { id: 'score-slider', attrs: {
     type: 'range', min: 0, max: 100, step: 1, value, 'aria-label': 'Score, 0 to 100' } });

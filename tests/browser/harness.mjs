@@ -142,7 +142,7 @@ export async function nextShown(page, campaign, annotator, previousKey) {
     if (!s || !s.current || s.current.key === prev) return false;
     const k = s.current.served.systems ? s.current.served.systems.length : 1;
     return document.querySelectorAll('.output').length === k ||
-           (!s.current.served.systems && document.getElementById('score-slider')) ? 'item' : false;
+           (!s.current.served.systems && document.querySelector('.output.single .text')) ? 'item' : false;
   }, [campaign, annotator, previousKey], { timeout: 15000 });
   if ((await handle.jsonValue()) === 'done') return null;
   return (await stored(page, campaign, annotator)).current;
