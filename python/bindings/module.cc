@@ -1,0 +1,12 @@
+// The extension module tourney._tourney: conversions only, every computation is the
+// engine's (python/README in docs/python.md).
+#include "bindings/dataset.h"
+#include "bindings/module.h"
+
+PYBIND11_MODULE(_tourney, m) {
+  m.doc() = "tourney's engine (use the package tourney, which wraps this in DataFrames)";
+  tourney::python::RegisterErrors(m);
+  tourney::python::RegisterIo(m);
+  tourney::python::RegisterRank(m);
+  tourney::python::RegisterCluster(m);
+}

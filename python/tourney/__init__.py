@@ -1,0 +1,133 @@
+"""tourney in Python: leaderboards from human judgments (docs/python.md).
+
+    import tourney
+    board = tourney.rank("battles.jsonl", model="bradley-terry")       # a pandas DataFrame
+    board = tourney.cluster("judgments.csv", bootstrap=1000, seed=1)   # rank ranges, clusters
+
+Inputs are file paths (every format the command line reads), lists of paths, DataFrames of
+battles (model_a, model_b, winner or left, right, winner; strings or categoricals), or a
+Dataset from tourney.read. Numbers equal the command line's ``--format json`` for the same
+input and seed, at any thread count. Errors are TourneyError (InputError for bad input) with
+the file, line and field the message names.
+"""
+
+import os
+
+from . import _tourney
+from .errors import FileError, InputError, TourneyError
+
+__all__ = ["read", "rank", "cluster", "model_names", "Dataset", "TourneyError", "InputError",
+           "FileError", "Client"]
+__version__ = "0.1.0"
+
+Dataset = _tourney.Dataset
+
+
+def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_identical=False,
+         covariates=()):
+    """Reads judgment files into a Dataset, with the command line's readers and errors.
+
+    ``paths``: one path or a list (read together, one system registry). ``format``: auto,
+    wmt (Appraise ranking CSV or WMT15/16 pairwise rows), pairwise, xml (Appraise XML export)
+    or battles (Arena JSON / JSONL, left,right,winner CSV). ``language_pair``: keep one pair
+    ("de-en"). One battle log file stays a battle log (as ``tourney rank`` keeps it);
+    ``covariates`` names its numeric fields to carry per battle (style control).
+    Raises InputError / FileError with ``file``, ``line`` and ``field``.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    return _tourney.read([os.fspath(p) for p in paths], format, skip_invalid,
+                         language_pair or "", expand_identical, list(covariates))
+
+
+def _dataset(data, covariates=()):
+    if isinstance(data, Dataset):
+        if list(covariates) != list(data.covariate_names):
+            raise InputError("invalid_argument",
+                             f"{data.source}: the Dataset carries the covariates "
+                             f"{list(data.covariate_names)}, not {list(covariates)}; read it "
+                             "with tourney.read(..., covariates=...)")
+        return data
+    if isinstance(data, (str, os.PathLike, list, tuple)):
+        return read(data, covariates=covariates)
+    if hasattr(data, "columns"):
+        from ._frames import dataset_from_frame
+        return dataset_from_frame(data, covariates=covariates)
+    raise TypeError("data: a path, a list of paths, a pandas DataFrame or a tourney.Dataset, "
+                    f"not {type(data).__name__}")
+
+
+def model_names():
+    """Every model rank and cluster accept, as the command line's --model spells them."""
+    return list(_tourney.model_names())
+
+
+def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=True,
+         covariates=None, **options):
+    """The leaderboard of one model, as ``tourney rank --format json`` computes it.
+
+    Returns a DataFrame, best first: system, score, rank, comparisons, wins, losses, ties and
+    the model's own columns (mu, sigma, r_hat; Bradley-Terry's score_lo, score_hi at
+    ``interval_level`` and Arena's rank_upper_bound). ``frame.attrs["board"]`` holds the
+    rest of the JSON (counts, connectivity, warnings, the stopping rule).
+
+    ``ties``: the weight of a tie as a win for each side in the pairwise models (0.5,
+    Arena's convention). ``options``: the model's parameters, named as the command line's
+    flags in snake case (bt_prior, tolerance, max_iterations, interval_level, v_init, elo_k,
+    damping; sampler, iterations, chains, sigma_a for hopkins-may; mu, sigma, beta,
+    selection, mode, budget for trueskill). ``threads``: Hopkins-May's chains in parallel;
+    results never depend on it.
+
+    ``covariates``: style control (``tourney rank --covariates``), with model
+    bradley-terry: the battles' numeric fields (a battle log's, or the DataFrame's columns)
+    as covariates of contextual Bradley-Terry; their effects are in
+    ``frame.attrs["board"]["covariate_effects"]``.
+    """
+    from ._frames import board_frame
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    if covariates:
+        if isinstance(covariates, str):
+            covariates = [c for c in covariates.split(",") if c]
+        if model != "bradley-terry":
+            raise InputError("invalid_argument",
+                             f"covariates: style control needs model bradley-terry, not '{model}'")
+        result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
+        return board_frame(result)
+    result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+    return board_frame(result)
+
+
+def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, seed=1, threads=0,
+            resample="comparisons", ties=None, anytime=False, delta=0.05, epsilon=0.0,
+            anytime_board="pooled", **options):
+    """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
+    ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
+    overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
+    rank_hi and cluster. Ctrl-C stops the replicates.
+
+    ``anytime=True``: the anytime-valid board instead (``tourney cluster --anytime``,
+    docs/anytime.md) at family-wise error ``delta`` and indifference zone ``epsilon``;
+    ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
+    """
+    from ._frames import board_frame
+    if anytime:
+        if model not in ("expected-wins",) or options:
+            raise InputError("invalid_argument",
+                             "anytime: the anytime-valid board rates with Expected Wins "
+                             "(ties as half wins); leave model and its options out")
+        result = _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
+        return board_frame(result)
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                              resample, True, options)
+    return board_frame(result)
+
+
+def __getattr__(name):
+    # The HTTP client loads on first use (urllib and json only).
+    if name == "Client":
+        from .client import Client
+        return Client
+    raise AttributeError(f"module 'tourney' has no attribute {name!r}")
