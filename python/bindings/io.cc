@@ -159,7 +159,8 @@ void RegisterIo(py::module_& m) {
                                return d.battle_log() ? d.battle_log()->covariate_names
                                                      : std::vector<std::string>();
                              })
-      .def_property_readonly("dropped_blank", [](Dataset& d) { return d.judgments().dropped_blank; })
+      .def_property_readonly("dropped_blank",
+                             [](Dataset& d) { return d.judgments().dropped_blank; })
       .def_property_readonly("skipped_invalid",
                              [](Dataset& d) { return d.judgments().skipped_invalid; })
       .def("comparisons", &Comparisons,

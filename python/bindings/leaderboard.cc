@@ -20,13 +20,18 @@ py::array_t<T> Column(const std::vector<LeaderboardEntry>& entries, Get get) {
   return out;
 }
 
-// A column of an optional value, or nothing when no entry has it.
-template <typename Get>
+// A column of an optional value: nothing when no entry has it, a numpy array of T when every
+// entry has it (the usual case), else a list with None where it is absent.
+template <typename T, typename Get>
 void OptionalColumn(const std::vector<LeaderboardEntry>& entries, const char* name, Get get,
                     py::dict* columns) {
-  bool any = false;
-  for (const LeaderboardEntry& e : entries) any |= get(e).has_value();
-  if (!any) return;
+  size_t present = 0;
+  for (const LeaderboardEntry& e : entries) present += get(e).has_value();
+  if (present == 0) return;
+  if (present == entries.size()) {
+    (*columns)[name] = Column<T>(entries, [&get](const LeaderboardEntry& e) { return *get(e); });
+    return;
+  }
   py::list values;
   for (const LeaderboardEntry& e : entries) {
     auto v = get(e);
@@ -80,20 +85,22 @@ py::dict BoardToDict(const Leaderboard& board) {
     columns["rank_lo"] = Column<int32_t>(e, [](const LeaderboardEntry& x) { return x.rank_lo; });
     columns["rank_hi"] = Column<int32_t>(e, [](const LeaderboardEntry& x) { return x.rank_hi; });
   }
-  OptionalColumn(e, "cluster", [](const LeaderboardEntry& x) { return x.cluster; }, &columns);
+  const auto cluster = [](const LeaderboardEntry& x) { return x.cluster; };
+  OptionalColumn<int32_t>(e, "cluster", cluster, &columns);
   columns["comparisons"] =
       Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.comparisons; });
   columns["wins"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.wins; });
   columns["losses"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.losses; });
   columns["ties"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.ties; });
-  OptionalColumn(e, "mu", [](const LeaderboardEntry& x) { return x.mu; }, &columns);
-  OptionalColumn(e, "sigma", [](const LeaderboardEntry& x) { return x.sigma; }, &columns);
-  OptionalColumn(e, "r_hat", [](const LeaderboardEntry& x) { return x.r_hat; }, &columns);
-  OptionalColumn(
-      e, "rank_upper_bound", [](const LeaderboardEntry& x) { return x.rank_upper_bound; },
-      &columns);
-  OptionalColumn(e, "score_lo", [](const LeaderboardEntry& x) { return x.score_lo; }, &columns);
-  OptionalColumn(e, "score_hi", [](const LeaderboardEntry& x) { return x.score_hi; }, &columns);
+  OptionalColumn<double>(e, "mu", [](const LeaderboardEntry& x) { return x.mu; }, &columns);
+  OptionalColumn<double>(e, "sigma", [](const LeaderboardEntry& x) { return x.sigma; }, &columns);
+  OptionalColumn<double>(e, "r_hat", [](const LeaderboardEntry& x) { return x.r_hat; }, &columns);
+  const auto upper_bound = [](const LeaderboardEntry& x) { return x.rank_upper_bound; };
+  OptionalColumn<int32_t>(e, "rank_upper_bound", upper_bound, &columns);
+  const auto score_lo = [](const LeaderboardEntry& x) { return x.score_lo; };
+  OptionalColumn<double>(e, "score_lo", score_lo, &columns);
+  const auto score_hi = [](const LeaderboardEntry& x) { return x.score_hi; };
+  OptionalColumn<double>(e, "score_hi", score_hi, &columns);
 
   py::dict meta;
   meta["model"] = board.model;

@@ -12,6 +12,7 @@ namespace tourney::python {
 // {"columns": {field: values, ...}, "board": {model, judgments, ..., stopping}}. An optional
 // entry field is a column when some entry has it (None where absent); rank_lo and rank_hi
 // are columns when the board has rank ranges (Leaderboard::has_rank_ranges), as in the JSON.
+// Columns are numpy arrays, but for an optional field some entries lack (a list with None).
 pybind11::dict BoardToDict(const Leaderboard& board);
 
 }  // namespace tourney::python

@@ -14,15 +14,32 @@ _OPTIONAL_INT = {"cluster", "rank_upper_bound"}
 
 
 def _names_and_codes(column):
-    """(names as str, int32 codes with -1 for missing) of a Series, without copying the
-    codes of a categorical whose categories are already strings."""
+    """(names, int32-able codes with -1 for missing) of a Series: a categorical's own
+    categories and codes (no copy of the strings), else pandas' factorisation of the values."""
     import pandas as pd
     if isinstance(column.dtype, pd.CategoricalDtype):
-        names = column.cat.categories
-        codes = column.cat.codes.to_numpy()
-    else:
-        codes, names = pd.factorize(column, sort=False)
+        return column.cat.categories, column.cat.codes.to_numpy()
+    codes, names = pd.factorize(column.to_numpy(), sort=False)
     return names, codes
+
+
+def _system_codes(left, right):
+    """One list of system names and the codes of both columns into it."""
+    import pandas as pd
+    if isinstance(left.dtype, pd.CategoricalDtype) and isinstance(right.dtype,
+                                                                   pd.CategoricalDtype):
+        names_a, codes_a = _names_and_codes(left)
+        names_b, codes_b = _names_and_codes(right)
+        if names_a.equals(names_b):
+            return names_a, codes_a, codes_b
+        # The left column's names, then the right column's new ones.
+        names = names_a.append(names_b[~names_b.isin(names_a)])
+        remap = names.get_indexer(names_b).astype(np.int32)
+        return names, codes_a, np.where(codes_b >= 0, remap[codes_b], -1)
+    # Strings (or mixed): both columns factorised together, so they share one list.
+    values = np.concatenate([left.to_numpy(dtype=object), right.to_numpy(dtype=object)])
+    codes, names = pd.factorize(values, sort=False)
+    return names, codes[:len(left)], codes[len(left):]
 
 
 def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
@@ -36,15 +53,7 @@ def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
                          f"{source}: a DataFrame of battles needs the columns model_a, model_b, "
                          f"winner (a battle log) or left, right, winner (a pairwise CSV); it has "
                          f"{', '.join(map(str, frame.columns))}")
-    names_a, codes_a = _names_and_codes(frame[fields[0]])
-    names_b, codes_b = _names_and_codes(frame[fields[1]])
-    if names_a.equals(names_b):
-        names = names_a
-    else:
-        # One list of names: the left column's, then the right column's new ones.
-        names = names_a.append(names_b[~names_b.isin(names_a)])
-        remap = names.get_indexer(names_b).astype(np.int32)
-        codes_b = np.where(codes_b >= 0, remap[codes_b], -1)
+    names, codes_a, codes_b = _system_codes(frame[fields[0]], frame[fields[1]])
     winner_names, winner_codes = _names_and_codes(frame[fields[2]])
     columns = []
     for name in covariates:
@@ -63,15 +72,15 @@ def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
 def board_frame(result):
     """The DataFrame of a leaderboard dict from the module: one row per system, best first,
     columns named as the JSON output's entry fields; the rest of the board in
-    ``frame.attrs["board"]``."""
+    ``frame.attrs["board"]``. Columns come as numpy arrays, but an optional field that some
+    entries lack, which comes as a list with None: NaN, or pandas' nullable Int64."""
     import pandas as pd
-    columns = {}
-    for name, values in result["columns"].items():
+    columns = result["columns"]
+    for name, values in columns.items():
         if isinstance(values, list) and name != "system":
             dtype = "Int64" if name in _OPTIONAL_INT else "float64"
-            values = pd.array([np.nan if v is None and dtype == "float64" else v
-                               for v in values], dtype=dtype)
-        columns[name] = values
-    frame = pd.DataFrame(columns)
+            columns[name] = pd.array([np.nan if v is None and dtype == "float64" else v
+                                      for v in values], dtype=dtype)
+    frame = pd.DataFrame(columns, copy=False)  # the module's arrays are this frame's own
     frame.attrs["board"] = result["board"]
     return frame
