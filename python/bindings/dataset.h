@@ -7,9 +7,11 @@
 
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "tourney/core/battle_log.h"
 #include "tourney/core/judgments.h"
@@ -34,7 +36,8 @@ class Dataset {
   const std::string& source() const { return source_; }
   // The battle log when the data came as one; nullptr otherwise.
   const BattleLog* battle_log() const { return log_ ? &*log_ : nullptr; }
-  // The judgments, made from the battle log on first use. Not thread-safe.
+  // The judgments, made from the battle log on first use. Not thread-safe: call it with the
+  // GIL held.
   const Judgments& judgments();
 
  private:

@@ -117,7 +117,7 @@ std::unique_ptr<Dataset> FromArrays(std::vector<std::string> system_names, const
 }
 
 // The pairwise comparisons as (first, second, outcome) arrays and the system names.
-py::tuple Comparisons(Dataset& data) {
+py::tuple ComparisonArrays(Dataset& data) {
   const tourney::Comparisons& c =
       data.battle_log() ? data.battle_log()->battles : data.judgments().comparisons();
   const std::vector<std::string>& names =
@@ -163,7 +163,7 @@ void RegisterIo(py::module_& m) {
                              [](Dataset& d) { return d.judgments().dropped_blank; })
       .def_property_readonly("skipped_invalid",
                              [](Dataset& d) { return d.judgments().skipped_invalid; })
-      .def("comparisons", &Comparisons,
+      .def("comparisons", &ComparisonArrays,
            "(names, first, second, outcome): outcome 0 first wins, 1 second wins, 2 tie.");
   m.def("read", &Read, py::arg("paths"), py::arg("format") = "auto",
         py::arg("skip_invalid") = false, py::arg("language_pair") = "",

@@ -9,4 +9,5 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterIo(m);
   tourney::python::RegisterRank(m);
   tourney::python::RegisterCluster(m);
+  tourney::python::RegisterStability(m);
 }

@@ -23,27 +23,28 @@ py::dict Rank(Dataset& data, const std::string& model_name, uint64_t seed, int t
   board_options.seed = seed;
   board_options.interval_level = options.pairwise.interval_level;
   board_options.stopping = stopping;
+  const BattleLog* const log = data.battle_log();
+  const Judgments* const judgments = log ? nullptr : &data.judgments();  // with the GIL
   Leaderboard board;
   {
     // No cancellation hook in RatingModel: Ctrl-C is seen when the fit returns.
     py::gil_scoped_release release;
     RatingInput input;
-    if (const BattleLog* log = data.battle_log()) {
+    if (log != nullptr) {
       input.num_systems = log->systems.size();
       input.comparisons = &log->battles;
       input.system_names = &log->systems.names();
       const RatingResult result = ValueOrThrow(RateChecked(*model, input, seed));
       board = RatedBattleLeaderboard(model->name(), *log, result, board_options);
     } else {
-      const Judgments& judgments = data.judgments();
-      if (judgments.comparisons().size() == 0) {
+      if (judgments->comparisons().size() == 0) {
         throw StatusError(InvalidArgument(data.source() + ": no judgments"));
       }
-      input.num_systems = judgments.num_systems();
-      input.comparisons = &judgments.comparisons();
-      input.judgments = &judgments;
+      input.num_systems = judgments->num_systems();
+      input.comparisons = &judgments->comparisons();
+      input.judgments = judgments;
       const RatingResult result = ValueOrThrow(RateChecked(*model, input, seed));
-      board = RatedLeaderboard(model->name(), judgments, result, board_options);
+      board = RatedLeaderboard(model->name(), *judgments, result, board_options);
     }
   }
   return BoardToDict(board);

@@ -104,3 +104,14 @@ def test_style_control_equals_cli(tmp_path):
             assert abs(effects[0][key] - want["covariate_effects"][0][key]) <= 1e-12, key
     with pytest.raises(tourney.InputError, match="bradley-terry"):
         tourney.rank(frame, model="elo", covariates=["len_diff"])
+
+
+def test_comparisons_round_trip():
+    train = shared_path("data", "wmt13-fr-en", "train.csv")
+    pairs = tourney.comparisons(train)
+    board = cli_json("rank", train, "--model", "bradley-terry")
+    assert len(pairs) == int(board["comparisons"])
+    assert set(pairs["winner"].cat.categories) == {"left", "right", "tie"}
+    again = tourney.rank(pairs, model="bradley-terry").set_index("system")
+    for entry in board["entries"]:
+        assert abs(again.loc[entry["system"], "score"] - entry["score"]) < 1e-9

@@ -13,14 +13,31 @@ the file, line and field the message names.
 
 import os
 
-from . import _tourney
 from .errors import FileError, InputError, TourneyError
 
-__all__ = ["read", "rank", "cluster", "model_names", "Dataset", "TourneyError", "InputError",
+try:
+    from . import _tourney
+except ImportError as _error:
+    # Another interpreter than the module was built for: tourney.client (standard library
+    # only) still works; the engine's functions raise this error.
+    class _Missing:
+        def __init__(self, error):
+            self.error = error
+
+        def __getattr__(self, name):
+            raise ImportError(f"tourney's extension module is not available here "
+                              f"({self.error}); tourney.client works without it") from self.error
+
+    _tourney = _Missing(_error)
+
+__all__ = ["read", "comparisons", "rank", "cluster", "stability", "model_names", "Dataset", "TourneyError", "InputError",
            "FileError", "Client"]
 __version__ = "0.1.0"
 
-Dataset = _tourney.Dataset
+try:
+    Dataset = _tourney.Dataset
+except ImportError:
+    Dataset = type("Dataset", (), {})  # isinstance checks stay valid; nothing is one
 
 
 def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_identical=False,
@@ -55,6 +72,19 @@ def _dataset(data, covariates=()):
         return dataset_from_frame(data, covariates=covariates)
     raise TypeError("data: a path, a list of paths, a pandas DataFrame or a tourney.Dataset, "
                     f"not {type(data).__name__}")
+
+
+def comparisons(data):
+    """The pairwise comparisons of ``data`` (a path, paths, or a Dataset) as a DataFrame with
+    categorical columns left, right and winner (left, right or tie): the k(k-1)/2
+    comparisons of each k-way ranking, in input order."""
+    import pandas as pd
+    names, first, second, outcome = _dataset(data).comparisons()
+    return pd.DataFrame({
+        "left": pd.Categorical.from_codes(first, names),
+        "right": pd.Categorical.from_codes(second, names),
+        "winner": pd.Categorical.from_codes(outcome, ["left", "right", "tie"]),
+    })
 
 
 def model_names():
@@ -123,6 +153,35 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
     result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
                               resample, True, options)
     return board_frame(result)
+
+
+def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7,
+                                                          0.8, 0.9, 1.0),
+              repeats=20, bootstrap=1000, confidence=0.95, resample="comparisons", unit="auto",
+              level=0.95, seed=1, threads=0, ties=None, **options):
+    """Would the clusters survive with less data? ``tourney stability``: for each fraction of
+    the campaign's units (segments, or rankings), ``repeats`` subsamples, each clustered with
+    ``bootstrap`` replicates and compared with the full campaign's clusters (Zobel 1998).
+
+    Returns a DataFrame, one row per fraction: units, <stat>_mean, <stat>_sd and
+    <stat>_defined for kendall_tau_b, spearman_rho, pearson_rank, clusters, flipped_share
+    and lost_share, and reproduced_share. ``frame.attrs``: "study" (totals, the reference's
+    clusters and separations, smallest_reproducing_fraction, notes), "reference" (the full
+    campaign's clustered board, a DataFrame) and "repeats" (one row per subsample, a
+    DataFrame).
+    """
+    import pandas as pd
+    from ._frames import board_frame
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    result = _tourney.stability(_dataset(data), model, [float(f) for f in fractions], repeats,
+                                bootstrap, confidence, resample, unit, level, seed, threads,
+                                options)
+    frame = pd.DataFrame(result["points"], copy=False)
+    frame.attrs["study"] = result["study"]
+    frame.attrs["reference"] = board_frame(result["reference"])
+    frame.attrs["repeats"] = pd.DataFrame(result["repeats"])
+    return frame
 
 
 def __getattr__(name):
