@@ -10,4 +10,5 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterRank(m);
   tourney::python::RegisterCluster(m);
   tourney::python::RegisterStability(m);
+  tourney::python::RegisterCompare(m);
 }

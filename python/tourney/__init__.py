@@ -30,7 +30,7 @@ except ImportError as _error:
 
     _tourney = _Missing(_error)
 
-__all__ = ["read", "comparisons", "rank", "cluster", "stability", "model_names", "Dataset", "TourneyError", "InputError",
+__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names", "Dataset", "TourneyError", "InputError",
            "FileError", "Client"]
 __version__ = "0.1.0"
 
@@ -182,6 +182,32 @@ def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5
     frame.attrs["reference"] = board_frame(result["reference"])
     frame.attrs["repeats"] = pd.DataFrame(result["repeats"])
     return frame
+
+
+def _ranking(board, which):
+    """(systems, scores, clusters or None) of a leaderboard DataFrame (system, score, and
+    cluster when clustered) or a {system: score} mapping."""
+    if hasattr(board, "columns"):
+        if "system" not in board.columns or "score" not in board.columns:
+            raise InputError("invalid_argument",
+                             f"{which}: a ranking needs the columns system and score")
+        clusters = None
+        if "cluster" in board.columns and not board["cluster"].isna().any():
+            clusters = [int(c) for c in board["cluster"]]
+        return [str(s) for s in board["system"]], [float(x) for x in board["score"]], clusters
+    items = list(dict(board).items())
+    return [str(k) for k, _ in items], [float(v) for _, v in items], None
+
+
+def compare(a, b, *, rbo_p=0.9):
+    """Two rankings of the same systems, as ``tourney compare``: Kendall's tau-b, Spearman's
+    rho, Pearson's r, Pearson Rank (A as reference), rank-biased overlap at ``rbo_p``, the
+    systems in one ranking only and, when both are clustered, the agreement of their
+    clusters (pairs separated by both, flipped, by one only). ``a`` and ``b``: leaderboards
+    from rank or cluster (system, score, cluster) or {system: score} mappings (higher is
+    better). Returns a dict with the JSON output's keys; None where a measure is undefined
+    (``notes`` says why)."""
+    return _tourney.compare(*_ranking(a, "a"), *_ranking(b, "b"), rbo_p)
 
 
 def __getattr__(name):
