@@ -12,6 +12,7 @@
 #include "bindings/module.h"
 #include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/planned_look.h"
 
 namespace tourney::python {
 
@@ -19,7 +20,7 @@ namespace {
 
 py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
                  uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
-                 const py::dict& kwargs) {
+                 int looks, int64_t looks_budget, const py::dict& kwargs) {
   const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
   if (replicates < 1 || replicates > 1000000) {
     throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
@@ -32,7 +33,22 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   }
   const std::unique_ptr<RatingModel> model =
       ValueOrThrow(MakeRatingModel(model_name, model_options));
-  const Judgments& judgments = data.judgments();
+  // Planned looks (`tourney cluster --looks K --looks-budget N`): the board of the last look
+  // the input has reached, at that look's level.
+  const Judgments* judgments = &data.judgments();
+  std::optional<Judgments> look_judgments;
+  std::string look_note;
+  if (looks > 0) {
+    const auto have = static_cast<int64_t>(judgments->num_rankings());
+    const ReachedLook reached =
+        ValueOrThrow(ReachPlannedLook(have, {looks, looks_budget > 0 ? looks_budget : have},
+                                      confidence));
+    if (reached.look == 0) throw StatusError(InvalidArgument(reached.note));
+    look_judgments = FirstRankings(*judgments, reached.at);
+    judgments = &*look_judgments;
+    confidence = reached.confidence;
+    look_note = reached.note;
+  }
   BootstrapOptions options;
   options.replicates = replicates;
   options.confidence = confidence;
@@ -45,8 +61,9 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   std::optional<Leaderboard> board;
   RunInterruptible(
       [&] {
-        const BootstrapResult result = ValueOrThrow(Bootstrap(judgments, *model, options));
-        board = BuildClusteredLeaderboard(judgments, result);
+        const BootstrapResult result = ValueOrThrow(Bootstrap(*judgments, *model, options));
+        board = BuildClusteredLeaderboard(*judgments, result);
+        if (!look_note.empty()) board->warnings.push_back(look_note);
       },
       &cancel);
   return BoardToDict(*board);
@@ -81,7 +98,7 @@ void RegisterCluster(py::module_& m) {
   m.def("cluster", &Cluster, py::arg("data"), py::arg("model"), py::arg("bootstrap") = 1000,
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("resample") = "comparisons", py::arg("count_shortcut") = true,
-        py::arg("options") = py::dict());
+        py::arg("looks") = 0, py::arg("looks_budget") = 0, py::arg("options") = py::dict());
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

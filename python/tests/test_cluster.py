@@ -43,3 +43,12 @@ def test_anytime_board_equals_cli():
                         "--anytime-board", board)
         got = tourney.cluster(train, anytime=True, delta=0.1, epsilon=0.02, anytime_board=board)
         assert_board_equals_json(got, want)
+
+
+def test_planned_looks_equal_cli():
+    train = shared_path("data", "wmt13-fr-en", "train.csv")
+    want = cli_json("cluster", train, "--bootstrap", "100", "--looks", "4", "--looks-budget",
+                    "15000")
+    got = tourney.cluster(train, bootstrap=100, looks=4, looks_budget=15000)
+    assert_board_equals_json(got, want)
+    assert "planned look" in got.attrs["board"]["warnings"][0]

@@ -130,11 +130,16 @@ def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=
 
 def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, seed=1, threads=0,
             resample="comparisons", ties=None, anytime=False, delta=0.05, epsilon=0.0,
-            anytime_board="pooled", **options):
+            anytime_board="pooled", looks=None, looks_budget=None, **options):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
     rank_hi and cluster. Ctrl-C stops the replicates.
+
+    ``looks=K`` (and ``looks_budget=N``, default the input's judgments): a campaign with K
+    looks planned in advance: the board of the last look the input has reached, its rank
+    ranges at the level O'Brien-Fleming-type alpha spending gives that look
+    (``tourney cluster --looks``); the look is described in the board's warnings.
 
     ``anytime=True``: the anytime-valid board instead (``tourney cluster --anytime``,
     docs/anytime.md) at family-wise error ``delta`` and indifference zone ``epsilon``;
@@ -150,8 +155,14 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
         return board_frame(result)
     if ties is not None:
         options["tie_weight"] = float(ties)
+    if looks_budget is not None and looks is None:
+        raise InputError("invalid_argument", "looks_budget goes with looks")
+    if looks is not None and not 1 <= looks <= 100:
+        raise InputError("invalid_argument", "looks: must be between 1 and 100")
+    if looks_budget is not None and looks_budget < 1:
+        raise InputError("invalid_argument", "looks_budget: must be at least 1")
     result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                              resample, True, options)
+                              resample, True, looks or 0, looks_budget or 0, options)
     return board_frame(result)
 
 
