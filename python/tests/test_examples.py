@@ -14,3 +14,11 @@ def test_table1_script():
                                                                    TOURNEY_SHARED_DIR=SHARED))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "12 of 13 rank ranges as in Table 1" in done.stdout
+
+
+def test_arena_style_control_script():
+    done = subprocess.run([sys.executable,
+                           os.path.join(ROOT, "python", "examples", "arena_style_control.py")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "style-controlled" in done.stdout
