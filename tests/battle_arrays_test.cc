@@ -28,8 +28,8 @@ TEST(BattleArrays, BuildsTheLogInRowOrder) {
   EXPECT_EQ(log.ties_both_bad, 1);
 }
 
-Status Build(std::vector<int32_t> first, std::vector<int32_t> second,
-             std::vector<int32_t> winner, std::vector<std::string> names = {"x", "y"}) {
+Status Build(std::vector<int32_t> first, std::vector<int32_t> second, std::vector<int32_t> winner,
+             std::vector<std::string> names = {"x", "y"}) {
   BattleArrays arrays;
   arrays.system_names = std::move(names);
   arrays.first = first;
@@ -47,8 +47,7 @@ TEST(BattleArrays, NamesTheRowAndColumnOfBadInput) {
             "<DataFrame>:2: field 'right': 'y' is the same system as left");
   EXPECT_EQ(Build({0, -1}, {1, 0}, {0, 0}).message(),
             "<DataFrame>:2: field 'left': missing or empty");
-  EXPECT_EQ(Build({0}, {7}, {0}).message(),
-            "<DataFrame>:1: field 'right': code 7 names no system");
+  EXPECT_EQ(Build({0}, {7}, {0}).message(), "<DataFrame>:1: field 'right': code 7 names no system");
   EXPECT_EQ(Build({0, 0, 0}, {1, 1, 1}, {2, 1, 3}).message(),
             "<DataFrame>:3: field 'winner': 'draw' is not one of model_a, model_b, tie, "
             "tie (bothbad) (or left, right, tie)");

@@ -11,7 +11,7 @@ namespace tourney {
 namespace {
 
 // The outcome a winner spelling stands for; nullopt for an unknown one.
-std::optional<Outcome> WinnerOutcome(const std::string& winner, bool* both_bad) {
+std::optional<Outcome> ArrayWinnerOutcome(const std::string& winner, bool* both_bad) {
   *both_bad = false;
   if (winner == "model_a" || winner == "left") return Outcome::kFirstWins;
   if (winner == "model_b" || winner == "right") return Outcome::kSecondWins;
@@ -23,10 +23,10 @@ std::optional<Outcome> WinnerOutcome(const std::string& winner, bool* both_bad) 
   return std::nullopt;
 }
 
-Status RowError(const std::string& source, size_t row, const std::string& field,
-                const std::string& what) {
-  return InvalidArgument(source + ":" + std::to_string(row + 1) + ": field '" + field + "': " +
-                         what);
+Status BattleRowError(const std::string& source, size_t row, const std::string& field,
+                      const std::string& what) {
+  return InvalidArgument(source + ":" + std::to_string(row + 1) + ": field '" + field +
+                         "': " + what);
 }
 
 }  // namespace
@@ -46,8 +46,8 @@ Status BattleLogFromArrays(const BattleArrays& arrays, const std::string& source
   for (size_t c = 0; c < k; ++c) {
     if (arrays.covariates[c].size() != n) {
       return InvalidArgument(source + ": the covariate column " + arrays.covariate_names[c] +
-                             " has " + std::to_string(arrays.covariates[c].size()) +
-                             " rows, not " + std::to_string(n));
+                             " has " + std::to_string(arrays.covariates[c].size()) + " rows, not " +
+                             std::to_string(n));
     }
   }
   if (k > 0) {
@@ -59,7 +59,7 @@ Status BattleLogFromArrays(const BattleArrays& arrays, const std::string& source
   std::vector<int> outcome_of(arrays.winner_names.size());
   for (size_t w = 0; w < arrays.winner_names.size(); ++w) {
     bool both_bad = false;
-    auto outcome = WinnerOutcome(arrays.winner_names[w], &both_bad);
+    auto outcome = ArrayWinnerOutcome(arrays.winner_names[w], &both_bad);
     outcome_of[w] = !outcome ? -1 : both_bad ? -2 : static_cast<int>(*outcome);
   }
   // Names are checked, and interned, when a battle first uses them.
@@ -72,46 +72,44 @@ Status BattleLogFromArrays(const BattleArrays& arrays, const std::string& source
       const int32_t code = side == 0 ? arrays.first[row] : arrays.second[row];
       const std::string& field = side == 0 ? arrays.first_field : arrays.second_field;
       if (code < 0 || code >= num_names) {
-        return RowError(source, row, field, code < 0 ? "missing or empty"
-                                                     : "code " + std::to_string(code) +
-                                                           " names no system");
+        return BattleRowError(
+            source, row, field,
+            code < 0 ? "missing or empty" : "code " + std::to_string(code) + " names no system");
       }
       if (id_of[code] < 0) {
         const std::string& name = arrays.system_names[code];
-        if (!IsValidUtf8(name)) return RowError(source, row, field, InvalidUtf8Message(name));
+        if (!IsValidUtf8(name)) return BattleRowError(source, row, field, InvalidUtf8Message(name));
         if (std::string problem = SystemNameProblem(name); !problem.empty()) {
-          return RowError(source, row, field, "system " + QuotedValue(name) + " " + problem);
+          return BattleRowError(source, row, field, "system " + QuotedValue(name) + " " + problem);
         }
         id_of[code] = log->systems.Intern(name);
       }
       ids[side] = id_of[code];
     }
     if (ids[0] == ids[1]) {
-      return RowError(source, row, arrays.second_field,
-                      QuotedValue(arrays.system_names[arrays.second[row]], 63) +
-                          " is the same system as " + arrays.first_field);
+      return BattleRowError(source, row, arrays.second_field,
+                            QuotedValue(arrays.system_names[arrays.second[row]], 63) +
+                                " is the same system as " + arrays.first_field);
     }
     const int32_t w = arrays.winner[row];
-    const int outcome =
-        w < 0 || w >= static_cast<int32_t>(outcome_of.size()) ? -1 : outcome_of[w];
+    const int outcome = w < 0 || w >= static_cast<int32_t>(outcome_of.size()) ? -1 : outcome_of[w];
     if (outcome == -1) {
       const bool known = w >= 0 && w < static_cast<int32_t>(outcome_of.size());
-      return RowError(source, row, arrays.winner_field,
-                      !known ? std::string("missing or empty")
-                             : QuotedValue(arrays.winner_names[w], 63) +
-                                   " is not one of model_a, model_b, tie, tie (bothbad) "
-                                   "(or left, right, tie)");
+      return BattleRowError(source, row, arrays.winner_field,
+                            !known ? std::string("missing or empty")
+                                   : QuotedValue(arrays.winner_names[w], 63) +
+                                         " is not one of model_a, model_b, tie, tie (bothbad) "
+                                         "(or left, right, tie)");
     }
     for (size_t c = 0; c < k; ++c) {
       const double v = arrays.covariates[c][row];
       if (!std::isfinite(v)) {
-        return RowError(source, row, arrays.covariate_names[c], "not a finite number");
+        return BattleRowError(source, row, arrays.covariate_names[c], "not a finite number");
       }
       log->covariates.push_back(v);
     }
     if (outcome == -2) ++log->ties_both_bad;
-    log->battles.Add(ids[0], ids[1],
-                     outcome == -2 ? Outcome::kTie : static_cast<Outcome>(outcome));
+    log->battles.Add(ids[0], ids[1], outcome == -2 ? Outcome::kTie : static_cast<Outcome>(outcome));
   }
   return Status::Ok();
 }

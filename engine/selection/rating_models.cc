@@ -11,8 +11,8 @@ namespace tourney {
 
 const std::vector<std::string>& RatingModelNames() {
   static const std::vector<std::string>* const names = [] {
-    auto* all = new std::vector<std::string>{"expected-wins", "expected-wins-ties",
-                                             "hopkins-may", "trueskill"};
+    auto* all = new std::vector<std::string>{"expected-wins", "expected-wins-ties", "hopkins-may",
+                                             "trueskill"};
     for (const std::string& name : PairwiseModelNames()) all->push_back(name);
     return all;
   }();
@@ -44,9 +44,9 @@ StatusOr<std::unique_ptr<RatingModel>> MakeRatingModel(std::string_view name,
 namespace {
 
 // The parts RatedLeaderboard and RatedBattleLeaderboard share, once the entries are built.
-void CompleteBoard(const std::vector<std::string>& names, const RatingResult& result,
-                   const RatedBoardOptions& options, const PairCounts* counts,
-                   Leaderboard* board) {
+void CompleteRatedBoard(const std::vector<std::string>& names, const RatingResult& result,
+                        const RatedBoardOptions& options, const PairCounts* counts,
+                        Leaderboard* board) {
   board->seed = options.seed;
   if (AddModelIntervals(names, result.ratings, board)) board->confidence = options.interval_level;
   for (const std::string& w : result.warnings) board->warnings.push_back(w);
@@ -65,7 +65,7 @@ Leaderboard RatedLeaderboard(std::string_view model, const Judgments& judgments,
   if (options.stopping) {
     counts = PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons());
   }
-  CompleteBoard(names, result, options, &counts, &board);
+  CompleteRatedBoard(names, result, options, &counts, &board);
   return board;
 }
 
@@ -75,7 +75,7 @@ Leaderboard RatedBattleLeaderboard(std::string_view model, const BattleLog& log,
   Leaderboard board =
       BuildLeaderboardFromCounts(model, log.systems.names(), counts, result.ratings);
   board.rankings = static_cast<int64_t>(log.size());
-  CompleteBoard(log.systems.names(), result, options, &counts, &board);
+  CompleteRatedBoard(log.systems.names(), result, options, &counts, &board);
   return board;
 }
 
@@ -100,8 +100,8 @@ StatusOr<Leaderboard> StyleControlledLeaderboard(const BattleLog& log,
     r.score_lo = EloFromTheta(fit->theta[id] - z * fit->theta_se[id]);
     r.score_hi = EloFromTheta(fit->theta[id] + z * fit->theta_se[id]);
   }
-  Leaderboard board = BuildLeaderboardFromCounts("bradley-terry", log.systems.names(),
-                                                 CountBattles(log), ratings);
+  Leaderboard board =
+      BuildLeaderboardFromCounts("bradley-terry", log.systems.names(), CountBattles(log), ratings);
   board.rankings = static_cast<int64_t>(log.size());
   board.seed = seed;
   AddModelIntervals(log.systems.names(), ratings, &board);

@@ -40,9 +40,8 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   std::string look_note;
   if (looks > 0) {
     const auto have = static_cast<int64_t>(judgments->num_rankings());
-    const ReachedLook reached =
-        ValueOrThrow(ReachPlannedLook(have, {looks, looks_budget > 0 ? looks_budget : have},
-                                      confidence));
+    const ReachedLook reached = ValueOrThrow(
+        ReachPlannedLook(have, {looks, looks_budget > 0 ? looks_budget : have}, confidence));
     if (reached.look == 0) throw StatusError(InvalidArgument(reached.note));
     look_judgments = FirstRankings(*judgments, reached.at);
     judgments = &*look_judgments;
@@ -97,8 +96,8 @@ py::dict AnytimeCluster(Dataset& data, double delta, double epsilon, const std::
 void RegisterCluster(py::module_& m) {
   m.def("cluster", &Cluster, py::arg("data"), py::arg("model"), py::arg("bootstrap") = 1000,
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
-        py::arg("resample") = "comparisons", py::arg("count_shortcut") = true,
-        py::arg("looks") = 0, py::arg("looks_budget") = 0, py::arg("options") = py::dict());
+        py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
+        py::arg("looks_budget") = 0, py::arg("options") = py::dict());
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

@@ -15,7 +15,7 @@ SystemRanking ToRanking(const std::vector<std::string>& names, const std::vector
                         const std::optional<std::vector<int>>& clusters, const char* which) {
   if (scores.size() != names.size() || (clusters && clusters->size() != names.size())) {
     throw StatusError(InvalidArgument(std::string(which) + ": systems, scores and clusters "
-                                      "have different lengths"));
+                                                           "have different lengths"));
   }
   SystemRanking ranking(names.size());
   for (size_t i = 0; i < names.size(); ++i) {

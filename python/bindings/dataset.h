@@ -28,8 +28,7 @@ class Dataset {
  public:
   Dataset(std::string source, Judgments judgments)
       : source_(std::move(source)), judgments_(std::move(judgments)) {}
-  Dataset(std::string source, BattleLog log)
-      : source_(std::move(source)), log_(std::move(log)) {}
+  Dataset(std::string source, BattleLog log) : source_(std::move(source)), log_(std::move(log)) {}
   Dataset(const Dataset&) = delete;
   Dataset& operator=(const Dataset&) = delete;
 

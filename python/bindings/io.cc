@@ -22,8 +22,7 @@ StatusOr<InputFormat> ParseInputFormat(const std::string& format) {
   if (format == "wmt") return InputFormat::kWmt;
   if (format == "pairwise") return InputFormat::kPairwise;
   if (format == "xml") return InputFormat::kAppraiseXml;
-  return InvalidArgument("format '" + format +
-                         "' is not one of auto, wmt, pairwise, xml, battles");
+  return InvalidArgument("format '" + format + "' is not one of auto, wmt, pairwise, xml, battles");
 }
 
 // One battle log file (format "battles", or "auto" and it looks like one) is kept as a
@@ -55,7 +54,7 @@ std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::
     }
     if (paths.size() != 1 || !battles[0]) {
       throw StatusError(InvalidArgument(paths[0] + ": covariates need one battle log (JSON, "
-                                        "JSONL or left,right,winner CSV)"));
+                                                   "JSONL or left,right,winner CSV)"));
     }
   }
   py::gil_scoped_release release;

@@ -92,9 +92,12 @@ py::dict BoardToDict(const Leaderboard& board) {
   columns["wins"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.wins; });
   columns["losses"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.losses; });
   columns["ties"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.ties; });
-  OptionalColumn<double>(e, "mu", [](const LeaderboardEntry& x) { return x.mu; }, &columns);
-  OptionalColumn<double>(e, "sigma", [](const LeaderboardEntry& x) { return x.sigma; }, &columns);
-  OptionalColumn<double>(e, "r_hat", [](const LeaderboardEntry& x) { return x.r_hat; }, &columns);
+  OptionalColumn<double>(
+      e, "mu", [](const LeaderboardEntry& x) { return x.mu; }, &columns);
+  OptionalColumn<double>(
+      e, "sigma", [](const LeaderboardEntry& x) { return x.sigma; }, &columns);
+  OptionalColumn<double>(
+      e, "r_hat", [](const LeaderboardEntry& x) { return x.r_hat; }, &columns);
   const auto upper_bound = [](const LeaderboardEntry& x) { return x.rank_upper_bound; };
   OptionalColumn<int32_t>(e, "rank_upper_bound", upper_bound, &columns);
   const auto score_lo = [](const LeaderboardEntry& x) { return x.score_lo; };

@@ -66,8 +66,7 @@ void ReadPairwise(KwargReader& r, PairwiseModelOptions* o) {
   int iterations = 0;
   if (r.Get("max_iterations", &iterations)) {
     if (iterations < 1 || iterations > 100'000'000) {
-      throw StatusError(InvalidArgument("option 'max_iterations': " +
-                                        std::to_string(iterations) +
+      throw StatusError(InvalidArgument("option 'max_iterations': " + std::to_string(iterations) +
                                         " is out of range 1..100000000"));
     }
     o->bradley_terry.max_iterations = o->newman.max_iterations = o->power.max_iterations =

@@ -1,7 +1,8 @@
 // The extension module tourney._tourney: conversions only, every computation is the
 // engine's (python/README in docs/python.md).
-#include "bindings/dataset.h"
 #include "bindings/module.h"
+
+#include "bindings/dataset.h"
 
 PYBIND11_MODULE(_tourney, m) {
   m.doc() = "tourney's engine (use the package tourney, which wraps this in DataFrames)";

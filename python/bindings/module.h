@@ -6,9 +6,9 @@
 
 namespace tourney::python {
 
-void RegisterIo(pybind11::module_& m);       // io.cc: read, from_arrays, Dataset
-void RegisterRank(pybind11::module_& m);     // rank.cc: rank, model_names
-void RegisterCluster(pybind11::module_& m);  // cluster.cc: cluster, anytime_cluster
+void RegisterIo(pybind11::module_& m);         // io.cc: read, from_arrays, Dataset
+void RegisterRank(pybind11::module_& m);       // rank.cc: rank, model_names
+void RegisterCluster(pybind11::module_& m);    // cluster.cc: cluster, anytime_cluster
 void RegisterStability(pybind11::module_& m);  // stability.cc: stability
 void RegisterCompare(pybind11::module_& m);    // compare.cc: compare
 

@@ -57,7 +57,7 @@ py::dict StyleControlRank(Dataset& data, uint64_t seed, const py::dict& kwargs) 
   const BattleLog* log = data.battle_log();
   if (log == nullptr || log->covariate_names.empty()) {
     throw StatusError(InvalidArgument(data.source() + ": style control needs a battle log "
-                                      "with covariates"));
+                                                      "with covariates"));
   }
   Leaderboard board;
   {

@@ -1,4 +1,6 @@
 // tourney.stability: clusters under subsampled judgments (`tourney stability`, Zobel 1998).
+#include "tourney/statistics/stability.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -6,7 +8,6 @@
 #include "bindings/leaderboard.h"
 #include "bindings/model_options.h"
 #include "bindings/module.h"
-#include "tourney/statistics/stability.h"
 
 namespace tourney::python {
 

@@ -39,7 +39,8 @@ struct BattleArrays {
 // Fills *log (which must be empty) with the battles in row order: one system id per name
 // that some battle uses, in order of first use, as the reader interns them. On bad input
 // (columns of different lengths, a code out of range or missing, an invalid system name, a
-// system against itself, an unknown winner, a covariate that is not a finite number) returns InvalidArgument
+// system against itself, an unknown winner, a covariate that is not a finite number) returns
+// InvalidArgument
 // "<source>:<row, 1-based>: field '<column>': ..." and leaves *log unspecified.
 Status BattleLogFromArrays(const BattleArrays& arrays, const std::string& source, BattleLog* log);
 
