@@ -6,8 +6,7 @@
 #include "common.h"
 #include "progress_bar.h"
 #include "render/leaderboard_format.h"
-#include "tourney/selection/stopping_rule.h"
-#include "tourney/statistics/model_intervals.h"
+#include "tourney/selection/rating_models.h"
 
 namespace tourney::cli {
 
@@ -28,20 +27,13 @@ int RunBattleLogRank(const Flags& flags, OutputFormat format, uint64_t seed) {
   auto result = RateChecked(**model, input, seed);
   bar.Clear();
   if (!result.ok()) return ReportError(command, result.status());
-  const PairCounts counts = CountBattles(*log);
-  Leaderboard board =
-      BuildLeaderboardFromCounts((*model)->name(), log->systems.names(), counts, result->ratings);
-  board.rankings = static_cast<int64_t>(log->size());
-  board.seed = seed;
-  if (AddModelIntervals(log->systems.names(), result->ratings, &board)) {
-    auto level = flags.GetDouble("interval-level");
-    if (level.ok()) board.confidence = *level;
-  }
-  for (const std::string& w : result->warnings) board.warnings.push_back(w);
+  RatedBoardOptions board_options;
+  board_options.seed = seed;
+  auto level = flags.GetDouble("interval-level");
+  if (level.ok()) board_options.interval_level = *level;
   // As `rank` does for every input: the stopping rule in the JSON output.
-  if (format == OutputFormat::kJson) {
-    SetStopping(EstimateStopping(counts), log->systems.names(), &board);
-  }
+  board_options.stopping = format == OutputFormat::kJson;
+  const Leaderboard board = RatedBattleLeaderboard((*model)->name(), *log, *result, board_options);
   std::cout << FormatLeaderboard(board, format);
   return kExitOk;
 }

@@ -19,6 +19,7 @@
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
 #include "tourney/models/pairwise_models.h"
+#include "tourney/selection/rating_models.h"
 #include "trueskill_flags.h"
 
 namespace tourney::cli {
@@ -342,18 +343,29 @@ Status CheckModelNames(const std::vector<std::string>& names, const std::string&
 StatusOr<std::unique_ptr<RatingModel>> MakeModelFromFlags(const Flags& flags,
                                                           size_t num_comparisons) {
   const std::string model = flags.Get("model");
-  if (model == "expected-wins") return MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
-  if (model == "expected-wins-ties") {
-    return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
+  if (!IsRatingModelName(model)) {
+    return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
   }
+  // The flags of the model asked for, into the options MakeRatingModel reads.
+  RatingModelOptions options;
   if (model == "hopkins-may") {
-    auto options = HopkinsMayOptionsFromFlags(flags);
-    if (!options.ok()) return options.status();
-    return MakeHopkinsMayModel(*options);
+    auto hopkins_may = HopkinsMayOptionsFromFlags(flags);
+    if (!hopkins_may.ok()) return hopkins_may.status();
+    options.hopkins_may = *hopkins_may;
+  } else if (model == "trueskill") {
+    auto trueskill = TrueSkillOptionsFromFlags(flags);
+    if (!trueskill.ok()) return trueskill.status();
+    options.trueskill = *trueskill;
+  } else if (IsPairwiseModelName(model)) {
+    auto pairwise = PairwiseOptionsFromFlags(flags);
+    if (!pairwise.ok()) return pairwise.status();
+    options.pairwise = *pairwise;
   }
-  if (model == "trueskill") return MakeTrueSkillModelFromFlags(flags);
-  if (IsPairwiseModelName(model)) return MakePairwiseModelFromFlags(model, flags);
-  return InvalidArgument("option '--model': unknown model '" + model + "' (see --help)");
+  auto made = MakeRatingModel(model, options);
+  if (!made.ok() && IsPairwiseModelName(model)) {
+    return InvalidArgument("option '--model " + model + "': " + made.status().message());
+  }
+  return made;
 }
 
 std::vector<std::string> SplitList(const std::string& list) {

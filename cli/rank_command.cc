@@ -11,9 +11,8 @@
 #include "render/leaderboard_format.h"
 #include "style_control.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/stopping_rule.h"
+#include "tourney/selection/rating_models.h"
 #include "tourney/statistics/anytime_board.h"
-#include "tourney/statistics/model_intervals.h"
 
 namespace tourney::cli {
 
@@ -111,21 +110,12 @@ int RunRank(int argc, char** argv) {
   bar.Clear();
   if (!result.ok()) return ReportError("rank", result.status());
 
-  Leaderboard board = BuildLeaderboard((*model)->name(), *judgments, result->ratings);
-  board.seed = *seed;
-  if (AddModelIntervals(judgments->systems().names(), result->ratings, &board)) {
-    auto level = flags.GetDouble("interval-level");
-    if (level.ok()) board.confidence = *level;
-  }
-  for (const std::string& w : result->warnings) board.warnings.push_back(w);
-  if (*format == OutputFormat::kJson) {
-    std::vector<std::string> names;
-    for (int i = 0; i < judgments->num_systems(); ++i)
-      names.push_back(judgments->systems().Name(i));
-    SetStopping(EstimateStopping(PairCounts::FromComparisons(judgments->num_systems(),
-                                                             judgments->comparisons())),
-                names, &board);
-  }
+  RatedBoardOptions board_options;
+  board_options.seed = *seed;
+  auto level = flags.GetDouble("interval-level");
+  if (level.ok()) board_options.interval_level = *level;
+  board_options.stopping = *format == OutputFormat::kJson;
+  const Leaderboard board = RatedLeaderboard((*model)->name(), *judgments, *result, board_options);
   std::cout << FormatLeaderboard(board, *format);
   return kExitOk;
 }

@@ -1,6 +1,5 @@
 #include "style_control.h"
 
-#include <boost/math/distributions/normal.hpp>
 #include <filesystem>
 #include <iostream>
 
@@ -9,9 +8,7 @@
 #include "pairwise_flags.h"
 #include "render/leaderboard_format.h"
 #include "tourney/ingest/battle_log_reader.h"
-#include "tourney/models/contextual_bradley_terry.h"
-#include "tourney/models/pairwise_models.h"
-#include "tourney/statistics/model_intervals.h"
+#include "tourney/selection/rating_models.h"
 
 namespace tourney::cli {
 
@@ -50,34 +47,9 @@ int RunStyleControlledRank(const Flags& flags, OutputFormat format, uint64_t see
   }
   auto log = LoadBattleLogs(flags.positionals(), flags);
   if (!log.ok()) return ReportError(command, log.status());
-  ContextualOptions co;
-  co.weights = options->weights;
-  auto fit = FitContextualBradleyTerry(*log, co);
-  if (!fit.ok()) return ReportError(command, fit.status());
-  const double level = options->interval_level;
-  const double z = boost::math::quantile(boost::math::normal(), 0.5 + level / 2);
-  std::vector<SystemRating> ratings(log->systems.size());
-  for (int id = 0; id < log->systems.size(); ++id) {
-    SystemRating& r = ratings[id];
-    r.mu = fit->theta[id];
-    r.sigma = fit->theta_se[id];
-    r.score = EloFromTheta(fit->theta[id]);
-    r.score_lo = EloFromTheta(fit->theta[id] - z * fit->theta_se[id]);
-    r.score_hi = EloFromTheta(fit->theta[id] + z * fit->theta_se[id]);
-  }
-  Leaderboard board = BuildLeaderboardFromCounts("bradley-terry", log->systems.names(),
-                                                 CountBattles(*log), ratings);
-  board.rankings = static_cast<int64_t>(log->size());
-  board.seed = seed;
-  AddModelIntervals(log->systems.names(), ratings, &board);
-  board.confidence = level;
-  for (size_t c = 0; c < fit->beta.size(); ++c) {
-    board.covariate_effects.push_back({fit->names[c], fit->beta[c], fit->beta_se[c],
-                                       fit->beta[c] - z * fit->beta_se[c],
-                                       fit->beta[c] + z * fit->beta_se[c]});
-  }
-  if (!fit->warning.empty()) board.warnings.push_back(fit->warning);
-  std::cout << FormatLeaderboard(board, format);
+  auto board = StyleControlledLeaderboard(*log, *options, seed);
+  if (!board.ok()) return ReportError(command, board.status());
+  std::cout << FormatLeaderboard(*board, format);
   return kExitOk;
 }
 

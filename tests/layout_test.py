@@ -6,7 +6,9 @@
 - render/ and flags/ include no gRPC header; render/ no cli/ or service/ one;
 - tourneyd (service/) includes nothing from cli/, nor from the engine's experiments/ (the
   harnesses are a library of their own, tourney_experiments, that service/ does not link);
-- no source file (.cc/.h outside tests/) is over 650 lines.
+- the Python package (python/) builds on the engine only: its bindings include nothing from
+  cli/, service/, flags/ or proto/, and nothing outside python/ includes its headers;
+- no source file (.cc/.h outside tests/, and python/'s .py files) is over 650 lines.
 Exit status 0 when all hold, 1 with one line per violation otherwise.
 """
 import os
@@ -30,10 +32,10 @@ ENGINE_ALLOWED = {
 MAX_LINES = 650
 
 
-def sources(folder):
+def sources(folder, suffixes=(".h", ".cc")):
     for dirpath, _, files in os.walk(os.path.join(ROOT, folder)):
         for name in files:
-            if name.endswith((".h", ".cc")):
+            if name.endswith(suffixes):
                 yield os.path.join(dirpath, name)
 
 
@@ -78,8 +80,20 @@ def main():
             if "tourney_experiments" in f.read():
                 problems.append("service/CMakeLists.txt: names tourney_experiments "
                                 "(tourneyd does not link the experiment harnesses)")
+    for path in sources("python"):
+        for inc in includes(path):
+            if inc.startswith(("cli/", "service/", "flags/", "proto/")) or inc == "common.h" \
+                    or inc.endswith(".pb.h"):
+                problems.append(f"{os.path.relpath(path, ROOT)}: includes {inc} (the bindings "
+                                "build on the engine only)")
     for folder in ("engine", "render", "flags", "proto", "cli", "service", "bench"):
         for path in sources(folder):
+            for inc in includes(path):
+                if inc.startswith(("bindings/", "python/")):
+                    problems.append(f"{os.path.relpath(path, ROOT)}: includes the Python "
+                                    f"package's {inc}")
+    for folder in ("engine", "render", "flags", "proto", "cli", "service", "bench", "python"):
+        for path in sources(folder, (".h", ".cc", ".py")):
             with open(path, encoding="utf-8") as f:
                 n = sum(1 for _ in f)
             if n > MAX_LINES:
@@ -111,6 +125,10 @@ def self_test():
             "service/d.cc": '#include "common.h"\n',
             "render/e.cc": '#include <grpcpp/grpcpp.h>\n',
             "cli/long.cc": "int x;\n" * (MAX_LINES + 1),
+            "python/bindings/i.cc": '#include "cli/common.h"\n',
+            "python/bindings/ok_rank.cc": '#include "tourney/selection/rating_models.h"\n',
+            "python/tourney/long.py": "x = 1\n" * (MAX_LINES + 1),
+            "render/j.cc": '#include "bindings/dataset.h"\n',
         }
         for rel, text in files.items():
             path = os.path.join(tree, rel)
@@ -127,9 +145,11 @@ def self_test():
     found = out.getvalue()
     expected = ["engine/core/a.cc", "engine/models/b.cc", "statistics/c.h", "service/d.cc",
                 "render/e.cc", "cli/long.cc", "engine/sampling/f.cc", "selection/g.h",
-                "service/h.cc", "service/CMakeLists.txt"]
+                "service/h.cc", "service/CMakeLists.txt", "python/bindings/i.cc",
+                "python/tourney/long.py", "render/j.cc"]
     missing = [e for e in expected if e not in found]
     if status != 1 or missing or "ok.cc" in found or "ok_study.cc" in found \
+            or "ok_rank.cc" in found \
             or f"layout: {len(expected)} problem(s)" not in found:
         print("self-test failed:\n" + found)
         return 1

@@ -5,6 +5,7 @@
 #   bash tools/setup.sh test   # set up, build, run the whole test suite (what CI runs)
 #   bash tools/setup.sh build  # set up and build only
 #   bash tools/setup.sh sanitize  # set up, build with ASan+UBSan (build-asan/), run the suite
+#   bash tools/setup.sh python # set up, build the Python package, install it into .venv/
 # `test` runs the suite on the Release build, then the browser tests (tests/browser: Debian's
 # chromium and Node.js), then the suite on the sanitizer build.
 #
@@ -29,6 +30,8 @@ packages=(
   libsimdjson-dev libmicrohttpd-dev
   libexpat1-dev zlib1g-dev librsvg2-bin
   python3 python3-grpcio python3-protobuf python3-grpc-tools python3-scipy
+  python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+  pybind11-dev python3-pybind11 python3-numpy python3-pandas python3-pytest
 )
 
 install_missing() {
@@ -51,8 +54,10 @@ install_missing() {
 
 # build [TARGET...]: configure, then build the targets (every program without any).
 build() {
+  # Debian's interpreter for the Python package (its numpy, pandas and pybind11), whatever
+  # python3 comes first on the PATH.
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTOURNEY_WERROR="$werror" \
-    -DTOURNEY_TEST_PCH=ON >/dev/null
+    -DTOURNEY_TEST_PCH=ON -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
   local targets=()
   for t in "$@"; do targets+=(--target "$t"); done
   cmake --build "$build_dir" -j "$jobs" "${targets[@]}"
@@ -76,6 +81,7 @@ sanitize() {
   # instead of 11.5 minutes on two cores). The Release build above compiles file by file,
   # which keeps every source's own includes checked.
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=None -DTOURNEY_BUILD_BENCH=OFF \
+    -DTOURNEY_BUILD_PYTHON=OFF \
     -DTOURNEY_WERROR="$werror" -DTOURNEY_TEST_PCH=ON -DCMAKE_CXX_FLAGS="$flags" \
     -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8 \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined -no-pie -fuse-ld=lld" >/dev/null
@@ -124,6 +130,21 @@ browser_tests() {
      TOURNEY_SHARED_DIR="$(cd "../../$shared" 2>/dev/null && pwd || echo "$shared")" npm test)
 }
 
+# The Python package (docs/python.md) into the virtual environment .venv/ at the repository
+# root, with Debian's site packages (numpy, pandas; Debian's pip refuses to install into the
+# system interpreter). CMake builds the module and stages the package in $build_dir/python;
+# pip installs it from there without an index (nothing is downloaded).
+python_package() {
+  build _tourney
+  if [ ! -x .venv/bin/python3 ]; then
+    /usr/bin/python3 -m venv --system-site-packages .venv
+  fi
+  .venv/bin/python3 -m pip install --quiet --no-index --no-build-isolation --no-deps \
+    --force-reinstall "$build_dir/python"
+  .venv/bin/python3 -c 'import tourney; print("setup: tourney", tourney.__version__,
+    "installed in .venv/ (.venv/bin/python3 -c \"import tourney\")")' >&2
+}
+
 case "$mode" in
   demo)
     install_missing
@@ -160,8 +181,12 @@ case "$mode" in
     install_missing
     build
     ;;
+  python)
+    install_missing
+    python_package
+    ;;
   *)
-    echo "usage: bash tools/setup.sh demo|test|build|sanitize" >&2
+    echo "usage: bash tools/setup.sh demo|test|build|sanitize|python" >&2
     exit 2
     ;;
 esac

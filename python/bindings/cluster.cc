@@ -1,0 +1,105 @@
+// tourney.cluster: bootstrap rank ranges and clusters (`tourney cluster`), and the
+// anytime-valid board (`tourney cluster --anytime`).
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <cmath>
+#include <optional>
+
+#include "bindings/dataset.h"
+#include "bindings/leaderboard.h"
+#include "bindings/model_options.h"
+#include "bindings/module.h"
+#include "tourney/statistics/anytime_board.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/planned_look.h"
+
+namespace tourney::python {
+
+namespace {
+
+py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
+                 uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
+                 int looks, int64_t looks_budget, const py::dict& kwargs) {
+  const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
+  if (replicates < 1 || replicates > 1000000) {
+    throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
+  }
+  if (!(confidence > 0.0 && confidence < 1.0)) {
+    throw StatusError(InvalidArgument("confidence: must be strictly between 0 and 1"));
+  }
+  if (threads < 0 || threads > 4096) {
+    throw StatusError(InvalidArgument("threads: must be between 0 and 4096"));
+  }
+  const std::unique_ptr<RatingModel> model =
+      ValueOrThrow(MakeRatingModel(model_name, model_options));
+  // Planned looks (`tourney cluster --looks K --looks-budget N`): the board of the last look
+  // the input has reached, at that look's level.
+  const Judgments* judgments = &data.judgments();
+  std::optional<Judgments> look_judgments;
+  std::string look_note;
+  if (looks > 0) {
+    const auto have = static_cast<int64_t>(judgments->num_rankings());
+    const ReachedLook reached = ValueOrThrow(
+        ReachPlannedLook(have, {looks, looks_budget > 0 ? looks_budget : have}, confidence));
+    if (reached.look == 0) throw StatusError(InvalidArgument(reached.note));
+    look_judgments = FirstRankings(*judgments, reached.at);
+    judgments = &*look_judgments;
+    confidence = reached.confidence;
+    look_note = reached.note;
+  }
+  BootstrapOptions options;
+  options.replicates = replicates;
+  options.confidence = confidence;
+  options.seed = seed;
+  options.threads = threads;
+  options.resample = ValueOrThrow(ParseResampleUnit(resample));
+  options.count_shortcut = count_shortcut;
+  std::atomic<bool> cancel{false};
+  options.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
+  std::optional<Leaderboard> board;
+  RunInterruptible(
+      [&] {
+        const BootstrapResult result = ValueOrThrow(Bootstrap(*judgments, *model, options));
+        board = BuildClusteredLeaderboard(*judgments, result);
+        if (!look_note.empty()) board->warnings.push_back(look_note);
+      },
+      &cancel);
+  return BoardToDict(*board);
+}
+
+py::dict AnytimeCluster(Dataset& data, double delta, double epsilon, const std::string& kind) {
+  if (!(std::isfinite(delta) && delta > 0.0 && delta < 1.0)) {
+    throw StatusError(InvalidArgument("delta: must be strictly between 0 and 1"));
+  }
+  if (!(std::isfinite(epsilon) && epsilon >= 0.0 && epsilon <= 1.0)) {
+    throw StatusError(InvalidArgument("epsilon: must be between 0 and 1"));
+  }
+  if (kind != "pooled" && kind != "pairwise") {
+    throw StatusError(InvalidArgument("board: '" + kind + "' is neither pooled nor pairwise"));
+  }
+  AnytimeOptions options;
+  options.delta = delta;
+  options.epsilon = epsilon;
+  const Judgments& judgments = data.judgments();
+  std::optional<Leaderboard> board;
+  {
+    py::gil_scoped_release release;
+    board = ValueOrThrow(kind == "pairwise" ? BuildAnytimeLeaderboard(judgments, options)
+                                            : BuildPooledAnytimeLeaderboard(judgments, options));
+  }
+  return BoardToDict(*board);
+}
+
+}  // namespace
+
+void RegisterCluster(py::module_& m) {
+  m.def("cluster", &Cluster, py::arg("data"), py::arg("model"), py::arg("bootstrap") = 1000,
+        py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
+        py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
+        py::arg("looks_budget") = 0, py::arg("options") = py::dict());
+  m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
+        py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
+}
+
+}  // namespace tourney::python

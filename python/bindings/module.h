@@ -1,0 +1,17 @@
+// The registration functions of the binding files, one per engine area; module.cc calls them.
+#ifndef TOURNEY_PYTHON_BINDINGS_MODULE_H_
+#define TOURNEY_PYTHON_BINDINGS_MODULE_H_
+
+#include <pybind11/pybind11.h>
+
+namespace tourney::python {
+
+void RegisterIo(pybind11::module_& m);         // io.cc: read, from_arrays, Dataset
+void RegisterRank(pybind11::module_& m);       // rank.cc: rank, model_names
+void RegisterCluster(pybind11::module_& m);    // cluster.cc: cluster, anytime_cluster
+void RegisterStability(pybind11::module_& m);  // stability.cc: stability
+void RegisterCompare(pybind11::module_& m);    // compare.cc: compare
+
+}  // namespace tourney::python
+
+#endif  // TOURNEY_PYTHON_BINDINGS_MODULE_H_

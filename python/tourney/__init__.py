@@ -1,0 +1,229 @@
+"""tourney in Python: leaderboards from human judgments (docs/python.md).
+
+    import tourney
+    board = tourney.rank("battles.jsonl", model="bradley-terry")       # a pandas DataFrame
+    board = tourney.cluster("judgments.csv", bootstrap=1000, seed=1)   # rank ranges, clusters
+
+Inputs are file paths (every format the command line reads), lists of paths, DataFrames of
+battles (model_a, model_b, winner or left, right, winner; strings or categoricals), or a
+Dataset from tourney.read. Numbers equal the command line's ``--format json`` for the same
+input and seed, at any thread count. Errors are TourneyError (InputError for bad input) with
+the file, line and field the message names.
+"""
+
+import os
+
+from .errors import FileError, InputError, TourneyError
+
+try:
+    from . import _tourney
+except ImportError as _error:
+    # Another interpreter than the module was built for: tourney.client (standard library
+    # only) still works; the engine's functions raise this error.
+    class _Missing:
+        def __init__(self, error):
+            self.error = error
+
+        def __getattr__(self, name):
+            raise ImportError(f"tourney's extension module is not available here "
+                              f"({self.error}); tourney.client works without it") from self.error
+
+    _tourney = _Missing(_error)
+
+__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names", "Dataset", "TourneyError", "InputError",
+           "FileError", "Client"]
+__version__ = "0.1.0"
+
+try:
+    Dataset = _tourney.Dataset
+except ImportError:
+    Dataset = type("Dataset", (), {})  # isinstance checks stay valid; nothing is one
+
+
+def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_identical=False,
+         covariates=()):
+    """Reads judgment files into a Dataset, with the command line's readers and errors.
+
+    ``paths``: one path or a list (read together, one system registry). ``format``: auto,
+    wmt (Appraise ranking CSV or WMT15/16 pairwise rows), pairwise, xml (Appraise XML export)
+    or battles (Arena JSON / JSONL, left,right,winner CSV). ``language_pair``: keep one pair
+    ("de-en"). One battle log file stays a battle log (as ``tourney rank`` keeps it);
+    ``covariates`` names its numeric fields to carry per battle (style control).
+    Raises InputError / FileError with ``file``, ``line`` and ``field``.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    return _tourney.read([os.fspath(p) for p in paths], format, skip_invalid,
+                         language_pair or "", expand_identical, list(covariates))
+
+
+def _dataset(data, covariates=()):
+    if isinstance(data, Dataset):
+        if list(covariates) != list(data.covariate_names):
+            raise InputError("invalid_argument",
+                             f"{data.source}: the Dataset carries the covariates "
+                             f"{list(data.covariate_names)}, not {list(covariates)}; read it "
+                             "with tourney.read(..., covariates=...)")
+        return data
+    if isinstance(data, (str, os.PathLike, list, tuple)):
+        return read(data, covariates=covariates)
+    if hasattr(data, "columns"):
+        from ._frames import dataset_from_frame
+        return dataset_from_frame(data, covariates=covariates)
+    raise TypeError("data: a path, a list of paths, a pandas DataFrame or a tourney.Dataset, "
+                    f"not {type(data).__name__}")
+
+
+def comparisons(data):
+    """The pairwise comparisons of ``data`` (a path, paths, or a Dataset) as a DataFrame with
+    categorical columns left, right and winner (left, right or tie): the k(k-1)/2
+    comparisons of each k-way ranking, in input order."""
+    import pandas as pd
+    names, first, second, outcome = _dataset(data).comparisons()
+    return pd.DataFrame({
+        "left": pd.Categorical.from_codes(first, names),
+        "right": pd.Categorical.from_codes(second, names),
+        "winner": pd.Categorical.from_codes(outcome, ["left", "right", "tie"]),
+    })
+
+
+def model_names():
+    """Every model rank and cluster accept, as the command line's --model spells them."""
+    return list(_tourney.model_names())
+
+
+def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=True,
+         covariates=None, **options):
+    """The leaderboard of one model, as ``tourney rank --format json`` computes it.
+
+    Returns a DataFrame, best first: system, score, rank, comparisons, wins, losses, ties and
+    the model's own columns (mu, sigma, r_hat; Bradley-Terry's score_lo, score_hi at
+    ``interval_level`` and Arena's rank_upper_bound). ``frame.attrs["board"]`` holds the
+    rest of the JSON (counts, connectivity, warnings, the stopping rule).
+
+    ``ties``: the weight of a tie as a win for each side in the pairwise models (0.5,
+    Arena's convention). ``options``: the model's parameters, named as the command line's
+    flags in snake case (bt_prior, tolerance, max_iterations, interval_level, v_init, elo_k,
+    damping; sampler, iterations, chains, sigma_a for hopkins-may; mu, sigma, beta,
+    selection, mode, budget for trueskill). ``threads``: Hopkins-May's chains in parallel;
+    results never depend on it.
+
+    ``covariates``: style control (``tourney rank --covariates``), with model
+    bradley-terry: the battles' numeric fields (a battle log's, or the DataFrame's columns)
+    as covariates of contextual Bradley-Terry; their effects are in
+    ``frame.attrs["board"]["covariate_effects"]``.
+    """
+    from ._frames import board_frame
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    if covariates:
+        if isinstance(covariates, str):
+            covariates = [c for c in covariates.split(",") if c]
+        if model != "bradley-terry":
+            raise InputError("invalid_argument",
+                             f"covariates: style control needs model bradley-terry, not '{model}'")
+        result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
+        return board_frame(result)
+    result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+    return board_frame(result)
+
+
+def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, seed=1, threads=0,
+            resample="comparisons", ties=None, anytime=False, delta=0.05, epsilon=0.0,
+            anytime_board="pooled", looks=None, looks_budget=None, **options):
+    """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
+    ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
+    overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
+    rank_hi and cluster. Ctrl-C stops the replicates.
+
+    ``looks=K`` (and ``looks_budget=N``, default the input's judgments): a campaign with K
+    looks planned in advance: the board of the last look the input has reached, its rank
+    ranges at the level O'Brien-Fleming-type alpha spending gives that look
+    (``tourney cluster --looks``); the look is described in the board's warnings.
+
+    ``anytime=True``: the anytime-valid board instead (``tourney cluster --anytime``,
+    docs/anytime.md) at family-wise error ``delta`` and indifference zone ``epsilon``;
+    ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
+    """
+    from ._frames import board_frame
+    if anytime:
+        if model not in ("expected-wins",) or options:
+            raise InputError("invalid_argument",
+                             "anytime: the anytime-valid board rates with Expected Wins "
+                             "(ties as half wins); leave model and its options out")
+        result = _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
+        return board_frame(result)
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    if looks_budget is not None and looks is None:
+        raise InputError("invalid_argument", "looks_budget goes with looks")
+    if looks is not None and not 1 <= looks <= 100:
+        raise InputError("invalid_argument", "looks: must be between 1 and 100")
+    if looks_budget is not None and looks_budget < 1:
+        raise InputError("invalid_argument", "looks_budget: must be at least 1")
+    result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                              resample, True, looks or 0, looks_budget or 0, options)
+    return board_frame(result)
+
+
+def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7,
+                                                          0.8, 0.9, 1.0),
+              repeats=20, bootstrap=1000, confidence=0.95, resample="comparisons", unit="auto",
+              level=0.95, seed=1, threads=0, ties=None, **options):
+    """Would the clusters survive with less data? ``tourney stability``: for each fraction of
+    the campaign's units (segments, or rankings), ``repeats`` subsamples, each clustered with
+    ``bootstrap`` replicates and compared with the full campaign's clusters (Zobel 1998).
+
+    Returns a DataFrame, one row per fraction: units, <stat>_mean, <stat>_sd and
+    <stat>_defined for kendall_tau_b, spearman_rho, pearson_rank, clusters, flipped_share
+    and lost_share, and reproduced_share. ``frame.attrs``: "study" (totals, the reference's
+    clusters and separations, smallest_reproducing_fraction, notes), "reference" (the full
+    campaign's clustered board, a DataFrame) and "repeats" (one row per subsample, a
+    DataFrame).
+    """
+    import pandas as pd
+    from ._frames import board_frame
+    if ties is not None:
+        options["tie_weight"] = float(ties)
+    result = _tourney.stability(_dataset(data), model, [float(f) for f in fractions], repeats,
+                                bootstrap, confidence, resample, unit, level, seed, threads,
+                                options)
+    frame = pd.DataFrame(result["points"], copy=False)
+    frame.attrs["study"] = result["study"]
+    frame.attrs["reference"] = board_frame(result["reference"])
+    frame.attrs["repeats"] = pd.DataFrame(result["repeats"])
+    return frame
+
+
+def _ranking(board, which):
+    """(systems, scores, clusters or None) of a leaderboard DataFrame (system, score, and
+    cluster when clustered) or a {system: score} mapping."""
+    if hasattr(board, "columns"):
+        if "system" not in board.columns or "score" not in board.columns:
+            raise InputError("invalid_argument",
+                             f"{which}: a ranking needs the columns system and score")
+        clusters = None
+        if "cluster" in board.columns and not board["cluster"].isna().any():
+            clusters = [int(c) for c in board["cluster"]]
+        return [str(s) for s in board["system"]], [float(x) for x in board["score"]], clusters
+    items = list(dict(board).items())
+    return [str(k) for k, _ in items], [float(v) for _, v in items], None
+
+
+def compare(a, b, *, rbo_p=0.9):
+    """Two rankings of the same systems, as ``tourney compare``: Kendall's tau-b, Spearman's
+    rho, Pearson's r, Pearson Rank (A as reference), rank-biased overlap at ``rbo_p``, the
+    systems in one ranking only and, when both are clustered, the agreement of their
+    clusters (pairs separated by both, flipped, by one only). ``a`` and ``b``: leaderboards
+    from rank or cluster (system, score, cluster) or {system: score} mappings (higher is
+    better). Returns a dict with the JSON output's keys; None where a measure is undefined
+    (``notes`` says why)."""
+    return _tourney.compare(*_ranking(a, "a"), *_ranking(b, "b"), rbo_p)
+
+
+def __getattr__(name):
+    # The HTTP client loads on first use (urllib and json only).
+    if name == "Client":
+        from .client import Client
+        return Client
+    raise AttributeError(f"module 'tourney' has no attribute {name!r}")
