@@ -231,6 +231,32 @@ function boardCsv(board) {
   return lines.join('\n') + '\n';
 }
 
+// A system name (untrusted text) as LaTeX text: every special character escaped.
+function latexText(s) {
+  const map = { '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '$': '\\$', '&': '\\&',
+                '#': '\\#', '_': '\\_', '%': '\\%', '~': '\\textasciitilde{}',
+                '^': '\\textasciicircum{}' };
+  return String(s ?? '').replace(/[\\{}$&#_%~^]/g, (c) => map[c]);
+}
+
+// The board shown as a LaTeX table (booktabs): a rule between clusters where the board has
+// them; its model, judgments and stopping rule in a comment.
+export function boardLatex(board) {
+  const entries = board.entries || [];
+  const ranked = entries.some((e) => Number(e.cluster) > 0);
+  const lines = [`% ${board.model || 'board'}: ${board.judgments} judgments` +
+                 (board.stopping && board.stopping.rule ? `, stopping rule ${board.stopping.rule}` : ''),
+                 '\\begin{tabular}{rlrr}', '\\toprule',
+                 '\\# & System & Score & Range \\\\', '\\midrule'];
+  entries.forEach((e, j) => {
+    if (ranked && j > 0 && e.cluster !== entries[j - 1].cluster) lines.push('\\midrule');
+    const range = ranked && e.rankLo !== undefined ? `${e.rankLo}--${e.rankHi}` : '';
+    lines.push(`${e.rank} & ${latexText(e.system)} & ${Number(e.score).toFixed(3)} & ${range} \\\\`);
+  });
+  lines.push('\\bottomrule', '\\end{tabular}');
+  return lines.join('\n') + '\n';
+}
+
 export async function exportRows(noun) {
   return api('GET', '/' + noun);
 }
@@ -292,8 +318,10 @@ async function refreshPairwise() {
                                                  'text/csv', judgmentsCsv(await exportRows('judgments')))],
     ['Leaderboard (CSV)', async () => download(`campaign-${dash.campaign}-leaderboard.csv`,
                                                'text/csv', boardCsv(dash.board))],
-  ], 'LaTeX is not served over HTTP: run `tourney rank FILE.csv --format latex` on the ' +
-     'judgments CSV. `tourney rank` on that CSV gives the Expected Wins board above.');
+    ['Leaderboard (LaTeX)', async () => download(`campaign-${dash.campaign}-leaderboard.tex`,
+                                                 'text/x-tex', boardLatex(dash.board))],
+  ], 'The board downloads as shown. `tourney rank FILE.csv` on the judgments CSV gives the ' +
+     'fixed-sample Expected Wins board (--format latex for its LaTeX).');
 }
 
 async function refresh() {

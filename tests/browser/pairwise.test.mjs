@@ -3,7 +3,7 @@
 // on the exported judgments (the CLI's export and the dashboard's CSV download alike).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   SOURCE_DIR, completionCode, launchBrowser, nextShown, rankWithKeyboard, skipReason,
@@ -104,6 +104,13 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
   const fromPage = JSON.parse(tourney('rank', mine, '--model', 'expected-wins', '--format', 'json'));
   assert.deepEqual(fromPage.entries.map((e) => [e.system, e.score]),
                    offline.entries.map((e) => [e.system, e.score]));
+  // The board as LaTeX: one row per system of the board shown, in its order.
+  const [tex] = await Promise.all([page.waitForEvent('download'),
+                                   page.click('text=Leaderboard (LaTeX)')]);
+  const texFile = join(server.dir, 'board.tex');
+  await tex.saveAs(texFile);
+  const texRows = readFileSync(texFile, 'utf8').split('\n').filter((l) => /^\d+ & /.test(l));
+  assert.deepEqual(texRows.map((l) => l.split(' & ')[1]), shown.map((e) => e.system));
   // The annotators' completion codes on the dashboard are the ones the page showed.
   const table = await page.$$eval('#annotators tbody tr', (rows) => rows.map((r) => [
     r.cells[0].textContent, r.cells[9].textContent]));
