@@ -232,7 +232,7 @@ TEST(ServiceCli, DemoServePrintsThePagesOfACampaignWithTexts) {
   // Not a terminal: the demo says it stops instead of serving until Ctrl-C.
   EXPECT_NE(r.out.find("stdin is not a terminal"), std::string::npos) << r.out;
   // With it: the first 30 TED segments.
-  const std::string shared = TOURNEY_SHARED_DIR;
+  const std::string shared = testing::SharedDir();
   if (!std::filesystem::exists(shared + "/data/wmt21-ted-mqm-texts/en-de.texts.tsv.gz")) {
     GTEST_SKIP() << "no TED texts under " << shared;
   }
