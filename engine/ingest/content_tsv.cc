@@ -52,4 +52,24 @@ Status TsvError(std::string_view name, int64_t line, std::string_view column,
   return InvalidArgument(m + std::string(message));
 }
 
+Status RequireTsvColumns(std::string_view name,
+                         std::initializer_list<std::pair<int, const char*>> required,
+                         std::string_view hint) {
+  for (const auto& [col, column] : required) {
+    if (col < 0) {
+      return TsvError(name, 1, "",
+                      std::string("the header has no column '") + column + "' (" +
+                          std::string(hint) + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckTsvFieldCount(std::string_view name, int64_t line, size_t found, size_t expected) {
+  if (found == expected) return Status::Ok();
+  return TsvError(name, line, "",
+                  "expected " + std::to_string(expected) +
+                      " tab-separated fields as in the header, found " + std::to_string(found));
+}
+
 }  // namespace tourney

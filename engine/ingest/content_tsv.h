@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tourney/core/status.h"
@@ -39,6 +40,15 @@ struct ContentTsvHeader {
 // "NAME:LINE: column 'COLUMN': MESSAGE" (without the column part when `column` is empty).
 Status TsvError(std::string_view name, int64_t line, std::string_view column,
                 std::string_view message);
+
+// TsvError on line 1 for the first column of `required` whose index is -1: "the header has
+// no column 'NAME' (HINT)". OK when every one is present.
+Status RequireTsvColumns(std::string_view name,
+                         std::initializer_list<std::pair<int, const char*>> required,
+                         std::string_view hint);
+
+// TsvError on `line` unless a row of `found` fields matches a header of `expected`.
+Status CheckTsvFieldCount(std::string_view name, int64_t line, size_t found, size_t expected);
 
 }  // namespace tourney
 

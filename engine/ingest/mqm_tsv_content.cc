@@ -53,17 +53,16 @@ StatusOr<CampaignTexts> ParseMqmTsvContent(std::string_view text, std::string_vi
   const int source_col = header.Find({"source"}, &duplicate);
   const int target_col = header.Find({"target"}, &duplicate);
   if (!duplicate.empty()) return TsvError(name, 1, "", duplicate);
-  for (auto [col, column] : {std::pair{system_col, "system"},
-                             {doc_col, "doc"},
-                             {seg_col, "seg_id"},
-                             {source_col, "source"},
-                             {target_col, "target"}}) {
-    if (col < 0) {
-      return TsvError(name, 1, "",
-                      std::string("the header has no column '") + column +
-                          "' (an MQM TSV has system, doc, doc_id, seg_id, rater, source, "
-                          "target, category, severity)");
-    }
+  if (Status s = RequireTsvColumns(name,
+                                   {{system_col, "system"},
+                                    {doc_col, "doc"},
+                                    {seg_col, "seg_id"},
+                                    {source_col, "source"},
+                                    {target_col, "target"}},
+                                   "an MQM TSV has system, doc, doc_id, seg_id, rater, source, "
+                                   "target, category, severity");
+      !s.ok()) {
+    return s;
   }
   ContentBuilder builder("mqm-tsv");
   std::vector<std::string_view> fields;
@@ -71,11 +70,8 @@ StatusOr<CampaignTexts> ParseMqmTsvContent(std::string_view text, std::string_vi
   while (lines.Next(&fields)) {
     const int64_t line = lines.line_number();
     if (fields.size() == 1 && fields[0].empty()) continue;  // a blank line
-    if (fields.size() != header.names.size()) {
-      return TsvError(name, line, "",
-                      "expected " + std::to_string(header.names.size()) +
-                          " tab-separated fields as in the header, found " +
-                          std::to_string(fields.size()));
+    if (Status s = CheckTsvFieldCount(name, line, fields.size(), header.names.size()); !s.ok()) {
+      return s;
     }
     ++builder.skipped().items;
     const std::string_view system = TrimField(fields[static_cast<size_t>(system_col)]);

@@ -25,17 +25,16 @@ StatusOr<CampaignTexts> ParseTableContent(std::string_view text, std::string_vie
   const int target_col = header.Find({"target"}, &duplicate);
   const int reference_col = header.Find({"reference"}, &duplicate);
   if (!duplicate.empty()) return TsvError(name, 1, "", duplicate);
-  for (auto [col, column] : {std::pair{system_col, "system"},
-                             {doc_col, "doc"},
-                             {seg_col, "seg"},
-                             {source_col, "source"},
-                             {target_col, "target"}}) {
-    if (col < 0) {
-      return TsvError(name, 1, "",
-                      std::string("the header has no column '") + column +
-                          "' (a content table has system, doc, seg, source, target and "
-                          "optionally reference, tab-separated)");
-    }
+  if (Status s = RequireTsvColumns(name,
+                                   {{system_col, "system"},
+                                    {doc_col, "doc"},
+                                    {seg_col, "seg"},
+                                    {source_col, "source"},
+                                    {target_col, "target"}},
+                                   "a content table has system, doc, seg, source, target and "
+                                   "optionally reference, tab-separated");
+      !s.ok()) {
+    return s;
   }
   ContentBuilder builder("table");
   std::vector<std::string_view> fields;
@@ -43,11 +42,8 @@ StatusOr<CampaignTexts> ParseTableContent(std::string_view text, std::string_vie
   while (lines.Next(&fields)) {
     const int64_t line = lines.line_number();
     if (fields.size() == 1 && fields[0].empty()) continue;  // a blank line
-    if (fields.size() != header.names.size()) {
-      return TsvError(name, line, "",
-                      "expected " + std::to_string(header.names.size()) +
-                          " tab-separated fields as in the header, found " +
-                          std::to_string(fields.size()));
+    if (Status s = CheckTsvFieldCount(name, line, fields.size(), header.names.size()); !s.ok()) {
+      return s;
     }
     ++builder.skipped().items;
     const std::string_view system = TrimField(fields[static_cast<size_t>(system_col)]);
