@@ -1,9 +1,11 @@
 // tourney campaign scoring-*: the client verbs of tourneyd's scoring campaigns (direct
 // assessment, MQM): create one from a scored-segment table, get the next item, submit a
 // score, print the estimates, export the scores.
+#include <google/protobuf/util/json_util.h>
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -58,6 +60,51 @@ Status AddTableRows(const Flags& flags, const std::string& verb,
   return Status::Ok();
 }
 
+// --spans "START-END:SEVERITY[:CATEGORY],..." into `out` (the server checks them against the
+// campaign's protocol and the output). A category may hold '/', not ','.
+Status ParseSpans(const std::string& list,
+                  google::protobuf::RepeatedPtrField<v1::ErrorSpan>* out) {
+  for (const std::string& entry : SplitList(list)) {
+    const auto bad = [&] {
+      return InvalidArgument("option '--spans': '" + entry +
+                             "' is not START-END:SEVERITY[:CATEGORY]");
+    };
+    const size_t dash = entry.find('-');
+    const size_t colon = entry.find(':');
+    if (dash == std::string::npos || colon == std::string::npos || dash > colon) return bad();
+    const size_t second = entry.find(':', colon + 1);
+    int start = 0, end = 0;
+    const auto parse = [](std::string_view text, int* value) {
+      auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
+      return ec == std::errc() && ptr == text.data() + text.size() && !text.empty();
+    };
+    const std::string_view e(entry);
+    if (!parse(e.substr(0, dash), &start) || !parse(e.substr(dash + 1, colon - dash - 1), &end)) {
+      return bad();
+    }
+    v1::ErrorSpan* span = out->Add();
+    span->set_start(start);
+    span->set_end(end);
+    span->set_severity(entry.substr(colon + 1, second == std::string::npos
+                                                   ? std::string::npos
+                                                   : second - colon - 1));
+    if (second != std::string::npos) span->set_category(entry.substr(second + 1));
+  }
+  return Status::Ok();
+}
+
+// A score's spans as a JSON array (proto3 JSON of each span), "[]" without spans.
+std::string SpansJson(const v1::ExportedScore& row) {
+  std::string out = "[";
+  for (int i = 0; i < row.error_spans_size(); ++i) {
+    std::string one;
+    (void)google::protobuf::util::MessageToJsonString(row.error_spans(i), &one);
+    if (i > 0) out += ",";
+    out += one;
+  }
+  return out + "]";
+}
+
 }  // namespace
 
 int RunScoringCreate(int argc, char** argv) {
@@ -97,6 +144,13 @@ int RunScoringCreate(int argc, char** argv) {
             "items one annotator may hold leased at once (0: the server's "
             "--max-leases-per-annotator, 16 by default)");
   flags.Add("token-out", "FILE", "", "also write the annotator token to FILE (mode 0600)");
+  flags.Add("protocol", "P", "plain",
+            "what annotators give: plain (a score), da (0-100), esa (minor/major spans and a "
+            "0-100 score) or mqm (spans with severity and category; the score is their "
+            "weighted sum; implies --lower-is-better)");
+  flags.Add("normalization", "N", "none",
+            "none, or annotator-z: estimates from per-annotator z-scores (WMT DA; needs "
+            "--bound clt, clt-t or bootstrap-t)");
   flags.AddExample(
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
       "--name wmt-mqm scores.tsv --lower-is-better --design random --tolerance 0.5",
@@ -131,7 +185,9 @@ int RunScoringCreate(int argc, char** argv) {
               << " segments, " << texts->NumOutputs() << " outputs\n";
     WarnLargeRequest(request.ByteSizeLong());
   }
-  config->set_lower_is_better(flags.IsSet("lower-is-better"));
+  config->set_protocol(flags.Get("protocol"));
+  config->set_normalization(flags.Get("normalization"));
+  config->set_lower_is_better(flags.IsSet("lower-is-better") || flags.Get("protocol") == "mqm");
   config->set_design(flags.Get("design"));
   config->set_estimator(flags.Get("estimator"));
   config->set_bound(flags.Get("bound"));
@@ -227,6 +283,9 @@ int RunScoringSubmit(int argc, char** argv) {
   flags.Add("segment", "G", "", "the segment id");
   flags.Add("score", "X", "", "the score (finite)");
   flags.Add("key", "K", "", "idempotency key (optional)");
+  flags.Add("spans", "LIST", "",
+            "ESA/MQM error spans, comma-separated START-END:SEVERITY[:CATEGORY] in UTF-16 "
+            "code units of the output, e.g. 0-4:major:Accuracy/Mistranslation");
   const std::string verb = "campaign scoring-submit";
   uint64_t campaign = 0;
   int code = 0;
@@ -240,6 +299,9 @@ int RunScoringSubmit(int argc, char** argv) {
   request.set_segment(flags.Get("segment"));
   request.set_score(*score);
   request.set_idempotency_key(flags.Get("key"));
+  if (Status s = ParseSpans(flags.Get("spans"), request.mutable_error_spans()); !s.ok()) {
+    return ReportError(verb, s);
+  }
   v1::SubmitScoreResponse ack;
   code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
     return stub.SubmitScore(context, request, &ack);
@@ -327,7 +389,8 @@ int RunScoringExport(int argc, char** argv) {
       "tourney campaign scoring-export --server ADDR --token-file TOKEN --campaign ID "
       "[--output FILE]",
       "Writes every stored score of a scoring campaign in commit order as TSV: sequence,\n"
-      "system, doc, seg, score, annotator, key, committed_unix_ms.");
+      "system, doc, seg, score, annotator, key, committed_unix_ms, error_spans (a JSON\n"
+      "array of {start, end, severity, category}; [] without spans).");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("output", "FILE", "-", "where to write (- = standard output)");
@@ -339,14 +402,15 @@ int RunScoringExport(int argc, char** argv) {
   request.set_campaign_id(campaign);
   std::ostringstream tsv;
   tsv.precision(17);
-  tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\n";
+  tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\terror_spans\n";
   code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
     auto reader = stub.ExportScores(context, request);
     v1::ExportedScore row;
     while (reader->Read(&row)) {
       tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t"
           << row.segment() << "\t" << row.score() << "\t" << row.annotator() << "\t"
-          << row.idempotency_key() << "\t" << row.committed_unix_ms() << "\n";
+          << row.idempotency_key() << "\t" << row.committed_unix_ms() << "\t"
+          << SpansJson(row) << "\n";
     }
     return reader->Finish();
   });

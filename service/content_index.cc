@@ -143,4 +143,16 @@ void ContentIndex::Fill(int segment, const std::vector<int>& systems,
   texts->set_target_language(content_->target_language());
 }
 
+const std::string* ContentIndex::Output(int segment, int system) const {
+  if (content_ == nullptr || segment < 0 || static_cast<size_t>(segment) >= entry_.size() ||
+      system < 0 || static_cast<size_t>(system) >= num_systems_) {
+    return nullptr;
+  }
+  const int e = entry_[static_cast<size_t>(segment)];
+  if (e < 0) return nullptr;
+  const int o = output_[static_cast<size_t>(e) * num_systems_ + static_cast<size_t>(system)];
+  if (o < 0) return nullptr;
+  return &content_->segments(e).outputs(o).text();
+}
+
 }  // namespace tourney::service

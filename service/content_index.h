@@ -46,6 +46,10 @@ class ContentIndex {
   // to Build), outputs in that order. REQUIRES: each (system, segment) was one of `items`.
   void Fill(int segment, const std::vector<int>& systems, v1::ServedTexts* texts) const;
 
+  // The output of `system` for campaign segment `segment`; nullptr without content or when
+  // the pair has none.
+  const std::string* Output(int segment, int system) const;
+
  private:
   const v1::CampaignContent* content_ = nullptr;
   std::vector<int> entry_;               // campaign segment -> content segment

@@ -50,13 +50,15 @@ class LiveScoringCampaign {
   }
 
   // Records the metadata of a score the engine just applied (log position = index).
+  // `error_spans` is the serialized tourney.v1.ErrorSpans (empty without spans).
   void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
-                       int64_t committed_unix_ms) {
+                       int64_t committed_unix_ms, std::string error_spans) {
     const auto index = static_cast<int64_t>(committed.size());
     by_item[ItemKey(item)] = index;
     if (!key.empty()) by_key[key] = index;
     ++annotator_scores[annotator];
-    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key)});
+    committed.push_back(
+        {committed_unix_ms, std::move(annotator), std::move(key), std::move(error_spans)});
   }
 
   const uint64_t id;
@@ -75,11 +77,13 @@ class LiveScoringCampaign {
     int64_t committed_unix_ms = 0;
     std::string annotator;
     std::string key;
+    std::string error_spans;  // serialized tourney.v1.ErrorSpans; empty without spans
   };
   struct Pending {
     double score = 0.0;
     std::string key;
     std::string annotator;
+    std::string error_spans;
     std::shared_future<Ack> ack;
   };
   mutable std::shared_mutex mu;

@@ -7,6 +7,8 @@
 
 #include "tourney/core/system_registry.h"
 #include "tourney/ingest/scored_segment_reader.h"
+#include "tourney/sampling/annotator_standardization.h"
+#include "tourney/statistics/scoring_protocol.h"
 
 namespace tourney::service {
 namespace {
@@ -150,8 +152,14 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   // GetEstimate says so).
   bool table_scores = false;
   for (const v1::ScoringRow& row : proto.rows()) table_scores = table_scores || row.has_human_score();
+  const bool standardized = proto.normalization() == "annotator-z";
+  if (!proto.normalization().empty() && proto.normalization() != "none" && !standardized) {
+    return InvalidArgument("config.normalization: '" + proto.normalization() +
+                           "' is not one of none, annotator-z");
+  }
   const bool sequence_applies = config.estimator.kind == EstimatorKind::kCvKnn &&
-                                proto.has_score_min() && proto.has_score_max() && !table_scores;
+                                proto.has_score_min() && proto.has_score_max() &&
+                                !table_scores && !standardized;
   auto bound = ParseBound(!proto.bound().empty() ? proto.bound()
                           : sequence_applies     ? "cv-cs"
                                                  : "bootstrap-t");
@@ -182,6 +190,30 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   config.lower_is_better = proto.lower_is_better();
   Status valid = ValidateScoringCampaignConfig(config);
   if (!valid.ok()) return InvalidArgument("config: " + valid.message());
+  auto protocol = ParseScoringProtocol(proto.protocol());
+  if (!protocol.ok()) return InvalidArgument("config.protocol: " + protocol.status().message());
+  if (Status fits = CheckProtocolCampaign(*protocol, config.lower_is_better, config.score_min,
+                                          config.score_max);
+      !fits.ok()) {
+    return InvalidArgument("config.protocol: " + fits.message());
+  }
+  for (const SystemSegments& system : config.table.systems) {
+    for (int r = 0; r < system.size(); ++r) {
+      if (!system.annotated[r]) continue;
+      auto checked = CheckProtocolScore(*protocol == ScoringProtocol::kMqm ? ScoringProtocol::kPlain
+                                                                          : *protocol,
+                                        system.human[r], {}, -1);
+      if (!checked.ok()) {
+        return InvalidArgument("config.rows: system '" + system.name + "': " +
+                               checked.status().message());
+      }
+    }
+  }
+  if (standardized) {
+    if (Status b = CheckStandardizedBound(config.bound); !b.ok()) {
+      return InvalidArgument("config.normalization: " + b.message());
+    }
+  }
   return config;
 }
 

@@ -130,7 +130,8 @@ Status TournamentService::LoadScoring() {
                                                       l.row.created_unix_ms, std::move(*engine));
     for (StoredScore& m : l.meta) {
       live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
-                            std::move(m.idempotency_key), m.committed_unix_ms);
+                            std::move(m.idempotency_key), m.committed_unix_ms,
+                            std::move(m.error_spans));
     }
     if (auto it = closed.find(id); it != closed.end()) {
       live->closed_unix_ms = it->second;

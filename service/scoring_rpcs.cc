@@ -19,6 +19,9 @@
 #include "live_scoring_campaign.h"
 #include "scoring_config.h"
 #include "tournament_service.h"
+#include "tourney/core/error_span.h"
+#include "tourney/sampling/annotator_standardization.h"
+#include "tourney/statistics/scoring_protocol.h"
 
 namespace tourney::service {
 
@@ -274,7 +277,26 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
         StatusCode::INVALID_ARGUMENT,
         "segment '" + request->segment() + "' is not in scoring campaign " + std::to_string(c->id));
   }
-  const ItemScore score{{sys->second, seg->second}, request->score()};
+  // The protocol's checks of the score and its spans (stored configuration: valid).
+  auto parsed_protocol = ParseScoringProtocol(c->proto.protocol());
+  const ScoringProtocol protocol =
+      parsed_protocol.ok() ? *parsed_protocol : ScoringProtocol::kPlain;
+  std::vector<ErrorSpan> spans;
+  spans.reserve(static_cast<size_t>(request->error_spans_size()));
+  for (const v1::ErrorSpan& s : request->error_spans()) {
+    spans.push_back({s.start(), s.end(), s.severity(), s.category()});
+  }
+  const std::string* output = c->content.Output(seg->second, sys->second);
+  auto stored = CheckProtocolScore(protocol, request->score(), spans,
+                                   output != nullptr ? Utf16Length(*output) : -1);
+  if (!stored.ok()) return ToGrpc(stored.status());
+  std::string error_spans;
+  if (request->error_spans_size() > 0) {
+    v1::ErrorSpans list;
+    *list.mutable_spans() = request->error_spans();
+    list.SerializeToString(&error_spans);
+  }
+  const ItemScore score{{sys->second, seg->second}, *stored};
   const int64_t item_key = c->ItemKey(score.item);
   const std::string& key = request->idempotency_key();
   std::shared_future<Ack> ack;
@@ -291,8 +313,10 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
                      where + " was scored by another annotator, not '" + request->annotator() +
                          "' (only the annotator NextItem served it to may score it)");
       }
-      if (c->engine->scores()[index].score != score.score) {
-        return Error(StatusCode::ALREADY_EXISTS, where + " already holds another score");
+      if (c->engine->scores()[index].score != score.score ||
+          c->committed[index].error_spans != error_spans) {
+        return Error(StatusCode::ALREADY_EXISTS,
+                     where + " already holds another score or other error spans");
       }
       response->set_sequence(index + 1);
       response->set_committed_unix_ms(c->committed[index].committed_unix_ms);
@@ -305,10 +329,11 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
             StatusCode::FAILED_PRECONDITION,
             where + " is being scored by another annotator, not '" + request->annotator() + "'");
       }
-      if (pending->second.score != score.score) {
+      if (pending->second.score != score.score || pending->second.error_spans != error_spans) {
         return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
                                                      request->segment() +
-                                                     "' is being committed with another score");
+                                                     "' is being committed with another score "
+                                                     "or other error spans");
       }
       ack = pending->second.ack;
     } else {
@@ -335,7 +360,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
       }
       auto promise = std::make_shared<std::promise<Ack>>();
       ack = promise->get_future().share();
-      c->pending[item_key] = {score.score, key, request->annotator(), ack};
+      c->pending[item_key] = {score.score, key, request->annotator(), error_spans, ack};
       if (!key.empty()) c->pending_keys[key] = item_key;
       StoredScore row;
       row.campaign_id = c->id;
@@ -344,6 +369,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
       row.score = score.score;
       row.annotator = request->annotator();
       row.idempotency_key = key;
+      row.error_spans = error_spans;
       auto committed_ms = std::make_shared<int64_t>(0);
       queue_->Enqueue(std::make_unique<CallbackOp>(
           [row, committed_ms](WriteTransaction& txn, BatchContext& batch) -> Status {
@@ -361,7 +387,8 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
               if (s.ok()) {
                 auto applied = c->engine->ApplyScore(score);
                 if (applied.ok() && *applied) {
-                  c->RecordCommitted(score.item, row.annotator, row.idempotency_key, *committed_ms);
+                  c->RecordCommitted(score.item, row.annotator, row.idempotency_key, *committed_ms,
+                                     row.error_spans);
                   result.sequence = static_cast<int64_t>(c->committed.size());
                   result.committed_unix_ms = *committed_ms;
                 } else {
@@ -414,9 +441,19 @@ grpc::Status TournamentService::DoGetEstimate(const CallContext* context,
   ScoringSnapshot snapshot;
   int64_t scores = 0, items = 0, items_scored = 0;
   bool closed = false;
+  const bool standardized = c->proto.normalization() == "annotator-z";
+  std::vector<std::string> standardization_warnings;
   {
     std::shared_lock lock(c->mu);
     snapshot = c->engine->Snapshot();
+    if (standardized) {
+      std::vector<std::string> annotators;
+      annotators.reserve(c->committed.size());
+      for (const auto& m : c->committed) annotators.push_back(m.annotator);
+      Status z = StandardizeSnapshot(*c->engine, c->engine->scores(), annotators, &snapshot,
+                                     &standardization_warnings);
+      if (!z.ok()) return ToGrpc(z);
+    }
     scores = static_cast<int64_t>(c->committed.size());
     items = c->engine->num_items();
     items_scored = c->engine->num_scored();
@@ -471,7 +508,9 @@ grpc::Status TournamentService::DoGetEstimate(const CallContext* context,
     out->set_estimated(d.estimated);
     out->set_separated(d.separated);
   }
+  for (const std::string& w : standardization_warnings) response->add_warnings(w);
   for (const std::string& w : board->warnings) response->add_warnings(w);
+  if (standardized) response->set_normalization("annotator-z");
   response->set_ranked(board->ranked);
   response->set_board_note(board->note);
   response->set_lower_is_better(c->engine->config().lower_is_better);
@@ -504,6 +543,12 @@ grpc::Status TournamentService::DoExportScores(const CallContext* context,
       row.set_annotator(c->committed[i].annotator);
       row.set_idempotency_key(c->committed[i].key);
       row.set_committed_unix_ms(c->committed[i].committed_unix_ms);
+      if (!c->committed[i].error_spans.empty()) {
+        v1::ErrorSpans list;
+        if (list.ParseFromString(c->committed[i].error_spans)) {
+          *row.mutable_error_spans() = list.spans();
+        }
+      }
     }
   }
   for (const v1::ExportedScore& row : rows) {

@@ -17,7 +17,7 @@ Status Store::LoadScoringCampaigns(const std::function<Status(StoredCampaign)>& 
 Status Store::LoadScores(const std::function<Status(StoredScore)>& fn) {
   return LoadRows(
       "SELECT campaign_id, system, segment, score, annotator, idempotency_key, "
-      "committed_unix_ms FROM scoring_scores ORDER BY seq",
+      "committed_unix_ms, error_spans FROM scoring_scores ORDER BY seq",
       "scores", [&](sqlite3_stmt* row) {
         StoredScore r;
         r.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(row, 0));
@@ -27,6 +27,10 @@ Status Store::LoadScores(const std::function<Status(StoredScore)>& fn) {
         r.annotator = rows::ColumnText(row, 4);
         r.idempotency_key = rows::ColumnText(row, 5);
         r.committed_unix_ms = sqlite3_column_int64(row, 6);
+        if (const void* blob = sqlite3_column_blob(row, 7)) {
+          r.error_spans.assign(static_cast<const char*>(blob),
+                               static_cast<size_t>(sqlite3_column_bytes(row, 7)));
+        }
         return fn(std::move(r));
       });
 }

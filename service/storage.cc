@@ -49,6 +49,7 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
       schema[table].push_back("selection_probability");
     }
   }
+  if (version >= 6) schema["scoring_scores"].push_back("error_spans");
   return schema;
 }
 
@@ -142,6 +143,9 @@ CREATE TABLE scoring_events(
   kind TEXT NOT NULL,
   created_unix_ms INTEGER NOT NULL);
 )sql";
+
+// Version 5 -> 6: the error spans of scores (ESA, MQM; also part of a fresh schema).
+constexpr const char* kMigrateFrom5 = "ALTER TABLE scoring_scores ADD COLUMN error_spans BLOB;";
 
 }  // namespace
 
@@ -286,6 +290,11 @@ class Store::Transaction final : public WriteTransaction {
     BindText(s, 5, r.annotator);
     BindText(s, 6, r.idempotency_key);
     sqlite3_bind_int64(s, 7, r.committed_unix_ms);
+    if (r.error_spans.empty()) {
+      sqlite3_bind_null(s, 8);
+    } else {
+      BindBlob(s, 8, r.error_spans.data(), r.error_spans.size());
+    }
     return Step(s, "insert score");
   }
 
@@ -432,7 +441,7 @@ Status Store::Initialize() {
   if (!s.ok()) return s;
   if (fresh) {
     s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
-             kMigrateFrom3 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
+             kMigrateFrom3 + kMigrateFrom5 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
              ";PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }
@@ -496,7 +505,7 @@ Status Store::Initialize() {
                 ") + 1 FROM scoring_campaigns),?,?,?,?)",
             &insert_scoring_campaign_},
            {"INSERT INTO scoring_scores(campaign_id, system, segment, score, annotator, "
-            "idempotency_key, committed_unix_ms) VALUES(?,?,?,?,?,?,?)",
+            "idempotency_key, committed_unix_ms, error_spans) VALUES(?,?,?,?,?,?,?,?)",
             &insert_score_},
            {"INSERT INTO scoring_events(campaign_id, kind, created_unix_ms) VALUES(?,?,?)",
             &insert_scoring_event_}}) {
@@ -541,6 +550,7 @@ Status Store::Migrate(int64_t from_version) {
              " ADD COLUMN selection_probability REAL NOT NULL DEFAULT 0;";
     }
   }
+  if (from_version <= 5) sql += kMigrateFrom5;
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {

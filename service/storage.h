@@ -46,7 +46,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 5;
+inline constexpr int32_t kSchemaVersion = 6;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -107,6 +107,9 @@ struct StoredScore {
   std::string annotator;
   std::string idempotency_key;
   int64_t committed_unix_ms = 0;
+  // The error spans submitted with the score: a serialized tourney.v1.ErrorSpans; empty
+  // without spans.
+  std::string error_spans;
 };
 
 // Scoring campaign ids start here, so they never equal a pairwise campaign's id.

@@ -1266,11 +1266,15 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   std::vector<std::string> lines;
   for (std::string line; std::getline(exported, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 5u);
-  EXPECT_EQ(lines[0], "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms");
+  EXPECT_EQ(lines[0],
+            "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\terror_spans");
   // The four scores in the order submitted (no keys), then the commit time.
   const char* expected[] = {"1\tA\td1\ts0\t1\tcli-user\t\t", "2\tA\td1\ts1\t2\tcli-user\t\t",
                             "3\tB\td1\ts3\t4\tcli-user\t\t", "4\tA\td1\ts2\t6\tcli-user\t\t"};
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(lines[i + 1].rfind(expected[i], 0), 0u) << lines[i + 1];
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(lines[i + 1].rfind(expected[i], 0), 0u) << lines[i + 1];
+    EXPECT_EQ(lines[i + 1].substr(lines[i + 1].size() - 3), "\t[]") << lines[i + 1];  // no spans
+  }
 
   // `campaign list` shows the scoring campaign with its kind and items scored/total (4
   // scores and B's s5 of 12 items), as text and as JSON.

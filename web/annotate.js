@@ -166,6 +166,11 @@ async function submit() {
     body = { annotator: page.annotator, system: cur.served.system,
              segment: cur.served.segment, score: scoreOf(cur, page.mode),
              idempotencyKey: cur.key };
+    if (page.mode === 'esa' || page.mode === 'mqm') {
+      body.errorSpans = (cur.spans || []).map((s) => (
+        s.category ? { start: s.start, end: s.end, severity: s.severity, category: s.category }
+                   : { start: s.start, end: s.end, severity: s.severity }));
+    }
   } else {
     path = `/v1/campaigns/${page.campaign}:submitJudgment`;
     body = { annotator: page.annotator, matchId: cur.served.matchId, ranks: cur.ranks,

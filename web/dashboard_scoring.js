@@ -72,11 +72,12 @@ async function renderAnnotators(scores) {
 }
 
 function scoresTsv(scores) {
-  const lines = ['sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms'];
+  const lines = ['sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\terror_spans'];
   const clean = (v) => String(v ?? '').replace(/[\t\r\n]/g, ' ');
   for (const s of scores) {
     lines.push([s.sequence, s.system, s.document, s.segment, s.score, s.annotator,
-                s.idempotencyKey, s.committedUnixMs].map(clean).join('\t'));
+                s.idempotencyKey, s.committedUnixMs].map(clean)
+                 .concat(JSON.stringify(s.errorSpans || [])).join('\t'));
   }
   return lines.join('\n') + '\n';
 }
@@ -114,6 +115,6 @@ export async function renderScoring(dash) {
                                           'text/tab-separated-values', scoresTsv(await exportRows('scores')))],
     ['Estimates (CSV)', async () => download(`campaign-${dash.campaign}-estimates.csv`,
                                              'text/csv', estimateCsv(dash.board))],
-  ], 'The TSV has the columns of `tourney campaign scoring-export`. The error spans of ESA ' +
-     'are not stored by the server (the annotator page keeps them in the browser).');
+  ], 'The TSV has the columns of `tourney campaign scoring-export`; error_spans is a JSON ' +
+     'array of the spans submitted with each score (ESA, MQM).');
 }

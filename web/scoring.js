@@ -1,8 +1,8 @@
 // The scoring half of the annotator page: direct assessment (a 0–100 score), ESA (error
 // spans marked minor or major in the output, then the score) and MQM (error spans with a
-// severity and a category; the score is their weighted sum, lower is better). The server
-// stores the score only (SubmitScoreRequest has no spans): the spans stay in this browser's
-// stored state and the page says so.
+// severity and a category; the score is their weighted sum, lower is better). The spans go
+// to the server with the score (SubmitScoreRequest.error_spans), which checks them against
+// the campaign's protocol and stores them; the export carries them.
 import { directionOf, el, fill } from './common.js';
 
 // The item rendered last and how to store changes to it ({save, notice}).
@@ -151,8 +151,7 @@ export function renderScoring(cur, mode, hooks) {
       el('button', { className: 'major', text: 'Major error (Shift+M)', attrs: { type: 'button' },
                      on: { mousedown: (e) => e.preventDefault(), click: () => markSelection('major') } })),
     active.list,
-    el('p', { className: 'small', text: 'The error spans are kept in this browser only: ' +
-              'the server stores the score.' }));
+    el('p', { className: 'small', text: 'The error spans are saved with the score.' }));
     paintSpans(node, text, cur.spans);
     if (mqm) parts.push(active.total);
     listSpans(cur);

@@ -47,7 +47,7 @@ test('MQM: guidelines shown as text; spans with categories; the score is their w
                                               segment: s.segment }));
   const created = await server.api('POST', '/v1/campaigns:createScoring', { config: {
     name: 'browser-mqm', rows, design: 'random', estimator: 'mean', bound: 'clt', seed: 3,
-    lowerIsBetter: true, scoreMin: 0, scoreMax: 1000, content,
+    protocol: 'mqm', lowerIsBetter: true, scoreMin: 0, scoreMax: 1000, content,
   } });
   const id = created.campaignId;
   const context = await browser.newContext();
@@ -60,6 +60,7 @@ test('MQM: guidelines shown as text; spans with categories; the score is their w
   assert.equal(await page.$('#guidelines b'), null, 'the guidelines are text, not markup');
 
   const expected = new Map();  // segment -> score
+  let marked = null;  // the segment with the two spans
   let key = null;
   for (let j = 0; ; j++) {
     const cur = await nextShown(page, id, 'mqm1', key);
@@ -77,6 +78,7 @@ test('MQM: guidelines shown as text; spans with categories; the score is their w
       await page.waitForSelector('.output.single mark.span.minor');
       assert.equal(await page.textContent('#mqm-total'), 'MQM score: 5.1 (lower is better)');
       expected.set(cur.served.segment, 5.1);
+      marked = cur.served.segment;
     } else {
       expected.set(cur.served.segment, 0);  // no error: a perfect segment
     }
@@ -86,5 +88,11 @@ test('MQM: guidelines shown as text; spans with categories; the score is their w
   assert.equal(expected.size, 2);
   const scores = await server.api('GET', `/v1/campaigns/${id}/scores`);
   assert.deepEqual(new Map(scores.map((s) => [s.segment, s.score])), expected);
+  // The spans went to the server with the score and come back in the export.
+  for (const s of scores) {
+    assert.deepEqual(s.errorSpans || [], s.segment !== marked ? [] : [
+      { start: 0, end: 4, severity: 'major', category: 'Accuracy/Mistranslation' },
+      { start: 5, end: 7, severity: 'minor', category: 'Fluency/Punctuation' }]);
+  }
   await context.close();
 });

@@ -95,6 +95,14 @@ test('three annotators score a campaign (ESA and DA); export and dashboard agree
   for (const s of scores) {
     const e = entered.get(`${s.system}|${s.segment}`);
     assert.deepEqual({ annotator: s.annotator, score: s.score }, e);
+    // The ESA annotator's one minor span over the output's first characters went with it.
+    if (e.annotator === 'esa1') {
+      assert.equal(s.errorSpans.length, 1);
+      assert.deepEqual([s.errorSpans[0].start, s.errorSpans[0].severity], [0, 'minor']);
+      assert.ok(s.errorSpans[0].end >= 1 && s.errorSpans[0].end <= 5);
+    } else {
+      assert.deepEqual(s.errorSpans || [], []);
+    }
   }
   for (const [annotator, [code, count]] of codes) {
     assert.equal(code, completionCode(created.annotatorToken, id, annotator, 'undecided', count));
