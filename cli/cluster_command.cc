@@ -67,8 +67,11 @@ int RunCluster(int argc, char** argv) {
             "ad-*-trk-mean-sd.txt beside it, clusters from one-sided Wilcoxon rank-sum tests; "
             "the table adds tourney's paired Holm alternative, docs/wmt-protocols.md); "
             "wmt-da-holm = the same scores clustered by paired t-tests on shared segments "
-            "with Holm's correction");
+            "with Holm's correction; esa = the ESA ranking of an Appraise ESA export (mean "
+            "ESA score per system, BAD items left out, rank-sum clusters); esa-holm = its "
+            "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here)");
   AddWmtDaFlags(flags);
+  AddQualityControlFlag(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -91,6 +94,8 @@ int RunCluster(int argc, char** argv) {
       "WMT15's official protocol: 1,000 TrueSkill runs on the full data, ranges and clusters");
   flags.AddExample("tourney cluster ad-csen-good-stnd.csv.gz --protocol wmt-da --format json",
                    "the official WMT22 DA clusters: system, score (mean z), raw, cluster");
+  flags.AddExample("tourney cluster 240521rc6ESA.scores.csv --protocol esa",
+                   "the ESA ranking of an Appraise ESA export, beside tourney's Holm clusters");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
                    "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
@@ -103,9 +108,14 @@ int RunCluster(int argc, char** argv) {
 
   const std::string protocol = flags.Get("protocol");
   if (protocol == "wmt-da" || protocol == "wmt-da-holm") return RunWmtDaCluster(flags, protocol);
-  if (flags.IsSet("da-moments")) {
-    return ReportError("cluster", InvalidArgument("option '--da-moments' goes with --protocol "
-                                                  "wmt-da"));
+  if (protocol == "esa" || protocol == "esa-holm") {
+    return RunEsaProtocol(flags, "cluster", protocol);
+  }
+  for (const char* flag : {"da-moments", "qc-filter"}) {
+    if (flags.IsSet(flag)) {
+      return ReportError("cluster", InvalidArgument(std::string("option '--") + flag +
+                                                    "' goes with --protocol wmt-da or esa"));
+    }
   }
   if (protocol == "wmt16" || protocol == "wmt15") {
     if (flags.IsSet("model") && flags.Get("model") != "trueskill") {
@@ -127,7 +137,7 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm)"));
+                                                  "wmt-da-holm, esa, esa-holm)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

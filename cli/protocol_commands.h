@@ -6,11 +6,26 @@
 #include <string>
 
 #include "flags/flags.h"
+#include "tourney/core/da_judgments.h"
+#include "tourney/core/status.h"
 
 namespace tourney::cli {
 
+// InvalidArgument unless flags name exactly one input and none of the flags of `command`'s
+// models and other protocols, which --protocol `protocol` does not read.
+Status CheckProtocolFlags(const Flags& flags, const std::string& command,
+                          const std::string& protocol);
+
 // `--da-moments`, the cluster command's flag for the WMT DA protocol.
 void AddWmtDaFlags(Flags& flags);
+
+// `--qc-filter`, the WMT DA quality-control filter of --protocol wmt-da and esa.
+void AddQualityControlFlag(Flags& flags);
+
+// With --qc-filter: tests every annotator of *judgments (tourney/statistics/
+// da_quality_control.h), removes the judgments of those who fail and returns the report's
+// lines; without it, "". InvalidArgument when the judgments carry no raw scores.
+StatusOr<std::string> ApplyQualityControlFlag(const Flags& flags, DaJudgments* judgments);
 
 // `--mqm-weights`, the rank command's flag for the MQM protocol.
 void AddMqmFlags(Flags& flags);
@@ -20,9 +35,14 @@ void AddMqmFlags(Flags& flags);
 // official board) or "wmt-da-holm" (tourney's paired Holm clusters). Returns the exit status.
 int RunWmtDaCluster(const Flags& flags, const std::string& protocol);
 
-// The MQM board of the one MQM per-error TSV named by flags' positionals. Returns the exit
-// status.
+// The MQM board of the one MQM per-error TSV (or Appraise MQM export) named by flags'
+// positionals. Returns the exit status.
 int RunMqmRank(const Flags& flags);
+
+// The ESA ranking of the one Appraise ESA export named by flags' positionals
+// (protocol_esa.cc), for `command` (cluster or rank); `protocol` is "esa" (the WMT rank-sum
+// clusters) or "esa-holm" (tourney's paired Holm clusters). Returns the exit status.
+int RunEsaProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
 
 }  // namespace tourney::cli
 

@@ -27,6 +27,9 @@ struct WmtDaReport {
   int64_t annotators = 0;
   std::array<int64_t, 4> type_counts = {};  // SYSTEM, REPEAT, REF, BAD_REF judgments
   double alpha = 0.05;
+  // The ESA protocol (esa_scores.h): the scores are raw ESA points (held in `z` as well), so
+  // the tables show one "ESA" column instead of z and raw, and the texts speak of ESA.
+  bool esa = false;
 };
 
 // The official table (rank, system, cluster, mean z, mean raw, segments, judgments, wins;

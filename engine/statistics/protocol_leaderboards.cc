@@ -49,6 +49,11 @@ Leaderboard WmtDaHolmLeaderboard(const DaScores& scores, const PairedHolmRanking
                                         holm.beats);
 }
 
+Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking) {
+  return protocol_board_detail::DaBoard("esa", scores, ranking.order, ranking.cluster,
+                                        ranking.beats);
+}
+
 Leaderboard MqmLeaderboard(const MqmScores& scores) {
   Leaderboard board;
   board.model = "mqm";

@@ -5,6 +5,8 @@
 //                  that beat it;
 //   "wmt-da-holm"  the same order with tourney's paired Holm clusters (holm_separations.h);
 //                  wins and losses count Holm separations;
+//   "esa"          the ESA ranking (esa_scores.h): score = raw = mean ESA score (0-100),
+//                  clusters by the WMT rank-sum rule on ESA segment scores;
 //   "mqm"          MQM error points per system (mqm_score.h): score = mean segment MQM,
 //                  lower is better, entries from the lowest.
 // `judgments` is the scored judgments (DA: SYSTEM and REPEAT; MQM: error rows); boards are
@@ -26,6 +28,9 @@ Leaderboard WmtDaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking
 
 // The "wmt-da-holm" board: `holm`'s clusters over its order.
 Leaderboard WmtDaHolmLeaderboard(const DaScores& scores, const PairedHolmRanking& holm);
+
+// The "esa" board of `ranking` over ESA `scores` (ComputeEsaScores).
+Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking);
 
 // The "mqm" board of `scores` (systems without segments are left out).
 Leaderboard MqmLeaderboard(const MqmScores& scores);
