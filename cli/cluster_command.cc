@@ -69,7 +69,9 @@ int RunCluster(int argc, char** argv) {
             "wmt-da-holm = the same scores clustered by paired t-tests on shared segments "
             "with Holm's correction; esa = the ESA ranking of an Appraise ESA export (mean "
             "ESA score per system, BAD items left out, rank-sum clusters); esa-holm = its "
-            "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here)");
+            "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here); "
+            "pearmut = Pearmut's own ranking of its annotation log (outputs/<campaign>.jsonl), "
+            "reproduced, beside tourney's paired Holm clusters");
   AddWmtDaFlags(flags);
   AddQualityControlFlag(flags);
   flags.Add("output-dir", "DIR", "",
@@ -96,6 +98,8 @@ int RunCluster(int argc, char** argv) {
                    "the official WMT22 DA clusters: system, score (mean z), raw, cluster");
   flags.AddExample("tourney cluster 240521rc6ESA.scores.csv --protocol esa",
                    "the ESA ranking of an Appraise ESA export, beside tourney's Holm clusters");
+  flags.AddExample("tourney cluster outputs/campaign.jsonl --protocol pearmut",
+                   "Pearmut's ranking, reproduced, and how many of its lines survive Holm");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
                    "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
@@ -111,6 +115,7 @@ int RunCluster(int argc, char** argv) {
   if (protocol == "esa" || protocol == "esa-holm") {
     return RunEsaProtocol(flags, "cluster", protocol);
   }
+  if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
   for (const char* flag : {"da-moments", "qc-filter"}) {
     if (flags.IsSet(flag)) {
       return ReportError("cluster", InvalidArgument(std::string("option '--") + flag +
@@ -137,7 +142,7 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm, esa, esa-holm)"));
+                                                  "wmt-da-holm, esa, esa-holm, pearmut)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

@@ -44,6 +44,11 @@ int RunMqmRank(const Flags& flags);
 // clusters) or "esa-holm" (tourney's paired Holm clusters). Returns the exit status.
 int RunEsaProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
 
+// Pearmut's ranking of the one annotation log named by flags' positionals, reproduced, beside
+// tourney's paired Holm clusters (protocol_pearmut.cc), for `command` (cluster or rank).
+// Returns the exit status.
+int RunPearmutProtocol(const Flags& flags, const std::string& command);
+
 }  // namespace tourney::cli
 
 #endif  // TOURNEY_CLI_PROTOCOL_COMMANDS_H_

@@ -29,7 +29,8 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   if (!input_format.ok()) return ReportError(command, input_format.status());
   if (*input_format == ScoreInputFormat::kWmtDa || *input_format == ScoreInputFormat::kGoogleMqm) {
     return ReportError(command, InvalidArgument("option '--input-format': --protocol esa reads "
-                                                "an Appraise score export (appraise-csv)"));
+                                                "an Appraise score export (appraise-csv) or a "
+                                                "Pearmut log (pearmut-log)"));
   }
   auto input = ReadScoreJudgments(flags.positionals().front(), *input_format, {},
                                   ScoreInputFormat::kAppraiseCsv);

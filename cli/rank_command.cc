@@ -34,7 +34,8 @@ int RunRank(int argc, char** argv) {
             "(system, doc, seg_id, rater, category, severity columns) or an Appraise MQM export: "
             "each rater's weighted error sum per segment, averaged over raters, then over "
             "segments; lower is better; esa = mean ESA score per system from an Appraise ESA "
-            "export, with rank-sum clusters (docs/wmt-protocols.md)");
+            "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
+            "log, reproduced (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
   AddQualityControlFlag(flags);
   flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
@@ -72,9 +73,17 @@ int RunRank(int argc, char** argv) {
     }
     return RunEsaProtocol(flags, "rank", protocol);
   }
+  if (protocol == "pearmut") {
+    if (flags.IsSet("anytime")) {
+      return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
+                                                 "--protocol pearmut"));
+    }
+    return RunPearmutProtocol(flags, "rank");
+  }
   if (!protocol.empty()) {
     return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
-                                               "' is not a known protocol (mqm, esa, esa-holm)"));
+                                               "' is not a known protocol (mqm, esa, esa-holm, "
+                                               "pearmut)"));
   }
   if (flags.IsSet("mqm-weights")) {
     return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "

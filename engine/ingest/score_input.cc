@@ -6,6 +6,7 @@
 
 #include "ingest/input_file.h"
 #include "tourney/ingest/mqm_error_reader.h"
+#include "tourney/ingest/pearmut_log_reader.h"
 
 namespace tourney {
 namespace score_input_detail {
@@ -19,6 +20,11 @@ bool IsAppraise(ScoreInputFormat format, std::string_view text) {
          LooksLikeAppraiseScores(text.substr(0, kScoreInputHead));
 }
 
+bool IsPearmut(ScoreInputFormat format, std::string_view text) {
+  if (format == ScoreInputFormat::kPearmutLog) return true;
+  return format == ScoreInputFormat::kAuto && LooksLikePearmutLog(text.substr(0, kScoreInputHead));
+}
+
 }  // namespace score_input_detail
 
 StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
@@ -26,9 +32,10 @@ StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
   if (name == "appraise-csv") return ScoreInputFormat::kAppraiseCsv;
   if (name == "wmt-da") return ScoreInputFormat::kWmtDa;
   if (name == "google-mqm") return ScoreInputFormat::kGoogleMqm;
+  if (name == "pearmut-log") return ScoreInputFormat::kPearmutLog;
   return InvalidArgument("option '--input-format': '" + name +
-                         "' is not a score protocol's input (auto, appraise-csv, wmt-da or "
-                         "google-mqm)");
+                         "' is not a score protocol's input (auto, appraise-csv, wmt-da, "
+                         "google-mqm or pearmut-log)");
 }
 
 StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputFormat format,
@@ -40,6 +47,14 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
   InputText input;
   if (Status s = input.Open(path); !s.ok()) return s;
   ScoreJudgments out;
+  if (score_input_detail::IsPearmut(format, input.text())) {
+    auto log = ParsePearmutLog(input.text(), InputDisplayName(path));
+    if (!log.ok()) return log.status();
+    out.format = ScoreInputFormat::kPearmutLog;
+    out.judgments = std::move(log->judgments);
+    out.spans = std::move(log->spans);
+    return out;
+  }
   if (score_input_detail::IsAppraise(format, input.text()) ||
       (format == ScoreInputFormat::kAuto && fallback == ScoreInputFormat::kAppraiseCsv)) {
     auto read = ParseAppraiseScores(input.text(), InputDisplayName(path));
@@ -58,7 +73,7 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
 }
 
 StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat format) {
-  if (format == ScoreInputFormat::kWmtDa) {
+  if (format == ScoreInputFormat::kWmtDa || format == ScoreInputFormat::kPearmutLog) {
     return InvalidArgument("option '--input-format': --protocol mqm reads error rows (google-mqm "
                            "or appraise-csv)");
   }
