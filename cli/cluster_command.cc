@@ -71,9 +71,12 @@ int RunCluster(int argc, char** argv) {
             "ESA score per system, BAD items left out, rank-sum clusters); esa-holm = its "
             "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here); "
             "pearmut = Pearmut's own ranking of its annotation log (outputs/<campaign>.jsonl), "
-            "reproduced, beside tourney's paired Holm clusters");
+            "reproduced, beside tourney's paired Holm clusters; mqm = MQM error points (a Google "
+            "MQM TSV or an Appraise MQM export) with the WMT rank-sum clusters on segment MQM; "
+            "mqm-holm = their paired Holm clusters");
   AddWmtDaFlags(flags);
   AddQualityControlFlag(flags);
+  AddMqmFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -116,10 +119,12 @@ int RunCluster(int argc, char** argv) {
     return RunEsaProtocol(flags, "cluster", protocol);
   }
   if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
-  for (const char* flag : {"da-moments", "qc-filter"}) {
+  if (protocol == "mqm" || protocol == "mqm-holm") return RunMqmCluster(flags, protocol);
+  for (const char* flag : {"da-moments", "qc-filter", "mqm-weights"}) {
     if (flags.IsSet(flag)) {
       return ReportError("cluster", InvalidArgument(std::string("option '--") + flag +
-                                                    "' goes with --protocol wmt-da or esa"));
+                                                    "' goes with --protocol " +
+                                                    (flag[0] == 'm' ? "mqm" : "wmt-da or esa")));
     }
   }
   if (protocol == "wmt16" || protocol == "wmt15") {
@@ -142,7 +147,7 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm, esa, esa-holm, pearmut)"));
+                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

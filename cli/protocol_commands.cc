@@ -104,6 +104,10 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
   if (Status s = CheckProtocolFlags(flags, command, protocol); !s.ok()) {
     return ReportError(command, s);
   }
+  if (flags.IsSet("mqm-weights")) {
+    return ReportError(command, InvalidArgument("option '--mqm-weights' does not apply to "
+                                                "--protocol " + protocol));
+  }
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError(command, format.status());
   if (*format == OutputFormat::kWmt) {
@@ -158,19 +162,12 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
   return kExitOk;
 }
 
-int RunMqmRank(const Flags& flags) {
-  const std::string command = "rank";
-  if (Status s = CheckProtocolFlags(flags, command, "mqm"); !s.ok()) {
-    return ReportError(command, s);
-  }
-  auto format = ParseOutputFormat(flags.Get("format"));
-  if (!format.ok()) return ReportError(command, format.status());
+StatusOr<MqmScores> ScoreMqmInput(const Flags& flags) {
   std::vector<MqmWeightRule> rules = DefaultMqmWeights();
   if (flags.IsSet("mqm-weights")) {
     auto parsed = ParseMqmWeights(flags.Get("mqm-weights"));
     if (!parsed.ok()) {
-      return ReportError(command, InvalidArgument("option '--mqm-weights': " +
-                                                  parsed.status().message()));
+      return InvalidArgument("option '--mqm-weights': " + parsed.status().message());
     }
     rules = std::move(*parsed);
   }
@@ -181,11 +178,21 @@ int RunMqmRank(const Flags& flags) {
     if (minor.ok()) rules.push_back({"undecided", "", *minor});
   }
   auto input_format = ParseScoreInputFormat(flags.Get("input-format"));
-  if (!input_format.ok()) return ReportError(command, input_format.status());
+  if (!input_format.ok()) return input_format.status();
   const std::string& path = flags.positionals().front();
   auto errors = ReadMqmScoreInput(path, *input_format);
-  if (!errors.ok()) return ReportError(command, errors.status());
-  auto scores = ScoreMqm(*errors, rules, path == "-" ? "<stdin>" : path);
+  if (!errors.ok()) return errors.status();
+  return ScoreMqm(*errors, rules, path == "-" ? "<stdin>" : path);
+}
+
+int RunMqmRank(const Flags& flags) {
+  const std::string command = "rank";
+  if (Status s = CheckProtocolFlags(flags, command, "mqm"); !s.ok()) {
+    return ReportError(command, s);
+  }
+  auto format = ParseOutputFormat(flags.Get("format"));
+  if (!format.ok()) return ReportError(command, format.status());
+  auto scores = ScoreMqmInput(flags);
   if (!scores.ok()) return ReportError(command, scores.status());
   if (*format == OutputFormat::kJson) {
     std::cout << LeaderboardJson(MqmLeaderboard(*scores));

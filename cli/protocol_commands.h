@@ -8,6 +8,7 @@
 #include "flags/flags.h"
 #include "tourney/core/da_judgments.h"
 #include "tourney/core/status.h"
+#include "tourney/statistics/mqm_score.h"
 
 namespace tourney::cli {
 
@@ -34,6 +35,16 @@ void AddMqmFlags(Flags& flags);
 // `ad-*-good-stnd.csv`, gzip or "-"), printed in --format; `protocol` is "wmt-da" (the
 // official board) or "wmt-da-holm" (tourney's paired Holm clusters). Returns the exit status.
 int RunWmtDaCluster(const Flags& flags, const std::string& protocol);
+
+// The MQM scores of the one input named by flags' positionals (a Google MQM TSV or an
+// Appraise MQM export; --input-format, --mqm-weights), 'undecided' weighing as Minor unless
+// the weights name it.
+StatusOr<MqmScores> ScoreMqmInput(const Flags& flags);
+
+// The MQM board with the WMT rank-sum clusters on segment MQM (`protocol` "mqm") or tourney's
+// paired Holm clusters ("mqm-holm"), for `tourney cluster` (protocol_mqm.cc). Returns the exit
+// status.
+int RunMqmCluster(const Flags& flags, const std::string& protocol);
 
 // The MQM board of the one MQM per-error TSV (or Appraise MQM export) named by flags'
 // positionals. Returns the exit status.

@@ -17,6 +17,10 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   if (Status s = CheckProtocolFlags(flags, command, protocol); !s.ok()) {
     return ReportError(command, s);
   }
+  if (flags.IsSet("mqm-weights") || flags.IsSet("da-moments")) {
+    return ReportError(command, InvalidArgument("options '--mqm-weights' and '--da-moments' do "
+                                                "not apply to --protocol " + protocol));
+  }
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError(command, format.status());
   if (*format == OutputFormat::kWmt) {
@@ -58,7 +62,7 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   report.holm = &*holm;
   report.annotators = static_cast<int64_t>(judgments.annotators.size());
   report.type_counts = judgments.type_counts;
-  report.esa = true;
+  report.scale = ProtocolScale::kEsa;
   if (*format == OutputFormat::kTable) {
     std::cout << FormatWmtDaText(report, holm_board) << *qc;
     return kExitOk;
