@@ -67,8 +67,16 @@ int RunCluster(int argc, char** argv) {
             "ad-*-trk-mean-sd.txt beside it, clusters from one-sided Wilcoxon rank-sum tests; "
             "the table adds tourney's paired Holm alternative, docs/wmt-protocols.md); "
             "wmt-da-holm = the same scores clustered by paired t-tests on shared segments "
-            "with Holm's correction");
+            "with Holm's correction; esa = the ESA ranking of an Appraise ESA export (mean "
+            "ESA score per system, BAD items left out, rank-sum clusters); esa-holm = its "
+            "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here); "
+            "pearmut = Pearmut's own ranking of its annotation log (outputs/<campaign>.jsonl), "
+            "reproduced, beside tourney's paired Holm clusters; mqm = MQM error points (a Google "
+            "MQM TSV or an Appraise MQM export) with the WMT rank-sum clusters on segment MQM; "
+            "mqm-holm = their paired Holm clusters");
   AddWmtDaFlags(flags);
+  AddQualityControlFlag(flags);
+  AddMqmFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -91,6 +99,10 @@ int RunCluster(int argc, char** argv) {
       "WMT15's official protocol: 1,000 TrueSkill runs on the full data, ranges and clusters");
   flags.AddExample("tourney cluster ad-csen-good-stnd.csv.gz --protocol wmt-da --format json",
                    "the official WMT22 DA clusters: system, score (mean z), raw, cluster");
+  flags.AddExample("tourney cluster 240521rc6ESA.scores.csv --protocol esa",
+                   "the ESA ranking of an Appraise ESA export, beside tourney's Holm clusters");
+  flags.AddExample("tourney cluster outputs/campaign.jsonl --protocol pearmut",
+                   "Pearmut's ranking, reproduced, and how many of its lines survive Holm");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
                    "clusters whose every separation holds at 95% at any stopping time");
   int code = 0;
@@ -103,9 +115,17 @@ int RunCluster(int argc, char** argv) {
 
   const std::string protocol = flags.Get("protocol");
   if (protocol == "wmt-da" || protocol == "wmt-da-holm") return RunWmtDaCluster(flags, protocol);
-  if (flags.IsSet("da-moments")) {
-    return ReportError("cluster", InvalidArgument("option '--da-moments' goes with --protocol "
-                                                  "wmt-da"));
+  if (protocol == "esa" || protocol == "esa-holm") {
+    return RunEsaProtocol(flags, "cluster", protocol);
+  }
+  if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
+  if (protocol == "mqm" || protocol == "mqm-holm") return RunMqmCluster(flags, protocol);
+  for (const char* flag : {"da-moments", "qc-filter", "mqm-weights"}) {
+    if (flags.IsSet(flag)) {
+      return ReportError("cluster", InvalidArgument(std::string("option '--") + flag +
+                                                    "' goes with --protocol " +
+                                                    (flag[0] == 'm' ? "mqm" : "wmt-da or esa")));
+    }
   }
   if (protocol == "wmt16" || protocol == "wmt15") {
     if (flags.IsSet("model") && flags.Get("model") != "trueskill") {
@@ -127,7 +147,7 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm)"));
+                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

@@ -59,7 +59,8 @@ void AddInputFlags(Flags& flags) {
             "(Appraise ranking CSV, or WMT15/16 pairwise rows with a rankingID column), "
             "pairwise (system_a,system_b,outcome with outcome a, b or tie), xml (the "
             "Appraise XML export) or battles (Chatbot Arena JSON / JSONL, or left,right,winner "
-            "CSV). Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
+            "CSV). With --protocol wmt-da, esa, mqm or pearmut: auto (by content), appraise-csv, "
+            "wmt-da, google-mqm or pearmut-log. Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
   flags.Add("language-pair", "P", "",

@@ -9,8 +9,9 @@
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "render/protocol_format.h"
-#include "tourney/ingest/mqm_error_reader.h"
-#include "tourney/ingest/wmt_da_reader.h"
+#include "tourney/ingest/score_input.h"
+#include "tourney/statistics/da_quality_control.h"
+#include "tourney/statistics/da_scores.h"
 #include "tourney/statistics/protocol_leaderboards.h"
 
 namespace tourney::cli {
@@ -38,10 +39,57 @@ Status OneInput(const Flags& flags, const std::string& protocol) {
 
 }  // namespace protocol_command_detail
 
+Status CheckProtocolFlags(const Flags& flags, const std::string& command,
+                          const std::string& protocol) {
+  const std::vector<std::string> others =
+      command == "cluster"
+          ? std::vector<std::string>{"model", "bootstrap", "confidence", "resample",
+                                     "no-count-shortcut", "plot", "whiskers", "output-dir",
+                                     "language-pair", "looks", "looks-budget",
+                                     "exclude-annotators", "min-annotator-rankings"}
+          : std::vector<std::string>{"model", "covariates", "language-pair",
+                                     "exclude-annotators", "min-annotator-rankings"};
+  if (Status s = protocol_command_detail::RefuseOtherFlags(flags, protocol, others); !s.ok()) {
+    return s;
+  }
+  return protocol_command_detail::OneInput(flags, protocol);
+}
+
 void AddWmtDaFlags(Flags& flags) {
   flags.Add("da-moments", "FILE", "",
             "--protocol wmt-da: the annotators' means and SDs (ad-*-trk-mean-sd.txt) that give "
             "the raw scores; default: the one beside the input, if any; 'none' for none");
+}
+
+void AddQualityControlFlag(Flags& flags) {
+  flags.AddBool("qc-filter",
+                "--protocol wmt-da or esa: keep only the annotators who score the BAD (degraded) "
+                "copies significantly lower than the originals (one-sided Wilcoxon rank-sum, "
+                "p < 0.05, as WMT does); the report counts who passed");
+}
+
+StatusOr<std::string> ApplyQualityControlFlag(const Flags& flags, DaJudgments* judgments) {
+  if (!flags.GetBool("qc-filter")) return std::string();
+  auto qc = CheckDaQuality(*judgments);
+  if (!qc.ok()) return Status(qc.status().code(), "option '--qc-filter': " + qc.status().message());
+  std::string out = "quality control (--qc-filter): " + std::to_string(qc->passed) + " of " +
+                    std::to_string(qc->passed + qc->failed) +
+                    " tested annotators passed (BAD copies lower at p < 0.05), " +
+                    std::to_string(qc->untested) + " untested (no BAD copy of an original) and "
+                    "kept; " + std::to_string(qc->removed_judgments) + " judgments removed (" +
+                    std::to_string(qc->removed_system_items) + " system items)";
+  if (qc->orphan_bad_items > 0) {
+    out += "; " + std::to_string(qc->orphan_bad_items) + " BAD items without their original";
+  }
+  out += "\n";
+  for (const DaAnnotatorCheck& check : qc->annotators) {
+    if (!check.tested || check.passed) continue;
+    out += "  failed: " + judgments->annotators[check.annotator] + " (p = " +
+           std::to_string(check.p_value) + ", " + std::to_string(check.originals) +
+           " originals, " + std::to_string(check.bad_items) + " BAD)\n";
+  }
+  *judgments = KeepPassingAnnotators(*judgments, *qc);
+  return out;
 }
 
 void AddMqmFlags(Flags& flags) {
@@ -52,18 +100,14 @@ void AddMqmFlags(Flags& flags) {
 }
 
 int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
-  using protocol_command_detail::OneInput;
-  using protocol_command_detail::RefuseOtherFlags;
   const std::string command = "cluster";
-  if (Status s = RefuseOtherFlags(flags, protocol,
-                                  {"model", "bootstrap", "confidence", "resample",
-                                   "no-count-shortcut", "plot", "whiskers", "output-dir",
-                                   "language-pair", "looks", "looks-budget", "input-format",
-                                   "exclude-annotators", "min-annotator-rankings"});
-      !s.ok()) {
+  if (Status s = CheckProtocolFlags(flags, command, protocol); !s.ok()) {
     return ReportError(command, s);
   }
-  if (Status s = OneInput(flags, protocol); !s.ok()) return ReportError(command, s);
+  if (flags.IsSet("mqm-weights")) {
+    return ReportError(command, InvalidArgument("option '--mqm-weights' does not apply to "
+                                                "--protocol " + protocol));
+  }
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError(command, format.status());
   if (*format == OutputFormat::kWmt) {
@@ -71,10 +115,24 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
                                                 "layout; --protocol " + protocol +
                                                 " prints table, json, csv, markdown or latex"));
   }
+  auto input_format = ParseScoreInputFormat(flags.Get("input-format"));
+  if (!input_format.ok()) return ReportError(command, input_format.status());
   WmtDaReadOptions read;
   read.moments_path = flags.Get("da-moments");
-  auto judgments = ReadWmtDaJudgments(flags.positionals().front(), read);
-  if (!judgments.ok()) return ReportError(command, judgments.status());
+  auto input = ReadScoreJudgments(flags.positionals().front(), *input_format, read);
+  if (!input.ok()) return ReportError(command, input.status());
+  if (input->format != ScoreInputFormat::kWmtDa && flags.IsSet("da-moments")) {
+    return ReportError(command, InvalidArgument("option '--da-moments' applies to a WMT DA "
+                                                "file; this input holds raw scores"));
+  }
+  if (input->format != ScoreInputFormat::kWmtDa) {
+    if (Status s = StandardizeDaJudgments(&input->judgments); !s.ok()) {
+      return ReportError(command, s);
+    }
+  }
+  const DaJudgments* judgments = &input->judgments;
+  auto qc = ApplyQualityControlFlag(flags, &input->judgments);
+  if (!qc.ok()) return ReportError(command, qc.status());
   auto scores = ComputeDaScores(*judgments);
   if (!scores.ok()) return ReportError(command, scores.status());
   auto official = RankWmtDa(*scores);
@@ -95,7 +153,7 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
   report.annotators = static_cast<int64_t>(judgments->annotators.size());
   report.type_counts = judgments->type_counts;
   if (*format == OutputFormat::kTable) {
-    std::cout << FormatWmtDaText(report, holm_board);
+    std::cout << FormatWmtDaText(report, holm_board) << *qc;
     return kExitOk;
   }
   auto text = FormatWmtDaTable(report, holm_board, *format);
@@ -104,32 +162,37 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
   return kExitOk;
 }
 
-int RunMqmRank(const Flags& flags) {
-  using protocol_command_detail::OneInput;
-  using protocol_command_detail::RefuseOtherFlags;
-  const std::string command = "rank";
-  if (Status s = RefuseOtherFlags(flags, "mqm",
-                                  {"model", "covariates", "language-pair", "input-format",
-                                   "exclude-annotators", "min-annotator-rankings"});
-      !s.ok()) {
-    return ReportError(command, s);
-  }
-  if (Status s = OneInput(flags, "mqm"); !s.ok()) return ReportError(command, s);
-  auto format = ParseOutputFormat(flags.Get("format"));
-  if (!format.ok()) return ReportError(command, format.status());
+StatusOr<MqmScores> ScoreMqmInput(const Flags& flags) {
   std::vector<MqmWeightRule> rules = DefaultMqmWeights();
   if (flags.IsSet("mqm-weights")) {
     auto parsed = ParseMqmWeights(flags.Get("mqm-weights"));
     if (!parsed.ok()) {
-      return ReportError(command, InvalidArgument("option '--mqm-weights': " +
-                                                  parsed.status().message()));
+      return InvalidArgument("option '--mqm-weights': " + parsed.status().message());
     }
     rules = std::move(*parsed);
   }
+  // Appraise's MQM exports add a severity "undecided" (an error whose severity the annotator
+  // left open): unless the rules weigh it, it weighs as Minor (docs/wmt-protocols.md).
+  if (!MqmErrorWeight(rules, "undecided", "").ok()) {
+    auto minor = MqmErrorWeight(rules, "Minor", "");
+    if (minor.ok()) rules.push_back({"undecided", "", *minor});
+  }
+  auto input_format = ParseScoreInputFormat(flags.Get("input-format"));
+  if (!input_format.ok()) return input_format.status();
   const std::string& path = flags.positionals().front();
-  auto errors = ReadMqmErrors(path);
-  if (!errors.ok()) return ReportError(command, errors.status());
-  auto scores = ScoreMqm(*errors, rules, path == "-" ? "<stdin>" : path);
+  auto errors = ReadMqmScoreInput(path, *input_format);
+  if (!errors.ok()) return errors.status();
+  return ScoreMqm(*errors, rules, path == "-" ? "<stdin>" : path);
+}
+
+int RunMqmRank(const Flags& flags) {
+  const std::string command = "rank";
+  if (Status s = CheckProtocolFlags(flags, command, "mqm"); !s.ok()) {
+    return ReportError(command, s);
+  }
+  auto format = ParseOutputFormat(flags.Get("format"));
+  if (!format.ok()) return ReportError(command, format.status());
+  auto scores = ScoreMqmInput(flags);
   if (!scores.ok()) return ReportError(command, scores.status());
   if (*format == OutputFormat::kJson) {
     std::cout << LeaderboardJson(MqmLeaderboard(*scores));

@@ -6,11 +6,27 @@
 #include <string>
 
 #include "flags/flags.h"
+#include "tourney/core/da_judgments.h"
+#include "tourney/core/status.h"
+#include "tourney/statistics/mqm_score.h"
 
 namespace tourney::cli {
 
+// InvalidArgument unless flags name exactly one input and none of the flags of `command`'s
+// models and other protocols, which --protocol `protocol` does not read.
+Status CheckProtocolFlags(const Flags& flags, const std::string& command,
+                          const std::string& protocol);
+
 // `--da-moments`, the cluster command's flag for the WMT DA protocol.
 void AddWmtDaFlags(Flags& flags);
+
+// `--qc-filter`, the WMT DA quality-control filter of --protocol wmt-da and esa.
+void AddQualityControlFlag(Flags& flags);
+
+// With --qc-filter: tests every annotator of *judgments (tourney/statistics/
+// da_quality_control.h), removes the judgments of those who fail and returns the report's
+// lines; without it, "". InvalidArgument when the judgments carry no raw scores.
+StatusOr<std::string> ApplyQualityControlFlag(const Flags& flags, DaJudgments* judgments);
 
 // `--mqm-weights`, the rank command's flag for the MQM protocol.
 void AddMqmFlags(Flags& flags);
@@ -20,9 +36,29 @@ void AddMqmFlags(Flags& flags);
 // official board) or "wmt-da-holm" (tourney's paired Holm clusters). Returns the exit status.
 int RunWmtDaCluster(const Flags& flags, const std::string& protocol);
 
-// The MQM board of the one MQM per-error TSV named by flags' positionals. Returns the exit
+// The MQM scores of the one input named by flags' positionals (a Google MQM TSV or an
+// Appraise MQM export; --input-format, --mqm-weights), 'undecided' weighing as Minor unless
+// the weights name it.
+StatusOr<MqmScores> ScoreMqmInput(const Flags& flags);
+
+// The MQM board with the WMT rank-sum clusters on segment MQM (`protocol` "mqm") or tourney's
+// paired Holm clusters ("mqm-holm"), for `tourney cluster` (protocol_mqm.cc). Returns the exit
 // status.
+int RunMqmCluster(const Flags& flags, const std::string& protocol);
+
+// The MQM board of the one MQM per-error TSV (or Appraise MQM export) named by flags'
+// positionals. Returns the exit status.
 int RunMqmRank(const Flags& flags);
+
+// The ESA ranking of the one Appraise ESA export named by flags' positionals
+// (protocol_esa.cc), for `command` (cluster or rank); `protocol` is "esa" (the WMT rank-sum
+// clusters) or "esa-holm" (tourney's paired Holm clusters). Returns the exit status.
+int RunEsaProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
+
+// Pearmut's ranking of the one annotation log named by flags' positionals, reproduced, beside
+// tourney's paired Holm clusters (protocol_pearmut.cc), for `command` (cluster or rank).
+// Returns the exit status.
+int RunPearmutProtocol(const Flags& flags, const std::string& command);
 
 }  // namespace tourney::cli
 

@@ -31,10 +31,13 @@ int RunRank(int argc, char** argv) {
   AddAnytimeFlags(flags);
   flags.Add("protocol", "P", "",
             "a named protocol: mqm = MQM error points from a Google MQM per-error TSV "
-            "(system, doc, seg_id, rater, category, severity columns): each rater's weighted "
-            "error sum per segment, averaged over raters, then over segments; lower is better "
-            "(docs/wmt-protocols.md)");
+            "(system, doc, seg_id, rater, category, severity columns) or an Appraise MQM export: "
+            "each rater's weighted error sum per segment, averaged over raters, then over "
+            "segments; lower is better; esa = mean ESA score per system from an Appraise ESA "
+            "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
+            "log, reproduced (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
+  AddQualityControlFlag(flags);
   flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
                    "MQM scores per system (entries system and score, lowest first)");
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
@@ -53,19 +56,42 @@ int RunRank(int argc, char** argv) {
 
   const std::string protocol = flags.Get("protocol");
   if (protocol == "mqm") {
+    if (flags.IsSet("qc-filter")) {
+      return ReportError("rank", InvalidArgument("option '--qc-filter' goes with --protocol "
+                                                 "esa"));
+    }
     if (flags.IsSet("anytime")) {
       return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
                                                  "--protocol mqm"));
     }
     return RunMqmRank(flags);
   }
+  if (protocol == "esa" || protocol == "esa-holm") {
+    if (flags.IsSet("anytime")) {
+      return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
+                                                 "--protocol " + protocol));
+    }
+    return RunEsaProtocol(flags, "rank", protocol);
+  }
+  if (protocol == "pearmut") {
+    if (flags.IsSet("anytime")) {
+      return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
+                                                 "--protocol pearmut"));
+    }
+    return RunPearmutProtocol(flags, "rank");
+  }
   if (!protocol.empty()) {
     return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
-                                               "' is not a known protocol (mqm)"));
+                                               "' is not a known protocol (mqm, esa, esa-holm, "
+                                               "pearmut)"));
   }
   if (flags.IsSet("mqm-weights")) {
     return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "
                                                "mqm"));
+  }
+  if (flags.IsSet("qc-filter")) {
+    return ReportError("rank", InvalidArgument("option '--qc-filter' goes with --protocol "
+                                               "esa"));
   }
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return ReportError("rank", format.status());

@@ -18,6 +18,11 @@ const PairedSeparation& HolmPair(const PairedHolmRanking& holm, int i, int j) {
   return holm.pairs[static_cast<size_t>(index)];
 }
 
+// The score column's name.
+const char* ScaleName(ProtocolScale scale) {
+  return scale == ProtocolScale::kEsa ? "ESA" : scale == ProtocolScale::kMqm ? "MQM" : "z";
+}
+
 std::string PValue(double p) {
   if (p == 0.0) return "0";
   if (p < 1e-4) return TableNumber(p, 2);
@@ -31,8 +36,11 @@ TextTable WmtDaTable(const WmtDaReport& report, bool holm_board, bool exact) {
   const std::vector<int>& order = report.official->order;
   const std::vector<int>& cluster = holm_board ? report.holm->cluster : report.official->cluster;
   TextTable table;
-  table.header = {"#", "system", "cluster", "z", "raw", "segments", "judgments", "wins"};
-  if (!scores.has_raw) table.header.erase(table.header.begin() + 4);
+  const bool show_raw = scores.has_raw && report.scale == ProtocolScale::kDaZ;
+  const double sign = report.scale == ProtocolScale::kMqm ? -1.0 : 1.0;
+  table.header = {"#", "system", "cluster", protocol_format_detail::ScaleName(report.scale), "raw",
+                  "segments", "judgments", "wins"};
+  if (!show_raw) table.header.erase(table.header.begin() + 4);
   table.left_columns = 2;
   const int n = scores.num_systems();
   for (int i = 0; i < static_cast<int>(order.size()); ++i) {
@@ -43,8 +51,9 @@ TextTable WmtDaTable(const WmtDaReport& report, bool holm_board, bool exact) {
     for (int o = 0; o < n; ++o) wins += beats[static_cast<size_t>(s) * n + o];
     std::vector<std::string> row = {std::to_string(i + 1), scores.systems[s],
                                     std::to_string(cluster[s]),
-                                    exact ? JsonNumber(score.z) : Fixed(score.z, 3)};
-    if (scores.has_raw) row.push_back(exact ? JsonNumber(score.raw) : Fixed(score.raw, 1));
+                                    exact ? JsonNumber(sign * score.z)
+                                          : Fixed(sign * score.z, report.scale == ProtocolScale::kEsa ? 2 : 3)};
+    if (show_raw) row.push_back(exact ? JsonNumber(score.raw) : Fixed(score.raw, 1));
     row.push_back(exact ? std::to_string(score.segments) : WithThousands(score.segments));
     row.push_back(exact ? std::to_string(score.judgments) : WithThousands(score.judgments));
     row.push_back(std::to_string(wins));
@@ -62,8 +71,9 @@ TextTable WmtDaAdjacentPairsTable(const WmtDaReport& report) {
   const WmtDaRanking& official = *report.official;
   const int n = scores.num_systems();
   TextTable table;
-  table.header = {"upper", "lower", "shared", "mean dz", "p (paired)", "p (Holm)",
-                  "official p", "official", "Holm"};
+  table.header = {"upper", "lower", "shared",
+                  std::string("mean d") + protocol_format_detail::ScaleName(report.scale),
+                  "p (paired)", "p (Holm)", "official p", "official", "Holm"};
   table.left_columns = 2;
   for (int i = 0; i + 1 < static_cast<int>(holm.order.size()); ++i) {
     const PairedSeparation& pair = HolmPair(holm, i, i + 1);
@@ -71,7 +81,8 @@ TextTable WmtDaAdjacentPairsTable(const WmtDaReport& report) {
         official.beats[static_cast<size_t>(pair.upper) * n + pair.lower] != 0;
     const bool holm_beats = holm.beats[static_cast<size_t>(pair.upper) * n + pair.lower] != 0;
     table.rows.push_back({scores.systems[pair.upper], scores.systems[pair.lower],
-                          WithThousands(pair.shared_segments), Fixed(pair.mean_difference, 3),
+                          WithThousands(pair.shared_segments),
+                          Fixed((report.scale == ProtocolScale::kMqm ? -1.0 : 1.0) * pair.mean_difference, 3),
                           PValue(pair.p_value), PValue(pair.p_holm),
                           PValue(official.p(pair.upper, pair.lower)),
                           official_beats ? "yes" : "no", holm_beats ? "yes" : "no"});
@@ -80,8 +91,45 @@ TextTable WmtDaAdjacentPairsTable(const WmtDaReport& report) {
   return table;
 }
 
-std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board) {
+namespace protocol_format_detail {
+
+// The MQM summary lines (FormatWmtDaText's first two lines for kMqm).
+std::string MqmClusterSummary(const WmtDaReport& report, bool holm_board) {
   const DaScores& scores = *report.scores;
+  std::string out = std::string(holm_board ? "MQM scores, tourney's paired Holm clusters"
+                                           : "MQM error points with the WMT rank-sum clusters") +
+                    ": " + WithThousands(static_cast<int64_t>(report.official->order.size())) +
+                    " systems, " + WithThousands(static_cast<int64_t>(scores.segments.size())) +
+                    " rated (system, segment) pairs; lower is better\n";
+  out += holm_board ? "clusters: paired t-tests on shared segments, Holm-corrected, a boundary "
+                      "where every system above is separated from every system below\n"
+                    : "clusters: one-sided Wilcoxon rank-sum tests of segment MQM at p < " +
+                          Fixed(report.alpha, 2) +
+                          ", a boundary where every system above beats every system below\n";
+  return out;
+}
+
+// The ESA summary lines (FormatWmtDaText's first two lines for kEsa).
+std::string EsaSummary(const WmtDaReport& report, bool holm_board) {
+  const auto& t = report.type_counts;
+  std::string out = std::string(holm_board ? "ESA scores, tourney's paired Holm clusters"
+                                           : "ESA, mean ESA score per system (WMT24)") +
+                    ": " + WithThousands(static_cast<int64_t>(report.official->order.size())) +
+                    " systems, " + WithThousands(t[0] + t[1]) + " scored items (" +
+                    WithThousands(t[1]) + " resubmitted) by " +
+                    WithThousands(report.annotators) + " annotators; " +
+                    WithThousands(t[3]) + " BAD items and " + WithThousands(t[2]) +
+                    " REF items left out\n";
+  out += holm_board ? "clusters: paired t-tests on shared segments, Holm-corrected, a boundary "
+                      "where every system above is separated from every system below\n"
+                    : "clusters: one-sided Wilcoxon rank-sum tests of segment ESA scores at p < " +
+                          Fixed(report.alpha, 2) +
+                          ", a boundary where every system above beats every system below\n";
+  return out;
+}
+
+// The WMT DA summary lines (FormatWmtDaText's first two lines).
+std::string DaSummary(const WmtDaReport& report, bool holm_board) {
   const auto& t = report.type_counts;
   std::string out = std::string(holm_board ? "WMT DA scores, tourney's paired Holm clusters"
                                            : "WMT DA, the official WMT20-22 protocol") +
@@ -97,8 +145,20 @@ std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board) {
                     : "clusters: one-sided Wilcoxon rank-sum tests of segment z-scores at p < " +
                           Fixed(report.alpha, 2) +
                           ", a boundary where every system above beats every system below\n";
+  return out;
+}
+
+}  // namespace protocol_format_detail
+
+std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board) {
+  const DaScores& scores = *report.scores;
+  std::string out = report.scale == ProtocolScale::kEsa
+                        ? protocol_format_detail::EsaSummary(report, holm_board)
+                    : report.scale == ProtocolScale::kMqm
+                        ? protocol_format_detail::MqmClusterSummary(report, holm_board)
+                        : protocol_format_detail::DaSummary(report, holm_board);
   out += RenderTextTable(WmtDaTable(report, holm_board), "-");
-  if (!scores.has_raw) {
+  if (!scores.has_raw && report.scale == ProtocolScale::kDaZ) {
     out += "note: no raw scores (no ad-*-trk-mean-sd.txt beside the input; --da-moments "
            "names one)\n";
   }
@@ -128,7 +188,13 @@ std::string FormatWmtDaText(const WmtDaReport& report, bool holm_board) {
 StatusOr<std::string> FormatWmtDaTable(const WmtDaReport& report, bool holm_board,
                                        OutputFormat format) {
   TextTable table = WmtDaTable(report, holm_board, format == OutputFormat::kCsv);
-  table.caption = holm_board ? "WMT DA scores, paired Holm clusters"
+  table.caption = report.scale == ProtocolScale::kMqm
+                      ? (holm_board ? "MQM scores, paired Holm clusters"
+                                    : "MQM, rank-sum clusters on segment MQM")
+                  : report.scale == ProtocolScale::kEsa
+                      ? (holm_board ? "ESA scores, paired Holm clusters"
+                                    : "ESA, mean ESA score per system")
+                : holm_board ? "WMT DA scores, paired Holm clusters"
                              : "WMT DA, official WMT20-22 protocol";
   switch (format) {
     case OutputFormat::kCsv:

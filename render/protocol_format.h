@@ -19,6 +19,13 @@
 
 namespace tourney {
 
+// What the scores of a WmtDaReport measure.
+enum class ProtocolScale {
+  kDaZ,  // WMT DA: mean z, with the mean raw score beside it
+  kEsa,  // ESA points, 0-100, higher is better
+  kMqm,  // MQM error points, negated in the scores; lower is better
+};
+
 // Everything the WMT DA outputs show. The pointers are borrowed and must outlive the call.
 struct WmtDaReport {
   const DaScores* scores = nullptr;
@@ -27,6 +34,10 @@ struct WmtDaReport {
   int64_t annotators = 0;
   std::array<int64_t, 4> type_counts = {};  // SYSTEM, REPEAT, REF, BAD_REF judgments
   double alpha = 0.05;
+  // The scale of the scores' `z` fields. kEsa (esa_scores.h): raw ESA points (held in `z` as
+  // well), one "ESA" column instead of z and raw. kMqm (mqm_clusters.h): minus the MQM error
+  // points, shown as a positive "MQM" column (lower is better). The texts name the protocol.
+  ProtocolScale scale = ProtocolScale::kDaZ;
 };
 
 // The official table (rank, system, cluster, mean z, mean raw, segments, judgments, wins;

@@ -19,7 +19,7 @@
 #include "live_scoring_campaign.h"
 #include "scoring_config.h"
 #include "tournament_service.h"
-#include "tourney/core/error_span.h"
+#include "tourney/core/submitted_span.h"
 #include "tourney/sampling/annotator_standardization.h"
 #include "tourney/statistics/scoring_protocol.h"
 
@@ -281,7 +281,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
   auto parsed_protocol = ParseScoringProtocol(c->proto.protocol());
   const ScoringProtocol protocol =
       parsed_protocol.ok() ? *parsed_protocol : ScoringProtocol::kPlain;
-  std::vector<ErrorSpan> spans;
+  std::vector<SubmittedSpan> spans;
   spans.reserve(static_cast<size_t>(request->error_spans_size()));
   for (const v1::ErrorSpan& s : request->error_spans()) {
     spans.push_back({s.start(), s.end(), s.severity(), s.category()});

@@ -18,6 +18,39 @@
 namespace tourney {
 namespace {
 
+TEST(DaScores, StandardizesJudgmentsFromRawScoresIncludingQualityControl) {
+  DaJudgments j;
+  j.systems = {"A"};
+  j.annotators = {"u1", "u2", "u3"};
+  j.has_raw = true;
+  auto add = [&](int32_t annotator, double raw, DaItemType type) {
+    DaJudgment row;
+    row.annotator = annotator;
+    row.raw = raw;
+    row.type = type;
+    j.rows.push_back(row);
+  };
+  // u1: 10, 30, 50 (a BAD item among them): mean 30, sample SD 20, z = -1, 0, 1.
+  add(0, 10, DaItemType::kSystem);
+  add(0, 30, DaItemType::kSystem);
+  add(0, 50, DaItemType::kBadReference);
+  // u2: 40, 60: mean 50, SD sqrt(200), z = -/+ 10 / sqrt(200). u3: one judgment: z 0, a warning.
+  add(1, 40, DaItemType::kSystem);
+  add(1, 60, DaItemType::kReference);
+  add(2, 70, DaItemType::kSystem);
+  ASSERT_TRUE(StandardizeDaJudgments(&j).ok());
+  EXPECT_DOUBLE_EQ(j.rows[0].z, -1.0);
+  EXPECT_DOUBLE_EQ(j.rows[1].z, 0.0);
+  EXPECT_DOUBLE_EQ(j.rows[2].z, 1.0);
+  EXPECT_NEAR(j.rows[3].z, -10.0 / std::sqrt(200.0), 1e-12);
+  EXPECT_NEAR(j.rows[4].z, 10.0 / std::sqrt(200.0), 1e-12);
+  EXPECT_EQ(j.rows[5].z, 0.0);
+  ASSERT_EQ(j.warnings.size(), 1u);
+  EXPECT_NE(j.warnings[0].find("'u3' has one judgment"), std::string::npos);
+  j.has_raw = false;
+  EXPECT_FALSE(StandardizeDaJudgments(&j).ok());
+}
+
 TEST(DaScores, StandardizesPerAnnotatorWithTheSampleSd) {
   // Annotator 0: 50, 70, 90 -> mean 70, SD sqrt(800 / 2) = 20. Annotator 1: 10, 20 -> mean
   // 15, SD sqrt(50).

@@ -11,11 +11,11 @@
 namespace tourney {
 namespace {
 
-ErrorSpan S(int start, int end, const char* severity, const char* category = "") {
+SubmittedSpan S(int start, int end, const char* severity, const char* category = "") {
   return {start, end, severity, category};
 }
 
-std::vector<ErrorSpan> One(ErrorSpan span) { return {std::move(span)}; }
+std::vector<SubmittedSpan> One(SubmittedSpan span) { return {std::move(span)}; }
 
 TEST(ScoringProtocolTest, ParsesTheFourNames) {
   EXPECT_EQ(*ParseScoringProtocol(""), ScoringProtocol::kPlain);
@@ -39,7 +39,7 @@ TEST(ScoringProtocolTest, CampaignDirectionAndRangeMustFit) {
 }
 
 TEST(ScoringProtocolTest, EsaKeepsTheScoreAndChecksTheSpans) {
-  const std::vector<ErrorSpan> ok = {S(0, 3, "minor"), S(3, 9, "major")};  // touching
+  const std::vector<SubmittedSpan> ok = {S(0, 3, "minor"), S(3, 9, "major")};  // touching
   EXPECT_EQ(*CheckProtocolScore(ScoringProtocol::kEsa, 64, ok, 9), 64);
   EXPECT_EQ(*CheckProtocolScore(ScoringProtocol::kEsa, 64, ok, -1), 64);  // length unknown
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kEsa, 64, ok, 8).ok());  // past the end
@@ -48,13 +48,13 @@ TEST(ScoringProtocolTest, EsaKeepsTheScoreAndChecksTheSpans) {
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kEsa, 50, One(S(2, 1, "minor")), 9).ok());
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kEsa, 50, One(S(0, 2, "Minor")), 9).ok());
   const auto overlap = CheckProtocolScore(ScoringProtocol::kEsa, 50,
-                                          std::vector<ErrorSpan>{S(4, 6, "minor"),
+                                          std::vector<SubmittedSpan>{S(4, 6, "minor"),
                                                                  S(0, 5, "major")},
                                           9);
   ASSERT_FALSE(overlap.ok());
   EXPECT_EQ(overlap.status().message(), "error_spans: [0, 5) and [4, 6) overlap");
   const auto category = CheckProtocolScore(ScoringProtocol::kEsa, 50,
-                                           std::vector<ErrorSpan>{S(0, 1, "minor", "Style")}, 9);
+                                           std::vector<SubmittedSpan>{S(0, 1, "minor", "Style")}, 9);
   ASSERT_FALSE(category.ok());
   EXPECT_EQ(category.status().message().rfind("error_spans[0]: ", 0), 0u);
 }
@@ -66,13 +66,13 @@ TEST(ScoringProtocolTest, DaRefusesSpansAndPlainTakesAnyLabels) {
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kPlain, 50, One(S(0, 6, "minor")), 5).ok());
   EXPECT_EQ(*CheckProtocolScore(ScoringProtocol::kPlain, -7.5, {}, 5), -7.5);
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kDa, -1, {}, 5).ok());
-  std::vector<ErrorSpan> many;
+  std::vector<SubmittedSpan> many;
   for (int i = 0; i <= kMaxErrorSpans; ++i) many.push_back(S(i, i + 1, "minor"));
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kEsa, 0, many, -1).ok());
 }
 
 TEST(ScoringProtocolTest, MqmStoresTheWeightedSum) {
-  const std::vector<ErrorSpan> spans = {S(0, 4, "major", "Accuracy/Mistranslation"),
+  const std::vector<SubmittedSpan> spans = {S(0, 4, "major", "Accuracy/Mistranslation"),
                                         S(5, 7, "minor", "Fluency/Punctuation"),
                                         S(8, 9, "minor", "Fluency/Grammar"),
                                         S(10, 12, "neutral", "Other")};
@@ -81,12 +81,12 @@ TEST(ScoringProtocolTest, MqmStoresTheWeightedSum) {
   EXPECT_NEAR(*CheckProtocolScore(ScoringProtocol::kMqm, 6.12, spans, 20), 6.1, 1e-12);
   EXPECT_FALSE(CheckProtocolScore(ScoringProtocol::kMqm, 6.2, spans, 20).ok());
   EXPECT_EQ(*CheckProtocolScore(ScoringProtocol::kMqm, 25,
-                                std::vector<ErrorSpan>{S(0, 3, "minor", "Non-translation!")},
+                                std::vector<SubmittedSpan>{S(0, 3, "minor", "Non-translation!")},
                                 3),
             25);
   EXPECT_EQ(*CheckProtocolScore(ScoringProtocol::kMqm, 0, {}, 3), 0);
   EXPECT_FALSE(
-      CheckProtocolScore(ScoringProtocol::kMqm, 5, std::vector<ErrorSpan>{S(0, 1, "major")}, 3)
+      CheckProtocolScore(ScoringProtocol::kMqm, 5, std::vector<SubmittedSpan>{S(0, 1, "major")}, 3)
           .ok());  // no category
 }
 

@@ -278,7 +278,12 @@ StatusOr<DaJudgments> ReadWmtDaJudgments(const std::string& path,
                                          const WmtDaReadOptions& options) {
   InputText input;
   if (Status s = input.Open(path); !s.ok()) return s;
-  auto judgments = ParseWmtDaJudgments(input.text(), InputDisplayName(path));
+  return ParseWmtDaJudgmentsOf(input.text(), path, options);
+}
+
+StatusOr<DaJudgments> ParseWmtDaJudgmentsOf(std::string_view text, const std::string& path,
+                                            const WmtDaReadOptions& options) {
+  auto judgments = ParseWmtDaJudgments(text, InputDisplayName(path));
   if (!judgments.ok()) return judgments.status();
   std::string moments_path = options.moments_path;
   if (moments_path.empty()) moments_path = DaMomentsPathBeside(path);

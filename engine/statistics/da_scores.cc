@@ -62,6 +62,47 @@ StatusOr<std::vector<double>> StandardizePerAnnotator(std::span<const double> ra
   return z;
 }
 
+Status StandardizeDaJudgments(DaJudgments* judgments) {
+  if (!judgments->has_raw) {
+    return InvalidArgument("z-normalisation needs the raw scores; the judgments carry none");
+  }
+  const size_t n = judgments->annotators.size();
+  std::vector<int64_t> count(n, 0);
+  std::vector<double> first(n, 0.0);
+  std::vector<unsigned char> varies(n, 0);
+  for (const DaJudgment& j : judgments->rows) {
+    if (count[j.annotator]++ == 0) {
+      first[j.annotator] = j.raw;
+    } else if (j.raw != first[j.annotator]) {
+      varies[j.annotator] = 1;
+    }
+  }
+  std::vector<int32_t> remap(n, -1);
+  int32_t kept = 0;
+  for (size_t a = 0; a < n; ++a) {
+    if (varies[a]) {
+      remap[a] = kept++;
+    } else if (count[a] > 0) {
+      judgments->warnings.push_back("annotator '" + judgments->annotators[a] +
+                                    (count[a] < 2 ? "' has one judgment"
+                                                  : "' gave every item one score") +
+                                    ": z-scores undefined, set to 0");
+    }
+  }
+  std::vector<double> raw;
+  std::vector<int32_t> annotator;
+  for (const DaJudgment& j : judgments->rows) {
+    if (remap[j.annotator] < 0) continue;
+    raw.push_back(j.raw);
+    annotator.push_back(remap[j.annotator]);
+  }
+  auto z = StandardizePerAnnotator(raw, annotator, kept);
+  if (!z.ok()) return z.status();
+  size_t k = 0;
+  for (DaJudgment& j : judgments->rows) j.z = remap[j.annotator] < 0 ? 0.0 : (*z)[k++];
+  return Status::Ok();
+}
+
 std::vector<double> DaScores::SegmentZ(int s) const {
   std::vector<double> out;
   out.reserve(static_cast<size_t>(system_begin[s + 1] - system_begin[s]));

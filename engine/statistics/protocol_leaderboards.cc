@@ -49,6 +49,31 @@ Leaderboard WmtDaHolmLeaderboard(const DaScores& scores, const PairedHolmRanking
                                         holm.beats);
 }
 
+Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking) {
+  return protocol_board_detail::DaBoard("esa", scores, ranking.order, ranking.cluster,
+                                        ranking.beats);
+}
+
+Leaderboard PearmutLeaderboard(const ItemScores& scores, const PearmutRanking& ranking) {
+  Leaderboard board;
+  board.model = "pearmut";
+  std::vector<std::string> component;
+  for (size_t k = 0; k < ranking.entries.size(); ++k) {
+    const PearmutEntry& p = ranking.entries[k];
+    LeaderboardEntry e;
+    e.system = scores.models[p.model];
+    e.score = p.score;
+    e.rank = e.rank_lo = e.rank_hi = static_cast<int>(k) + 1;
+    e.cluster = ranking.cluster[p.model];
+    component.push_back(e.system);
+    board.entries.push_back(std::move(e));
+  }
+  board.judgments = static_cast<int64_t>(scores.scores.size());
+  board.connected = true;
+  board.components.push_back(std::move(component));
+  return board;
+}
+
 Leaderboard MqmLeaderboard(const MqmScores& scores) {
   Leaderboard board;
   board.model = "mqm";

@@ -18,7 +18,7 @@ bool ValidLabel(std::string_view text) {
                       [](char c) { return static_cast<unsigned char>(c) < 0x20; });
 }
 
-Status CheckSpans(ScoringProtocol protocol, std::span<const ErrorSpan> spans,
+Status CheckSpans(ScoringProtocol protocol, std::span<const SubmittedSpan> spans,
                   int64_t output_length) {
   if (spans.size() > static_cast<size_t>(kMaxErrorSpans)) {
     return InvalidArgument("error_spans: " + std::to_string(spans.size()) + " spans, at most " +
@@ -30,7 +30,7 @@ Status CheckSpans(ScoringProtocol protocol, std::span<const ErrorSpan> spans,
   }
   std::vector<std::pair<int32_t, int32_t>> ranges;
   for (size_t i = 0; i < spans.size(); ++i) {
-    const ErrorSpan& s = spans[i];
+    const SubmittedSpan& s = spans[i];
     const std::string where = SpanWhere(i);
     if (s.start < 0 || s.end <= s.start) {
       return InvalidArgument(where + ": [" + std::to_string(s.start) + ", " +
@@ -126,7 +126,7 @@ Status CheckProtocolCampaign(ScoringProtocol protocol, bool lower_is_better, dou
 }
 
 StatusOr<double> CheckProtocolScore(ScoringProtocol protocol, double score,
-                                    std::span<const ErrorSpan> spans, int64_t output_length) {
+                                    std::span<const SubmittedSpan> spans, int64_t output_length) {
   if (Status s = scoring_protocol_detail::CheckSpans(protocol, spans, output_length); !s.ok()) {
     return s;
   }

@@ -67,6 +67,9 @@ struct AnnotatorMoments {
 struct DaJudgments {
   std::vector<std::string> systems;     // in order of first appearance
   std::vector<std::string> annotators;  // in order of first appearance
+  // The names of the DaJudgment::document ids when the input names its documents (Appraise's
+  // documentID); empty when documents are numbers (WMT's rid).
+  std::vector<std::string> documents;
   std::vector<DaJudgment> rows;         // in input order
   // Whether `raw` holds each judgment's 0-100 score (z * sd + mean from the annotators'
   // moments); false when no moments were given.

@@ -50,6 +50,11 @@ struct WmtDaReadOptions {
 StatusOr<DaJudgments> ReadWmtDaJudgments(const std::string& path,
                                          const WmtDaReadOptions& options = {});
 
+// ReadWmtDaJudgments on `text`, already read from `path` (for a caller that has looked at the
+// text first, e.g. to tell formats apart): the moments file is found as there.
+StatusOr<DaJudgments> ParseWmtDaJudgmentsOf(std::string_view text, const std::string& path,
+                                            const WmtDaReadOptions& options = {});
+
 // The judgments from text in memory (no raw scores); `name` is used in messages.
 StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_view name);
 

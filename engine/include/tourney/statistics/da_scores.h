@@ -34,6 +34,13 @@ StatusOr<std::vector<double>> StandardizePerAnnotator(std::span<const double> ra
                                                       std::span<const int32_t> annotator,
                                                       int num_annotators);
 
+// Sets the z of every judgment of *judgments from its raw score (StandardizePerAnnotator over
+// all of the annotator's judgments, quality-control items included), for inputs that hold
+// raw scores only (Appraise exports). An annotator whose z is undefined (one judgment, or one
+// score for everything) keeps z = 0 and is named in a warning. InvalidArgument when the
+// judgments carry no raw scores.
+Status StandardizeDaJudgments(DaJudgments* judgments);
+
 // One (system, segment) pair.
 struct DaSegmentScore {
   int32_t system = 0;   // index into DaJudgments::systems

@@ -5,6 +5,10 @@
 //                  that beat it;
 //   "wmt-da-holm"  the same order with tourney's paired Holm clusters (holm_separations.h);
 //                  wins and losses count Holm separations;
+//   "esa"          the ESA ranking (esa_scores.h): score = raw = mean ESA score (0-100),
+//                  clusters by the WMT rank-sum rule on ESA segment scores;
+//   "pearmut"      Pearmut's own ranking (pearmut_ranking.h): score = mean of the last
+//                  score per item, cluster = the group between Pearmut's lines;
 //   "mqm"          MQM error points per system (mqm_score.h): score = mean segment MQM,
 //                  lower is better, entries from the lowest.
 // `judgments` is the scored judgments (DA: SYSTEM and REPEAT; MQM: error rows); boards are
@@ -17,6 +21,7 @@
 #include "tourney/statistics/da_scores.h"
 #include "tourney/statistics/holm_separations.h"
 #include "tourney/statistics/mqm_score.h"
+#include "tourney/statistics/pearmut_ranking.h"
 #include "tourney/statistics/wmt_da_clusters.h"
 
 namespace tourney {
@@ -26,6 +31,12 @@ Leaderboard WmtDaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking
 
 // The "wmt-da-holm" board: `holm`'s clusters over its order.
 Leaderboard WmtDaHolmLeaderboard(const DaScores& scores, const PairedHolmRanking& holm);
+
+// The "esa" board of `ranking` over ESA `scores` (ComputeEsaScores).
+Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking);
+
+// The "pearmut" board of `ranking` over `scores` (judgments = the scores counted).
+Leaderboard PearmutLeaderboard(const ItemScores& scores, const PearmutRanking& ranking);
 
 // The "mqm" board of `scores` (systems without segments are left out).
 Leaderboard MqmLeaderboard(const MqmScores& scores);

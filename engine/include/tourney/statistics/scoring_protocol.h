@@ -21,7 +21,7 @@
 #include <span>
 #include <string_view>
 
-#include "tourney/core/error_span.h"
+#include "tourney/core/submitted_span.h"
 #include "tourney/core/status.h"
 
 namespace tourney {
@@ -49,7 +49,7 @@ Status CheckProtocolCampaign(ScoringProtocol protocol, bool lower_is_better, dou
 // differs from the spans' weighted sum by more than 0.05 (the page rounds to 0.1). Under
 // mqm the stored score is the weighted sum itself.
 StatusOr<double> CheckProtocolScore(ScoringProtocol protocol, double score,
-                                    std::span<const ErrorSpan> spans, int64_t output_length);
+                                    std::span<const SubmittedSpan> spans, int64_t output_length);
 
 }  // namespace tourney
 

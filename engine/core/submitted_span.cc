@@ -1,4 +1,4 @@
-#include "tourney/core/error_span.h"
+#include "tourney/core/submitted_span.h"
 
 namespace tourney {
 

@@ -1,5 +1,5 @@
 // Utf16Length against lengths counted by hand (and as JavaScript's String.length gives them).
-#include "tourney/core/error_span.h"
+#include "tourney/core/submitted_span.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,33 @@
+// ESA scores: Error Span Annotation (Kocmi, Zouhar et al. 2024, "Error Span Annotation: A
+// Balanced Approach for Human Evaluation of Machine Translation", WMT; the WMT24 findings,
+// Kocmi et al. 2024, section 3) asks for the error spans first and then a 0-100 score of the
+// segment. The official WMT24 ranking uses the scores as given (no z-normalisation).
+//
+// DESCRIPTION
+//   Segment score of (system, segment) = the mean raw ESA score of its system judgments
+//   (TGT, and a resubmitted TGT as REPEAT); BAD and REF items are quality control and left
+//   out (counted in DaScores::quality_control_items). System score = the mean of its segment
+//   scores. This is ComputeDaScores (tourney/statistics/da_scores.h) on the raw scale: the
+//   result's `z` fields hold the raw ESA scores as well, so that the rank-sum clusters
+//   (wmt_da_clusters.h) and the paired Holm test (holm_separations.h) run on ESA points.
+//   Clusters: the WMT20-22 rule (one-sided Wilcoxon rank-sum tests of segment scores at
+//   p < 0.05, a boundary where every system above beats every system below) on the ESA
+//   segment scores; docs/wmt-protocols.md says how far this matches WMT24.
+//   O(judgments + segments log segments).
+// Thread safety: reentrant.
+#ifndef TOURNEY_STATISTICS_ESA_SCORES_H_
+#define TOURNEY_STATISTICS_ESA_SCORES_H_
+
+#include "tourney/core/da_judgments.h"
+#include "tourney/core/status.h"
+#include "tourney/statistics/da_scores.h"
+
+namespace tourney {
+
+// The ESA scores of `judgments` (see DESCRIPTION). InvalidArgument when the judgments carry
+// no raw scores (has_raw false) or hold no system item.
+StatusOr<DaScores> ComputeEsaScores(const DaJudgments& judgments);
+
+}  // namespace tourney
+
+#endif  // TOURNEY_STATISTICS_ESA_SCORES_H_

@@ -1,0 +1,90 @@
+// One input of a score protocol (see tourney/ingest/score_input.h).
+#include "tourney/ingest/score_input.h"
+
+#include <string_view>
+#include <utility>
+
+#include "ingest/input_file.h"
+#include "tourney/ingest/mqm_error_reader.h"
+#include "tourney/ingest/pearmut_log_reader.h"
+
+namespace tourney {
+namespace score_input_detail {
+
+// The bytes LooksLikeAppraiseScores sees: enough for the first record of any export.
+constexpr size_t kScoreInputHead = size_t{1} << 16;
+
+bool IsAppraise(ScoreInputFormat format, std::string_view text) {
+  if (format == ScoreInputFormat::kAppraiseCsv) return true;
+  return format == ScoreInputFormat::kAuto &&
+         LooksLikeAppraiseScores(text.substr(0, kScoreInputHead));
+}
+
+bool IsPearmut(ScoreInputFormat format, std::string_view text) {
+  if (format == ScoreInputFormat::kPearmutLog) return true;
+  return format == ScoreInputFormat::kAuto && LooksLikePearmutLog(text.substr(0, kScoreInputHead));
+}
+
+}  // namespace score_input_detail
+
+StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
+  if (name == "auto") return ScoreInputFormat::kAuto;
+  if (name == "appraise-csv") return ScoreInputFormat::kAppraiseCsv;
+  if (name == "wmt-da") return ScoreInputFormat::kWmtDa;
+  if (name == "google-mqm") return ScoreInputFormat::kGoogleMqm;
+  if (name == "pearmut-log") return ScoreInputFormat::kPearmutLog;
+  return InvalidArgument("option '--input-format': '" + name +
+                         "' is not a score protocol's input (auto, appraise-csv, wmt-da, "
+                         "google-mqm or pearmut-log)");
+}
+
+StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputFormat format,
+                                            const WmtDaReadOptions& da_options,
+                                            ScoreInputFormat fallback) {
+  if (format == ScoreInputFormat::kGoogleMqm) {
+    return InvalidArgument("option '--input-format': google-mqm holds error rows, not scores");
+  }
+  InputText input;
+  if (Status s = input.Open(path); !s.ok()) return s;
+  ScoreJudgments out;
+  if (score_input_detail::IsPearmut(format, input.text())) {
+    auto log = ParsePearmutLog(input.text(), InputDisplayName(path));
+    if (!log.ok()) return log.status();
+    out.format = ScoreInputFormat::kPearmutLog;
+    out.judgments = std::move(log->judgments);
+    out.spans = std::move(log->spans);
+    return out;
+  }
+  if (score_input_detail::IsAppraise(format, input.text()) ||
+      (format == ScoreInputFormat::kAuto && fallback == ScoreInputFormat::kAppraiseCsv)) {
+    auto read = ParseAppraiseScores(input.text(), InputDisplayName(path));
+    if (!read.ok()) return read.status();
+    out.format = ScoreInputFormat::kAppraiseCsv;
+    out.layout = read->layout;
+    out.judgments = std::move(read->judgments);
+    out.spans = std::move(read->spans);
+    return out;
+  }
+  auto judgments = ParseWmtDaJudgmentsOf(input.text(), path, da_options);
+  if (!judgments.ok()) return judgments.status();
+  out.format = ScoreInputFormat::kWmtDa;
+  out.judgments = std::move(*judgments);
+  return out;
+}
+
+StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat format) {
+  if (format == ScoreInputFormat::kWmtDa || format == ScoreInputFormat::kPearmutLog) {
+    return InvalidArgument("option '--input-format': --protocol mqm reads error rows (google-mqm "
+                           "or appraise-csv)");
+  }
+  InputText input;
+  if (Status s = input.Open(path); !s.ok()) return s;
+  if (!score_input_detail::IsAppraise(format, input.text())) {
+    return ParseMqmErrors(input.text(), InputDisplayName(path));
+  }
+  auto read = ParseAppraiseScores(input.text(), InputDisplayName(path));
+  if (!read.ok()) return read.status();
+  return MqmErrorsFromSpans(read->judgments, read->spans);
+}
+
+}  // namespace tourney
