@@ -34,7 +34,7 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   if (*input_format == ScoreInputFormat::kWmtDa || *input_format == ScoreInputFormat::kGoogleMqm) {
     return ReportError(command, InvalidArgument("option '--input-format': --protocol esa reads "
                                                 "an Appraise score export (appraise-csv) or a "
-                                                "Pearmut log (pearmut-log)"));
+                                                "Pearmut log (pearmut-log) or tourney's export (tourney-scores)"));
   }
   auto input = ReadScoreJudgments(flags.positionals().front(), *input_format, {},
                                   ScoreInputFormat::kAppraiseCsv);

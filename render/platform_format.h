@@ -11,7 +11,7 @@
 
 #include "render/leaderboard_format.h"
 #include "render/text_table.h"
-#include "tourney/core/item_scores.h"
+#include "tourney/core/platform_scores.h"
 #include "tourney/statistics/da_scores.h"
 #include "tourney/statistics/holm_separations.h"
 #include "tourney/statistics/pearmut_ranking.h"
@@ -20,7 +20,7 @@ namespace tourney {
 
 // Everything the Pearmut outputs show. The pointers are borrowed and must outlive the call.
 struct PearmutReport {
-  const ItemScores* scores = nullptr;
+  const PlatformScores* scores = nullptr;
   const PearmutRanking* ranking = nullptr;
   const DaScores* tourney = nullptr;         // the non-validation scores (raw)
   const PairedHolmRanking* holm = nullptr;   // over tourney's systems in Pearmut's order

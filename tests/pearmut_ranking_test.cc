@@ -31,7 +31,7 @@ TEST(PearmutRanking, PairedTTestAgreesWithScipy) {
 }
 
 TEST(PearmutRanking, KeepsTheLastScoreAndTheFirstSeenOrderOnTies) {
-  ItemScores s;
+  PlatformScores s;
   s.models = {"M", "N"};
   s.annotators = {"u"};
   s.num_items = 2;
@@ -48,7 +48,7 @@ TEST(PearmutRanking, KeepsTheLastScoreAndTheFirstSeenOrderOnTies) {
   EXPECT_EQ(r->entries[0].next.n, 2);
   EXPECT_FALSE(r->entries[0].line_below);
   EXPECT_EQ(r->lines, 0);
-  EXPECT_FALSE(RankLikePearmut(ItemScores{}).ok());
+  EXPECT_FALSE(RankLikePearmut(PlatformScores{}).ok());
 }
 
 TEST(PearmutRanking, ReproducesTheFixture) {

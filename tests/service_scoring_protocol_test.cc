@@ -1,6 +1,7 @@
 // tourneyd's scoring protocols over real gRPC: ESA and MQM error spans with SubmitScore
 // (checked against the output's text, stored, exported, kept across a restart and a schema
 // migration), DA score ranges, and estimates from per-annotator z-scores.
+#include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -262,6 +263,60 @@ TEST_F(ScoringProtocolTest, SpansSurviveARestartAndAVersion5FileMigrates) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].score(), 70.0);
   EXPECT_EQ(rows[0].error_spans_size(), 0);
+}
+
+// A campaign's scores exported with `tourney campaign scoring-export` read back into the
+// protocols' commands: the ESA board's means and the MQM board's error points, by hand.
+TEST_F(ScoringProtocolTest, TheExportReadsBackIntoTheProtocolCommands) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  uint64_t esa = 0, mqm = 0;
+  ASSERT_TRUE(Create(server.stub(), Config("esa", "esa", 2, true), &esa).ok());
+  ASSERT_TRUE(Create(server.stub(), Config("mqm", "mqm", 2, true), &mqm).ok());
+  auto& stub = server.stub();
+  // ESA: A 90 and 70 (mean 80), B 60 (one span) and 40 (mean 50), two annotators.
+  ASSERT_TRUE(Import(stub, esa, "A", "s0", 90, {}, "ann1").ok());
+  ASSERT_TRUE(Import(stub, esa, "B", "s0", 60, {Span(0, 4, "minor")}, "ann1").ok());
+  ASSERT_TRUE(Import(stub, esa, "A", "s1", 70, {}, "ann2").ok());
+  ASSERT_TRUE(Import(stub, esa, "B", "s1", 40, {}, "ann2").ok());
+  // MQM: A s0 major (5) and s1 nothing: 2.5; B s0 minor Fluency/Punctuation (0.1) and s1
+  // minor Accuracy/Omission (1): 0.55.
+  ASSERT_TRUE(Import(stub, mqm, "A", "s0", 5, {Span(0, 4, "major", "Accuracy/Mistranslation")})
+                  .ok());
+  ASSERT_TRUE(Import(stub, mqm, "A", "s1", 0).ok());
+  ASSERT_TRUE(Import(stub, mqm, "B", "s0", 0.1, {Span(5, 7, "minor", "Fluency/Punctuation")})
+                  .ok());
+  ASSERT_TRUE(Import(stub, mqm, "B", "s1", 1, {Span(0, 3, "minor", "Accuracy/Omission")}).ok());
+  const std::string admin = dir_ + "/admin.token";
+  testing::WriteFile(admin, std::string(kAdminToken) + "\n");
+  const std::string tourney = testing::BinPath("tourney");
+  const std::string connect = " --server 127.0.0.1:" + std::to_string(server.port()) +
+                              " --token-file " + admin;
+  for (uint64_t id : {esa, mqm}) {
+    auto r = testing::RunCommand(tourney + " campaign scoring-export" + connect +
+                                 " --campaign " + std::to_string(id) + " --output " + dir_ +
+                                 "/" + std::to_string(id) + ".tsv");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  auto r = testing::RunCommand(tourney + " cluster " + dir_ + "/" + std::to_string(esa) +
+                               ".tsv --protocol esa --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  ASSERT_EQ(board.entries_size(), 2);
+  EXPECT_EQ(board.entries(0).system(), "A");
+  EXPECT_NEAR(board.entries(0).score(), 80.0, 1e-12);
+  EXPECT_EQ(board.entries(1).system(), "B");
+  EXPECT_NEAR(board.entries(1).score(), 50.0, 1e-12);
+  r = testing::RunCommand(tourney + " rank " + dir_ + "/" + std::to_string(mqm) +
+                          ".tsv --protocol mqm --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  ASSERT_EQ(board.entries_size(), 2);
+  EXPECT_EQ(board.entries(0).system(), "B");  // fewer error points first
+  EXPECT_NEAR(board.entries(0).score(), 0.55, 1e-12);
+  EXPECT_EQ(board.entries(1).system(), "A");
+  EXPECT_NEAR(board.entries(1).score(), 2.5, 1e-12);
 }
 
 }  // namespace

@@ -177,7 +177,7 @@ class LogParser {
       if (score_value.get_double().get(score) || !std::isfinite(score)) {
         return Error(field + ".score", "not a finite number");
       }
-      ItemScore s;
+      PlatformScore s;
       s.annotator = annotator;
       s.model = InternLogName(kv.key, &model_index_, &out_.scores.models);
       s.item = id;

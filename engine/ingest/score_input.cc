@@ -7,6 +7,7 @@
 #include "ingest/input_file.h"
 #include "tourney/ingest/mqm_error_reader.h"
 #include "tourney/ingest/pearmut_log_reader.h"
+#include "tourney/ingest/tourney_scores_reader.h"
 
 namespace tourney {
 namespace score_input_detail {
@@ -25,6 +26,11 @@ bool IsPearmut(ScoreInputFormat format, std::string_view text) {
   return format == ScoreInputFormat::kAuto && LooksLikePearmutLog(text.substr(0, kScoreInputHead));
 }
 
+bool IsTourney(ScoreInputFormat format, std::string_view text) {
+  if (format == ScoreInputFormat::kTourneyScores) return true;
+  return format == ScoreInputFormat::kAuto && LooksLikeTourneyScores(text.substr(0, kScoreInputHead));
+}
+
 }  // namespace score_input_detail
 
 StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
@@ -33,9 +39,10 @@ StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
   if (name == "wmt-da") return ScoreInputFormat::kWmtDa;
   if (name == "google-mqm") return ScoreInputFormat::kGoogleMqm;
   if (name == "pearmut-log") return ScoreInputFormat::kPearmutLog;
+  if (name == "tourney-scores") return ScoreInputFormat::kTourneyScores;
   return InvalidArgument("option '--input-format': '" + name +
                          "' is not a score protocol's input (auto, appraise-csv, wmt-da, "
-                         "google-mqm or pearmut-log)");
+                         "google-mqm, pearmut-log or tourney-scores)");
 }
 
 StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputFormat format,
@@ -47,6 +54,14 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
   InputText input;
   if (Status s = input.Open(path); !s.ok()) return s;
   ScoreJudgments out;
+  if (score_input_detail::IsTourney(format, input.text())) {
+    auto read = ParseTourneyScores(input.text(), InputDisplayName(path));
+    if (!read.ok()) return read.status();
+    out.format = ScoreInputFormat::kTourneyScores;
+    out.judgments = std::move(read->judgments);
+    out.spans = std::move(read->spans);
+    return out;
+  }
   if (score_input_detail::IsPearmut(format, input.text())) {
     auto log = ParsePearmutLog(input.text(), InputDisplayName(path));
     if (!log.ok()) return log.status();
@@ -79,6 +94,11 @@ StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat 
   }
   InputText input;
   if (Status s = input.Open(path); !s.ok()) return s;
+  if (score_input_detail::IsTourney(format, input.text())) {
+    auto read = ParseTourneyScores(input.text(), InputDisplayName(path));
+    if (!read.ok()) return read.status();
+    return MqmErrorsFromSpans(read->judgments, read->spans);
+  }
   if (!score_input_detail::IsAppraise(format, input.text())) {
     return ParseMqmErrors(input.text(), InputDisplayName(path));
   }

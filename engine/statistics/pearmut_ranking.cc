@@ -51,7 +51,7 @@ PairedTTestResult PairedTTestGreater(std::span<const double> x, std::span<const 
   return out;
 }
 
-StatusOr<PearmutRanking> RankLikePearmut(const ItemScores& scores, double alpha) {
+StatusOr<PearmutRanking> RankLikePearmut(const PlatformScores& scores, double alpha) {
   if (!(alpha > 0.0 && alpha < 1.0)) {
     return InvalidArgument("Pearmut's ranking: alpha must be strictly between 0 and 1");
   }
@@ -62,7 +62,7 @@ StatusOr<PearmutRanking> RankLikePearmut(const ItemScores& scores, double alpha)
   std::vector<double> last(models * items, std::numeric_limits<double>::quiet_NaN());
   std::vector<int32_t> first_seen;
   std::vector<unsigned char> seen(models, 0);
-  for (const ItemScore& s : scores.scores) {
+  for (const PlatformScore& s : scores.scores) {
     if (s.model < 0 || static_cast<size_t>(s.model) >= models || s.item < 0 ||
         static_cast<size_t>(s.item) >= items) {
       return InvalidArgument("Pearmut's ranking: a score's model or item id is out of range");

@@ -54,7 +54,7 @@ Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking) 
                                         ranking.beats);
 }
 
-Leaderboard PearmutLeaderboard(const ItemScores& scores, const PearmutRanking& ranking) {
+Leaderboard PearmutLeaderboard(const PlatformScores& scores, const PearmutRanking& ranking) {
   Leaderboard board;
   board.model = "pearmut";
   std::vector<std::string> component;

@@ -14,7 +14,7 @@
 // item, whichever model they show. Items with a `validation` member (tutorials, attention
 // checks) are kept apart: their scores are in `scores` (marked) but not in `judgments`.
 //
-// Into a PearmutLog: `scores` (tourney/core/item_scores.h), every score in log order, for
+// Into a PearmutLog: `scores` (tourney/core/platform_scores.h), every score in log order, for
 // Pearmut's own ranking; `judgments` (DaJudgments: annotator = user_id, system = model,
 // segment = item identity + 1, document = doc_id, raw = score, has_raw, z = 0 until
 // StandardizeDaJudgments), the non-validation scores, with their error spans beside them;
@@ -35,13 +35,13 @@
 
 #include "tourney/core/da_judgments.h"
 #include "tourney/core/error_spans.h"
-#include "tourney/core/item_scores.h"
+#include "tourney/core/platform_scores.h"
 #include "tourney/core/status.h"
 
 namespace tourney {
 
 struct PearmutLog {
-  ItemScores scores;        // every score, validation items included, in log order
+  PlatformScores scores;        // every score, validation items included, in log order
   DaJudgments judgments;    // the scores of non-validation items
   ErrorSpans spans;         // beside `judgments`
   int64_t entries = 0;          // non-blank lines

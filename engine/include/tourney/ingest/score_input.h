@@ -1,6 +1,7 @@
 // One input of a score protocol (`tourney cluster|rank --protocol wmt-da | esa | mqm`), read
 // once (standard input included) in the format named or, by default, the one its content
-// shows: a Pearmut annotation log when its first line is a JSON object with an "annotation"
+// shows: tourney's own score export when its header names system, doc, seg, score and
+// annotator (LooksLikeTourneyScores, tourney_scores_reader.h), a Pearmut annotation log when its first line is a JSON object with an "annotation"
 // (LooksLikePearmutLog, pearmut_log_reader.h), an Appraise segment-level score export when
 // its first record looks like one (LooksLikeAppraiseScores, appraise_scores_reader.h),
 // otherwise the protocol's native file
@@ -27,9 +28,11 @@ enum class ScoreInputFormat {
   kWmtDa,        // "wmt-da"
   kGoogleMqm,    // "google-mqm"
   kPearmutLog,   // "pearmut-log"
+  kTourneyScores,  // "tourney-scores": tourney campaign scoring-export's TSV
 };
 
-// The format named `name` (auto, appraise-csv, wmt-da, google-mqm, pearmut-log); InvalidArgument naming
+// The format named `name` (auto, appraise-csv, wmt-da, google-mqm, pearmut-log,
+// tourney-scores); InvalidArgument naming
 // the option '--input-format' otherwise.
 StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name);
 
@@ -37,11 +40,11 @@ struct ScoreJudgments {
   ScoreInputFormat format = ScoreInputFormat::kWmtDa;  // the format read (never kAuto)
   AppraiseLayout layout = AppraiseLayout::kAuto;       // for kAppraiseCsv
   DaJudgments judgments;
-  ErrorSpans spans;  // Appraise's 12-field layout only
+  ErrorSpans spans;  // Appraise's 12-field layout, Pearmut logs and tourney's exports
 };
 
-// Judgments from `path` ("-" = standard input): a Pearmut log's non-validation scores, an
-// Appraise export or a WMT DA file (read with `da_options`; moments apply to a WMT DA file
+// Judgments from `path` ("-" = standard input): tourney's score export, a Pearmut log's
+// non-validation scores, an Appraise export or a WMT DA file (read with `da_options`; moments apply to a WMT DA file
 // only). Under kAuto, a text that looks like neither a Pearmut log nor an Appraise export is
 // read as `fallback` (kWmtDa or kAppraiseCsv, whose reader then reports what is wrong).
 // kGoogleMqm is an error here.
@@ -49,8 +52,8 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
                                             const WmtDaReadOptions& da_options = {},
                                             ScoreInputFormat fallback = ScoreInputFormat::kWmtDa);
 
-// MQM error rows from `path`: a Google MQM TSV, or an Appraise 12-field MQM export whose
-// spans become rows (MqmErrorsFromSpans, tourney/core/error_spans.h). kWmtDa is an error.
+// MQM error rows from `path`: a Google MQM TSV, or an Appraise 12-field MQM export or
+// tourney's score export of an MQM campaign whose spans become rows (MqmErrorsFromSpans, tourney/core/error_spans.h). kWmtDa is an error.
 StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat format);
 
 }  // namespace tourney

@@ -21,7 +21,7 @@
 #include <span>
 #include <vector>
 
-#include "tourney/core/item_scores.h"
+#include "tourney/core/platform_scores.h"
 #include "tourney/core/status.h"
 #include "tourney/statistics/holm_separations.h"
 
@@ -37,7 +37,7 @@ struct PairedTTestResult {
 PairedTTestResult PairedTTestGreater(std::span<const double> x, std::span<const double> y);
 
 struct PearmutEntry {
-  int32_t model = 0;         // index into ItemScores::models
+  int32_t model = 0;         // index into PlatformScores::models
   double score = 0.0;        // mean over its items
   int64_t items = 0;         // Pearmut's "count"
   PairedTTestResult next;    // against the next model down (n = 0 for the last)
@@ -53,7 +53,7 @@ struct PearmutRanking {
 
 // Pearmut's ranking of `scores` (see DESCRIPTION). InvalidArgument when there is no score or
 // alpha is outside (0, 1).
-StatusOr<PearmutRanking> RankLikePearmut(const ItemScores& scores, double alpha = 0.05);
+StatusOr<PearmutRanking> RankLikePearmut(const PlatformScores& scores, double alpha = 0.05);
 
 // How many of Pearmut's lines survive a corrected test: the adjacent pairs with a line that
 // `holm` (paired Holm separations over the same model ids, e.g. of the log's non-validation

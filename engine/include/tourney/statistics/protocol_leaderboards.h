@@ -36,7 +36,7 @@ Leaderboard WmtDaHolmLeaderboard(const DaScores& scores, const PairedHolmRanking
 Leaderboard EsaLeaderboard(const DaScores& scores, const WmtDaRanking& ranking);
 
 // The "pearmut" board of `ranking` over `scores` (judgments = the scores counted).
-Leaderboard PearmutLeaderboard(const ItemScores& scores, const PearmutRanking& ranking);
+Leaderboard PearmutLeaderboard(const PlatformScores& scores, const PearmutRanking& ranking);
 
 // The "mqm" board of `scores` (systems without segments are left out).
 Leaderboard MqmLeaderboard(const MqmScores& scores);
