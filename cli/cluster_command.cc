@@ -80,7 +80,9 @@ int RunCluster(int argc, char** argv) {
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
-  flags.Add("plot", "FILE", "", "also write the rank distributions as an SVG box plot");
+  flags.Add("plot", "FILE", "",
+            "also write the rank distributions as an SVG box plot (with --protocol wmt-da, "
+            "esa or mqm: the head-to-head heat map; .pdf for PDF)");
   AddProgressFlag(flags);
   AddPlotTitleFlag(flags);
   flags.Add("whiskers", "W", "confidence",

@@ -8,7 +8,9 @@
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
+#include "plot_file.h"
 #include "render/protocol_format.h"
+#include "render/protocol_plot.h"
 #include "tourney/ingest/score_input.h"
 #include "tourney/statistics/da_quality_control.h"
 #include "tourney/statistics/da_scores.h"
@@ -44,7 +46,7 @@ Status CheckProtocolFlags(const Flags& flags, const std::string& command,
   const std::vector<std::string> others =
       command == "cluster"
           ? std::vector<std::string>{"model", "bootstrap", "confidence", "resample",
-                                     "no-count-shortcut", "plot", "whiskers", "output-dir",
+                                     "no-count-shortcut", "whiskers", "output-dir",
                                      "language-pair", "looks", "looks-budget",
                                      "exclude-annotators", "min-annotator-rankings"}
           : std::vector<std::string>{"model", "covariates", "language-pair",
@@ -53,6 +55,13 @@ Status CheckProtocolFlags(const Flags& flags, const std::string& command,
     return s;
   }
   return protocol_command_detail::OneInput(flags, protocol);
+}
+
+Status WriteProtocolPlot(const Flags& flags, const WmtDaReport& report, bool holm_board) {
+  if (!flags.IsSet("plot")) return Status::Ok();
+  if (Status s = CheckOutputFile("plot", flags.Get("plot")); !s.ok()) return s;
+  return WritePlotFile(flags.Get("plot"),
+                       ProtocolHeadToHeadSvg(report, holm_board, PlotTitles(flags)));
 }
 
 void AddWmtDaFlags(Flags& flags) {
@@ -140,18 +149,21 @@ int RunWmtDaCluster(const Flags& flags, const std::string& protocol) {
   auto holm = SeparatePairedHolm(*scores, official->order);
   if (!holm.ok()) return ReportError(command, holm.status());
   const bool holm_board = protocol == "wmt-da-holm";
-  if (*format == OutputFormat::kJson) {
-    const Leaderboard board = holm_board ? WmtDaHolmLeaderboard(*scores, *holm)
-                                         : WmtDaLeaderboard(*scores, *official);
-    std::cout << LeaderboardJson(board);
-    return kExitOk;
-  }
   WmtDaReport report;
   report.scores = &*scores;
   report.official = &*official;
   report.holm = &*holm;
   report.annotators = static_cast<int64_t>(judgments->annotators.size());
   report.type_counts = judgments->type_counts;
+  if (Status s = WriteProtocolPlot(flags, report, holm_board); !s.ok()) {
+    return ReportError(command, s);
+  }
+  if (*format == OutputFormat::kJson) {
+    const Leaderboard board = holm_board ? WmtDaHolmLeaderboard(*scores, *holm)
+                                         : WmtDaLeaderboard(*scores, *official);
+    std::cout << LeaderboardJson(board);
+    return kExitOk;
+  }
   if (*format == OutputFormat::kTable) {
     std::cout << FormatWmtDaText(report, holm_board) << *qc;
     return kExitOk;

@@ -8,6 +8,7 @@
 #include "flags/flags.h"
 #include "tourney/core/da_judgments.h"
 #include "tourney/core/status.h"
+#include "render/protocol_format.h"
 #include "tourney/statistics/mqm_score.h"
 
 namespace tourney::cli {
@@ -59,6 +60,11 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
 // tourney's paired Holm clusters (protocol_pearmut.cc), for `command` (cluster or rank).
 // Returns the exit status.
 int RunPearmutProtocol(const Flags& flags, const std::string& command);
+
+// --plot FILE under a clustering protocol: the head-to-head heat map of `report`'s official
+// board, or of its Holm board with `holm_board` (render/protocol_plot.h), as SVG or PDF. OK
+// without --plot.
+Status WriteProtocolPlot(const Flags& flags, const WmtDaReport& report, bool holm_board);
 
 }  // namespace tourney::cli
 

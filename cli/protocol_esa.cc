@@ -49,13 +49,6 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   auto holm = SeparatePairedHolm(*scores, official->order);
   if (!holm.ok()) return ReportError(command, holm.status());
   const bool holm_board = protocol == "esa-holm";
-  if (*format == OutputFormat::kJson) {
-    Leaderboard board =
-        holm_board ? WmtDaHolmLeaderboard(*scores, *holm) : EsaLeaderboard(*scores, *official);
-    if (holm_board) board.model = "esa-holm";
-    std::cout << LeaderboardJson(board);
-    return kExitOk;
-  }
   WmtDaReport report;
   report.scores = &*scores;
   report.official = &*official;
@@ -63,6 +56,16 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   report.annotators = static_cast<int64_t>(judgments.annotators.size());
   report.type_counts = judgments.type_counts;
   report.scale = ProtocolScale::kEsa;
+  if (Status s = WriteProtocolPlot(flags, report, holm_board); !s.ok()) {
+    return ReportError(command, s);
+  }
+  if (*format == OutputFormat::kJson) {
+    Leaderboard board =
+        holm_board ? WmtDaHolmLeaderboard(*scores, *holm) : EsaLeaderboard(*scores, *official);
+    if (holm_board) board.model = "esa-holm";
+    std::cout << LeaderboardJson(board);
+    return kExitOk;
+  }
   if (*format == OutputFormat::kTable) {
     std::cout << FormatWmtDaText(report, holm_board) << *qc;
     return kExitOk;

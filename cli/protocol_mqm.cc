@@ -41,6 +41,14 @@ int RunMqmCluster(const Flags& flags, const std::string& protocol) {
   auto holm = SeparatePairedHolm(*scores, official->order);
   if (!holm.ok()) return ReportError(command, holm.status());
   const bool holm_board = protocol == "mqm-holm";
+  WmtDaReport report;
+  report.scores = &*scores;
+  report.official = &*official;
+  report.holm = &*holm;
+  report.scale = ProtocolScale::kMqm;
+  if (Status s = WriteProtocolPlot(flags, report, holm_board); !s.ok()) {
+    return ReportError(command, s);
+  }
   if (*format == OutputFormat::kJson) {
     Leaderboard board = MqmClusterLeaderboard(*mqm, *official);
     if (holm_board) {
@@ -54,11 +62,6 @@ int RunMqmCluster(const Flags& flags, const std::string& protocol) {
     std::cout << LeaderboardJson(board);
     return kExitOk;
   }
-  WmtDaReport report;
-  report.scores = &*scores;
-  report.official = &*official;
-  report.holm = &*holm;
-  report.scale = ProtocolScale::kMqm;
   if (*format == OutputFormat::kTable) {
     std::cout << FormatWmtDaText(report, holm_board);
     return kExitOk;

@@ -18,6 +18,10 @@ int RunPearmutProtocol(const Flags& flags, const std::string& command) {
   if (Status s = CheckProtocolFlags(flags, command, "pearmut"); !s.ok()) {
     return ReportError(command, s);
   }
+  if (flags.IsSet("plot")) {
+    return ReportError(command, InvalidArgument("option '--plot' does not apply to --protocol "
+                                                "pearmut (wmt-da, esa and mqm draw one)"));
+  }
   for (const char* flag : {"qc-filter", "da-moments", "mqm-weights"}) {
     if (flags.IsSet(flag)) {
       return ReportError(command, InvalidArgument(std::string("option '--") + flag +

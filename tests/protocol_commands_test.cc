@@ -3,6 +3,9 @@
 // organisers' files and the MQM data README, gzip and stdin, the text report, and errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -143,6 +146,45 @@ TEST(ProtocolCommands, RefusesFlagsThatDoNotApply) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("field 'system'"), std::string::npos) << r.err;
   std::filesystem::remove_all(dir);
+}
+
+// --plot: the head-to-head heat map's cells are -log10 of the official rank-sum p-values,
+// checked against the organisers' adwilcox-csen.csv (row better than column; their 0.12 is a
+// filler for p >= 0.12, which is at most 0.9 on the figure's scale).
+TEST(ProtocolCommands, WmtDaPlotShowsTheOfficialPValues) {
+  TOURNEY_REQUIRE_SHARED(std::string(kDaDir) + "ad-csen-good-stnd.csv.gz");
+  const std::string dir = SharedPath(kDaDir);
+  const std::string svg = testing::TempDir("protocol-plot") + "/h2h.svg";
+  const auto r = RunCommand(BinPath("tourney") + " cluster " + dir +
+                            "ad-csen-good-stnd.csv.gz --protocol wmt-da --plot " + svg);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string figure = testing::ReadFile(svg);
+  std::istringstream table(testing::ReadFile(dir + "adwilcox-csen.csv"));
+  std::string line;
+  std::getline(table, line);
+  std::vector<std::string> columns;
+  {
+    std::istringstream names(line);
+    for (std::string name; names >> name;) columns.push_back(name);
+  }
+  int checked = 0;
+  while (std::getline(table, line)) {
+    std::istringstream f(line);
+    std::string row;
+    f >> row;
+    for (const std::string& column : columns) {
+      double p = 0;
+      if (!(f >> p)) break;
+      if (row == column || p == 0.12) continue;
+      const double evidence = p > 0 ? std::min(10.0, -std::log10(p)) : 10.0;
+      char text[32];
+      std::snprintf(text, sizeof text, ": %.1f (", evidence);
+      const std::string title = "<title>" + row + " vs " + column + text;
+      EXPECT_NE(figure.find(title), std::string::npos) << title;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 40);  // the file gives 47 p-values below its filler
 }
 
 }  // namespace
