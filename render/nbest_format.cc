@@ -8,7 +8,6 @@
 #include "render/svg_plot.h"
 #include "render/text_format.h"
 #include "render/text_table.h"
-#include "tourney/statistics/rank_correlation.h"
 
 namespace tourney {
 namespace {
@@ -276,23 +275,6 @@ std::string Csv(const NbestEvaluation& e) {
 }
 
 }  // namespace
-
-std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& e) {
-  std::vector<std::vector<std::optional<double>>> out;
-  if (!e.options.bleu) return out;
-  std::vector<double> map;
-  for (const NbestSystem& s : e.systems) map.push_back(s.map);
-  for (size_t d = 0; d < e.options.bleu_depths.size(); ++d) {
-    out.emplace_back();
-    for (size_t y = 0; y < e.options.bleu_references.size(); ++y) {
-      std::vector<double> bleu;
-      for (const NbestSystem& s : e.systems) bleu.push_back(s.bleu[d][y]);
-      auto rho = SpearmanRho(map, bleu);
-      out.back().push_back(rho.ok() ? std::optional<double>(*rho) : std::nullopt);
-    }
-  }
-  return out;
-}
 
 std::string FormatNbest(const NbestEvaluation& e, OutputFormat format) {
   switch (format) {

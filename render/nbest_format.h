@@ -21,9 +21,6 @@ namespace tourney {
 // preference_r, bleu[depth][references], ...), "bleu_map_spearman" and "ablation".
 std::string FormatNbest(const NbestEvaluation& evaluation, OutputFormat format);
 
-// Spearman's rho between the systems' BLEU at [depth][references] and their MAP; absent
-// where undefined (fewer than two systems, a constant column). Index order as options.bleu_*.
-std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& evaluation);
 
 // Figure 1: Spearman's rho, Kendall's tau-b and Pearson Rank of each ablated MAP ranking
 // with the full-gold one, against the share of gold translations kept.
