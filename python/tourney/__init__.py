@@ -30,8 +30,9 @@ except ImportError as _error:
 
     _tourney = _Missing(_error)
 
-__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names", "Dataset", "TourneyError", "InputError",
-           "FileError", "Client"]
+__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
+           "sample", "estimate", "sampling_study", "nbest", "protocol", "Dataset",
+           "TourneyError", "InputError", "FileError", "Client"]
 __version__ = "0.1.0"
 
 try:
@@ -47,8 +48,10 @@ def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_id
     ``paths``: one path or a list (read together, one system registry). ``format``: auto,
     wmt (Appraise ranking CSV or WMT15/16 pairwise rows), pairwise, xml (Appraise XML export)
     or battles (Arena JSON / JSONL, left,right,winner CSV). ``language_pair``: keep one pair
-    ("de-en"). One battle log file stays a battle log (as ``tourney rank`` keeps it);
-    ``covariates`` names its numeric fields to carry per battle (style control).
+    ("de-en"). Battle log files, one or several, stay one battle log (as ``tourney rank``
+    reads them, with shared system ids); battle logs among other files become two-system
+    rankings. ``covariates`` names the logs' numeric fields to carry per battle (style
+    control).
     Raises InputError / FileError with ``file``, ``line`` and ``field``.
     """
     if isinstance(paths, (str, os.PathLike)):
@@ -219,6 +222,33 @@ def compare(a, b, *, rbo_p=0.9):
     better). Returns a dict with the JSON output's keys; None where a measure is undefined
     (``notes`` says why)."""
     return _tourney.compare(*_ranking(a, "a"), *_ranking(b, "b"), rbo_p)
+
+
+from .nbest import nbest  # noqa: E402 (after _tourney)
+from .sampling import estimate, sample, sampling_study  # noqa: E402
+
+
+def protocol(path, protocol, *, da_moments=None, mqm_weights=None):
+    """An official human-evaluation protocol's board of one file, as a DataFrame like
+    ``rank``'s (system, score, rank, cluster, wins, losses, ...; ``attrs["board"]``):
+
+    - "wmt-da": the WMT20-22 direct-assessment ranking of an organisers'
+      ``ad-*-good-stnd.csv`` (``tourney cluster FILE --protocol wmt-da``): score = mean z,
+      raw = mean raw score (from ``da_moments``, the ``ad-*-trk-mean-sd.txt``; default the
+      one beside the file; "none" for none), cluster, wins = systems beaten;
+    - "wmt-da-holm": the same order with tourney's paired Holm clusters;
+    - "mqm": MQM error points of a per-error TSV (``tourney rank FILE --protocol mqm``):
+      score = mean segment MQM, lower is better; ``mqm_weights`` as ``--mqm-weights``
+      ("Major:5,Minor:1,...").
+
+    docs/wmt-protocols.md describes them."""
+    from ._frames import board_frame
+    if protocol == "mqm" and da_moments is not None:
+        raise InputError("invalid_argument", "da_moments does not apply to protocol mqm")
+    if protocol != "mqm" and mqm_weights is not None:
+        raise InputError("invalid_argument", f"mqm_weights does not apply to protocol {protocol}")
+    return board_frame(_tourney.protocol(os.fspath(path), protocol, da_moments or "",
+                                         mqm_weights or ""))
 
 
 def __getattr__(name):
