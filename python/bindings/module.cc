@@ -16,4 +16,5 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterSamplingStudy(m);
   tourney::python::RegisterNbest(m);
   tourney::python::RegisterProtocol(m);
+  tourney::python::RegisterPlots(m);
 }

@@ -15,6 +15,7 @@ void RegisterSampling(pybind11::module_& m);   // sampling.cc: sample, estimate
 void RegisterSamplingStudy(pybind11::module_& m);  // sampling_study.cc: sampling_study
 void RegisterNbest(pybind11::module_& m);      // nbest.cc: nbest
 void RegisterProtocol(pybind11::module_& m);   // protocol.cc: protocol
+void RegisterPlots(pybind11::module_& m);      // plots.cc: plot_estimates, plot_stability, ...
 
 }  // namespace tourney::python
 

@@ -31,7 +31,8 @@ except ImportError as _error:
     _tourney = _Missing(_error)
 
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
-           "sample", "estimate", "sampling_study", "nbest", "protocol", "Dataset",
+           "sample", "estimate", "sampling_study", "nbest", "protocol", "plot_ranks",
+           "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest", "Dataset",
            "TourneyError", "InputError", "FileError", "Client"]
 __version__ = "0.1.0"
 
@@ -147,15 +148,26 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
     ``anytime=True``: the anytime-valid board instead (``tourney cluster --anytime``,
     docs/anytime.md) at family-wise error ``delta`` and indifference zone ``epsilon``;
     ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
+    ``tourney.plot_ranks`` draws the bootstrap's rank distributions.
     """
     from ._frames import board_frame
+    return board_frame(_cluster(data, model, bootstrap, confidence, seed, threads, resample,
+                                ties, anytime, delta, epsilon, anytime_board, looks,
+                                looks_budget, options))
+
+
+def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
+             epsilon, anytime_board, looks, looks_budget, options, plot=None):
+    """The module's result for cluster (and plot_ranks, with ``plot``)."""
     if anytime:
         if model not in ("expected-wins",) or options:
             raise InputError("invalid_argument",
                              "anytime: the anytime-valid board rates with Expected Wins "
                              "(ties as half wins); leave model and its options out")
-        result = _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
-        return board_frame(result)
+        if plot is not None:
+            raise InputError("invalid_argument", "plot_ranks: the anytime-valid board has no "
+                             "bootstrap to draw")
+        return _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
     if ties is not None:
         options["tie_weight"] = float(ties)
     if looks_budget is not None and looks is None:
@@ -164,9 +176,8 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
-    result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                              resample, True, looks or 0, looks_budget or 0, options)
-    return board_frame(result)
+    return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                            resample, True, looks or 0, looks_budget or 0, options, plot)
 
 
 def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7,
@@ -225,6 +236,8 @@ def compare(a, b, *, rbo_p=0.9):
 
 
 from .nbest import nbest  # noqa: E402 (after _tourney)
+from .plots import (plot_estimates, plot_nbest, plot_ranks, plot_sampling_study,  # noqa: E402
+                    plot_stability)
 from .sampling import estimate, sample, sampling_study  # noqa: E402
 
 
