@@ -29,10 +29,11 @@ ScoredSegments LoadScoredTable(const std::string& source, const py::object& text
   o.segment_column = columns["segment_column"].cast<std::string>();
   o.metric_columns = columns["metrics"].cast<std::vector<std::string>>();
   o.exclude_systems = columns["exclude_system"].cast<std::vector<std::string>>();
-  if (text.is_none()) return ValueOrThrow(ReadScoredSegments(source, o));
-  const std::string body = text.cast<std::string>();
+  const bool from_file = text.is_none();
+  const std::string body = from_file ? std::string() : text.cast<std::string>();
   py::gil_scoped_release release;
-  return ValueOrThrow(ParseScoredSegments(body, source, o));
+  return ValueOrThrow(from_file ? ReadScoredSegments(source, o)
+                                : ParseScoredSegments(body, source, o));
 }
 
 int SystemIndex(const ScoredSegments& table, const std::string& name, const char* what) {

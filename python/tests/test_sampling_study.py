@@ -54,6 +54,7 @@ def test_sampling_study_equals_cli():
 
 SCRIPT = r"""
 import signal, sys, threading, time
+import pandas  # first: a signal must not land in its import
 import tourney
 start = None
 def interrupt():
