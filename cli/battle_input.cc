@@ -18,20 +18,6 @@ BattleLogOptions OptionsFromFlags(const Flags& flags) {
   return options;
 }
 
-// Appends `from` to *to, re-interning names so that several files share ids.
-void MergeInto(const BattleLog& from, BattleLog* to) {
-  std::vector<SystemId> ids(from.systems.size());
-  for (int i = 0; i < from.systems.size(); ++i) ids[i] = to->systems.Intern(from.systems.Name(i));
-  to->battles.Reserve(to->size() + from.size());
-  for (size_t i = 0; i < from.size(); ++i) {
-    to->battles.Add(ids[from.battles.first[i]], ids[from.battles.second[i]],
-                    from.battles.outcome[i]);
-  }
-  to->covariate_names = from.covariate_names;
-  to->covariates.insert(to->covariates.end(), from.covariates.begin(), from.covariates.end());
-  to->ties_both_bad += from.ties_both_bad;
-}
-
 // Battle logs carry no language pair: a --language-pair would silently keep everything.
 Status CheckNoLanguagePair(const std::string& file, const Flags& flags) {
   if (flags.Get("language-pair").empty()) return Status::Ok();
@@ -86,7 +72,7 @@ StatusOr<BattleLog> LoadBattleLogs(const std::vector<std::string>& files, const 
     } else {
       BattleLog one;
       if (Status s = ReadBattleLogFile(file, options, &one, &report); !s.ok()) return s;
-      MergeInto(one, &log);
+      MergeBattleLog(one, &log);
     }
     skipped += report.skipped;
     warnings.insert(warnings.end(), report.warnings.begin(), report.warnings.end());

@@ -260,21 +260,10 @@ int RunCluster(int argc, char** argv) {
     Leaderboard board = BuildClusteredLeaderboard(*judgments, *result);
     if (*look) board.warnings.push_back((*look)->note);
     if (flags.IsSet("plot")) {
-      RankPlotOptions plot;
-      plot.title = "Bootstrap rank distributions: " + ModelDisplayName(result->model);
-      plot.subtitle =
-          WithThousands(static_cast<int64_t>(judgments->comparisons().size())) +
-          " pairwise comparisons, " + WithThousands(result->replicates) +
-          (result->self_sampling ? " reruns with fresh seeds"
-                                 : " replicates resampling " + ResampleUnitName(result->resample)) +
-          ", seed " + std::to_string(result->seed);
-      plot.whiskers = whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
-      plot.confidence = result->confidence;
-      if (!PlotTitles(flags)) {
-        plot.title.clear();
-        plot.subtitle.clear();
-        plot.caption = false;
-      }
+      const RankPlotOptions plot = ClusterRankPlotOptions(
+          *judgments, *result,
+          whiskers == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence,
+          PlotTitles(flags));
       const std::string svg = RankBoxPlotSvg(RankPlotSystems(board, *judgments, *result), plot);
       if (Status s = WritePlotFile(flags.Get("plot"), svg); !s.ok()) {
         return ReportError("cluster", s);

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
-#include <sstream>
 
 #include "commands.h"
 #include "common.h"
 #include "plot_file.h"
 #include "render/sampling_format.h"
 #include "sampling_input.h"
+#include "tourney/sampling/segment_sample.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney::cli {
@@ -71,14 +71,9 @@ int RunEstimateCommand(int argc, char** argv) {
   auto table = LoadScoredSegments(flags, "estimate", /*warn=*/false);
   if (!table.ok()) return fail(table.status());
   // The design the table records (tourney sample --format tsv): "design=D ... system=S".
-  std::string recorded_design, recorded_system;
-  for (const std::string& note : table->notes) {
-    std::istringstream words(note);
-    for (std::string token; words >> token;) {
-      if (token.rfind("design=", 0) == 0) recorded_design = token.substr(7);
-      if (token.rfind("system=", 0) == 0) recorded_system = token.substr(7);
-    }
-  }
+  const RecordedDesign recorded = ReadRecordedDesign(*table);
+  const std::string& recorded_design = recorded.design;
+  const std::string& recorded_system = recorded.system;
   std::string design_name = flags.Get("design");
   if (!recorded_design.empty()) {
     if (flags.IsSet("design") && design_name != recorded_design) {

@@ -1,6 +1,4 @@
 // tourney sample: which segments to annotate, from a sampling design (tourney/sampling/design.h).
-#include <algorithm>
-#include <cmath>
 #include <iostream>
 #include <sstream>
 
@@ -8,9 +6,8 @@
 #include "common.h"
 #include "render/text_format.h"
 #include "sampling_input.h"
-#include "tourney/core/random.h"
 #include "tourney/sampling/design.h"
-#include "tourney/sampling/sample_order.h"
+#include "tourney/sampling/segment_sample.h"
 
 namespace tourney::cli {
 
@@ -60,79 +57,45 @@ int RunSampleCommand(int argc, char** argv) {
                              *design == Design::kDocsOpt;
   auto table = LoadScoredSegments(flags, "sample", reads_metrics);
   if (!table.ok()) return fail(table.status());
-  int system = 0;
+  SegmentSampleOptions o;
+  o.design = *design;
+  o.seed = *seed;
+  o.population.segments_per_bin = *bin;
   if (!flags.Get("system").empty()) {
-    system = -1;
+    o.design_system = -1;
     for (size_t s = 0; s < table->systems.size(); ++s) {
-      if (table->systems[s].name == flags.Get("system")) system = static_cast<int>(s);
+      if (table->systems[s].name == flags.Get("system")) o.design_system = static_cast<int>(s);
     }
-    if (system < 0) return fail(InvalidArgument("no system '" + flags.Get("system") + "'"));
+    if (o.design_system < 0) {
+      return fail(InvalidArgument("no system '" + flags.Get("system") + "'"));
+    }
   }
-  PopulationOptions po;
-  po.segments_per_bin = *bin;
-  auto p = MakePopulation(*table, system, po);
-  if (!p.ok()) return fail(p.status());
-  int n = 0;
   if (!flags.Get("n").empty()) {
     auto v = flags.GetInt("n");
     if (!v.ok()) return fail(v.status());
-    if (*v < 1 || *v > p->size) {
-      return fail(InvalidArgument("option '--n': 1.." + std::to_string(p->size)));
-    }
-    n = static_cast<int>(*v);
+    if (*v < 1 || *v > 100000000) return fail(InvalidArgument("option '--n': 1..100000000"));
+    o.n = static_cast<int>(*v);
   } else {
     auto v = flags.GetDouble("pct");
     if (!v.ok()) return fail(v.status());
     if (!(*v > 0 && *v <= 100)) return fail(InvalidArgument("option '--pct': in (0, 100]"));
-    n = std::max(1, static_cast<int>(std::lround(p->size * *v / 100.0)));
+    o.pct = *v;
   }
-  // random and docs-prop: the first n segments of the order a scoring campaign with this
-  // seed serves (sample_order.h), recorded, so that the confidence sequences can read the
-  // scores in it; the other designs: a fixed-size draw.
-  const bool served = *design == Design::kRandom || *design == Design::kDocsProp;
-  std::vector<int> order_of;  // per table segment: its position in the serving order
-  std::vector<int> segments;
-  if (served) {
-    const std::vector<int> order = DrawOrder(*table, *design, *seed);
-    order_of.assign(table->segment_ids.size(), -1);
-    for (size_t k = 0; k < order.size(); ++k) order_of[order[k]] = static_cast<int>(k);
-    // The design system's first n segments in that order.
-    std::vector<int> mine(p->segment);
-    std::sort(mine.begin(), mine.end(), [&](int a, int b) { return order_of[a] < order_of[b]; });
-    segments.assign(mine.begin(), mine.begin() + n);
-  } else {
-    Rng rng(*seed);
-    auto sample = DrawSample(*p, *design, n, rng);
-    if (!sample.ok()) return fail(sample.status());
-    for (int i : sample->items) segments.push_back(p->segment[i]);
-  }
-  std::sort(segments.begin(), segments.end());
+  auto sample = SampleSegments(*table, o);
+  if (!sample.ok()) return fail(sample.status());
   std::ostringstream out;
   if (format == "list") {
-    for (int s : segments) out << table->segment_ids[s] << "\n";
+    for (int s : sample->segments) out << table->segment_ids[s] << "\n";
   } else if (format == "tsv") {
     // The whole test set, each system's own rows only, with the design recorded: which
     // segments were drawn (sampled) and with what probability (inclusion), what `tourney
     // estimate` and `campaign scoring-create` read back. Scores are left blank to be filled
     // in for the sampled rows.
-    auto pi = InclusionProbabilities(*p, *design, n);
-    if (!pi.ok()) return fail(pi.status());
-    std::vector<double> inclusion(table->segment_ids.size(), 0.0);
-    std::vector<uint8_t> sampled(table->segment_ids.size(), 0);
-    for (int i = 0; i < p->size; ++i) inclusion[p->segment[i]] = (*pi)[i];
-    for (int g : segments) sampled[g] = 1;
-    for (const SystemSegments& sys : table->systems) {
-      int missing = 0;
-      for (int r = 0; r < sys.size(); ++r) missing += inclusion[sys.segment[r]] == 0 ? 1 : 0;
-      if (missing > 0) {
-        std::cerr << "tourney sample: warning: system '" << sys.name << "' has " << missing
-                  << " segments that the design's system ('" << table->systems[system].name
-                  << "') lacks: they are never drawn, so its estimate leaves them out\n";
-      }
+    for (const std::string& w : sample->warnings) {
+      std::cerr << "tourney sample: warning: " << w << "\n";
     }
-    out << "# tourney sample: design=" << DesignName(*design) << " n=" << n
-        << " test_set=" << p->size << " seed=" << *seed
-        << " system=" << table->systems[system].name << "\n";
+    const bool served = !sample->order.empty();
+    out << RecordedDesignNote(*table, *sample) << "\n";
     out << flags.Get("system-column") << "\t" << flags.Get("doc-column") << "\t"
         << flags.Get("segment-column") << "\t" << flags.Get("score");
     for (const std::string& m : table->metric_names) out << "\t" << m;
@@ -146,14 +109,17 @@ int RunSampleCommand(int argc, char** argv) {
         for (int m = 0; m < metrics; ++m) {
           out << "\t" << JsonNumber(sys.metrics[static_cast<size_t>(r) * metrics + m]);
         }
-        out << "\t" << static_cast<int>(sampled[g]) << "\t" << JsonNumber(inclusion[g]);
-        if (served) out << "\t" << order_of[g];
+        out << "\t" << static_cast<int>(sample->sampled[g]) << "\t"
+            << JsonNumber(sample->inclusion[g]);
+        if (served) out << "\t" << sample->order[g];
         out << "\n";
       }
     }
   } else {
+    const std::vector<int>& segments = sample->segments;
     out << "{\"design\": " << JsonQuote(DesignName(*design)) << ", \"seed\": \"" << *seed
-        << "\", \"n\": " << n << ", \"test_set\": " << p->size << ", \"segments\": [";
+        << "\", \"n\": " << sample->n << ", \"test_set\": " << sample->test_set
+        << ", \"segments\": [";
     for (size_t k = 0; k < segments.size(); ++k) {
       out << (k ? ", " : "") << JsonQuote(table->segment_ids[segments[k]]);
     }

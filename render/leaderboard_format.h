@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "render/system_names.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/status.h"
 
@@ -34,10 +35,6 @@ StatusOr<OutputFormat> ParseOutputFormat(std::string_view name);
 // with the pair that blocks it: "open: A | B (blocked by A vs D)".
 std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format);
 
-// A model's name for titles and captions: "trueskill" -> "TrueSkill", "bradley-terry" ->
-// "Bradley-Terry", "expected-wins" -> "Expected Wins"; an unknown id is returned as is.
-std::string ModelDisplayName(std::string_view model);
-
 // The CSV format: one row per system with full names; fields that do not apply to the board
 // (mu and sigma of a non-Gaussian model, rank_lo/rank_hi without a bootstrap, cluster,
 // r_hat, the score interval) are empty, as JSON omits them. Notes and style-control
@@ -56,11 +53,6 @@ std::string AnytimePromise(const Leaderboard& board);
 // in advance; this board's 95% holds at every look, so it separates fewer systems".
 // REQUIRES: board.stopping (rule "anytime").
 std::string AnytimeFewerClusters(const Leaderboard& board);
-
-// Short display names: drops the prefix shared by every name up to a '.', and a trailing
-// ".<digits>" submission number ("newstest2013.fr-en.KIT_primary.2658" -> "KIT_primary").
-// Falls back to the full names when shortening would make two of them equal.
-std::vector<std::string> ShortSystemNames(const std::vector<std::string>& names);
 
 }  // namespace tourney
 

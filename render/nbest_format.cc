@@ -4,11 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "render/line_plot.h"
-#include "render/svg_plot.h"
 #include "render/text_format.h"
 #include "render/text_table.h"
-#include "tourney/statistics/rank_correlation.h"
 
 namespace tourney {
 namespace {
@@ -277,23 +274,6 @@ std::string Csv(const NbestEvaluation& e) {
 
 }  // namespace
 
-std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& e) {
-  std::vector<std::vector<std::optional<double>>> out;
-  if (!e.options.bleu) return out;
-  std::vector<double> map;
-  for (const NbestSystem& s : e.systems) map.push_back(s.map);
-  for (size_t d = 0; d < e.options.bleu_depths.size(); ++d) {
-    out.emplace_back();
-    for (size_t y = 0; y < e.options.bleu_references.size(); ++y) {
-      std::vector<double> bleu;
-      for (const NbestSystem& s : e.systems) bleu.push_back(s.bleu[d][y]);
-      auto rho = SpearmanRho(map, bleu);
-      out.back().push_back(rho.ok() ? std::optional<double>(*rho) : std::nullopt);
-    }
-  }
-  return out;
-}
-
 std::string FormatNbest(const NbestEvaluation& e, OutputFormat format) {
   switch (format) {
     case OutputFormat::kJson:
@@ -318,34 +298,6 @@ std::string FormatNbest(const NbestEvaluation& e, OutputFormat format) {
       return out.substr(1) + Notes(e, "");
     }
   }
-}
-
-std::string NbestAblationSvg(const NbestEvaluation& e, const std::string& title) {
-  LineSeries rho{"Spearman rho", {}, {}, {}, {}};
-  LineSeries tau{"Kendall tau-b", {}, {}, {}, {}};
-  LineSeries rp{"Pearson Rank", {}, {}, {}, {}};
-  for (auto it = e.ablation.rbegin(); it != e.ablation.rend(); ++it) {
-    const double x = 100.0 * it->gold_kept;
-    if (it->spearman_rho) {
-      rho.x.push_back(x);
-      rho.y.push_back(*it->spearman_rho);
-    }
-    if (it->kendall_tau_b) {
-      tau.x.push_back(x);
-      tau.y.push_back(*it->kendall_tau_b);
-    }
-    if (it->pearson_rank) {
-      rp.x.push_back(x);
-      rp.y.push_back(*it->pearson_rank);
-    }
-  }
-  LinePlotOptions options;
-  options.title = title;
-  options.x_label = "gold translations kept (%), the least frequent removed first";
-  options.y_label = "correlation with the full-gold MAP ranking";
-  options.min_y_span = 0.2;  // correlations near 1 are not magnified into noise
-  options.max_y = 1.0;
-  return LinePlotSvg({rho, tau, rp}, options);
 }
 
 }  // namespace tourney

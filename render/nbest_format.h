@@ -1,17 +1,16 @@
 // Rendering an n-best evaluation (tourney/nbest/nbest_evaluation.h) for `tourney nbest`:
 // the MAP leaderboard (bootstrap intervals over prompts, clusters) in any leaderboard
 // format, each system's measures, how each x-best y-reference BLEU ranks the systems
-// against MAP (Spearman's rho; Bremerman et al. 2020, Figure 4), the gold ablation table,
-// and the ablation figure (Figure 1).
+// against MAP (Spearman's rho; Bremerman et al. 2020, Figure 4) and the gold ablation
+// table; the ablation figure (Figure 1) is in render/nbest_plot.h.
 // Thread safety: reentrant.
 #ifndef TOURNEY_RENDER_NBEST_FORMAT_H_
 #define TOURNEY_RENDER_NBEST_FORMAT_H_
 
-#include <optional>
 #include <string>
-#include <vector>
 
 #include "render/leaderboard_format.h"
+#include "render/nbest_plot.h"
 #include "tourney/nbest/nbest_evaluation.h"
 
 namespace tourney {
@@ -20,14 +19,6 @@ namespace tourney {
 // with "leaderboard" (tourney.v1.Leaderboard), "systems" (map, weighted_f1, preference_rho,
 // preference_r, bleu[depth][references], ...), "bleu_map_spearman" and "ablation".
 std::string FormatNbest(const NbestEvaluation& evaluation, OutputFormat format);
-
-// Spearman's rho between the systems' BLEU at [depth][references] and their MAP; absent
-// where undefined (fewer than two systems, a constant column). Index order as options.bleu_*.
-std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& evaluation);
-
-// Figure 1: Spearman's rho, Kendall's tau-b and Pearson Rank of each ablated MAP ranking
-// with the full-gold one, against the share of gold translations kept.
-std::string NbestAblationSvg(const NbestEvaluation& evaluation, const std::string& title);
 
 }  // namespace tourney
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <numeric>
 
-#include "render/leaderboard_format.h"
+#include "render/system_names.h"
 #include "render/svg_plot.h"
 #include "render/text_format.h"
 
@@ -317,6 +317,26 @@ std::vector<RankPlotSystem> RankPlotSystems(const Leaderboard& board, const Judg
     out.push_back(std::move(s));
   }
   return out;
+}
+
+RankPlotOptions ClusterRankPlotOptions(const Judgments& judgments, const BootstrapResult& result,
+                                       RankWhiskers whiskers, bool titles) {
+  RankPlotOptions plot;
+  plot.title = "Bootstrap rank distributions: " + ModelDisplayName(result.model);
+  plot.subtitle =
+      WithThousands(static_cast<int64_t>(judgments.comparisons().size())) +
+      " pairwise comparisons, " + WithThousands(result.replicates) +
+      (result.self_sampling ? " reruns with fresh seeds"
+                            : " replicates resampling " + ResampleUnitName(result.resample)) +
+      ", seed " + std::to_string(result.seed);
+  plot.whiskers = whiskers;
+  plot.confidence = result.confidence;
+  if (!titles) {
+    plot.title.clear();
+    plot.subtitle.clear();
+    plot.caption = false;
+  }
+  return plot;
 }
 
 }  // namespace tourney

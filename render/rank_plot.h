@@ -72,6 +72,12 @@ std::vector<RankPlotSystem> RankPlotSystems(const Leaderboard& board,
                                             const Judgments& judgments,
                                             const BootstrapResult& result);
 
+// The options `tourney cluster --plot` draws with: the title names the model, the subtitle
+// the comparisons, replicates (or reruns), resampling unit and seed; the result's
+// confidence. With `titles` false, no title, subtitle or caption.
+RankPlotOptions ClusterRankPlotOptions(const Judgments& judgments, const BootstrapResult& result,
+                                       RankWhiskers whiskers, bool titles);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_RENDER_RANK_PLOT_H_

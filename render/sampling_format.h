@@ -1,6 +1,6 @@
 // Rendering the sampling study (tourney/experiments/sampling_study.h) and scored-segment
 // estimates (tourney/sampling/system_estimates.h): aligned tables, JSON, CSV, LaTeX
-// (booktabs) and Markdown, and the study's Figure 4 as SVG.
+// (booktabs) and Markdown; their plots are in render/sampling_plot.h.
 // Thread safety: reentrant.
 #ifndef TOURNEY_RENDER_SAMPLING_FORMAT_H_
 #define TOURNEY_RENDER_SAMPLING_FORMAT_H_
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "render/leaderboard_format.h"
+#include "render/sampling_plot.h"
 #include "tourney/experiments/sampling_study.h"
 #include "tourney/sampling/system_estimates.h"
 
@@ -23,19 +24,10 @@ namespace tourney {
 std::string FormatSamplingStudy(const SamplingStudyResult& study, OutputFormat format,
                                 const std::string& title);
 
-// Absolute error against sample size, one line per method in `methods` (all when empty)
-// with error bars of ± one sd over draws (the paper's Figure 4).
-std::string SamplingStudySvg(const SamplingStudyResult& study,
-                             const std::vector<std::string>& methods, const std::string& title,
-                             bool titles = true);
-
 // Per-system estimates with intervals, rank and cluster, then the paired differences
 // (table, CSV, LaTeX, Markdown; warnings after them), or one JSON object {"leaderboard":
 // the tourney.v1.Leaderboard JSON of the clustered board, "systems": [...], "pairs": [...]}.
 std::string FormatSystemEstimates(const SystemEstimates& estimates, OutputFormat format);
-
-// The estimates with their intervals as a dot plot (one line per system, best first).
-std::string SystemEstimatesSvg(const SystemEstimates& estimates, const std::string& title);
 
 }  // namespace tourney
 

@@ -4,7 +4,6 @@
 #include <optional>
 #include <vector>
 
-#include "render/line_plot.h"
 #include "render/text_format.h"
 #include "render/text_table.h"
 
@@ -203,21 +202,6 @@ std::string Latex(const StabilityResult& r, const std::string& input) {
   return out;
 }
 
-LineSeries Series(const StabilityResult& r, const std::string& name,
-                  const StabilityStat StabilityPoint::*stat) {
-  LineSeries s;
-  s.name = name;
-  for (const StabilityPoint& p : r.points) {
-    const StabilityStat& v = p.*stat;
-    if (v.defined == 0) continue;
-    s.x.push_back(p.fraction);
-    s.y.push_back(v.mean);
-    s.y_lo.push_back(v.mean - v.sd);
-    s.y_hi.push_back(v.mean + v.sd);
-  }
-  return s;
-}
-
 }  // namespace
 
 std::string FormatStability(const StabilityResult& result, const std::string& input,
@@ -234,48 +218,6 @@ std::string FormatStability(const StabilityResult& result, const std::string& in
     default:
       return Table(result, input);
   }
-}
-
-std::string StabilityCorrelationSvg(const StabilityResult& result, const std::string& title) {
-  std::vector<LineSeries> series = {Series(result, "Kendall tau-b", &StabilityPoint::kendall_tau_b),
-                                    Series(result, "Spearman rho", &StabilityPoint::spearman_rho),
-                                    Series(result, "Pearson Rank", &StabilityPoint::pearson_rank)};
-  LineSeries flipped{"separations flipped", {}, {}, {}, {}};
-  LineSeries lost{"separations lost", {}, {}, {}, {}};
-  LineSeries reproduced{"repeats reproducing the clusters", {}, {}, {}, {}};
-  for (const StabilityPoint& p : result.points) {
-    flipped.x.push_back(p.fraction);
-    flipped.y.push_back(p.flipped_share.mean);
-    lost.x.push_back(p.fraction);
-    lost.y.push_back(p.lost_share.mean);
-    reproduced.x.push_back(p.fraction);
-    reproduced.y.push_back(p.reproduced_share);
-  }
-  series.push_back(flipped);
-  series.push_back(lost);
-  series.push_back(reproduced);
-  LinePlotOptions options;
-  options.title = title;
-  options.x_label = "fraction of the campaign's " + Unit(result);
-  options.y_label = "correlation with the full ranking / share";
-  return LinePlotSvg(series, options);
-}
-
-std::string StabilityClustersSvg(const StabilityResult& result, const std::string& title) {
-  LineSeries reference{"all data", {}, {}, {}, {}};
-  for (const StabilityPoint& p : result.points) {
-    reference.x.push_back(p.fraction);
-    reference.y.push_back(result.reference_clusters);
-  }
-  LinePlotOptions options;
-  options.title = title;
-  options.x_label = "fraction of the campaign's " + Unit(result);
-  options.y_label = "clusters";
-  options.integer_y = true;
-  options.dodge = false;
-  return LinePlotSvg(
-      {Series(result, "subsamples (mean \u00b1 sd)", &StabilityPoint::clusters), reference},
-      options);
 }
 
 }  // namespace tourney

@@ -27,4 +27,17 @@ void AppendBattles(const BattleLog& log, Judgments* judgments) {
   }
 }
 
+void MergeBattleLog(const BattleLog& from, BattleLog* to) {
+  std::vector<SystemId> ids(from.systems.size());
+  for (int i = 0; i < from.systems.size(); ++i) ids[i] = to->systems.Intern(from.systems.Name(i));
+  to->battles.Reserve(to->size() + from.size());
+  for (size_t i = 0; i < from.size(); ++i) {
+    to->battles.Add(ids[from.battles.first[i]], ids[from.battles.second[i]],
+                    from.battles.outcome[i]);
+  }
+  to->covariate_names = from.covariate_names;
+  to->covariates.insert(to->covariates.end(), from.covariates.begin(), from.covariates.end());
+  to->ties_both_bad += from.ties_both_bad;
+}
+
 }  // namespace tourney

@@ -73,6 +73,7 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
   std::vector<double> covered(runs * kNumBounds * num_t), early(runs * kNumBounds * num_t),
       share(runs * kNumBounds * num_t);
   pool.ParallelFor(runs, [&](int64_t run, int) {
+    if (options.cancelled && options.cancelled()) return;  // the caller returns Cancelled
     const int s = static_cast<int>(run / draws);
     const int d = static_cast<int>(run % draws);
     const Population& p = pops[s];
@@ -217,6 +218,7 @@ std::vector<BoundResult> SequenceRows(const std::vector<Population>& pops,
   const int64_t runs = int64_t{systems} * draws;
   std::vector<double> lo(runs * sizes), hi(runs * sizes), centre(runs * sizes);
   pool.ParallelFor(runs, [&](int64_t run, int) {
+    if (options.cancelled && options.cancelled()) return;  // the caller returns Cancelled
     const int s = static_cast<int>(run / draws);
     const int d = static_cast<int>(run % draws);
     const Population& p = pops[s];
@@ -443,6 +445,10 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   std::vector<double> below(tasks * nb * num_bounds, 0.0), above(tasks * nb * num_bounds, 0.0);
   std::vector<Status> failures(tasks);
   pool.ParallelFor(tasks, [&](int64_t task, int) {
+    if (options.cancelled && options.cancelled()) {
+      failures[task] = Cancelled("the sampling study was cancelled");
+      return;
+    }
     const int s = static_cast<int>(task / (int64_t{sizes} * draws));
     const int z = static_cast<int>(task / draws % sizes);
     const int d = static_cast<int>(task % draws);
@@ -582,6 +588,10 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   }
   if (!options.stopping_tolerances.empty()) {
     result.stopping = RunStopping(pops, lists, truth, lowest, range, options, pool);
+  }
+  // The sequence rows and the stopping runs skip their work once cancelled.
+  if (options.cancelled && options.cancelled()) {
+    return Cancelled("the sampling study was cancelled");
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -454,4 +454,21 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
   return SummarizeNbest(gold, std::move(systems));
 }
 
+std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& e) {
+  std::vector<std::vector<std::optional<double>>> out;
+  if (!e.options.bleu) return out;
+  std::vector<double> map;
+  for (const NbestSystem& s : e.systems) map.push_back(s.map);
+  for (size_t d = 0; d < e.options.bleu_depths.size(); ++d) {
+    out.emplace_back();
+    for (size_t y = 0; y < e.options.bleu_references.size(); ++y) {
+      std::vector<double> bleu;
+      for (const NbestSystem& s : e.systems) bleu.push_back(s.bleu[d][y]);
+      auto rho = SpearmanRho(map, bleu);
+      out.back().push_back(rho.ok() ? std::optional<double>(*rho) : std::nullopt);
+    }
+  }
+  return out;
+}
+
 }  // namespace tourney

@@ -38,11 +38,12 @@ Judgments Subset(const Judgments& from, const std::vector<size_t>& rankings) {
 }
 
 StatusOr<Leaderboard> Cluster(const Judgments& judgments, const RatingModel& model,
-                              BootstrapOptions options, uint64_t seed) {
+                              BootstrapOptions options, uint64_t seed,
+                              const std::function<bool()>& cancelled) {
   options.seed = seed;
   options.threads = 1;
   options.progress = nullptr;
-  options.cancelled = nullptr;
+  options.cancelled = cancelled;
   auto result = Bootstrap(judgments, model, options);
   if (!result.ok()) return result.status();
   return BuildClusteredLeaderboard(judgments, *result);
@@ -163,7 +164,7 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
 
   // The seed itself, as `tourney cluster --seed S`: the reference is the board that command
   // prints for the same data and options.
-  auto reference = Cluster(judgments, model, options.bootstrap, options.seed);
+  auto reference = Cluster(judgments, model, options.bootstrap, options.seed, options.cancelled);
   if (!reference.ok()) return reference.status();
   result.reference = std::move(*reference);
   result.reference_clusters = NumClusters(result.reference);
@@ -183,6 +184,10 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
   ThreadPool pool(
       static_cast<int>(std::min<int64_t>(ThreadPool::ResolveThreads(options.threads), tasks)));
   pool.ParallelFor(tasks, [&](int64_t t, int) {
+    if (options.cancelled && options.cancelled()) {
+      statuses[static_cast<size_t>(t)] = Cancelled("the stability study was cancelled");
+      return;
+    }
     const size_t fi = static_cast<size_t>(t / repeats);
     const uint64_t task_seed = DeriveSeed(options.seed, static_cast<uint64_t>(t) + 1);
     const int64_t count =
@@ -195,7 +200,8 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
     rep.rankings = static_cast<int64_t>(rankings.size());
     auto board = subset.comparisons().size() == 0
                      ? StatusOr<Leaderboard>(InvalidArgument("the subsample holds no comparison"))
-                     : Cluster(subset, model, options.bootstrap, DeriveSeed(task_seed, 1));
+                     : Cluster(subset, model, options.bootstrap, DeriveSeed(task_seed, 1),
+                               options.cancelled);
     if (!board.ok()) {
       statuses[static_cast<size_t>(t)] = board.status();
       return;
@@ -220,6 +226,9 @@ StatusOr<StabilityResult> RunStability(const Judgments& judgments, const RatingM
       options.progress(++finished, static_cast<int>(tasks));
     }
   });
+  if (options.cancelled && options.cancelled()) {
+    return Cancelled("the stability study was cancelled");
+  }
   for (int64_t t = 0; t < tasks; ++t) {
     const Status& s = statuses[static_cast<size_t>(t)];
     if (s.ok()) continue;

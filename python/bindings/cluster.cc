@@ -10,6 +10,7 @@
 #include "bindings/leaderboard.h"
 #include "bindings/model_options.h"
 #include "bindings/module.h"
+#include "render/rank_plot.h"
 #include "tourney/statistics/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/planned_look.h"
@@ -20,7 +21,8 @@ namespace {
 
 py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
                  uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
-                 int looks, int64_t looks_budget, const py::dict& kwargs) {
+                 int looks, int64_t looks_budget, const py::dict& kwargs,
+                 const py::object& plot) {
   const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
   if (replicates < 1 || replicates > 1000000) {
     throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
@@ -57,15 +59,33 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   options.count_shortcut = count_shortcut;
   std::atomic<bool> cancel{false};
   options.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
+  // `tourney cluster --plot`: {"whiskers": "confidence" or "full", "titles": bool}.
+  std::optional<RankWhiskers> whiskers;
+  bool titles = true;
+  if (!plot.is_none()) {
+    const std::string w = plot["whiskers"].cast<std::string>();
+    if (w != "confidence" && w != "full") {
+      throw StatusError(InvalidArgument("whiskers: confidence or full, not '" + w + "'"));
+    }
+    whiskers = w == "full" ? RankWhiskers::kFullRange : RankWhiskers::kConfidence;
+    titles = plot["titles"].cast<bool>();
+  }
   std::optional<Leaderboard> board;
+  std::string svg;
   RunInterruptible(
       [&] {
         const BootstrapResult result = ValueOrThrow(Bootstrap(*judgments, *model, options));
         board = BuildClusteredLeaderboard(*judgments, result);
         if (!look_note.empty()) board->warnings.push_back(look_note);
+        if (whiskers) {
+          svg = RankBoxPlotSvg(RankPlotSystems(*board, *judgments, result),
+                               ClusterRankPlotOptions(*judgments, result, *whiskers, titles));
+        }
       },
       &cancel);
-  return BoardToDict(*board);
+  py::dict out = BoardToDict(*board);
+  if (whiskers) out["svg"] = svg;
+  return out;
 }
 
 py::dict AnytimeCluster(Dataset& data, double delta, double epsilon, const std::string& kind) {
@@ -97,7 +117,8 @@ void RegisterCluster(py::module_& m) {
   m.def("cluster", &Cluster, py::arg("data"), py::arg("model"), py::arg("bootstrap") = 1000,
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
-        py::arg("looks_budget") = 0, py::arg("options") = py::dict());
+        py::arg("looks_budget") = 0, py::arg("options") = py::dict(),
+        py::arg("plot") = py::none());
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

@@ -3,8 +3,12 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <string>
+
 #include "bindings/dataset.h"
 #include "bindings/module.h"
+#include "tourney/core/defaults.h"
 #include "tourney/ingest/battle_arrays.h"
 #include "tourney/ingest/battle_log_reader.h"
 #include "tourney/ingest/csv_reader.h"
@@ -25,9 +29,9 @@ StatusOr<InputFormat> ParseInputFormat(const std::string& format) {
   return InvalidArgument("format '" + format + "' is not one of auto, wmt, pairwise, xml, battles");
 }
 
-// One battle log file (format "battles", or "auto" and it looks like one) is kept as a
-// BattleLog, as `tourney rank` keeps it; everything else is read as k-way judgments, battle
-// logs among several files as two-system rankings.
+// Battle log files (format "battles", or "auto" and they look like one), one or several,
+// are kept as one BattleLog, as `tourney rank` keeps them; everything else is read as k-way
+// judgments, battle logs among other files as two-system rankings.
 std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::string& format,
                               bool skip_invalid, const std::string& language_pair,
                               bool expand_identical, const std::vector<std::string>& covariates) {
@@ -52,17 +56,35 @@ std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::
     if (Status s = CheckBattleLogCovariates(covariates); !s.ok()) {
       throw StatusError(InvalidArgument("covariates: " + s.message()));
     }
-    if (paths.size() != 1 || !battles[0]) {
-      throw StatusError(InvalidArgument(paths[0] + ": covariates need one battle log (JSON, "
-                                                   "JSONL or left,right,winner CSV)"));
+    for (size_t i = 0; i < paths.size(); ++i) {
+      if (!battles[i]) {
+        throw StatusError(InvalidArgument(paths[i] + ": covariates need battle logs (JSON, "
+                                                     "JSONL or left,right,winner CSV)"));
+      }
     }
   }
   py::gil_scoped_release release;
-  if (paths.size() == 1 && battles[0]) {
+  const bool all_battles = std::all_of(battles.begin(), battles.end(), [](bool b) { return b; });
+  if (all_battles) {
+    // One battle log, as `tourney rank` reads one file or several (shared system ids).
     BattleLog log;
-    BattleLogReport report;
-    ThrowIfError(ReadBattleLogFile(paths[0], log_options, &log, &report));
-    return std::make_unique<Dataset>(paths[0], std::move(log));
+    for (const std::string& path : paths) {
+      BattleLogReport report;
+      if (paths.size() == 1) {
+        ThrowIfError(ReadBattleLogFile(path, log_options, &log, &report));
+      } else {
+        BattleLog one;
+        ThrowIfError(ReadBattleLogFile(path, log_options, &one, &report));
+        MergeBattleLog(one, &log);
+      }
+    }
+    if (log.systems.size() > kMaxSystems) {
+      throw StatusError(InvalidArgument("the battle log names " +
+                                        std::to_string(log.systems.size()) + " models; at most " +
+                                        std::to_string(kMaxSystems) + " can be rated together"));
+    }
+    return std::make_unique<Dataset>(paths.size() == 1 ? paths[0] : std::string("<files>"),
+                                     std::move(log));
   }
   Judgments judgments;
   std::vector<std::string> other;

@@ -104,6 +104,8 @@ py::dict BoardToDict(const Leaderboard& board) {
   OptionalColumn<double>(e, "score_lo", score_lo, &columns);
   const auto score_hi = [](const LeaderboardEntry& x) { return x.score_hi; };
   OptionalColumn<double>(e, "score_hi", score_hi, &columns);
+  OptionalColumn<double>(
+      e, "raw", [](const LeaderboardEntry& x) { return x.raw; }, &columns);
 
   py::dict meta;
   meta["model"] = board.model;

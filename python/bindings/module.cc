@@ -12,4 +12,9 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterCluster(m);
   tourney::python::RegisterStability(m);
   tourney::python::RegisterCompare(m);
+  tourney::python::RegisterSampling(m);
+  tourney::python::RegisterSamplingStudy(m);
+  tourney::python::RegisterNbest(m);
+  tourney::python::RegisterProtocol(m);
+  tourney::python::RegisterPlots(m);
 }

@@ -11,6 +11,11 @@ void RegisterRank(pybind11::module_& m);       // rank.cc: rank, model_names
 void RegisterCluster(pybind11::module_& m);    // cluster.cc: cluster, anytime_cluster
 void RegisterStability(pybind11::module_& m);  // stability.cc: stability
 void RegisterCompare(pybind11::module_& m);    // compare.cc: compare
+void RegisterSampling(pybind11::module_& m);   // sampling.cc: sample, estimate
+void RegisterSamplingStudy(pybind11::module_& m);  // sampling_study.cc: sampling_study
+void RegisterNbest(pybind11::module_& m);      // nbest.cc: nbest
+void RegisterProtocol(pybind11::module_& m);   // protocol.cc: protocol
+void RegisterPlots(pybind11::module_& m);      // plots.cc: plot_estimates, plot_stability, ...
 
 }  // namespace tourney::python
 

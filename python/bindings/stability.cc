@@ -4,6 +4,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <optional>
+
 #include "bindings/dataset.h"
 #include "bindings/leaderboard.h"
 #include "bindings/model_options.h"
@@ -74,12 +77,11 @@ py::dict Stability(Dataset& data, const std::string& model_name,
   options.bootstrap.confidence = confidence;
   options.bootstrap.resample = ValueOrThrow(ParseResampleUnit(resample));
   const Judgments& judgments = data.judgments();
+  std::atomic<bool> cancel{false};
+  options.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
   std::optional<StabilityResult> result;
-  {
-    // No cancellation hook in the study: Ctrl-C is seen when it returns.
-    py::gil_scoped_release release;
-    result = ValueOrThrow(RunStability(judgments, *model, options));
-  }
+  RunInterruptible([&] { result = ValueOrThrow(RunStability(judgments, *model, options)); },
+                   &cancel);
   const std::vector<StabilityPoint>& p = result->points;
   py::dict points;
   points["fraction"] = PointColumn<double>(p, [](const StabilityPoint& x) { return x.fraction; });

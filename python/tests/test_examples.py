@@ -22,3 +22,13 @@ def test_arena_style_control_script():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "style-controlled" in done.stdout
+
+
+def test_segment_sampling_script():
+    shared_path("data", "wmt20-mqm", "en-de.tsv.gz")
+    done = subprocess.run([sys.executable,
+                           os.path.join(ROOT, "python", "examples", "segment_sampling.py")],
+                          capture_output=True, text=True, env=dict(os.environ,
+                                                                   TOURNEY_SHARED_DIR=SHARED))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "intervals hold the true mean" in done.stdout

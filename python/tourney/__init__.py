@@ -30,8 +30,10 @@ except ImportError as _error:
 
     _tourney = _Missing(_error)
 
-__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names", "Dataset", "TourneyError", "InputError",
-           "FileError", "Client"]
+__all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
+           "sample", "estimate", "sampling_study", "nbest", "protocol", "plot_ranks",
+           "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest", "Dataset",
+           "TourneyError", "InputError", "FileError", "Client"]
 __version__ = "0.1.0"
 
 try:
@@ -47,8 +49,10 @@ def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_id
     ``paths``: one path or a list (read together, one system registry). ``format``: auto,
     wmt (Appraise ranking CSV or WMT15/16 pairwise rows), pairwise, xml (Appraise XML export)
     or battles (Arena JSON / JSONL, left,right,winner CSV). ``language_pair``: keep one pair
-    ("de-en"). One battle log file stays a battle log (as ``tourney rank`` keeps it);
-    ``covariates`` names its numeric fields to carry per battle (style control).
+    ("de-en"). Battle log files, one or several, stay one battle log (as ``tourney rank``
+    reads them, with shared system ids); battle logs among other files become two-system
+    rankings. ``covariates`` names the logs' numeric fields to carry per battle (style
+    control).
     Raises InputError / FileError with ``file``, ``line`` and ``field``.
     """
     if isinstance(paths, (str, os.PathLike)):
@@ -144,15 +148,26 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
     ``anytime=True``: the anytime-valid board instead (``tourney cluster --anytime``,
     docs/anytime.md) at family-wise error ``delta`` and indifference zone ``epsilon``;
     ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
+    ``tourney.plot_ranks`` draws the bootstrap's rank distributions.
     """
     from ._frames import board_frame
+    return board_frame(_cluster(data, model, bootstrap, confidence, seed, threads, resample,
+                                ties, anytime, delta, epsilon, anytime_board, looks,
+                                looks_budget, options))
+
+
+def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
+             epsilon, anytime_board, looks, looks_budget, options, plot=None):
+    """The module's result for cluster (and plot_ranks, with ``plot``)."""
     if anytime:
         if model not in ("expected-wins",) or options:
             raise InputError("invalid_argument",
                              "anytime: the anytime-valid board rates with Expected Wins "
                              "(ties as half wins); leave model and its options out")
-        result = _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
-        return board_frame(result)
+        if plot is not None:
+            raise InputError("invalid_argument", "plot_ranks: the anytime-valid board has no "
+                             "bootstrap to draw")
+        return _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
     if ties is not None:
         options["tie_weight"] = float(ties)
     if looks_budget is not None and looks is None:
@@ -161,9 +176,8 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
-    result = _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                              resample, True, looks or 0, looks_budget or 0, options)
-    return board_frame(result)
+    return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                            resample, True, looks or 0, looks_budget or 0, options, plot)
 
 
 def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7,
@@ -219,6 +233,35 @@ def compare(a, b, *, rbo_p=0.9):
     better). Returns a dict with the JSON output's keys; None where a measure is undefined
     (``notes`` says why)."""
     return _tourney.compare(*_ranking(a, "a"), *_ranking(b, "b"), rbo_p)
+
+
+from .nbest import nbest  # noqa: E402 (after _tourney)
+from .plots import (plot_estimates, plot_nbest, plot_ranks, plot_sampling_study,  # noqa: E402
+                    plot_stability)
+from .sampling import estimate, sample, sampling_study  # noqa: E402
+
+
+def protocol(path, protocol, *, da_moments=None, mqm_weights=None):
+    """An official human-evaluation protocol's board of one file, as a DataFrame like
+    ``rank``'s (system, score, rank, cluster, wins, losses, ...; ``attrs["board"]``):
+
+    - "wmt-da": the WMT20-22 direct-assessment ranking of an organisers'
+      ``ad-*-good-stnd.csv`` (``tourney cluster FILE --protocol wmt-da``): score = mean z,
+      raw = mean raw score (from ``da_moments``, the ``ad-*-trk-mean-sd.txt``; default the
+      one beside the file; "none" for none), cluster, wins = systems beaten;
+    - "wmt-da-holm": the same order with tourney's paired Holm clusters;
+    - "mqm": MQM error points of a per-error TSV (``tourney rank FILE --protocol mqm``):
+      score = mean segment MQM, lower is better; ``mqm_weights`` as ``--mqm-weights``
+      ("Major:5,Minor:1,...").
+
+    docs/wmt-protocols.md describes them."""
+    from ._frames import board_frame
+    if protocol == "mqm" and da_moments is not None:
+        raise InputError("invalid_argument", "da_moments does not apply to protocol mqm")
+    if protocol != "mqm" and mqm_weights is not None:
+        raise InputError("invalid_argument", f"mqm_weights does not apply to protocol {protocol}")
+    return board_frame(_tourney.protocol(os.fspath(path), protocol, da_moments or "",
+                                         mqm_weights or ""))
 
 
 def __getattr__(name):

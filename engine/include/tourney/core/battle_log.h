@@ -44,6 +44,11 @@ PairCounts CountBattles(const BattleLog& log);
 // a tie), interning names in its registry and keeping judges.
 void AppendBattles(const BattleLog& log, Judgments* judgments);
 
+// Appends the battles of `from` (with their covariates) to *to, re-interning the names so
+// that several files share one registry of system ids. REQUIRES: both logs carry the same
+// covariates.
+void MergeBattleLog(const BattleLog& from, BattleLog* to);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_CORE_BATTLE_LOG_H_

@@ -23,6 +23,7 @@
 #define TOURNEY_EXPERIMENTS_SAMPLING_STUDY_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,10 @@ struct SamplingStudyOptions {
   double cs_target_share = 0.25;
   PopulationOptions population;
   DesignOptions design;
+  // Polled before every draw, from the workers: once it returns true (and it must keep
+  // returning true then, as an atomic flag does), the draws left are skipped and the study
+  // returns Cancelled. Unset: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 struct MethodResult {
@@ -119,7 +124,7 @@ struct SamplingStudyResult {
 
 // Runs the protocol on every system of `table` whose every segment is annotated.
 // InvalidArgument for an unknown method, a size outside (0, 100], draws < 2, or a system with
-// unannotated segments or fewer than 2 segments.
+// unannotated segments or fewer than 2 segments; Cancelled when options.cancelled said so.
 StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
                                                const SamplingStudyOptions& options);
 

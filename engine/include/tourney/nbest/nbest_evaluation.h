@@ -196,6 +196,11 @@ StatusOr<NbestEvaluation> EvaluateNbest(const NbestGold& gold,
 // The same on systems already evaluated.
 StatusOr<NbestEvaluation> SummarizeNbest(const NbestGold& gold, std::vector<NbestSystem> systems);
 
+// Spearman's rho between the systems' BLEU at [depth][references] and their MAP; absent
+// where undefined (fewer than two systems, a constant column). Index order as options.bleu_*;
+// empty without BLEU.
+std::vector<std::vector<std::optional<double>>> BleuMapSpearman(const NbestEvaluation& evaluation);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_NBEST_NBEST_EVALUATION_H_

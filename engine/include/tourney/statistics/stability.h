@@ -65,10 +65,14 @@ struct StabilityOptions {
   SubsampleUnit unit = SubsampleUnit::kAuto;
   double reproduce_level = 0.95;  // in (0, 1]
   // Replicates, confidence, resampling and count shortcut of every clustering; its seed,
-  // threads, progress and cancelled fields are ignored.
+  // threads, progress and cancelled fields are ignored (`cancelled` below reaches them).
   BootstrapOptions bootstrap;
   // Called after each finished task with (finished, total); serialized, from workers.
   std::function<void(int finished, int total)> progress;
+  // Polled before every subsample and between the replicates of every clustering, from
+  // the workers: once it returns true (and it must keep returning true then, as an atomic
+  // flag does), the run returns Cancelled. Unset: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 // Mean and standard deviation (n - 1 denominator; 0 for one value) over the repeats where
