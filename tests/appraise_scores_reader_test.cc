@@ -147,19 +147,23 @@ TEST(AppraiseScoresReader, ReadsTheEsaPaperExport) {
   auto read = ReadAppraiseScores(testing::SharedPath(rel));
   ASSERT_TRUE(read.ok()) << read.status().message();
   const DaJudgments& j = read->judgments;
-  EXPECT_EQ(j.rows.size(), 1203u);
+  // 1,203 rows, of which 72 are tutorial items (system == documentID, 'ende-tutorial1' and
+  // '...2'), skipped: 1,131 judgments of 13 systems (python3 csv).
+  EXPECT_EQ(j.rows.size(), 1131u);
   EXPECT_EQ(j.annotators.size(), 12u);
-  EXPECT_EQ(j.systems.size(), 15u);
-  EXPECT_EQ(j.type_counts[3], 145);                      // BAD
-  EXPECT_EQ(j.type_counts[0] + j.type_counts[1], 1058);  // TGT
-  // Severities: 572 major, 386 minor, 4 undecided (python3 json over the error_spans field).
+  EXPECT_EQ(j.systems.size(), 13u);
+  EXPECT_EQ(read->tutorial_rows_skipped, 72);
+  EXPECT_EQ(j.type_counts[3], 145);                     // BAD
+  EXPECT_EQ(j.type_counts[0] + j.type_counts[1], 986);  // TGT
+  // Severities of the rows kept: 550 major, 369 minor, 4 undecided (python3 json over the
+  // error_spans field).
   int64_t counts[3] = {0, 0, 0};
   for (const ErrorSpan& s : read->spans.spans) {
     const std::string& name = read->spans.severities[s.severity];
     counts[name == "major" ? 0 : name == "minor" ? 1 : 2]++;
   }
-  EXPECT_EQ(counts[0], 572);
-  EXPECT_EQ(counts[1], 386);
+  EXPECT_EQ(counts[0], 550);
+  EXPECT_EQ(counts[1], 369);
   EXPECT_EQ(counts[2], 4);
 }
 

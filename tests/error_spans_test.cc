@@ -62,10 +62,8 @@ TEST(ErrorSpans, TheEsaPaperMqmExportScoresAsAnIndependentComputation) {
   auto scores = ScoreMqm(MqmErrorsFromSpans(read->judgments, read->spans), rules, "m.csv");
   ASSERT_TRUE(scores.ok()) << scores.status().message();
   const std::map<std::string, std::pair<double, int>> expected = {
-      {"ende-tutorial1", {0.33333333333333337, 3}},
       {"wmt23.refA", {0.5316455696202531, 79}},
       {"wmt23.ONLINE-A", {0.5714285714285714, 70}},
-      {"ende-tutorial2", {0.6111111111111112, 3}},
       {"wmt23.GPT4-5shot", {0.7894736842105263, 76}},
       {"wmt23.ONLINE-M", {1.1235955056179776, 89}},
       {"wmt23.Lan-BridgeMT", {1.4382022471910112, 89}},
@@ -78,6 +76,8 @@ TEST(ErrorSpans, TheEsaPaperMqmExportScoresAsAnIndependentComputation) {
       {"wmt23.AIRC", {3.9014084507042255, 71}},
       {"wmt23.NLLB_MBR_BLEU", {3.9565217391304346, 69}},
   };
+  // The tutorial items ('ende-tutorial1' 0.33 and '...2' 0.61 in that computation) are
+  // skipped by the reader.
   ASSERT_EQ(scores->systems.size(), expected.size());
   for (size_t s = 0; s < scores->systems.size(); ++s) {
     const auto it = expected.find(scores->systems[s]);

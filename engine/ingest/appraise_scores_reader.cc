@@ -275,6 +275,10 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
       if (!IsValidUtf8(d)) return field_error(cols->document, InvalidUtf8Message(d));
       row.document_id = std::string(d);
       if (d.find("#bad") != std::string_view::npos) row.type = DaItemType::kBadReference;
+      if (cols->spans >= 0 && d == system && system.find("tutorial") != std::string_view::npos) {
+        ++result.tutorial_rows_skipped;
+        continue;
+      }
     }
     if (cols->spans >= 0) {
       const std::string problem = ParseSpanList(fields[cols->spans], parser, &row.spans);
@@ -352,6 +356,11 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
   if (result.document_rows_skipped > 0) {
     out.warnings.push_back(file + ": " + std::to_string(result.document_rows_skipped) +
                            " document-level rows (isDocument True) were skipped");
+  }
+  if (result.tutorial_rows_skipped > 0) {
+    out.warnings.push_back(file + ": " + std::to_string(result.tutorial_rows_skipped) +
+                           " tutorial items (system named as its document, with 'tutorial') "
+                           "were skipped");
   }
   return result;
 }

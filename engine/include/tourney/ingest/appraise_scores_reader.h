@@ -21,7 +21,9 @@
 // (kBadReference), and so is any item whose documentID has a `#bad` part. A second TGT
 // judgment of the same (annotator, system, segment) is a REPEAT (Appraise exports a
 // resubmitted item twice). Rows whose isDocument is True (document-level scores) are
-// skipped and counted in a warning.
+// skipped and counted in a warning. So are tutorial items: in the 12-field layout, rows whose
+// system is also their documentID (no "#system" part) and contains "tutorial" (the ESA
+// campaigns' "ende-tutorial1"), which train annotators and are no system.
 // Segments: the 9-field layout's itemId is the segment (no documents). The 11-field layout's
 // segment is (DocumentID, SegmentID). In the 12-field layout itemID is the item's place in
 // the annotator's batch, so the segment is (document, place within the document): the
@@ -63,6 +65,7 @@ struct AppraiseScores {
   ErrorSpans spans;                         // empty unless the layout has error spans
   std::vector<std::string> language_pairs;  // "eng-deu", in order of first appearance
   int64_t document_rows_skipped = 0;        // isDocument True
+  int64_t tutorial_rows_skipped = 0;        // tutorial items (see above)
 };
 
 // Reads `path` ("-" = standard input). On success there is at least one system item.
