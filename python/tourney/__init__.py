@@ -31,9 +31,9 @@ except ImportError as _error:
     _tourney = _Missing(_error)
 
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
-           "sample", "estimate", "sampling_study", "nbest", "protocol", "plot_ranks",
-           "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest", "Dataset",
-           "TourneyError", "InputError", "FileError", "Client"]
+           "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
+           "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
+           "Dataset", "TourneyError", "InputError", "FileError", "Client"]
 __version__ = "0.1.0"
 
 try:
@@ -241,27 +241,64 @@ from .plots import (plot_estimates, plot_nbest, plot_ranks, plot_sampling_study,
 from .sampling import estimate, sample, sampling_study  # noqa: E402
 
 
-def protocol(path, protocol, *, da_moments=None, mqm_weights=None):
+def protocol(path, protocol, *, input_format="auto", qc_filter=False, da_moments="",
+             mqm_weights="", command="cluster"):
     """An official human-evaluation protocol's board of one file, as a DataFrame like
-    ``rank``'s (system, score, rank, cluster, wins, losses, ...; ``attrs["board"]``):
+    ``rank``'s (system, score, rank, cluster, ...; ``attrs["board"]``), equal to
+    ``tourney cluster FILE --protocol PROTOCOL --format json``:
 
-    - "wmt-da": the WMT20-22 direct-assessment ranking of an organisers'
-      ``ad-*-good-stnd.csv`` (``tourney cluster FILE --protocol wmt-da``): score = mean z,
-      raw = mean raw score (from ``da_moments``, the ``ad-*-trk-mean-sd.txt``; default the
-      one beside the file; "none" for none), cluster, wins = systems beaten;
-    - "wmt-da-holm": the same order with tourney's paired Holm clusters;
-    - "mqm": MQM error points of a per-error TSV (``tourney rank FILE --protocol mqm``):
-      score = mean segment MQM, lower is better; ``mqm_weights`` as ``--mqm-weights``
-      ("Major:5,Minor:1,...").
+    - "wmt-da": the WMT20-22 direct-assessment ranking (score = mean z, raw = mean raw score,
+      cluster = the official rank-sum clusters, wins = systems beaten) of an organisers'
+      ``ad-*-good-stnd.csv`` (``da_moments``: the ``ad-*-trk-mean-sd.txt``; default the one
+      beside the file; "none" for none) or of raw scores (an Appraise export, a Pearmut log,
+      tourney's export), standardised per annotator;
+    - "esa": the ESA ranking of an Appraise ESA export, a Pearmut log or tourney's export:
+      score = mean 0-100 score, the same rank-sum clusters;
+    - "mqm": MQM error points of a per-error TSV (Google's, Appraise's MQM export or tourney's):
+      score = mean segment MQM, lower is better, rank-sum clusters on segment MQM;
+      ``mqm_weights`` as ``--mqm-weights`` ("Major:5,Minor:1,...");
+    - "wmt-da-holm", "esa-holm", "mqm-holm": the same order with tourney's paired Holm clusters;
+    - "pearmut": Pearmut's own ranking of its annotation log (score = mean, cluster = groups
+      between its lines); ``pearmut_ranking`` gives its t-tests beside tourney's clusters.
 
+    ``input_format`` as ``--input-format`` (auto, appraise-csv, wmt-da, google-mqm,
+    pearmut-log, tourney-scores); ``qc_filter`` keeps only the annotators who pass WMT's
+    quality control (``--qc-filter``; DA and ESA protocols). ``command="rank"`` gives
+    ``tourney rank``'s board: for "mqm" without clusters, ordered by mean points (the same
+    as cluster's for esa, esa-holm and pearmut; rank has no wmt-da protocol).
     docs/wmt-protocols.md describes them."""
     from ._frames import board_frame
-    if protocol == "mqm" and da_moments is not None:
-        raise InputError("invalid_argument", "da_moments does not apply to protocol mqm")
-    if protocol != "mqm" and mqm_weights is not None:
-        raise InputError("invalid_argument", f"mqm_weights does not apply to protocol {protocol}")
-    return board_frame(_tourney.protocol(os.fspath(path), protocol, da_moments or "",
-                                         mqm_weights or ""))
+    path, input_format = os.fspath(path), input_format or "auto"
+    da_moments, mqm_weights = da_moments or "", mqm_weights or ""
+    if command not in ("cluster", "rank"):
+        raise InputError("invalid_argument", f"command: '{command}' is not cluster or rank")
+    if command == "rank" and protocol == "mqm":
+        if qc_filter or da_moments:
+            raise InputError("invalid_argument", "qc_filter and da_moments do not apply to "
+                             "protocol mqm")
+        return board_frame(_tourney.mqm_rank(path, input_format, mqm_weights))
+    if command == "rank" and protocol not in ("esa", "esa-holm", "pearmut"):
+        raise InputError("invalid_argument", f"protocol: '{protocol}' is not one of rank's "
+                         "protocols (mqm, esa, esa-holm, pearmut)")
+    return board_frame(_tourney.protocol(path, protocol, input_format, bool(qc_filter),
+                                         da_moments, mqm_weights))
+
+
+def pearmut_ranking(path, *, input_format="auto", alpha=0.05):
+    """Pearmut's ranking of its annotation log beside tourney's (``tourney cluster FILE
+    --protocol pearmut``'s table), as a DataFrame in Pearmut's order: system, score (mean over
+    its items, validation items included), items, the one-sided paired t-test against the
+    next system down (n, t, p_value; NaN where undefined, n = 0 for the last), line_below
+    (p_value < alpha: Pearmut's sig_better_than_next), cluster (the group between Pearmut's
+    lines) and holm_cluster (tourney's paired Holm clusters over the non-validation scores
+    in the same order; 0 for a system scored only on validation items). ``attrs``: lines,
+    surviving_lines (Pearmut's lines that the Holm clusters keep) and validation_scores."""
+    import pandas as pd
+    out = _tourney.pearmut_ranking(os.fspath(path), input_format or "auto", float(alpha))
+    frame = pd.DataFrame(out["columns"])
+    for key in ("lines", "surviving_lines", "validation_scores"):
+        frame.attrs[key] = out[key]
+    return frame
 
 
 def __getattr__(name):
