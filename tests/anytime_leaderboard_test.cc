@@ -45,9 +45,10 @@ TEST(AnytimeLeaderboard, NoJudgmentsMeansNothingIsKnown) {
 }
 
 TEST(AnytimeLeaderboard, TiesGiveTheClosedFormAndSettleWithinEpsilon) {
-  // 3 systems, 100 ties per pair. alpha = 0.05 / 3, L = log(2 / alpha) = log(120) =
-  // 4.7874917; each pair's interval is 1/2 +- 2 L / 100 = [0.40425017, 0.59574983]
-  // (confidence_sequence_test derives the form), and so is every Borda interval.
+  // 3 systems, 100 ties per pair. alpha = 0.05 / 3; only ties, so the variance process is 0
+  // and the radius solves (1/24) sum_k exp(lambda_k s) = 2 / alpha: s / 100 = 0.0870467158
+  // (an independent bisection, running_mean_sequence_test.cc), each pair's interval
+  // [0.4129532842, 0.5870467158], and so is every Borda interval.
   for (double epsilon : {0.1, 0.2}) {
     AnytimeLeaderboard board = Make(3, 0.05, epsilon);
     for (int t = 0; t < 100; ++t) {
@@ -55,17 +56,17 @@ TEST(AnytimeLeaderboard, TiesGiveTheClosedFormAndSettleWithinEpsilon) {
       board.Add(2, 0, Outcome::kTie);
       board.Add(1, 2, Outcome::kTie);
     }
-    EXPECT_NEAR(board.PreferenceLo(0, 1), 0.40425017, 1e-8);
-    EXPECT_NEAR(board.PreferenceHi(1, 0), 0.59574983, 1e-8);
+    EXPECT_NEAR(board.PreferenceLo(0, 1), 0.4129532842, 1e-9);
+    EXPECT_NEAR(board.PreferenceHi(1, 0), 0.5870467158, 1e-9);
     const AnytimeSummary s = board.Summarize();
     EXPECT_EQ(s.comparisons, 300);
     for (int i = 0; i < 3; ++i) {
-      EXPECT_NEAR(s.lo[i], 0.40425017, 1e-8);
-      EXPECT_NEAR(s.hi[i], 0.59574983, 1e-8);
+      EXPECT_NEAR(s.lo[i], 0.4129532842, 1e-9);
+      EXPECT_NEAR(s.hi[i], 0.5870467158, 1e-9);
       EXPECT_DOUBLE_EQ(s.score[i], 0.5);
     }
     EXPECT_EQ(s.separations, 0);
-    // Width 0.1915: a tie within 0.2, not within 0.1.
+    // Width 0.1741: a tie within 0.2, not within 0.1.
     EXPECT_EQ(s.settled, epsilon == 0.2);
     EXPECT_EQ(s.boundaries[0].tie_within_epsilon, epsilon == 0.2);
   }
@@ -209,8 +210,8 @@ TEST(AnytimeLeaderboard, SeparationsStayRightUnderAdaptiveSelection) {
 
 TEST(AnytimeLeaderboard, RankRangesCountTheCertifiedRelations) {
   // 0 beats everyone, 3 loses to everyone, 1 and 2 only tie: 300 judgments per pair.
-  // A pair of 300 wins has centre 1 and margin about log(2 * 6 / 0.05) / 150 = 0.037, so
-  // every relation with 0 or 3 is certified; 1 - 2 is 1/2 +- 2 L / 300: not certified.
+  // A pair of 300 wins has centre 1 and radius 0.0337 (alpha 0.05 / 6), so every relation
+  // with 0 or 3 is certified; 1 - 2 is 1/2 +- 0.0317: not certified.
   // Ranges: 0 has nobody certified better and 3 certified worse: 1-1; 1 and 2 have one
   // better and one worse: 2-3; 3: 4-4.
   AnytimeLeaderboard board = Make(4, 0.05, 0);

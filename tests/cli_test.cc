@@ -440,8 +440,8 @@ TEST_F(CliDefectsTest, NextRefusesABoardWithoutMuAndSigma) {
 
 TEST_F(CliTest, RankAnytimeReadsBattleLogsInFileOrder) {
   // A battle log where x always beats y and z, and y - z always tie: 300 battles per pair.
-  // x's pairs have centre 1 and margin about log(2 * 3 / 0.05) / 150 = 0.032: certified
-  // better than both; y - z: 1/2 +- 2 log(120) / 300 = [0.4681, 0.5319], never certified.
+  // x's pairs have centre 1 and radius 0.031 (alpha 0.05 / 3): certified better than both;
+  // y - z: 1/2 +- 0.0290 = [0.4710, 0.5290], never certified.
   // Scores: x 1, y and z (0 + 1/2) / 2 = 1/4; rank ranges 1-1 and 2-3; two clusters.
   std::string log;
   for (int t = 0; t < 300; ++t) {

@@ -45,11 +45,11 @@ TEST(CombinedAnytimeLeaderboard, RejectsBadSizesAndOptions) {
 }
 
 // 100 ties per pair of three systems, delta 0.05, so each half runs at 0.025.
-// Per-pair half: alpha = 0.025 / 3 per pair, L = log(240) = 5.4806389; 100 observations of
-// 1/2 give 1/2 +- 2 L / 100 (confidence_sequence_test derives the form), and a score's
-// bounds are the mean of its two pairs': 1/2 +- 0.10961278.
-// Pooled half, when the rankings are uniform draws: alpha = 0.025 / 3 per system, the same
-// L, 200 observations of 1/2 per system: 1/2 +- 2 L / 200 = 1/2 +- 0.05480639.
+// Per-pair half: alpha = 0.025 / 3 per pair; 100 observations of 1/2 (variance process 0)
+// give 1/2 +- 0.0950849353 (an independent bisection on the mixture,
+// running_mean_sequence_test.cc), and a score's bounds are the mean of its two pairs'.
+// Pooled half, when the rankings are uniform draws: alpha = 0.025 / 3 per system, 200
+// observations of 1/2 per system: half the radius, 1/2 +- 0.0475424676.
 TEST(CombinedAnytimeLeaderboard, UniformDrawsNarrowTheScoresToThePooledBounds) {
   const Judgments j = TiedPairs(100);
   for (bool uniform : {false, true}) {
@@ -62,13 +62,13 @@ TEST(CombinedAnytimeLeaderboard, UniformDrawsNarrowTheScoresToThePooledBounds) {
     EXPECT_EQ(board->uniform_rankings(), uniform ? 300 : 0);
     EXPECT_EQ(board->comparisons(), 300);
     const AnytimeSummary s = board->Summarize();
-    const double margin = uniform ? 0.05480639 : 0.10961278;
+    const double margin = uniform ? 0.0475424676 : 0.0950849353;
     for (int i = 0; i < 3; ++i) {
       EXPECT_NEAR(s.lo[i], 0.5 - margin, 1e-8);
       EXPECT_NEAR(s.hi[i], 0.5 + margin, 1e-8);
       EXPECT_DOUBLE_EQ(s.score[i], 0.5);
     }
-    // epsilon 0.15: the pair intervals (0.2192 wide) are no tie within epsilon, whatever
+    // epsilon 0.15: the pair intervals (0.1902 wide) are no tie within epsilon, whatever
     // the narrower pooled scores: epsilon bounds preferences.
     EXPECT_FALSE(s.settled);
     EXPECT_EQ(s.separations, 0);

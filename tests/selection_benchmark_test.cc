@@ -127,7 +127,7 @@ TEST(SelectionBenchmark, AnytimeWrongSeparationByHand) {
 
 // A trace whose judgments contradict the truth (truth 0 > 1 > 2; every judgment says
 // 1 > 0 > 2): a single judgment per pair cannot certify anything (after one observation
-// the half-width is log(2 / alpha) / (1/2) = 2 log(120) > 1, alpha = 0.05 / 3), so no
+// the half-width is 9.07 > 1 at alpha = 0.05 / 3, running_mean_sequence.h), so no
 // flag then; after 200 rounds the board certifies 1 above 0, a wrong separation. A trace
 // that agrees with the truth is never flagged, and settled_at is the first prefix of the
 // trace after which a leaderboard fed that prefix is settled.

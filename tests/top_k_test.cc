@@ -25,18 +25,15 @@ TEST(IdentifyTopK, RejectsBadArguments) {
 }
 
 TEST(IdentifyTopK, TwoSystemsOnlyWinsStopAtTheClosedForm) {
-  // n = 2: one pair at alpha = delta = 0.05, L = log(40) = 3.688879. A stream of wins
-  // keeps lambda = 1/2 (the plug-in variance is H2_t / (4 t), H2_t = sum_{j<=t} 1/j^2, so
-  // sqrt(8 L / (H2_t log(1 + t))) > 1/2), the weighted mean is 1, v_i = 1/i^2, and
-  //   lo_t = 1 - 2 (L + psi(1/2) H2_t) / t.
-  // t = 15: H2 = 1.580440, 2 (3.688879 + 0.076314) / 15 = 0.502026 -> lo = 0.497974;
-  // t = 16: H2 = 1.584347, 2 (3.688879 + 0.076502) / 16 = 0.470673 -> lo = 0.529327 > 1/2.
+  // n = 2: one pair at alpha = delta = 0.05. A stream of wins has the variance process
+  // V_t = sum_i (1 - (i - 1/2) / i)^2 = sum_i 1 / (4 i^2), and its radius r_t solves the
+  // mixture equation (running_mean_sequence.h); an independent bisection gives
+  //   t = 15: lo = 1 - r = 0.4690509964 (not yet above 1/2);
+  //   t = 16: V = 0.3960866, lo = 0.5021489859 > 1/2.
   // With two systems B_0 = p_01 and B_1 = 1 - p_01, so the Borda test says the same.
   AnytimeLeaderboard board = *AnytimeLeaderboard::Create(2, {0.05, 0.0});
   for (int t = 1; t <= 15; ++t) board.Add(1, 0, Outcome::kFirstWins);
-  double h2 = 0.0;
-  for (int j = 1; j <= 15; ++j) h2 += 1.0 / (j * j);
-  EXPECT_NEAR(board.PreferenceLo(1, 0), 1.0 - 2.0 * (std::log(40.0) + kPsiHalf * h2) / 15, 1e-9);
+  EXPECT_NEAR(board.PreferenceLo(1, 0), 0.4690509964453651, 1e-9);
   TopKIdentification id = *IdentifyTopK(board, 1, 0.0);
   EXPECT_EQ(id.verdict, TopKVerdict::kOpen);
   EXPECT_EQ(id.top, std::vector<SystemId>{1});
@@ -50,10 +47,11 @@ TEST(IdentifyTopK, TwoSystemsOnlyWinsStopAtTheClosedForm) {
 }
 
 TEST(IdentifyTopK, OnlyTiesResolveWithinEpsilonAtTheClosedForm) {
-  // Only ties: the interval is 1/2 +- 2 L / t (confidence_sequence_test.cc), L = log(40).
-  // Within epsilon = 0.05 once 1/2 - 2 L / t > 1/2 - 0.05, i.e. t > 2 L / 0.05 = 147.56:
-  // t = 147 is open (2 L / t = 0.050189), t = 148 resolved (0.049850). The Borda test
-  // (width 4 L / t < epsilon) would need t > 295. Never identified exactly.
+  // Only ties: the interval is 1/2 +- s / t with s = 7.3996928 at alpha 0.05 (variance
+  // process 0; an independent bisection on the mixture, running_mean_sequence_test.cc).
+  // Within epsilon = 0.05 once s / t < 0.05, i.e. t > 147.99: t = 147 is open (s / t =
+  // 0.050338), t = 148 resolved (0.049998). The Borda test (width 2 s / t < epsilon) would
+  // need t > 295. Never identified exactly.
   AnytimeLeaderboard board = *AnytimeLeaderboard::Create(2, {0.05, 0.0});
   for (int t = 1; t <= 147; ++t) board.Add(0, 1, Outcome::kTie);
   EXPECT_EQ(IdentifyTopK(board, 1, 0.05)->verdict, TopKVerdict::kOpen);
@@ -134,15 +132,15 @@ TEST(TopKSelector, ValidatesOptionsAndNeedsTheBoard) {
 
 TEST(TopKSelector, OneDominantSystemIsIdentifiedAfterTheHandCount) {
   // Four systems; system 0 wins every judgment, the others tie among themselves. Six
-  // pairs at alpha = 0.05 / 6, L = log(240) = 5.480639. A pair of only wins is certified
-  // once 1 - 2 (L + psi(1/2) H2_t) / t > 1/2 (see the two-system test):
-  //   t = 22: H2 = 1.600544, 2 (5.480639 + 0.077284) / 22 = 0.505266 -> not yet;
-  //   t = 23: H2 = 1.602435, 2 (5.480639 + 0.077376) / 23 = 0.483306 -> certified.
+  // pairs at alpha = 0.05 / 6. A pair of only wins is certified once its lower bound
+  // 1 - r_t > 1/2 (see the two-system test; an independent bisection on the mixture):
+  //   t = 20: lo = 0.4948976 -> not yet;
+  //   t = 21: lo = 0.5189102 -> certified.
   // System 0 is the top from the first judgment on (equal scores: lower id; then it has
   // the highest), the selector (no exploration) serves only its three cross pairs and
   // never a certified one, and Borda bounds cannot help (an outsider's upper bound is at
   // least 2/3, 0's lower bound at most 0.52). So the set is identified after exactly
-  // 3 * 23 = 69 judgments, each of them a cross pair.
+  // 3 * 21 = 63 judgments, each of them a cross pair.
   TopKBoard board = *TopKBoard::Create(4, {0.05, 0.0});
   const auto selector = MakeTopKSelector({1, 0.0, 0.0});
   const std::vector<Rating> ratings(4);
@@ -159,9 +157,9 @@ TEST(TopKSelector, OneDominantSystemIsIdentifiedAfterTheHandCount) {
     board.Add(match[0], match[1], match[0] == 0 ? Outcome::kFirstWins : Outcome::kSecondWins);
     ++judgments;
   }
-  EXPECT_EQ(judgments, 69);
+  EXPECT_EQ(judgments, 63);
   EXPECT_EQ(IdentifyTopK(board.board(), 1, 0.0)->top, std::vector<SystemId>{0});
-  for (SystemId l = 1; l < 4; ++l) EXPECT_EQ(board.board().PairCount(0, l), 23);
+  for (SystemId l = 1; l < 4; ++l) EXPECT_EQ(board.board().PairCount(0, l), 21);
 }
 
 // The systems of the top k by the board's incremental scores (ties: lower id).

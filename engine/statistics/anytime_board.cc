@@ -4,6 +4,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "tourney/statistics/arrival_order.h"
+
 namespace tourney {
 
 void SetAnytimeStopping(const AnytimeSummary& summary, const AnytimeOptions& options,
@@ -58,7 +60,22 @@ Leaderboard BoardOf(std::string_view model, const std::vector<std::string>& name
   }
   board.confidence = 1.0 - options.delta;
   SetAnytimeStopping(summary, options, names, &board);
+  for (SystemId id : summary.failed) {
+    board.warnings.push_back(
+        "the anytime sequences of '" + names[static_cast<size_t>(id)] +
+        "' contradict each other (disjoint bounds: one of them has failed, or the judgments' "
+        "order moved their targets apart): its interval is the hull of both and no "
+        "separation involving it is stated");
+  }
   return board;
+}
+
+// The arrival-order check's warnings (arrival_order.h) on a board of `judgments`.
+void AddArrivalOrderWarnings(const Judgments& judgments, Leaderboard* board) {
+  for (std::string& w :
+       ArrivalOrderWarnings(CheckArrivalOrder(judgments), judgments.systems().names())) {
+    board->warnings.push_back(std::move(w));
+  }
 }
 
 // The ranking counters of `judgments` on `board`.
@@ -83,7 +100,19 @@ Leaderboard BuildAnytimeLeaderboard(const std::vector<std::string>& names, const
 StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
                                                     const AnytimeOptions& options) {
   auto design = EstimatePooledDesign(judgments);
-  if (!design.ok()) return design.status();
+  if (!design.ok()) {
+    if (judgments.num_systems() < 2) return design.status();
+    // Some pair never met (an adaptive selector's early judgments, a partial import): the
+    // pooled board's design cannot be estimated, and the per-pair board, valid there, is
+    // printed instead, saying so.
+    auto board = BuildAnytimeLeaderboard(judgments, options);
+    if (!board.ok()) return board.status();
+    board->warnings.insert(board->warnings.begin(),
+                           "printed the per-pair anytime board (model " +
+                               std::string(kAnytimeModel) +
+                               ") instead of the pooled one: " + design.status().message());
+    return board;
+  }
   auto pooled = PooledAnytimeLeaderboard::Create(std::move(*design), options);
   if (!pooled.ok()) return pooled.status();
   for (size_t r = 0; r < judgments.num_rankings(); ++r) pooled->AddRanking(judgments, r);
@@ -93,6 +122,7 @@ StatusOr<Leaderboard> BuildPooledAnytimeLeaderboard(const Judgments& judgments,
       PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), summary,
       pooled->RankRanges(summary), options);
   SetRankingCounters(judgments, &board);
+  AddArrivalOrderWarnings(judgments, &board);
   return board;
 }
 
@@ -126,6 +156,7 @@ StatusOr<Leaderboard> BuildCombinedAnytimeLeaderboard(const Judgments& judgments
       judgments.systems().names(),
       PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), *combined);
   SetRankingCounters(judgments, &board);
+  AddArrivalOrderWarnings(judgments, &board);
   return board;
 }
 
@@ -138,6 +169,7 @@ StatusOr<Leaderboard> BuildAnytimeLeaderboard(const Judgments& judgments,
       judgments.systems().names(),
       PairCounts::FromComparisons(judgments.num_systems(), judgments.comparisons()), *anytime);
   SetRankingCounters(judgments, &board);
+  AddArrivalOrderWarnings(judgments, &board);
   return board;
 }
 

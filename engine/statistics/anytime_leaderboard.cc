@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -104,8 +105,9 @@ AnytimeLeaderboard::AnytimeLeaderboard(int n, const AnytimeOptions& options)
     : n_(n), options_(options) {
   const double pairs = static_cast<double>(n) * static_cast<double>(n - 1) / 2.0;
   pair_alpha_ = options.delta / pairs;
-  log_term_ = BoundedMeanSequence::LogTerm(pair_alpha_);
+  boundary_ = RunningMeanBoundary(pair_alpha_);
   pairs_.resize(static_cast<size_t>(pairs));
+  radius_.assign(pairs_.size(), std::numeric_limits<double>::infinity());
 }
 
 size_t AnytimeLeaderboard::PairIndex(SystemId a, SystemId b) const {
@@ -119,7 +121,9 @@ void AnytimeLeaderboard::Add(SystemId a, SystemId b, Outcome outcome) {
     std::swap(a, b);
     x = 1.0 - x;
   }
-  pairs_[PairIndex(a, b)].Add(x, log_term_);
+  const size_t i = PairIndex(a, b);
+  pairs_[i].Add(x);
+  radius_[i] = boundary_.Radius(pairs_[i].count(), pairs_[i].variance_process());
   ++comparisons_;
 }
 
@@ -138,11 +142,19 @@ double AnytimeLeaderboard::PreferenceMean(SystemId a, SystemId b) const {
 }
 
 double AnytimeLeaderboard::PreferenceLo(SystemId a, SystemId b) const {
-  return a < b ? pairs_[PairIndex(a, b)].lo() : 1.0 - pairs_[PairIndex(b, a)].hi();
+  if (a < b) {
+    const size_t i = PairIndex(a, b);
+    return std::clamp(pairs_[i].mean() - radius_[i], 0.0, 1.0);
+  }
+  return 1.0 - PreferenceHi(b, a);
 }
 
 double AnytimeLeaderboard::PreferenceHi(SystemId a, SystemId b) const {
-  return a < b ? pairs_[PairIndex(a, b)].hi() : 1.0 - pairs_[PairIndex(b, a)].lo();
+  if (a < b) {
+    const size_t i = PairIndex(a, b);
+    return std::clamp(pairs_[i].mean() + radius_[i], 0.0, 1.0);
+  }
+  return 1.0 - PreferenceLo(b, a);
 }
 
 AnytimeSummary AnytimeLeaderboard::Summarize() const {
@@ -155,21 +167,23 @@ AnytimeSummary AnytimeLeaderboard::Summarize() const {
   std::vector<double> mean(n, 0.0);
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
-      const BoundedMeanSequence& p = pairs_[PairIndex(a, b)];
-      const double m = p.mean();
+      const double m = pairs_[PairIndex(a, b)].mean();
+      const double lo = PreferenceLo(a, b);
+      const double hi = PreferenceHi(a, b);
       mean[a] += m;
       mean[b] += 1.0 - m;
-      s.lo[a] += p.lo();
-      s.hi[a] += p.hi();
-      s.lo[b] += 1.0 - p.hi();
-      s.hi[b] += 1.0 - p.lo();
+      s.lo[a] += lo;
+      s.hi[a] += hi;
+      s.lo[b] += 1.0 - hi;
+      s.hi[b] += 1.0 - lo;
     }
   }
   const double others = static_cast<double>(n - 1);
   for (int i = 0; i < n; ++i) {
-    s.lo[i] /= others;
-    s.hi[i] /= others;
-    s.score[i] = std::clamp(mean[i] / others, s.lo[i], s.hi[i]);
+    // Every pair's interval contains its mean, so lo <= score <= hi up to rounding.
+    s.score[i] = mean[i] / others;
+    s.lo[i] = std::min(s.lo[i] / others, s.score[i]);
+    s.hi[i] = std::max(s.hi[i] / others, s.score[i]);
   }
   auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
   auto epsilon_tie = [&](SystemId u, SystemId l) {

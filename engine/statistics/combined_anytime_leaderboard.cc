@@ -63,11 +63,20 @@ AnytimeSummary CombinedAnytimeLeaderboard::Summarize() const {
   const AnytimeSummary p = pooled_.Summarize();
   const size_t n = s.score.size();
   for (size_t i = 0; i < n; ++i) {
-    s.lo[i] = std::max(s.lo[i], p.lo[i]);
-    // Disjoint bounds mean one of the two boards missed (probability <= delta); keep the
-    // interval non-empty.
-    s.hi[i] = std::max(std::min(s.hi[i], p.hi[i]), s.lo[i]);
-    s.score[i] = std::clamp(s.score[i], s.lo[i], s.hi[i]);
+    const double lo = std::max(s.lo[i], p.lo[i]);
+    const double hi = std::min(s.hi[i], p.hi[i]);
+    if (lo > hi) {
+      // Disjoint: one of the two boards missed (probability <= delta). Never certainty:
+      // the hull of both, and the system's separations are withdrawn.
+      s.failed.push_back(static_cast<SystemId>(i));
+      s.lo[i] = std::min(s.lo[i], p.lo[i]);
+      s.hi[i] = std::max(s.hi[i], p.hi[i]);
+    } else {
+      s.lo[i] = lo;
+      s.hi[i] = hi;
+    }
+    s.lo[i] = std::min(s.lo[i], s.score[i]);
+    s.hi[i] = std::max(s.hi[i], s.score[i]);
   }
   const double eps = options_.epsilon;
   auto certified = [&](SystemId u, SystemId l) { return Certified(s, u, l); };
@@ -81,6 +90,14 @@ AnytimeSummary CombinedAnytimeLeaderboard::Summarize() const {
   };
   SettleBoundaries(certified, epsilon_tie, eps > 0.0, &s);
   return s;
+}
+
+bool CombinedAnytimeLeaderboard::Certified(const AnytimeSummary& summary, SystemId u,
+                                           SystemId l) const {
+  for (SystemId f : summary.failed) {
+    if (f == u || f == l) return false;
+  }
+  return summary.lo[u] > summary.hi[l] || pairwise_.PreferenceLo(u, l) > 0.5;
 }
 
 std::vector<AnytimeRankRange> CombinedAnytimeLeaderboard::RankRanges(

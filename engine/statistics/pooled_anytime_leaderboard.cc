@@ -86,7 +86,7 @@ PooledAnytimeLeaderboard::PooledAnytimeLeaderboard(PooledDesign design,
                                                    const AnytimeOptions& options)
     : design_(std::move(design)), options_(options) {
   const size_t n = static_cast<size_t>(design_.num_systems);
-  log_term_ = BoundedMeanSequence::LogTerm(system_alpha());
+  boundary_ = RunningMeanBoundary(system_alpha());
   systems_.resize(n);
   sum_.assign(n, 0.0);
   value_.assign(n, 0.0);
@@ -118,7 +118,7 @@ void PooledAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, si
   for (SystemId id : touched) {
     const size_t i = static_cast<size_t>(id);
     const double bound = design_.bound[i] > 0.0 ? design_.bound[i] : 1.0;
-    systems_[i].Add(value_[i] / bound, log_term_, static_cast<double>(design_.rankings[i]));
+    systems_[i].Add(value_[i] / bound);
     sum_[i] += value_[i];
     value_[i] = 0.0;
     seen_[i] = 0;
@@ -132,7 +132,7 @@ void PooledAnytimeLeaderboard::AddComparison(SystemId a, SystemId b, Outcome out
   for (const auto& [s, y] : {std::pair{i, x * design_.weight[i * n + j]},
                              std::pair{j, (1.0 - x) * design_.weight[j * n + i]}}) {
     const double bound = design_.bound[s] > 0.0 ? design_.bound[s] : 1.0;
-    systems_[s].Add(y / bound, log_term_, static_cast<double>(design_.rankings[s]));
+    systems_[s].Add(y / bound);
     sum_[s] += y;
   }
   ++comparisons_;
@@ -147,12 +147,11 @@ AnytimeSummary PooledAnytimeLeaderboard::Summarize() const {
   s.hi.assign(n, 0.0);
   for (size_t i = 0; i < n; ++i) {
     const double bound = design_.bound[i] > 0.0 ? design_.bound[i] : 1.0;
-    const BoundedMeanSequence& q = systems_[i];
+    const RunningMeanSequence& q = systems_[i];
     // B_i is a mean of preferences, so [0, 1] bounds it whatever M_i is.
-    s.lo[i] = std::clamp(q.lo() * bound, 0.0, 1.0);
-    s.hi[i] = std::clamp(q.hi() * bound, s.lo[i], 1.0);
-    const double mean = q.count() > 0 ? sum_[i] / static_cast<double>(q.count()) : 0.5;
-    s.score[i] = std::clamp(mean, s.lo[i], s.hi[i]);
+    s.lo[i] = std::clamp(boundary_.Lo(q) * bound, 0.0, 1.0);
+    s.hi[i] = std::clamp(boundary_.Hi(q) * bound, s.lo[i], 1.0);
+    s.score[i] = q.count() > 0 ? sum_[i] / static_cast<double>(q.count()) : 0.5;
   }
   const double eps = options_.epsilon;
   SettleBoundaries(

@@ -4,9 +4,12 @@
 //
 // DESCRIPTION
 //   Preferences. For each pair (a, b) the judgments of that pair are a stream of
-//   observations in {0, 1/2, 1} (a loses, tie, a wins) with mean
-//     p_ab = P(a beats b) + P(tie) / 2.
-//   Each pair has a BoundedMeanSequence (confidence_sequence.h) at
+//   observations in {0, 1/2, 1} (a loses, tie, a wins); p_ab is the running average of
+//   their conditional means given the past (running_mean_sequence.h): the preference
+//   P(a beats b) + P(tie) / 2 when the pair's judgments are exchangeable, and in any
+//   arrival order (by annotator, by batch, a sub-campaign in a block of its own, a file
+//   sorted by outcome) the average preference over the judgments as collected. Each pair
+//   has a RunningMeanSequence at
 //     alpha = delta / (n (n - 1) / 2),
 //   so that, by the union bound, every pair's interval holds its p_ab at every time at once
 //   with probability >= 1 - delta. The sequences stay valid when an adaptive selector chose
@@ -14,12 +17,14 @@
 //   lets an active campaign publish them. A k-way ranking expands into comparisons of
 //   distinct pairs, one observation per pair (judgments.h), so the dependence between the
 //   ten comparisons of a five-way ranking never puts two dependent observations into one
-//   pair's stream: the union bound covers it.
+//   pair's stream: the union bound covers it. No interval is intersected with earlier ones.
 //   Scores. System i's Expected Wins (Borda) score is B_i = mean_{j != i} p_ij, estimated
 //   by the mean of the pairs' empirical means (1/2 for a pair without judgments), with
 //   bounds [mean_j lo_ij, mean_j hi_ij] (a pair without judgments contributes [0, 1]).
-//   They hold whenever every pair's interval does. The reported score is the estimate
-//   clamped into its bounds.
+//   They hold whenever every pair's interval does. The reported score is that estimate,
+//   never clipped: every pair's interval is centred on its mean, so the bounds contain it,
+//   and they have positive width. After the last judgment the score and the bounds do not
+//   depend on the order of the judgments except through the sequences' variance terms.
 //   Separations. u is certified better than l when lo(p_ul) > 1/2 or lo(B_u) > hi(B_l).
 //   The order is by score (ties by id). A cluster boundary falls after position r when
 //   every system at positions <= r is certified better than every system after r, so
@@ -29,9 +34,9 @@
 //   when their preference interval is narrower than epsilon, or both score intervals are.
 //   A boundary is resolved when it is separated or some pair across it is a tie within
 //   epsilon; the board is settled (the campaign may stop) when every boundary is resolved.
-//   Costs: Add is O(1); Summarize is O(n^2): the scores, then one pass over the pairs that
+//   Costs: Add is O(1) (one boundary evaluation, about a microsecond); Summarize is O(n^2): the scores, then one pass over the pairs that
 //   finds, for each position, the furthest uncertified pair and epsilon-tie below it.
-//   Deterministic; the intervals depend on the order in which judgments were added.
+//   Deterministic; the widths depend a little on the order in which judgments were added.
 // Thread safety: a plain value; mutation needs external locking.
 #ifndef TOURNEY_STATISTICS_ANYTIME_LEADERBOARD_H_
 #define TOURNEY_STATISTICS_ANYTIME_LEADERBOARD_H_
@@ -42,7 +47,7 @@
 
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
-#include "tourney/statistics/confidence_sequence.h"
+#include "tourney/statistics/running_mean_sequence.h"
 
 namespace tourney {
 
@@ -73,6 +78,11 @@ struct AnytimeSummary {
   int64_t comparisons = 0;
   int separations = 0;   // separated boundaries (= clusters - 1)
   bool settled = false;  // every boundary separated or a tie within epsilon
+  // Systems for which the board's sequences contradict each other (disjoint bounds from
+  // two sequences of the same score: a sign that one has failed, probability <= delta).
+  // Their bounds are the hull of both, no separation involves them, and the board's
+  // callers print a warning. Empty for the boards of one kind.
+  std::vector<SystemId> failed;
 };
 
 // A relation between two systems: "u is certified better than l", "u and l are a tie
@@ -142,9 +152,10 @@ class AnytimeLeaderboard {
   int n_ = 0;
   AnytimeOptions options_;
   double pair_alpha_ = 0.0;
-  double log_term_ = 0.0;
+  RunningMeanBoundary boundary_{0.05};
   int64_t comparisons_ = 0;
-  std::vector<BoundedMeanSequence> pairs_;  // a < b, row-major upper triangle; p_ab
+  std::vector<RunningMeanSequence> pairs_;  // a < b, row-major upper triangle; p_ab
+  std::vector<double> radius_;              // each pair's half-width, kept current by Add
 };
 
 }  // namespace tourney

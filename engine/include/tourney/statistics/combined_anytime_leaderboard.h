@@ -17,13 +17,16 @@
 //   board needs no design and reads every judgment, the selector's targeted pairs too.
 //   The promise. Each board covers its bounds at every time with probability >= 1 -
 //   delta / 2, so both do at once with probability >= 1 - delta (union bound). A system's
-//   score bounds are the intersection of its two boards' bounds; u is certified better
-//   than l when lo(B_u) > hi(B_l) on the intersected bounds or the per-pair board
-//   certifies p_ul > 1/2. u and l are a tie within epsilon when their preference interval
+//   score bounds are the intersection of its two boards' bounds, widened to contain the
+//   score; u is certified better than l when lo(B_u) > hi(B_l) on those bounds or the
+//   per-pair board certifies p_ul > 1/2. When the two boards' bounds of a system are
+//   disjoint, one of them has failed (or the two targets, which drift differently when the
+//   judgments do not arrive in an exchangeable order, have parted): the system is listed in
+//   the summary's `failed`, its bounds are the hull of both, and no separation involves it.
+//   u and l are a tie within epsilon when their preference interval
 //   is narrower than epsilon (epsilon bounds preference probabilities; narrow score
-//   intervals alone are no tie here, unlike the boards of one kind). The
-//   order is by the per-pair board's Borda estimate (all judgments), clamped into the
-//   intersected bounds.
+//   intervals alone are no tie here, unlike the boards of one kind). The score, and the
+//   order, is the per-pair board's Borda estimate of all judgments, never clipped.
 //   Rankings that do not come from a uniform draw (an adaptive selector's matches, imported
 //   rankings) and uniform draws whose ranking does not compare every pair of its k systems
 //   reach the per-pair board only.
@@ -77,9 +80,8 @@ class CombinedAnytimeLeaderboard {
 
   AnytimeSummary Summarize() const;
   // u certified better than l under `summary` (Summarize() of this board, unchanged since).
-  bool Certified(const AnytimeSummary& summary, SystemId u, SystemId l) const {
-    return summary.lo[u] > summary.hi[l] || pairwise_.PreferenceLo(u, l) > 0.5;
-  }
+  // Never for a system in summary.failed.
+  bool Certified(const AnytimeSummary& summary, SystemId u, SystemId l) const;
   std::vector<AnytimeRankRange> RankRanges(const AnytimeSummary& summary) const;
 
  private:

@@ -20,15 +20,25 @@
 //   comparisons are never counted as independent evidence. Y_ri lies in [0, M_i], M_i the
 //   sum of i's largest k_i weights (k_i the most opponents i had in one ranking); with
 //   equal weights (a uniform design) Y_ri is the mean of the ranking's outcomes and M_i = 1.
-//   Scores. System i's sequence is a BoundedMeanSequence of Y_ri / M_i at
-//   alpha = delta / n, its bets tuned for the horizon n_i; [M_i lo, M_i hi] bounds B_i
-//   at every time for every system at once with probability >= 1 - delta (union bound over
-//   the n systems). The reported score is the mean of the Y_ri clamped into its bounds.
+//   Scores. System i's sequence is a RunningMeanSequence (running_mean_sequence.h) of
+//   Y_ri / M_i at alpha = delta / n; [M_i lo, M_i hi] bounds, at every time and for every
+//   system at once with probability >= 1 - delta (union bound over the n systems), the
+//   running average of the Y_ri's conditional means. Given the design (which systems meet in
+//   each ranking, fixed in advance, so that conditioning on all of it is allowed), that
+//   average after i's last ranking is exactly B_i of the campaign as collected: the Borda
+//   score of the preferences averaged over the judgments of each pair, in whatever order
+//   the rankings arrived (by annotator, by batch, a sub-campaign in a block of its own).
+//   Before the end it is a partial, design-weighted Borda score; the rankings' order only
+//   moves what the intermediate looks see. The reported score is the plain mean of the
+//   Y_ri, never clipped (with the design of the whole file it equals the mean of the
+//   pairs' empirical preferences, the per-pair board's score); the bounds are centred on
+//   it and have positive width.
 //   Separations. u is certified better than l when lo(B_u) > hi(B_l); boundaries,
 //   clusters, ties within epsilon (both score intervals narrower than epsilon) and rank
 //   ranges follow SettleBoundaries and CertifiedRankRanges (anytime_leaderboard.h).
 //   Under an adaptive selector the design depends on the outcomes and this board makes no
-//   promise: use the per-pair AnytimeLeaderboard.
+//   promise: use the per-pair AnytimeLeaderboard. The design's horizons (n_i) are kept for
+//   the callers that report them; the sequences' mixture boundary needs no horizon.
 //   Costs: Create O(n^2); AddRanking O(k^2); Summarize O(n^2).
 // Thread safety: a plain value; mutation needs external locking.
 #ifndef TOURNEY_STATISTICS_POOLED_ANYTIME_LEADERBOARD_H_
@@ -41,7 +51,7 @@
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
 #include "tourney/statistics/anytime_leaderboard.h"
-#include "tourney/statistics/confidence_sequence.h"
+#include "tourney/statistics/running_mean_sequence.h"
 
 namespace tourney {
 
@@ -92,9 +102,9 @@ class PooledAnytimeLeaderboard {
 
   PooledDesign design_;
   AnytimeOptions options_;
-  double log_term_ = 0.0;
+  RunningMeanBoundary boundary_{0.05};
   int64_t comparisons_ = 0;
-  std::vector<BoundedMeanSequence> systems_;
+  std::vector<RunningMeanSequence> systems_;
   std::vector<double> sum_;    // sum of Y_ri per system
   std::vector<double> value_;  // scratch: Y_ri of the ranking being added
   std::vector<char> seen_;     // scratch: i compared in the ranking being added
