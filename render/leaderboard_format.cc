@@ -386,11 +386,16 @@ std::string CsvInt(std::optional<int64_t> v) { return v ? std::to_string(*v) : s
 
 std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair) {
   const std::string lead = language_pair ? CsvField(*language_pair) + "," : std::string();
+  // Expected Wins boards end with the opponents each score averages over; the other boards
+  // have no such column.
+  const bool opponents = std::any_of(board.entries.begin(), board.entries.end(),
+                                     [](const LeaderboardEntry& e) { return e.opponents; });
   std::string out =
       (language_pair ? "language_pair," : "") +
       std::string(
           "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
-          "losses,ties,r_hat,score_lo,score_hi,opponents\n");
+          "losses,ties,r_hat,score_lo,score_hi") +
+      (opponents ? ",opponents\n" : "\n");
   // Rank ranges come from a bootstrap; without one they would only repeat the rank.
   const bool ranges = board.has_rank_ranges();
   for (const auto& e : board.entries) {
@@ -403,8 +408,11 @@ std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* la
            std::to_string(e.comparisons) + "," + std::to_string(e.wins) + "," +
            std::to_string(e.losses) + "," + std::to_string(e.ties) + "," + CsvNumber(e.r_hat, 4) +
            "," + CsvNumber(interval ? e.score_lo : std::nullopt, 6) + "," +
-           CsvNumber(interval ? e.score_hi : std::nullopt, 6) + "," +
-           CsvInt(e.opponents ? std::optional<int64_t>(*e.opponents) : std::nullopt) + "\n";
+           CsvNumber(interval ? e.score_hi : std::nullopt, 6) +
+           (opponents ? "," + CsvInt(e.opponents ? std::optional<int64_t>(*e.opponents)
+                                                 : std::nullopt)
+                      : std::string()) +
+           "\n";
   }
   // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
   for (const std::string& note : BoardNotes(board)) {
