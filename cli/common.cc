@@ -314,8 +314,10 @@ StatusOr<HopkinsMayOptions> HopkinsMayOptionsFromFlags(const Flags& flags) {
 
 void AddModelFlags(Flags& flags, const std::string& default_model) {
   flags.Add("model", "MODEL", default_model,
-            "rating model: expected-wins (WMT12/13: wins over decisive comparisons, averaged "
-            "over opponents), expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
+            "rating model: expected-wins (wins over decisive comparisons, averaged over the "
+            "opponents met; Koehn 2012), expected-wins-wmt13 (WMT12/13 as published: the same "
+            "ratios divided by all other systems, an opponent never met counts as a loss), "
+            "expected-wins-ties (WMT11: (wins+ties)/all), hopkins-may "
             "(Hopkins & May 2013 Gibbs sampler, paper §2.2), trueskill (Gaussian mu/sigma "
             "per system, paper §2.3-2.4), or a pairwise model: bradley-terry (MLE, ties as "
             "half wins, Arena Elo scale, sandwich intervals), newman (BT with Davidson ties), "
@@ -332,7 +334,8 @@ void AddModelParameterFlags(Flags& flags) {
 
 Status CheckModelNames(const std::vector<std::string>& names, const std::string& option) {
   for (const std::string& name : names) {
-    if (name == "expected-wins" || name == "expected-wins-ties" || name == "hopkins-may" ||
+    if (name == "expected-wins" || name == "expected-wins-ties" ||
+        name == "expected-wins-wmt13" || name == "hopkins-may" ||
         name == "trueskill" || IsPairwiseModelName(name)) {
       continue;
     }

@@ -2,17 +2,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
 #include "commands.h"
 #include "common.h"
+#include "tourney/ingest/input_limits.h"
 
 namespace {
 
@@ -98,9 +101,62 @@ void PrintUsage(std::ostream& out) {
   for (const Command& c : kCommands) {
     out << "  " << c.name << std::string(20 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
+  out << "\nGlobal option (any command that reads files):\n"
+         "  --max-input-bytes N  the most a reader holds in memory: decompressed gzip text and\n"
+         "                       standard input (default 1G; also TOURNEY_MAX_INPUT_BYTES; a\n"
+         "                       larger input is refused, naming the file and the limit)\n";
   out << "\nRun 'tourney COMMAND --help' for a command's options, 'tourney --version' for the\n"
          "version and build.\n"
          "Exit status: 0 success, 1 runtime failure, 2 bad input or usage.\n";
+}
+
+// Sets the input limit (tourney/ingest/input_limits.h) from TOURNEY_MAX_INPUT_BYTES and then
+// from the global option --max-input-bytes N (or =N) anywhere after the command, which it
+// takes out of argv so that the command's own flags never see it. False, with a message,
+// for a value that is not a byte count.
+bool TakeInputLimit(int* argc, char** argv) {
+  const char* name = *argc > 1 ? argv[1] : "";
+  if (const char* env = std::getenv("TOURNEY_MAX_INPUT_BYTES"); env != nullptr && *env != 0) {
+    auto bytes = tourney::ParseByteCount(env);
+    if (!bytes.ok()) {
+      std::cerr << "tourney " << name << ": TOURNEY_MAX_INPUT_BYTES: " << bytes.status().message()
+                << "\n";
+      return false;
+    }
+    tourney::SetMaxDecompressedBytes(*bytes);
+  }
+  constexpr std::string_view kOption = "--max-input-bytes";
+  int out = 2;
+  for (int i = 2; i < *argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") {  // the rest are operands
+      while (i < *argc) argv[out++] = argv[i++];
+      break;
+    }
+    std::string_view value;
+    if (arg == kOption) {
+      if (i + 1 == *argc) {
+        std::cerr << "tourney " << name << ": option '--max-input-bytes' needs a value\n";
+        return false;
+      }
+      value = argv[++i];
+    } else if (arg.substr(0, kOption.size() + 1) == std::string(kOption) + "=") {
+      value = arg.substr(kOption.size() + 1);
+    } else {
+      argv[out++] = argv[i];
+      continue;
+    }
+    auto bytes = tourney::ParseByteCount(value);
+    if (!bytes.ok()) {
+      std::cerr << "tourney " << name << ": option '--max-input-bytes': "
+                << bytes.status().message() << "\n";
+      return false;
+    }
+    tourney::SetMaxDecompressedBytes(*bytes);
+  }
+  argv[out] = nullptr;
+  *argc = out;
+  return true;
 }
 
 }  // namespace
@@ -110,6 +166,7 @@ int main(int argc, char** argv) {
     PrintUsage(std::cerr);
     return tourney::cli::kExitBadInput;
   }
+  if (!TakeInputLimit(&argc, argv)) return tourney::cli::kExitBadInput;
   const std::string name = argv[1];
   if (name == "--version" || name == "version") {
     std::cout << "tourney " << TOURNEY_VERSION << "\nbuild: commit " << TOURNEY_GIT_DESCRIBE << ", "

@@ -30,6 +30,7 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     if (e.score_lo) out->set_score_lo(*e.score_lo);
     if (e.score_hi) out->set_score_hi(*e.score_hi);
     if (e.raw) out->set_raw(*e.raw);
+    if (e.opponents) out->set_opponents(*e.opponents);
   }
   m.set_rankings(board.rankings);
   m.set_dropped_blank(board.dropped_blank);
@@ -109,6 +110,7 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     if (e.has_score_lo()) out.score_lo = e.score_lo();
     if (e.has_score_hi()) out.score_hi = e.score_hi();
     if (e.has_raw()) out.raw = e.raw();
+    if (e.has_opponents()) out.opponents = e.opponents();
   }
   board.rankings = m.rankings();
   board.dropped_blank = m.dropped_blank();

@@ -74,7 +74,10 @@ namespace {
 
 // The table's title: Expected Wins says which variant of the WMT campaigns it is.
 std::string ModelTitle(const std::string& model) {
-  if (model == "expected-wins") return "Expected Wins (WMT12/13, ties excluded)";
+  if (model == "expected-wins") return "Expected Wins (ties excluded, mean over opponents met)";
+  if (model == "expected-wins-wmt13") {
+    return "Expected Wins (WMT12/13, ties excluded, unmet opponents count as losses)";
+  }
   if (model == "expected-wins-ties") return "Expected Wins (WMT11, ties count as wins)";
   if (model == "expected-wins-anytime") return "Expected Wins, anytime-valid (ties half wins)";
   if (model == "expected-wins-anytime-pooled") {
@@ -153,6 +156,9 @@ struct View {
   bool gaussian = false;           // print sigma
   bool clustered = false;          // print range and group by cluster
   bool r_hat = false;
+  // Print the opponents each Expected Wins score averages over: only when some system met
+  // fewer than all the others (a dense board's column would repeat n-1).
+  bool opponents = false;
 };
 
 View MakeView(const Leaderboard& board) {
@@ -164,6 +170,7 @@ View MakeView(const Leaderboard& board) {
     v.mu |= e.mu.has_value();
     v.gaussian |= e.sigma.has_value();
     v.r_hat |= e.r_hat.has_value();
+    v.opponents |= e.opponents && *e.opponents + 1 < static_cast<int>(board.entries.size());
   }
   v.names = ShortSystemNames(full);
   return v;
@@ -268,6 +275,7 @@ std::string FormatTable(const Leaderboard& board) {
   if (v.clustered) header.push_back("range");
   header.push_back("system");
   header.push_back("comparisons");
+  if (v.opponents) header.push_back("opponents");
   if (v.r_hat) header.push_back("r_hat");
 
   const std::vector<std::string> pos = PositionColumn(board, v.clustered);
@@ -280,6 +288,7 @@ std::string FormatTable(const Leaderboard& board) {
     if (v.clustered) row.push_back(RangeText(e));
     row.push_back(v.names[i]);
     row.push_back(WithThousands(e.comparisons));
+    if (v.opponents) row.push_back(e.opponents ? std::to_string(*e.opponents) : "");
     if (v.r_hat) {
       row.push_back(e.r_hat ? TableNumber(*e.r_hat, 3) + (*e.r_hat > 1.05 ? " !" : "") : "");
     }
@@ -377,11 +386,16 @@ std::string CsvInt(std::optional<int64_t> v) { return v ? std::to_string(*v) : s
 
 std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair) {
   const std::string lead = language_pair ? CsvField(*language_pair) + "," : std::string();
+  // Expected Wins boards end with the opponents each score averages over; the other boards
+  // have no such column.
+  const bool opponents = std::any_of(board.entries.begin(), board.entries.end(),
+                                     [](const LeaderboardEntry& e) { return e.opponents; });
   std::string out =
       (language_pair ? "language_pair," : "") +
       std::string(
           "rank,system,score,mu,sigma,rank_lo,rank_hi,cluster,rank_upper_bound,comparisons,wins,"
-          "losses,ties,r_hat,score_lo,score_hi\n");
+          "losses,ties,r_hat,score_lo,score_hi") +
+      (opponents ? ",opponents\n" : "\n");
   // Rank ranges come from a bootstrap; without one they would only repeat the rank.
   const bool ranges = board.has_rank_ranges();
   for (const auto& e : board.entries) {
@@ -394,7 +408,11 @@ std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* la
            std::to_string(e.comparisons) + "," + std::to_string(e.wins) + "," +
            std::to_string(e.losses) + "," + std::to_string(e.ties) + "," + CsvNumber(e.r_hat, 4) +
            "," + CsvNumber(interval ? e.score_lo : std::nullopt, 6) + "," +
-           CsvNumber(interval ? e.score_hi : std::nullopt, 6) + "\n";
+           CsvNumber(interval ? e.score_hi : std::nullopt, 6) +
+           (opponents ? "," + CsvInt(e.opponents ? std::optional<int64_t>(*e.opponents)
+                                                 : std::nullopt)
+                      : std::string()) +
+           "\n";
   }
   // Comment lines after the rows (read_csv(..., comment='#') and R's comment.char skip them).
   for (const std::string& note : BoardNotes(board)) {

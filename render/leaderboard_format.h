@@ -37,7 +37,8 @@ std::string FormatLeaderboard(const Leaderboard& board, OutputFormat format);
 
 // The CSV format: one row per system with full names; fields that do not apply to the board
 // (mu and sigma of a non-Gaussian model, rank_lo/rank_hi without a bootstrap, cluster,
-// r_hat, the score interval) are empty, as JSON omits them. Notes and style-control
+// r_hat, the score interval) are empty, as JSON omits them; Expected Wins boards end with an
+// `opponents` column (the opponents each score averages over). Notes and style-control
 // coefficients follow as '#' comment lines. With `language_pair`, every row starts with a
 // language_pair column (one header for several boards: print the first board's header only).
 std::string FormatLeaderboardCsv(const Leaderboard& board, const std::string* language_pair);

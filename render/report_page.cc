@@ -56,8 +56,14 @@ std::string ModelAnchor(const std::string& name) {
 
 const char* ModelBlurb(const std::string& name) {
   if (name == "expected-wins") {
-    return "Score: the share of a system's decisive comparisons it won, averaged over its "
-           "opponents (WMT12/13; paper §2.1). Ties are left out.";
+    return "Score: the share of a system's decisive comparisons it won, averaged over the "
+           "opponents it met (Koehn 2012; equal to WMT12/13's where every pair met, paper "
+           "§2.1). Ties are left out.";
+  }
+  if (name == "expected-wins-wmt13") {
+    return "Score: the share of a system's decisive comparisons it won against each opponent, "
+           "summed and divided by all other systems, so an opponent never met counts as a "
+           "loss (WMT12/13 as published; paper §2.1). Ties are left out.";
   }
   if (name == "expected-wins-ties") {
     return "Score: (wins + ties) over all comparisons, averaged over opponents (WMT11).";

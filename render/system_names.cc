@@ -10,6 +10,7 @@ namespace tourney {
 std::string ModelDisplayName(std::string_view model) {
   static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
       {"expected-wins", "Expected Wins"},
+      {"expected-wins-wmt13", "Expected Wins (WMT12/13)"},
       {"expected-wins-ties", "Expected Wins (ties count as wins)"},
       {"expected-wins-anytime", "Expected Wins, anytime-valid"},
       {"expected-wins-anytime-pooled", "Expected Wins, anytime-valid, pooled"},

@@ -59,7 +59,8 @@ TEST(AppraiseScoresReader, TheWmt23LayoutKeysSegmentsByDocumentAndSkipsDocumentR
 }
 
 TEST(AppraiseScoresReader, ReadsErrorSpansPlacesAndBadCopies) {
-  // Batch places 7, 8 of doc d#A; its BAD copy at places 20, 21; a resubmission of place 8.
+  // Batch places 7, 8 of doc d#A; its BAD copy at places 20, 21; a resubmission of place 8
+  // (the later endTime, 3) replaces the first submission and its spans.
   const std::string text =
       "u,wmt.A,7,TGT,eng,deu,90,d#A,False,[],1,2\n"
       "u,wmt.A,8,TGT,eng,deu,60,d#A,False,\"[{\"\"start_i\"\":3,\"\"end_i\"\":9,"
@@ -68,23 +69,31 @@ TEST(AppraiseScoresReader, ReadsErrorSpansPlacesAndBadCopies) {
       "[\"\"Accuracy\"\",\"\"Omission\"\"]}]\",1,2\n"
       "u,wmt.A,20,BAD,eng,deu,30,d#A#bad1,False,[],1,2\n"
       "u,wmt.A,21,TGT,eng,deu,20,d#A#bad1,False,[],1,2\n"
-      "u,wmt.A,8,TGT,eng,deu,70,d#A,False,[],1,2\n";
+      "u,wmt.A,8,TGT,eng,deu,70,d#A,False,[],1,3\n"
+      "v,wmt.A,3,TGT,eng,deu,50,d#A,False,\"[{\"\"start_i\"\":3,\"\"end_i\"\":9,"
+      "\"\"severity\"\":\"\"minor\"\",\"\"error_type\"\":null},{\"\"start_i\"\":\"\"missing\"\","
+      "\"\"end_i\"\":\"\"missing\"\",\"\"severity\"\":\"\"major\"\",\"\"error_type\"\":"
+      "[\"\"Accuracy\"\",\"\"Omission\"\"]}]\",1,2\n";
   auto read = ParseAppraiseScores(text, "esa.csv");
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->layout, AppraiseLayout::kErrorSpans);
   const DaJudgments& j = read->judgments;
   ASSERT_EQ(j.rows.size(), 5u);
-  EXPECT_EQ(j.rows[2].segment, j.rows[0].segment);  // BAD copy of place 1
-  EXPECT_EQ(j.rows[3].segment, j.rows[1].segment);  // '#bad' in documentID makes it BAD
-  EXPECT_EQ(j.rows[3].type, DaItemType::kBadReference);
-  EXPECT_EQ(j.rows[4].type, DaItemType::kRepeat);
-  EXPECT_EQ(j.rows[4].segment, j.rows[1].segment);
-  EXPECT_EQ(j.type_counts[0], 2);
-  EXPECT_EQ(j.type_counts[1], 1);
+  EXPECT_EQ(read->resubmissions_replaced, 1);
+  EXPECT_EQ(j.rows[0].line, 1);
+  EXPECT_EQ(j.rows[1].line, 3);                     // line 2 was replaced by line 5
+  EXPECT_EQ(j.rows[1].segment, j.rows[0].segment);  // BAD copy of place 1
+  EXPECT_EQ(j.rows[2].type, DaItemType::kBadReference);  // '#bad' in documentID makes it BAD
+  EXPECT_EQ(j.rows[3].line, 5);
+  EXPECT_DOUBLE_EQ(j.rows[3].raw, 70.0);
+  EXPECT_EQ(j.rows[3].segment, j.rows[2].segment);  // place 2, as the BAD copy's place 2
+  EXPECT_EQ(j.rows[4].segment, j.rows[0].segment);  // v's first place of d#A is place 1
+  EXPECT_EQ(j.type_counts[0], 3);
+  EXPECT_EQ(j.type_counts[1], 0);
   EXPECT_EQ(j.type_counts[3], 2);
   const ErrorSpans& s = read->spans;
   ASSERT_EQ(s.spans.size(), 2u);
-  EXPECT_EQ(s.spans[0].judgment, 1);
+  EXPECT_EQ(s.spans[0].judgment, 4);
   EXPECT_EQ(s.spans[0].start, 3);
   EXPECT_EQ(s.spans[0].end, 9);
   EXPECT_EQ(s.severities[s.spans[0].severity], "minor");
@@ -92,8 +101,67 @@ TEST(AppraiseScoresReader, ReadsErrorSpansPlacesAndBadCopies) {
   EXPECT_EQ(s.spans[1].start, -1);
   EXPECT_EQ(s.severities[s.spans[1].severity], "major");
   EXPECT_EQ(s.categories[s.spans[1].category], "Accuracy/Omission");
-  EXPECT_EQ(s.OfJudgment(1), (std::pair<size_t, size_t>{0, 2}));
+  EXPECT_EQ(s.OfJudgment(4), (std::pair<size_t, size_t>{0, 2}));
   EXPECT_EQ(s.OfJudgment(0), (std::pair<size_t, size_t>{0, 0}));
+}
+
+// WMT24's ESA release (esa_generalMT2024_wave*.csv; no such file is in ../shared, so the rows
+// are written by hand in its shape): documentIDs without a system part, itemIDs that number
+// the test set's segments, filler documents ('#incomplete', '#dup') and the canary.
+TEST(AppraiseScoresReader, Wmt24DropsFillerAndCanaryAndKeysItemsByItemId) {
+  const std::string text =
+      "u1,A,0,TGT,eng,deu,100,canary,False,[],5,6\n"
+      "u1,A,481,TGT,eng,deu,80,doc1,False,[],10,11\n"
+      "u2,A,483,TGT,eng,deu,70,doc1,False,[],10,11\n"
+      "u2,A,481,TGT,eng,deu,0,doc1#incomplete,False,[],12,13\n"
+      "u3,A,481,TGT,eng,deu,60,doc1#dup,False,[],12,13\n"
+      "u2,A,483,BAD,eng,deu,10,doc1#bad,False,[],14,15\n";
+  auto read = ParseAppraiseScores(text, "wave.csv");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  const DaJudgments& j = read->judgments;
+  EXPECT_EQ(read->canary_rows_skipped, 1);
+  EXPECT_EQ(read->filler_rows_skipped, 2);
+  ASSERT_EQ(j.rows.size(), 3u);
+  EXPECT_NE(j.rows[0].segment, j.rows[1].segment);  // items 481 and 483 of doc1
+  EXPECT_EQ(j.rows[2].segment, j.rows[1].segment);  // the BAD copy of item 483
+  EXPECT_EQ(j.rows[2].type, DaItemType::kBadReference);
+  EXPECT_EQ(j.documents, (std::vector<std::string>{"doc1"}));
+  ASSERT_EQ(j.warnings.size(), 2u);
+  EXPECT_NE(j.warnings[0].find("1 canary rows"), std::string::npos) << j.warnings[0];
+  EXPECT_NE(j.warnings[1].find("2 rows of filler documents"), std::string::npos) << j.warnings[1];
+}
+
+TEST(AppraiseScoresReader, LatestSubmissionWinsWhateverTheRowOrder) {
+  // u's item 7 submitted at times 200, 100 and 300 (rows 1, 2, 3); v's item 7 at 50 twice
+  // (a tie: the later row wins).
+  const std::string text =
+      "u,A,7,TGT,eng,deu,20,d,False,[],190,200\n"
+      "u,A,7,TGT,eng,deu,10,d,False,[],90,100\n"
+      "u,A,7,TGT,eng,deu,30,d,False,[],290,300\n"
+      "v,A,7,TGT,eng,deu,40,d,False,[],40,50\n"
+      "v,A,7,TGT,eng,deu,45,d,False,[],40,50\n";
+  auto read = ParseAppraiseScores(text, "resubmit.csv");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  const DaJudgments& j = read->judgments;
+  EXPECT_EQ(read->resubmissions_replaced, 3);
+  ASSERT_EQ(j.rows.size(), 2u);
+  EXPECT_DOUBLE_EQ(j.rows[0].raw, 30.0);
+  EXPECT_DOUBLE_EQ(j.rows[1].raw, 45.0);
+  EXPECT_EQ(j.type_counts[1], 0);  // no REPEAT: a resubmission is not a second judgment
+}
+
+TEST(AppraiseScoresReader, TheSameItemInTwoLanguagePairsIsTwoSegments) {
+  const std::string text =
+      "u,A,5,TGT,eng,deu,20,d,False,[],1,2\n"
+      "u,A,5,TGT,eng,jpn,30,d,False,[],1,2\n";
+  auto read = ParseAppraiseScores(text, "pairs.csv");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  const DaJudgments& j = read->judgments;
+  ASSERT_EQ(j.rows.size(), 2u);
+  EXPECT_NE(j.rows[0].segment, j.rows[1].segment);
+  EXPECT_EQ(read->resubmissions_replaced, 0);
+  ASSERT_EQ(j.warnings.size(), 1u);
+  EXPECT_NE(j.warnings[0].find("2 language pairs (eng-deu, eng-jpn)"), std::string::npos);
 }
 
 TEST(AppraiseScoresReader, ErrorsNameFileLineAndField) {
@@ -148,13 +216,15 @@ TEST(AppraiseScoresReader, ReadsTheEsaPaperExport) {
   ASSERT_TRUE(read.ok()) << read.status().message();
   const DaJudgments& j = read->judgments;
   // 1,203 rows, of which 72 are tutorial items (system == documentID, 'ende-tutorial1' and
-  // '...2'), skipped: 1,131 judgments of 13 systems (python3 csv).
-  EXPECT_EQ(j.rows.size(), 1131u);
+  // '...2'), skipped, and 2 earlier submissions of a resubmitted (user, system, segment),
+  // replaced: 1,129 judgments of 13 systems (python3 csv).
+  EXPECT_EQ(j.rows.size(), 1129u);
+  EXPECT_EQ(read->resubmissions_replaced, 2);
   EXPECT_EQ(j.annotators.size(), 12u);
   EXPECT_EQ(j.systems.size(), 13u);
   EXPECT_EQ(read->tutorial_rows_skipped, 72);
   EXPECT_EQ(j.type_counts[3], 145);                     // BAD
-  EXPECT_EQ(j.type_counts[0] + j.type_counts[1], 986);  // TGT
+  EXPECT_EQ(j.type_counts[0] + j.type_counts[1], 984);  // TGT, each submitted once
   // Severities of the rows kept: 550 major, 369 minor, 4 undecided (python3 json over the
   // error_spans field).
   int64_t counts[3] = {0, 0, 0};

@@ -96,12 +96,30 @@ TEST_F(CliTest, SeveralFilesAreConcatenated) {
   EXPECT_EQ(board.judgments(), 3);    // one 3-way ranking and two pairwise rows
   EXPECT_EQ(board.comparisons(), 5);  // 3 + 1 + 1
   EXPECT_EQ(board.entries_size(), 4);
-  // A: beat B and C, lost to C, tied D. EW (ties excluded, /3 opponents):
-  // vs B 1/1, vs C 1/2, vs D none -> (1 + 0.5 + 0) / 3 = 0.5.
+  // A: beat B and C, lost to C, tied D. EW (ties excluded, over the opponents met
+  // decisively): vs B 1/1, vs C 1/2, D met only in a tie -> (1 + 0.5) / 2 = 0.75.
   const auto a_entry = std::find_if(board.entries().begin(), board.entries().end(),
                                     [](const auto& e) { return e.system() == "A"; });
   ASSERT_NE(a_entry, board.entries().end());
-  EXPECT_DOUBLE_EQ(a_entry->score(), 0.5);
+  EXPECT_DOUBLE_EQ(a_entry->score(), 0.75);
+  ASSERT_TRUE(a_entry->has_opponents());
+  EXPECT_EQ(a_entry->opponents(), 2);
+  // WMT12/13 as published divides by the 3 other systems: (1 + 0.5 + 0) / 3 = 0.5.
+  const auto wmt13 = RunCommand(BinPath("tourney") + " rank " + a + " " + b +
+                                " --model expected-wins-wmt13 --format json");
+  ASSERT_EQ(wmt13.exit_code, 0) << wmt13.err;
+  v1::Leaderboard wmt13_board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(wmt13.out, &wmt13_board).ok());
+  EXPECT_EQ(wmt13_board.model(), "expected-wins-wmt13");
+  for (const auto& e : wmt13_board.entries()) {
+    if (e.system() == "A") {
+      EXPECT_DOUBLE_EQ(e.score(), 0.5);
+    }
+  }
+  // The table shows the opponents met where some system met fewer than all the others.
+  const auto table = RunCommand(BinPath("tourney") + " rank " + a + " " + b);
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("opponents"), std::string::npos) << table.out;
 }
 
 TEST_F(CliTest, SimulatedCampaignRoundTripsThroughRank) {

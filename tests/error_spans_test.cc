@@ -1,6 +1,6 @@
 // Error spans: the spans of one judgment, and spans as MQM error rows (No-error rows for
-// items without spans; REPEAT and BAD items left out), checked on the ESA paper's Appraise
-// MQM export against an independent computation.
+// items without spans; BAD items and replaced submissions left out), checked on the ESA
+// paper's Appraise MQM export against an independent computation.
 #include "tourney/core/error_spans.h"
 
 #include <gtest/gtest.h>
@@ -23,13 +23,13 @@ TEST(ErrorSpans, SpansBecomeMqmRowsAndCleanItemsNoErrorRows) {
       "\"\"end_i\"\":6,\"\"severity\"\":\"\"minor\"\",\"\"error_type\"\":null}]\",1,2\n"
       "u,A,9,BAD,e,l,0,d#A#bad1,False,\"[{\"\"start_i\"\":0,\"\"end_i\"\":4,\"\"severity\"\":"
       "\"\"major\"\",\"\"error_type\"\":null}]\",1,2\n"
-      "u,A,2,TGT,e,l,0,d#A,False,[],1,2\n";
+      "u,A,2,TGT,e,l,0,d#A,False,[],0,1\n";  // an earlier submission of item 2: left out
   auto read = ParseAppraiseScores(text, "m.csv");
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->spans.OfJudgment(1), (std::pair<size_t, size_t>{0, 2}));
   EXPECT_EQ(read->spans.OfJudgment(2), (std::pair<size_t, size_t>{2, 3}));
   const MqmErrors errors = MqmErrorsFromSpans(read->judgments, read->spans);
-  ASSERT_EQ(errors.rows.size(), 3u);  // No-error, major, minor; the BAD and REPEAT items out
+  ASSERT_EQ(errors.rows.size(), 3u);  // No-error, major, minor; the BAD item out
   EXPECT_EQ(errors.severities[errors.rows[0].severity], "No-error");
   EXPECT_EQ(errors.categories[errors.rows[0].category], "No-error");
   EXPECT_EQ(errors.severities[errors.rows[1].severity], "major");
@@ -43,8 +43,10 @@ TEST(ErrorSpans, SpansBecomeMqmRowsAndCleanItemsNoErrorRows) {
 
 // The ESA paper's MQM campaign (1,210 rows: 148 BAD, 6 resubmissions). Expected means from a
 // python3 csv + json reading of the file, independent of tourney: BAD rows (itemType BAD or
-// '#bad' in documentID) and repeated (user, system, segment) rows dropped, segment as in the
-// reader (documentID before '#', itemID - smallest itemID of that user and documentID + 1);
+// '#bad' in documentID) dropped, of each (user, system, segment) the row with the latest
+// endTime kept (the organisers' WMT24 rule; keeping the first instead gives the same means
+// here), segment as in the reader (documentID before '#', itemID - smallest itemID of that
+// user and documentID + 1);
 // each row's points = 5 per major, 1 per minor or undecided span (no category of this
 // campaign matches Google's special rules); per (system, segment) the mean over users, per
 // system the mean over segments.
@@ -56,7 +58,8 @@ TEST(ErrorSpans, TheEsaPaperMqmExportScoresAsAnIndependentComputation) {
   auto read = ReadAppraiseScores(testing::SharedPath(rel));
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->judgments.type_counts[3], 148);
-  EXPECT_EQ(read->judgments.type_counts[1], 6);
+  EXPECT_EQ(read->judgments.type_counts[1], 0);  // no REPEAT: resubmissions replace
+  EXPECT_EQ(read->resubmissions_replaced, 6);
   std::vector<MqmWeightRule> rules = DefaultMqmWeights();
   rules.push_back({"undecided", "", 1.0});
   auto scores = ScoreMqm(MqmErrorsFromSpans(read->judgments, read->spans), rules, "m.csv");

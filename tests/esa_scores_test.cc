@@ -36,6 +36,42 @@ TEST(EsaScores, MeansOfSegmentMeansWithBadItemsLeftOut) {
   EXPECT_DOUBLE_EQ(scores->segments[0].z, 85.0);
 }
 
+// WMT24's rule (the organisers' humeval/tools.py and calculate_clusters.py): TGT items only,
+// the canary and filler documents out, the latest submission of an item kept, items averaged
+// over annotators, systems the mean of items. No WMT24 ESA wave is in ../shared: these rows
+// are written by hand in the release's 12-field shape, and the expected means by hand.
+TEST(EsaScores, FollowsTheWmt24Rule) {
+  const std::string text =
+      "u1,A,0,TGT,eng,deu,100,canary,False,[],1,2\n"            // canary: out
+      "u1,A,10,TGT,eng,deu,80,docX,False,[],90,100\n"           // replaced by the next
+      "u1,A,10,TGT,eng,deu,60,docX,False,[],190,200\n"          // u1 A/10: 60
+      "u1,A,11,TGT,eng,deu,90,docX,False,[],90,100\n"           // u1 A/11: 90
+      "u2,A,10,TGT,eng,deu,70,docX,False,[],90,100\n"           // u2 A/10: 70
+      "u2,A,11,TGT,eng,deu,0,docX#incomplete,False,[],1,2\n"    // filler: out
+      "u2,B,10,TGT,eng,deu,50,docX,False,[],90,100\n"           // u2 B/10: 50
+      "u2,B,10,BAD,eng,deu,10,docX#bad,False,[],90,100\n"       // quality control: out
+      "u3,B,11,TGT,eng,deu,40,docX#dup,False,[],1,2\n"          // filler: out
+      "u3,B,11,TGT,eng,deu,30,docX,False,[],90,100\n"           // u3 B/11: 30
+      "u1,B,11,TGT,eng,deu,90,docX,False,[],490,500\n"          // u1 B/11: 90 (latest)
+      "u1,B,11,TGT,eng,deu,10,docX,False,[],390,400\n";         // earlier: out
+  auto read = ParseAppraiseScores(text, "wave.csv");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->canary_rows_skipped, 1);
+  EXPECT_EQ(read->filler_rows_skipped, 2);
+  EXPECT_EQ(read->resubmissions_replaced, 2);
+  auto scores = ComputeEsaScores(read->judgments);
+  ASSERT_TRUE(scores.ok()) << scores.status().message();
+  ASSERT_EQ(scores->num_systems(), 2);
+  // A: item 10 (60 + 70) / 2 = 65, item 11 90: (65 + 90) / 2 = 77.5.
+  // B: item 10 50, item 11 (30 + 90) / 2 = 60: (50 + 60) / 2 = 55.
+  EXPECT_NEAR(scores->system_scores[0].raw, 77.5, 1e-12);
+  EXPECT_EQ(scores->system_scores[0].segments, 2);
+  EXPECT_EQ(scores->system_scores[0].judgments, 3);
+  EXPECT_NEAR(scores->system_scores[1].raw, 55.0, 1e-12);
+  EXPECT_EQ(scores->system_scores[1].judgments, 3);
+  EXPECT_EQ(scores->quality_control_items, 1);
+}
+
 TEST(EsaScores, NeedsRawScores) {
   DaJudgments j;
   j.systems = {"A"};

@@ -18,12 +18,59 @@ Comparisons HandExample() {
   return c;
 }
 
-TEST(ExpectedWins, Wmt13ExcludesTiesAndAveragesOverOpponents) {
-  const auto s = ExpectedWinsScores(PairCounts::FromComparisons(3, HandExample()),
-                                    ExpectedWinsVariant::kExcludeTies);
+TEST(ExpectedWins, ExcludesTiesAndAveragesOverOpponentsMet) {
+  const PairCounts counts = PairCounts::FromComparisons(3, HandExample());
+  const auto s = ExpectedWinsScores(counts, ExpectedWinsVariant::kExcludeTies);
+  EXPECT_DOUBLE_EQ(s[0], (3.0 / 4 + 1.0 / 2) / 2);  // 0.625, met both
+  EXPECT_DOUBLE_EQ(s[1], 1.0 / 4);                  // B-C only tied: B met A alone
+  EXPECT_DOUBLE_EQ(s[2], 1.0 / 2);                  // C met A alone
+  EXPECT_EQ(ExpectedWinsOpponents(counts, ExpectedWinsVariant::kExcludeTies),
+            (std::vector<int>{2, 1, 1}));
+}
+
+TEST(ExpectedWins, Wmt13DividesByAllOtherSystems) {
+  const PairCounts counts = PairCounts::FromComparisons(3, HandExample());
+  const auto s = ExpectedWinsScores(counts, ExpectedWinsVariant::kWmt13);
   EXPECT_DOUBLE_EQ(s[0], (3.0 / 4 + 1.0 / 2) / 2);  // 0.625
   EXPECT_DOUBLE_EQ(s[1], (1.0 / 4 + 0.0) / 2);      // B-C has no decisive comparison
   EXPECT_DOUBLE_EQ(s[2], (1.0 / 2 + 0.0) / 2);
+  EXPECT_EQ(ExpectedWinsOpponents(counts, ExpectedWinsVariant::kWmt13),
+            (std::vector<int>{2, 1, 1}));
+}
+
+TEST(ExpectedWins, VariantsAgreeWhereEveryPairMet) {
+  // A-B 2:1, A-C 1:1 (and a tie), B-C 0:3: every pair met decisively.
+  Comparisons c;
+  c.Add(0, 1, Outcome::kFirstWins);
+  c.Add(0, 1, Outcome::kFirstWins);
+  c.Add(1, 0, Outcome::kFirstWins);
+  c.Add(0, 2, Outcome::kFirstWins);
+  c.Add(0, 2, Outcome::kSecondWins);
+  c.Add(0, 2, Outcome::kTie);
+  for (int i = 0; i < 3; ++i) c.Add(2, 1, Outcome::kFirstWins);
+  const PairCounts counts = PairCounts::FromComparisons(3, c);
+  const auto met = ExpectedWinsScores(counts, ExpectedWinsVariant::kExcludeTies);
+  const auto wmt13 = ExpectedWinsScores(counts, ExpectedWinsVariant::kWmt13);
+  EXPECT_DOUBLE_EQ(met[0], (2.0 / 3 + 1.0 / 2) / 2);
+  EXPECT_DOUBLE_EQ(met[1], (1.0 / 3 + 0.0) / 2);
+  EXPECT_DOUBLE_EQ(met[2], (1.0 / 2 + 1.0) / 2);
+  EXPECT_EQ(met, wmt13);
+}
+
+// The defect: on a sparse board an opponent never met pulled the score down as if it
+// were a loss. A beat B twice and never met C: its estimate of "beats a random opponent" is
+// what it showed against B, not half of it.
+TEST(ExpectedWins, OpponentNeverMetIsNotALoss) {
+  Comparisons c;
+  c.Add(0, 1, Outcome::kFirstWins);
+  c.Add(0, 1, Outcome::kFirstWins);
+  c.Add(2, 1, Outcome::kSecondWins);
+  const PairCounts counts = PairCounts::FromComparisons(3, c);
+  const auto s = ExpectedWinsScores(counts, ExpectedWinsVariant::kExcludeTies);
+  EXPECT_DOUBLE_EQ(s[0], 1.0);  // WMT13's rule gave 0.5
+  EXPECT_DOUBLE_EQ(s[1], 1.0 / 2);
+  EXPECT_DOUBLE_EQ(s[2], 0.0);
+  EXPECT_DOUBLE_EQ(ExpectedWinsScores(counts, ExpectedWinsVariant::kWmt13)[0], 0.5);
 }
 
 TEST(ExpectedWins, Wmt11CountsTiesAsWins) {
@@ -34,13 +81,22 @@ TEST(ExpectedWins, Wmt11CountsTiesAsWins) {
   EXPECT_DOUBLE_EQ(s[2], (1.0 + 1.0) / 3.0);  // wins 1, ties 1, losses 1
 }
 
-TEST(ExpectedWins, SystemWithoutComparisonsScoresZero) {
+TEST(ExpectedWins, SystemWithoutComparisons) {
   Comparisons c;
   c.Add(0, 1, Outcome::kFirstWins);
-  for (auto v : {ExpectedWinsVariant::kExcludeTies, ExpectedWinsVariant::kIncludeTies}) {
-    const auto s = ExpectedWinsScores(PairCounts::FromComparisons(3, c), v);
-    EXPECT_EQ(s[2], 0.0);
+  const PairCounts counts = PairCounts::FromComparisons(3, c);
+  // No evidence either way: even, with no opponent behind it.
+  EXPECT_EQ(ExpectedWinsScores(counts, ExpectedWinsVariant::kExcludeTies)[2], 0.5);
+  EXPECT_EQ(ExpectedWinsOpponents(counts, ExpectedWinsVariant::kExcludeTies)[2], 0);
+  for (auto v : {ExpectedWinsVariant::kWmt13, ExpectedWinsVariant::kIncludeTies}) {
+    EXPECT_EQ(ExpectedWinsScores(counts, v)[2], 0.0);
   }
+}
+
+TEST(ExpectedWins, TiesVariantCountsOpponentsMetInAnyComparison) {
+  EXPECT_EQ(ExpectedWinsOpponents(PairCounts::FromComparisons(3, HandExample()),
+                                  ExpectedWinsVariant::kIncludeTies),
+            (std::vector<int>{2, 2, 2}));
 }
 
 TEST(ExpectedWins, ModelFillsScoreOnly) {
@@ -51,8 +107,11 @@ TEST(ExpectedWins, ModelFillsScoreOnly) {
   ASSERT_TRUE(r.ok());
   EXPECT_DOUBLE_EQ(r->ratings[0].score, 0.625);
   EXPECT_EQ(r->ratings[0].sigma, 0.0);
+  EXPECT_EQ(r->ratings[0].opponents, 2);
+  EXPECT_EQ(r->ratings[1].opponents, 1);
   EXPECT_EQ(MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies)->name(),
             "expected-wins-ties");
+  EXPECT_EQ(MakeExpectedWinsModel(ExpectedWinsVariant::kWmt13)->name(), "expected-wins-wmt13");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "test_util.h"
+#include "tourney/ingest/input_limits.h"
 
 namespace tourney {
 namespace {
@@ -53,6 +54,72 @@ TEST(InputFile, GunzipRoundTripsLargeText) {
   std::string out;
   ASSERT_TRUE(Gunzip(GzipMember(text), "t.gz", &out).ok());
   EXPECT_EQ(out, text);
+}
+
+// Restores the default input limit when a test that lowers it ends, however it ends.
+class InputLimit {
+ public:
+  explicit InputLimit(uint64_t bytes) { SetMaxDecompressedBytes(bytes); }
+  ~InputLimit() { SetMaxDecompressedBytes(kDefaultMaxDecompressedBytes); }
+  InputLimit(const InputLimit&) = delete;
+  InputLimit& operator=(const InputLimit&) = delete;
+};
+
+// A gzip bomb at a small limit: 3 MiB of 'a' (about 3 KB compressed) against 1 MiB. The
+// error names the file and the limit, and the output holds nothing.
+TEST(InputFile, GunzipStopsAtTheLimit) {
+  EXPECT_EQ(MaxDecompressedBytes(), uint64_t{1} << 30);  // the documented default
+  const InputLimit limit(uint64_t{1} << 20);
+  const std::string bomb = GzipMember(std::string(size_t{3} << 20, 'a'));
+  EXPECT_LT(bomb.size(), size_t{10000});
+  std::string out;
+  const Status s = Gunzip(bomb, "bomb.csv.gz", &out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message(),
+            "bomb.csv.gz: decompressed input larger than the limit of 1 MiB (raise it with "
+            "--max-input-bytes or TOURNEY_MAX_INPUT_BYTES)");
+  EXPECT_TRUE(out.empty());
+  EXPECT_LE(out.capacity(), size_t{1} << 20);
+  // Exactly at the limit is accepted, one byte over is not.
+  ASSERT_TRUE(Gunzip(GzipMember(std::string(size_t{1} << 20, 'b')), "at.gz", &out).ok());
+  EXPECT_EQ(out.size(), size_t{1} << 20);
+  EXPECT_LE(out.capacity(), (size_t{1} << 20) + 64);  // grown to the limit, not past it
+  EXPECT_FALSE(Gunzip(GzipMember(std::string((size_t{1} << 20) + 1, 'b')), "over.gz", &out).ok());
+}
+
+TEST(InputFile, ReadInputFileStopsAtTheLimitForGzipFiles) {
+  const InputLimit limit(4096);
+  const std::string dir = testing::TempDir("input_file_limit");
+  testing::WriteFile(dir + "/b.csv.gz", GzipMember(std::string(100000, 'a')));
+  testing::WriteFile(dir + "/plain.csv", std::string(100000, 'a'));
+  std::string out;
+  const Status s = ReadInputFile(dir + "/b.csv.gz", &out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.message().rfind(dir + "/b.csv.gz: decompressed input larger than the limit of "
+                                    "4 KiB",
+                              0),
+            0u)
+      << s.message();
+  InputText text;
+  EXPECT_FALSE(text.Open(dir + "/b.csv.gz").ok());
+  // A plain file is mapped, not held: the limit does not apply.
+  ASSERT_TRUE(text.Open(dir + "/plain.csv").ok());
+  EXPECT_EQ(text.text().size(), 100000u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(InputFile, ParsesByteCounts) {
+  EXPECT_EQ(*ParseByteCount("1073741824"), uint64_t{1} << 30);
+  EXPECT_EQ(*ParseByteCount("512M"), uint64_t{512} << 20);
+  EXPECT_EQ(*ParseByteCount("2g"), uint64_t{2} << 30);
+  EXPECT_EQ(*ParseByteCount("64KiB"), uint64_t{64} << 10);
+  EXPECT_EQ(*ParseByteCount("1T"), uint64_t{1} << 40);
+  for (const char* bad : {"", "0", "-1", "1.5G", "G", "12Q", "99999999999999999999"}) {
+    EXPECT_FALSE(ParseByteCount(bad).ok()) << bad;
+  }
+  EXPECT_EQ(ByteCountText(uint64_t{1} << 30), "1 GiB");
+  EXPECT_EQ(ByteCountText(uint64_t{3} << 20), "3 MiB");
+  EXPECT_EQ(ByteCountText(1000), "1000 bytes");
 }
 
 TEST(InputFile, GunzipReadsConcatenatedMembers) {

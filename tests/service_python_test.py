@@ -171,19 +171,27 @@ def run_campaign(port):
         metadata=admin, timeout=10)
     check(len(board.entries) == 4, "four entries")
     check(board.rankings == 9, "nine rankings on the board")
-    # Expected Wins (WMT13) from the tally, best first.
+    # Expected Wins from the tally: the mean over the opponents met in a decisive comparison
+    # (an opponent never met is left out, not a loss), and how many those are.
     expected = {}
+    met = {}
     for x in systems:
         total = 0.0
+        met[x] = 0
         for y in systems:
             if x == y:
                 continue
             w, l = wins.get((x, y), 0), wins.get((y, x), 0)
-            total += w / (w + l) if w + l else 0.0
-        expected[x] = total / (len(systems) - 1)
+            if w + l:
+                total += w / (w + l)
+                met[x] += 1
+        expected[x] = total / met[x] if met[x] else 0.5
     for entry in board.entries:
         check(abs(entry.score - expected[entry.system]) < 1e-12,
               "%s scored %r, expected %r" % (entry.system, entry.score, expected[entry.system]))
+        check(entry.HasField("opponents") and entry.opponents == met[entry.system],
+              "%s met %d opponents, expected %d" % (entry.system, entry.opponents,
+                                                    met[entry.system]))
 
     # Health and reflection, as generic calls with raw protobuf bytes.
     health = channel.unary_unary("/grpc.health.v1.Health/Check",

@@ -600,7 +600,8 @@ TEST_F(ServiceTest, WatchLeaderboardStreamsEveryNJudgments) {
 
 TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
   // A beats everyone, B and C always tie and both beat D: Expected Wins gives A 1, B and C
-  // 1/3 each (ties do not count), D 0, in every replicate. Clusters {A}, {B, C}, {D}.
+  // 1/2 each (ties do not count, so B and C meet only A and D decisively), D 0, in every
+  // replicate. Clusters {A}, {B, C}, {D}.
   v1::CampaignConfig config = MakeConfig("clusters", 4, 5, 4);
   const CreatedCampaign c = CreateCampaign(stub(), config);
   auto ctx = Ctx(kAdminToken);
@@ -633,7 +634,9 @@ TEST_F(ServiceTest, BootstrapLeaderboardClustersObviousGroups) {
   EXPECT_EQ(by_system["s1"]->rank_lo(), 2);
   EXPECT_EQ(by_system["s1"]->rank_hi(), 3);
   EXPECT_EQ(by_system["s3"]->rank_lo(), 4);
-  EXPECT_DOUBLE_EQ(by_system["s1"]->score(), 1.0 / 3);
+  EXPECT_DOUBLE_EQ(by_system["s1"]->score(), 1.0 / 2);
+  EXPECT_EQ(by_system["s1"]->opponents(), 2);
+  EXPECT_EQ(by_system["s0"]->opponents(), 3);
 
   // The live TrueSkill model bootstraps too; hopkins-may is refused; an empty campaign has
   // nothing to bootstrap.

@@ -66,10 +66,16 @@ TEST(WmtDaReader, ErrorsNameFileLineAndField) {
       "f.csv");
   ASSERT_FALSE(bad_score.ok());
   EXPECT_EQ(bad_score.status().message().rfind("f.csv:3: field 'score':", 0), 0u);
-  auto bad_sid = ParseWmtDaJudgments(std::string(kHeader) + Row("W1", "A", "SYSTEM", -1, "0"),
-                                     "f.csv");
+  auto bad_sid = ParseWmtDaJudgments(
+      std::string(kHeader) + "H1\tW1\tcs\ten\tad\t1\tA\t1000\tSYSTEM\tNA\t0.5\t60.0\n", "f.csv");
   ASSERT_FALSE(bad_sid.ok());
-  EXPECT_NE(bad_sid.status().message().find("field 'sid'"), std::string::npos);
+  EXPECT_EQ(bad_sid.status().message(),
+            "f.csv:2: field 'sid': 'NA' names no segment (a segment number or id)");
+  auto bad_rid = ParseWmtDaJudgments(
+      std::string(kHeader) + "H1\tW1\tcs\ten\tad\t1\tA\tr7\tSYSTEM\t1\t0.5\t60.0\n", "f.csv");
+  ASSERT_FALSE(bad_rid.ok());
+  EXPECT_EQ(bad_rid.status().message().rfind("f.csv:2: field 'rid': 'r7'", 0), 0u)
+      << bad_rid.status().message();
   auto no_column = ParseWmtDaJudgments("WorkerId sys_id sid rid type\nW\tA\t1\t1\tSYSTEM\n", "g");
   ASSERT_FALSE(no_column.ok());
   EXPECT_EQ(no_column.status().message().rfind("g:1: field 'score'", 0), 0u);
@@ -79,6 +85,33 @@ TEST(WmtDaReader, ErrorsNameFileLineAndField) {
   auto only_qc = ParseWmtDaJudgments(std::string(kHeader) + Row("W1", "A", "REF", 1, "0"), "f");
   ASSERT_FALSE(only_qc.ok());
   EXPECT_FALSE(ParseWmtDaJudgments("", "f").ok());
+}
+
+// WMT21's large-scale (Wikipedia/FLORES) DA release, e.g. humaneval/facebook-wikipedia-2021/
+// ad-hibn-good-stnd.csv in wmt-conference/wmt21-news-systems: sys_id quoted by R's
+// write.table, rid NA, sid a string. The rows are written by hand in that shape (the
+// release is not in ../shared).
+TEST(WmtDaReader, ReadsTheWmt21WikipediaReleaseShape) {
+  const std::string text =
+      "HITId\tWorkerId\tInput.src\tInput.trg\tInput.item\thit\tsys_id\trid\ttype\tsid\tscore\ttime\n"
+      "NA\tevaluator3\thi\tbn\tad\tNA\t\"Online-G.7\"\tNA\tSYSTEM\thi-bn-0-46-1001558.1_1\t-0.5\t0\n"
+      "NA\tevaluator3\thi\tbn\tad\tNA\t\"HuaweiTSC.1\"\tNA\tSYSTEM\thi-bn-0-46-1001558.1_1\t0.25\t0\n"
+      "NA\tevaluator3\thi\tbn\tad\tNA\t\"HuaweiTSC.1\"\tNA\tSYSTEM\thi-bn-0-46-1001558.2_2\t0.5\t0\n"
+      "NA\t\"evaluator4\"\thi\tbn\tad\tNA\t\"Online-G.7\"\tNA\tSYSTEM\thi-bn-0-46-1001558.2_2\t1\t0\n"
+      "NA\tevaluator4\thi\tbn\tad\tNA\t\"say \"\"hi\"\"\"\tNA\tSYSTEM\t17\t1\t0\n";
+  auto j = ParseWmtDaJudgments(text, "ad-hibn-good-stnd.csv");
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  ASSERT_EQ(j->rows.size(), 5u);
+  EXPECT_EQ(j->systems, (std::vector<std::string>{"Online-G.7", "HuaweiTSC.1", "say \"hi\""}));
+  EXPECT_EQ(j->annotators, (std::vector<std::string>{"evaluator3", "evaluator4"}));
+  // Segments numbered by first appearance once some sid is not a number: 1, 1, 2, 2, 3.
+  EXPECT_EQ(j->rows[0].segment, 1);
+  EXPECT_EQ(j->rows[1].segment, 1);
+  EXPECT_EQ(j->rows[2].segment, 2);
+  EXPECT_EQ(j->rows[3].segment, 2);
+  EXPECT_EQ(j->rows[4].segment, 3);
+  EXPECT_EQ(j->rows[0].document, -1);  // rid NA
+  EXPECT_DOUBLE_EQ(j->rows[3].z, 1.0);
 }
 
 TEST(WmtDaReader, MomentsGiveRoundedRawScores) {

@@ -60,6 +60,7 @@ Leaderboard BuildLeaderboardFromCounts(std::string_view model,
     if (has_mu) e.mu = ratings[id].mu;
     if (gaussian) e.sigma = ratings[id].sigma;
     if (sampled) e.r_hat = ratings[id].r_hat;
+    if (ratings[id].opponents >= 0) e.opponents = ratings[id].opponents;
     e.rank = e.rank_lo = e.rank_hi = rank;
     e.wins = counts.wins(id);
     e.losses = counts.losses(id);

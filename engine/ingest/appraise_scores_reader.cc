@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -109,8 +110,26 @@ struct PendingRow {
   DaItemType type = DaItemType::kSystem;
   double score = 0.0;
   int64_t line = 0;
+  int32_t pair = 0;       // index into AppraiseScores::language_pairs
+  double end_time = 0.0;  // endTime (12 fields); -inf when not a number
+  int32_t segment = 0;    // set once every row is read
   std::vector<PendingSpan> spans;
 };
+
+// True when a 12-field documentID names the system after its first '#' ("doc#ONLINE-W",
+// "doc#ONLINE-W#bad1": the ESA paper's campaign, whose itemIDs are batch places) rather than
+// only markers ("doc", "doc#bad": WMT24, whose itemIDs are the test set's segment numbers).
+bool NamesSystemAfterHash(std::string_view document_id) {
+  const size_t hash = document_id.find('#');
+  if (hash == std::string_view::npos) return false;
+  return document_id.substr(hash + 1).rfind("bad", 0) != 0;
+}
+
+// WMT24's filler documents: copies used to complete a batch, not judgments of their own.
+bool IsFillerDocument(std::string_view document_id) {
+  return document_id.find("#incomplete") != std::string_view::npos ||
+         document_id.find("#dup") != std::string_view::npos;
+}
 
 // An offset of a span: a non-negative integer, or -1 for "missing" or null.
 bool SpanOffset(simdjson::dom::element value, int32_t* out) {
@@ -279,6 +298,18 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
         ++result.tutorial_rows_skipped;
         continue;
       }
+      if (cols->spans >= 0 && d == "canary") {
+        ++result.canary_rows_skipped;
+        continue;
+      }
+      if (cols->spans >= 0 && IsFillerDocument(d)) {
+        ++result.filler_rows_skipped;
+        continue;
+      }
+    }
+    if (cols->spans >= 0) {
+      const auto end = ParseAppraiseNumber(fields[11]);
+      row.end_time = end ? *end : -std::numeric_limits<double>::infinity();
     }
     if (cols->spans >= 0) {
       const std::string problem = ParseSpanList(fields[cols->spans], parser, &row.spans);
@@ -287,7 +318,7 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
     std::string pair(TrimField(fields[4]));
     pair += '-';
     pair.append(TrimField(fields[5]));
-    InternAppraiseName(pair, &pair_index, &result.language_pairs);
+    row.pair = InternAppraiseName(pair, &pair_index, &result.language_pairs);
     row.annotator =
         InternAppraiseName(TrimField(fields[0]), &annotator_index, &result.judgments.annotators);
     row.system = InternAppraiseName(system, &system_index, &result.judgments.systems);
@@ -307,30 +338,62 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
   DaJudgments& out = result.judgments;
   std::unordered_map<std::string, int32_t> document_index, segment_index;
   std::vector<std::string> segment_keys;
+  std::vector<int32_t> documents(rows.size(), 0);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    PendingRow& r = rows[i];
+    if (result.layout == AppraiseLayout::kSegmentDa) {
+      r.segment = static_cast<int32_t>(std::min<int64_t>(r.item, INT32_MAX));
+      continue;
+    }
+    const std::string document = r.document_id.substr(0, r.document_id.find('#'));
+    documents[i] = InternAppraiseName(document, &document_index, &out.documents);
+    // The segment within its language pair: (document, place in the document) where itemIDs
+    // are batch places, (document, itemID) where they are segment numbers (WMT23 DA+SQM's
+    // SegmentID, WMT24's itemID).
+    int64_t place = r.item;
+    if (result.layout == AppraiseLayout::kErrorSpans && NamesSystemAfterHash(r.document_id)) {
+      place = r.item - first_item[{r.annotator, r.document_id}] + 1;
+    }
+    std::string key = std::to_string(r.pair);
+    key += '\0';
+    key += document;
+    key += '\0';
+    key += std::to_string(place);
+    r.segment = 1 + InternAppraiseName(key, &segment_index, &segment_keys);
+  }
+  // A resubmitted TGT item: the 12-field layout (WMT24's rule) keeps the latest submission of
+  // each (annotator, system, segment), by endTime, the later row on a tie; the DA layouts
+  // keep both, the second as a REPEAT.
+  std::vector<bool> replaced(rows.size(), false);
+  if (result.layout == AppraiseLayout::kErrorSpans) {
+    std::map<std::tuple<int32_t, int32_t, int32_t>, size_t> latest;
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const PendingRow& r = rows[i];
+      if (r.type != DaItemType::kSystem) continue;
+      auto [it, added] = latest.try_emplace({r.annotator, r.system, r.segment}, i);
+      if (added) continue;
+      if (r.end_time >= rows[it->second].end_time) {
+        replaced[it->second] = true;
+        it->second = i;
+      } else {
+        replaced[i] = true;
+      }
+      ++result.resubmissions_replaced;
+    }
+  }
   std::map<std::tuple<int32_t, int32_t, int32_t>, int> seen;  // TGT judgments so far
   std::unordered_map<std::string, int32_t> severity_index, category_index;
-  for (PendingRow& r : rows) {
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (replaced[i]) continue;
+    const PendingRow& r = rows[i];
     DaJudgment j;
     j.annotator = r.annotator;
     j.system = r.system;
     j.type = r.type;
     j.raw = r.score;
     j.line = r.line;
-    std::string key;
-    if (result.layout == AppraiseLayout::kSegmentDa) {
-      j.segment = static_cast<int32_t>(std::min<int64_t>(r.item, INT32_MAX));
-    } else {
-      const std::string document = r.document_id.substr(0, r.document_id.find('#'));
-      j.document = InternAppraiseName(document, &document_index, &out.documents);
-      int64_t place = r.item;
-      if (result.layout == AppraiseLayout::kErrorSpans) {
-        place = r.item - first_item[{r.annotator, r.document_id}] + 1;
-      }
-      key = document;
-      key += '\0';
-      key += std::to_string(place);
-      j.segment = 1 + InternAppraiseName(key, &segment_index, &segment_keys);
-    }
+    j.segment = r.segment;
+    j.document = documents[i];
     if (j.type == DaItemType::kSystem && seen[{j.annotator, j.system, j.segment}]++ > 0) {
       j.type = DaItemType::kRepeat;
     }
@@ -356,6 +419,29 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
   if (result.document_rows_skipped > 0) {
     out.warnings.push_back(file + ": " + std::to_string(result.document_rows_skipped) +
                            " document-level rows (isDocument True) were skipped");
+  }
+  if (result.canary_rows_skipped > 0) {
+    out.warnings.push_back(file + ": " + std::to_string(result.canary_rows_skipped) +
+                           " canary rows (documentID 'canary') were skipped");
+  }
+  if (result.filler_rows_skipped > 0) {
+    out.warnings.push_back(file + ": " + std::to_string(result.filler_rows_skipped) +
+                           " rows of filler documents (documentID with '#incomplete' or "
+                           "'#dup', copies that complete a batch) were skipped");
+  }
+  if (result.resubmissions_replaced > 0) {
+    out.warnings.push_back(file + ": " + std::to_string(result.resubmissions_replaced) +
+                           " resubmitted items were replaced by the annotator's latest "
+                           "submission (by endTime)");
+  }
+  if (result.language_pairs.size() > 1) {
+    std::string list;
+    for (const std::string& p : result.language_pairs) list += (list.empty() ? "" : ", ") + p;
+    out.warnings.push_back(file + ": the export holds " +
+                           std::to_string(result.language_pairs.size()) +
+                           " language pairs (" + list +
+                           "); a system's score pools them: split the file by pair for "
+                           "per-pair boards");
   }
   if (result.tutorial_rows_skipped > 0) {
     out.warnings.push_back(file + ": " + std::to_string(result.tutorial_rows_skipped) +

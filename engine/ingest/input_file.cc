@@ -6,15 +6,45 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
 
+#include "tourney/ingest/input_limits.h"
+
 namespace tourney {
 
 namespace {
+
+std::atomic<uint64_t> max_decompressed_bytes{kDefaultMaxDecompressedBytes};
+
+// The most a reader holds in memory itself: the configured limit, within kMaxInputBytes.
+size_t HeldInputLimit() {
+  return static_cast<size_t>(std::min<uint64_t>(MaxDecompressedBytes(), kMaxInputBytes));
+}
+
+// The error for an input that would pass the limit.
+Status OverLimit(const std::string& name, const char* what) {
+  return InvalidArgument(name + ": " + what + " larger than the limit of " +
+                         ByteCountText(MaxDecompressedBytes()) +
+                         " (raise it with --max-input-bytes or TOURNEY_MAX_INPUT_BYTES)");
+}
+
+// Appends `n` bytes to *out, growing its capacity geometrically but never beyond `cap`, so
+// that a string that ends at the limit holds at most the limit (not twice it).
+void AppendBounded(std::string* out, const char* data, size_t n, size_t cap) {
+  const size_t need = out->size() + n;
+  if (need > out->capacity()) {
+    const size_t grown = std::max(need, std::max<size_t>(out->capacity() * 2, size_t{1} << 20));
+    out->reserve(std::min(grown, std::max(need, cap)));
+  }
+  out->append(data, n);
+}
 
 Status ReadStream(FILE* f, const std::string& name, std::string* contents) {
   contents->clear();
@@ -30,14 +60,13 @@ Status ReadStream(FILE* f, const std::string& name, std::string* contents) {
       return Status::Ok();  // the file shrank while being read
     }
   }
+  // Standard input, a pipe or a device: held in memory, so bounded by the limit.
+  const size_t limit = HeldInputLimit();
   char buf[1 << 16];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) {
-    if (contents->size() + n > kMaxInputBytes) {
-      return InvalidArgument(name + ": input larger than " + std::to_string(kMaxInputBytes >> 20) +
-                             " MiB");
-    }
-    contents->append(buf, n);
+    if (contents->size() + n > limit) return OverLimit(name, "input");
+    AppendBounded(contents, buf, n, limit);
   }
   if (std::ferror(f) != 0) return IoError(name + ": cannot read: " + std::strerror(errno));
   return Status::Ok();
@@ -66,6 +95,63 @@ bool IsGzip(std::string_view bytes) {
          static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
+uint64_t MaxDecompressedBytes() { return max_decompressed_bytes.load(std::memory_order_relaxed); }
+
+void SetMaxDecompressedBytes(uint64_t bytes) {
+  max_decompressed_bytes.store(std::max<uint64_t>(bytes, 1), std::memory_order_relaxed);
+}
+
+StatusOr<uint64_t> ParseByteCount(std::string_view text) {
+  const std::string shown(text);
+  auto bad = [&shown] {
+    return InvalidArgument("'" + shown +
+                           "' is not a byte count (digits, optionally followed by K, M, G or "
+                           "T: 512M, 2G)");
+  };
+  size_t i = 0;
+  uint64_t value = 0;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+    if (value > (uint64_t{1} << 62) / 10) return bad();
+    value = value * 10 + static_cast<uint64_t>(text[i] - '0');
+    ++i;
+  }
+  if (i == 0) return bad();
+  std::string suffix;
+  for (; i < text.size(); ++i) {
+    suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  }
+  int shift = 0;
+  if (suffix.empty() || suffix == "b") {
+    shift = 0;
+  } else if (suffix == "k" || suffix == "kib") {
+    shift = 10;
+  } else if (suffix == "m" || suffix == "mib") {
+    shift = 20;
+  } else if (suffix == "g" || suffix == "gib") {
+    shift = 30;
+  } else if (suffix == "t" || suffix == "tib") {
+    shift = 40;
+  } else {
+    return bad();
+  }
+  if (value > ((uint64_t{1} << 62) >> shift)) {
+    return InvalidArgument("'" + shown + "' is more than 2^62 bytes");
+  }
+  value <<= shift;
+  if (value == 0) return InvalidArgument("'" + shown + "': the limit must be at least 1 byte");
+  return value;
+}
+
+std::string ByteCountText(uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"TiB", "GiB", "MiB", "KiB"};
+  static constexpr int kShifts[] = {40, 30, 20, 10};
+  for (int u = 0; u < 4; ++u) {
+    const uint64_t unit = uint64_t{1} << kShifts[u];
+    if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + " " + kUnits[u];
+  }
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
+
 std::string InputDisplayName(const std::string& path) {
   return path == kStdinPath ? std::string("<stdin>") : path;
 }
@@ -78,6 +164,7 @@ Status Gunzip(std::string_view compressed, std::string_view name, std::string* o
   if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
     return Internal(where + ": cannot initialise zlib");
   }
+  const size_t limit = HeldInputLimit();
   size_t consumed = 0;
   char buf[1 << 16];
   int rc = Z_OK;
@@ -96,12 +183,13 @@ Status Gunzip(std::string_view compressed, std::string_view name, std::string* o
         return InvalidArgument(where + ": corrupt gzip data: " + why);
       }
       const size_t produced = sizeof(buf) - z.avail_out;
-      if (out->size() + produced > kMaxInputBytes) {
+      if (out->size() + produced > limit) {
         inflateEnd(&z);
-        return InvalidArgument(where + ": decompressed input larger than " +
-                               std::to_string(kMaxInputBytes >> 20) + " MiB");
+        out->clear();
+        out->shrink_to_fit();
+        return OverLimit(where, "decompressed input");
       }
-      out->append(buf, produced);
+      AppendBounded(out, buf, produced, limit);
       if (rc == Z_STREAM_END || rc == Z_BUF_ERROR) break;
       if (z.avail_in == 0 && z.avail_out != 0) break;  // this chunk is used up
     }

@@ -19,14 +19,17 @@ namespace tourney {
 // The path that names standard input.
 inline constexpr std::string_view kStdinPath = "-";
 
-// Largest input accepted after decompression (bytes). A larger input is an InvalidArgument
-// error instead of an allocation failure.
+// Largest plain file accepted (bytes; files are mapped, not copied). What a reader holds in
+// memory itself (gzip's decompressed text, standard input) is bounded by the lower,
+// configurable MaxDecompressedBytes() (tourney/ingest/input_limits.h). A larger input is an
+// InvalidArgument error naming the file and the limit, never an allocation failure.
 inline constexpr size_t kMaxInputBytes = size_t{4} << 30;
 
 // Reads `path` ("-" = standard input) into *contents, decompressing gzip. Errors are IoError
 // for an unreadable file ("a.csv: cannot open: No such file or directory") and
-// InvalidArgument for a corrupt or truncated gzip stream ("a.csv.gz: corrupt gzip data: ...").
-// On error *contents is unspecified.
+// InvalidArgument for a corrupt or truncated gzip stream ("a.csv.gz: corrupt gzip data: ...")
+// and for input past the limit of tourney/ingest/input_limits.h (decompressed gzip, standard
+// input) or kMaxInputBytes (a plain file). On error *contents is unspecified.
 Status ReadInputFile(const std::string& path, std::string* contents);
 
 // Up to `max_bytes` from the start of the file `path` as stored (no decompression), with
@@ -38,7 +41,8 @@ bool IsGzip(std::string_view bytes);
 
 // Decompresses the gzip stream `compressed` (one or more members) into *out. `name` is used
 // in messages. InvalidArgument for corrupt or truncated data or an output over
-// kMaxInputBytes.
+// MaxDecompressedBytes() ("b.csv.gz: decompressed input larger than the limit of 1 GiB
+// (raise it with ...)"); then *out is empty. *out never holds more than the limit.
 Status Gunzip(std::string_view compressed, std::string_view name, std::string* out);
 
 // The name messages use for `path` ("<stdin>" for "-").

@@ -63,6 +63,20 @@ std::optional<double> ParseDaNumber(std::string_view s) {
   return v;
 }
 
+// A name as R's write.table quotes it ("HuaweiTSC.1", with "" for a quote inside) unquoted;
+// any other name as it is.
+std::string_view UnquoteDaName(std::string_view name, std::string* storage) {
+  if (name.size() < 2 || name.front() != '"' || name.back() != '"') return name;
+  name = name.substr(1, name.size() - 2);
+  if (name.find('"') == std::string_view::npos) return name;
+  storage->clear();
+  for (size_t i = 0; i < name.size(); ++i) {
+    storage->push_back(name[i]);
+    if (name[i] == '"' && i + 1 < name.size() && name[i + 1] == '"') ++i;
+  }
+  return *storage;
+}
+
 int32_t InternDaName(std::string_view name, std::unordered_map<std::string, int32_t>* index,
                      std::vector<std::string>* names) {
   auto [it, added] = index->try_emplace(std::string(name), static_cast<int32_t>(names->size()));
@@ -115,7 +129,15 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
   std::unordered_map<std::string, int32_t> system_index;
   std::unordered_map<std::string, int32_t> annotator_index;
   std::vector<std::string_view> fields;
+  std::string system_storage, worker_storage;
   int64_t missing_scores = 0;
+  // Segment ids: the sid itself while every sid is a non-negative integer (WMT20-22 news);
+  // otherwise (WMT21's Wikipedia sets: "bn-hi-0-71-1000434.1_1") every sid numbered 1.. in
+  // order of first appearance, which `sid_order` keeps for the end.
+  std::unordered_map<std::string, int32_t> sid_index;
+  std::vector<std::string> sid_names;
+  std::vector<int32_t> sid_order;
+  bool numeric_sids = true;
   auto field_error = [&](int c, const std::string& what) {
     return InvalidArgument(at(line_number) + "field '" + std::string(header[c]) + "': " + what);
   };
@@ -127,6 +149,9 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
       return InvalidArgument(at(line_number) + std::to_string(fields.size()) +
                              " fields, the header has " + std::to_string(header.size()));
     }
+    // R's write.table quotes names: "HuaweiTSC.1" is the system HuaweiTSC.1.
+    fields[worker_col] = UnquoteDaName(fields[worker_col], &worker_storage);
+    fields[system_col] = UnquoteDaName(fields[system_col], &system_storage);
     for (int c : {worker_col, system_col}) {
       if (fields[c].empty()) return field_error(c, "blank");
       if (!IsValidUtf8(fields[c])) return field_error(c, InvalidUtf8Message(fields[c]));
@@ -136,15 +161,25 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
     }
     DaJudgment j;
     j.line = line_number;
-    const auto sid = ParseIntField(fields[sid_col]);
-    if (!sid || *sid < 0 || *sid > INT32_MAX) {
+    const std::string_view sid_text = TrimField(fields[sid_col]);
+    if (sid_text.empty() || sid_text == "NA") {
       return field_error(sid_col, QuotedValue(fields[sid_col]) +
-                                      " is not a segment number (a non-negative integer)");
+                                      " names no segment (a segment number or id)");
     }
-    const auto rid = ParseIntField(fields[rid_col]);
-    if (!rid) {
+    if (!IsValidUtf8(sid_text)) return field_error(sid_col, InvalidUtf8Message(sid_text));
+    const auto sid = ParseIntField(sid_text);
+    if (!sid || *sid < 0 || *sid > INT32_MAX) numeric_sids = false;
+    if (sid_names.size() >= static_cast<size_t>(INT32_MAX) - 1 &&
+        sid_index.find(std::string(sid_text)) == sid_index.end()) {
+      return field_error(sid_col, "more than 2^31 - 2 distinct segments");
+    }
+    // rid, the chunk of the HIT: an integer, or NA where the release has none (WMT21's
+    // Wikipedia sets); the scores do not need it.
+    const std::string_view rid_text = TrimField(fields[rid_col]);
+    const auto rid = ParseIntField(rid_text);
+    if (!rid && rid_text != "NA") {
       return field_error(rid_col, QuotedValue(fields[rid_col]) +
-                                      " is not a document chunk number (an integer)");
+                                      " is not a document chunk number (an integer or NA)");
     }
     const auto type = ParseDaItemType(fields[type_col]);
     if (!type) {
@@ -159,8 +194,9 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
     if (!z) {
       return field_error(score_col, QuotedValue(fields[score_col]) + " is not a finite number");
     }
-    j.segment = static_cast<int32_t>(*sid);
-    j.document = *rid;
+    j.segment = numeric_sids ? static_cast<int32_t>(*sid) : 0;
+    sid_order.push_back(1 + InternDaName(sid_text, &sid_index, &sid_names));
+    j.document = rid ? *rid : -1;
     j.type = *type;
     j.z = *z;
     j.system = InternDaName(fields[system_col], &system_index, &out.systems);
@@ -170,6 +206,9 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
   }
   if (out.type_counts[0] + out.type_counts[1] == 0) {
     return InvalidArgument(file + ": no SYSTEM or REPEAT judgments after the header");
+  }
+  if (!numeric_sids) {
+    for (size_t i = 0; i < out.rows.size(); ++i) out.rows[i].segment = sid_order[i];
   }
   if (missing_scores > 0) {
     out.warnings.push_back(file + ": " + std::to_string(missing_scores) +

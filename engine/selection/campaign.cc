@@ -598,11 +598,12 @@ StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
   if (name == "trueskill") return MakeTrueSkillModel(LiveTrueSkillOptions(rating));
   if (name == "expected-wins") return MakeExpectedWinsModel(ExpectedWinsVariant::kExcludeTies);
   if (name == "expected-wins-ties") return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
+  if (name == "expected-wins-wmt13") return MakeExpectedWinsModel(ExpectedWinsVariant::kWmt13);
   if (name == "hopkins-may") return MakeHopkinsMayModel(HopkinsMayOptions());
   if (IsPairwiseModelName(name)) return MakePairwiseModel(name, PairwiseModelOptions{});
   return InvalidArgument(
       "unknown model '" + std::string(name) +
-      "' (expected trueskill, expected-wins, expected-wins-ties, "
+      "' (expected trueskill, expected-wins, expected-wins-wmt13, expected-wins-ties, "
       "hopkins-may, bradley-terry, newman, rao-kupper, elo, counting, average-win-rate, "
       "eigen, pagerank or plackett-luce)");
 }

@@ -12,7 +12,7 @@ namespace tourney {
 const std::vector<std::string>& RatingModelNames() {
   static const std::vector<std::string>* const names = [] {
     auto* all = new std::vector<std::string>{"expected-wins", "expected-wins-ties", "hopkins-may",
-                                             "trueskill"};
+                                             "trueskill", "expected-wins-wmt13"};
     for (const std::string& name : PairwiseModelNames()) all->push_back(name);
     return all;
   }();
@@ -32,6 +32,7 @@ StatusOr<std::unique_ptr<RatingModel>> MakeRatingModel(std::string_view name,
   if (name == "expected-wins-ties") {
     return MakeExpectedWinsModel(ExpectedWinsVariant::kIncludeTies);
   }
+  if (name == "expected-wins-wmt13") return MakeExpectedWinsModel(ExpectedWinsVariant::kWmt13);
   if (name == "hopkins-may") {
     if (Status s = ValidateHopkinsMayOptions(options.hopkins_may); !s.ok()) return s;
     return MakeHopkinsMayModel(options.hopkins_may);

@@ -39,6 +39,9 @@ CountScorer CountScorerFor(const RatingModel& model) {
       return ExpectedWinsScores(c, ExpectedWinsVariant::kIncludeTies);
     };
   }
+  if (name == "expected-wins-wmt13") {
+    return [](const PairCounts& c) { return ExpectedWinsScores(c, ExpectedWinsVariant::kWmt13); };
+  }
   if (const auto* counted = dynamic_cast<const CountBasedModel*>(&model)) {
     return [counted](const PairCounts& c) { return counted->ScoreCounts(c); };
   }

@@ -106,6 +106,8 @@ py::dict BoardToDict(const Leaderboard& board) {
   OptionalColumn<double>(e, "score_hi", score_hi, &columns);
   OptionalColumn<double>(
       e, "raw", [](const LeaderboardEntry& x) { return x.raw; }, &columns);
+  const auto opponents = [](const LeaderboardEntry& x) { return x.opponents; };
+  OptionalColumn<int32_t>(e, "opponents", opponents, &columns);
 
   py::dict meta;
   meta["model"] = board.model;

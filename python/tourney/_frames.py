@@ -10,7 +10,7 @@ from . import _tourney
 LAYOUTS = (("model_a", "model_b", "winner"), ("left", "right", "winner"))
 
 # Integer columns that some entries may lack (pandas' nullable integers).
-_OPTIONAL_INT = {"cluster", "rank_upper_bound"}
+_OPTIONAL_INT = {"cluster", "rank_upper_bound", "opponents"}
 
 
 def _names_and_codes(column):

@@ -46,6 +46,9 @@ struct LeaderboardEntry {
   // The mean raw (0-100) score where `score` is a mean z-score (the WMT DA protocol);
   // absent otherwise.
   std::optional<double> raw;
+  // Expected Wins boards: the opponents this system's score averages over (those met in a
+  // decisive comparison, models/expected_wins.h); absent for the other models.
+  std::optional<int> opponents;
 
   bool operator==(const LeaderboardEntry&) const = default;
 };

@@ -27,6 +27,9 @@ struct SystemRating {
   // score_lo == score_hi == 0 when the model gives none.
   double score_lo = 0.0;
   double score_hi = 0.0;
+  // Expected Wins: the opponents the score averages over (models/expected_wins.h); -1 for
+  // the other models.
+  int opponents = -1;
 };
 
 struct RatingInput {

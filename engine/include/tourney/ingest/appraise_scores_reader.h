@@ -18,19 +18,32 @@
 // z = 0 until StandardizeDaJudgments (tourney/statistics/da_scores.h) standardises the scores
 // per annotator over all of their judgments, quality-control items included, as WMT does.
 // Item types: TGT is a system item, REF a reference (kReference), BAD a degraded copy
-// (kBadReference), and so is any item whose documentID has a `#bad` part. A second TGT
-// judgment of the same (annotator, system, segment) is a REPEAT (Appraise exports a
-// resubmitted item twice). Rows whose isDocument is True (document-level scores) are
-// skipped and counted in a warning. So are tutorial items: in the 12-field layout, rows whose
-// system is also their documentID (no "#system" part) and contains "tutorial" (the ESA
-// campaigns' "ende-tutorial1"), which train annotators and are no system.
-// Segments: the 9-field layout's itemId is the segment (no documents). The 11-field layout's
-// segment is (DocumentID, SegmentID). In the 12-field layout itemID is the item's place in
-// the annotator's batch, so the segment is (document, place within the document): the
-// itemID minus the first itemID of that annotator's run of the documentID, plus 1. The
-// document is the documentID up to its first '#' ("doc#system#bad3" -> "doc"), so a BAD
-// copy lands on its original's segment. Segments are numbered 1.. in order of first
-// appearance and DaJudgments::documents names the documents.
+// (kBadReference), and so is any item whose documentID has a `#bad` part. Rows whose
+// isDocument is True (document-level scores) are skipped and counted in a warning. So are
+// tutorial items: in the 12-field layout, rows whose system is also their documentID (no
+// "#system" part) and contains "tutorial" (the ESA campaigns' "ende-tutorial1"), which train
+// annotators and are no system.
+// The 12-field layout follows WMT24's rule (the organisers' humeval/tools.py, load_data, in
+// wmt-conference/wmt24-news-systems): rows of the canary (documentID "canary") and of filler
+// documents (a documentID with "#incomplete" or "#dup": copies that complete a batch) are
+// skipped and counted; a resubmitted TGT item (a second TGT judgment of one annotator,
+// system and segment) replaces the earlier one: the row with the latest endTime is kept
+// (the later row on a tie, or when endTime is not a number), the others dropped and
+// counted. ComputeEsaScores (statistics/esa_scores.h) then averages each item over its
+// annotators and each system over its items, as WMT24 did. In the 9- and 11-field (DA)
+// layouts a second TGT judgment is kept as a REPEAT, as WMT22/23's DA scripts did.
+// Segments, numbered 1.. in order of first appearance within each language pair (the same
+// document and item in two pairs are two segments); DaJudgments::documents names the
+// documents. The 9-field layout's itemId is the segment (no documents). The 11-field
+// layout's segment is (DocumentID, SegmentID). In the 12-field layout the document is the
+// documentID up to its first '#' ("doc#system#bad3" -> "doc"), so a BAD copy lands on its
+// original's segment; where the documentID names the system after the '#' (the ESA paper's
+// campaign: "doc#ONLINE-W") itemID is the item's place in the annotator's batch, so the
+// segment is (document, itemID minus the first itemID of that annotator's run of the
+// documentID, plus 1); otherwise (WMT24: "doc", "doc#bad") itemID is the test set's segment
+// number and the segment is (document, itemID).
+// A file with more than one language pair is read whole, with a warning: a system's score
+// then pools its pairs.
 // Spans (12 fields) go into ErrorSpans (tourney/core/error_spans.h), one list beside the
 // judgments.
 //
@@ -66,6 +79,9 @@ struct AppraiseScores {
   std::vector<std::string> language_pairs;  // "eng-deu", in order of first appearance
   int64_t document_rows_skipped = 0;        // isDocument True
   int64_t tutorial_rows_skipped = 0;        // tutorial items (see above)
+  int64_t canary_rows_skipped = 0;          // 12 fields: documentID "canary"
+  int64_t filler_rows_skipped = 0;          // 12 fields: "#incomplete" or "#dup" documents
+  int64_t resubmissions_replaced = 0;       // 12 fields: earlier submissions dropped
 };
 
 // Reads `path` ("-" = standard input). On success there is at least one system item.

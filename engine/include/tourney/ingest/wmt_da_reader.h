@@ -7,9 +7,14 @@
 // The judgments file: a header line whose names are separated by spaces or tabs, then one
 // judgment per line, fields separated by tabs (by runs of spaces when a line holds no tab).
 // The columns used are named `WorkerId` (the annotator), `sys_id` (the system), `sid` (the
-// segment, an integer), `rid` (the document chunk, an integer), `type` (SYSTEM, REPEAT, REF,
-// BAD_REF; see tourney/core/da_judgments.h) and `score` (the z-score); other columns
-// (HITId, Input.src, time, ...) are ignored. Plain, gzip or standard input ("-").
+// segment), `rid` (the document chunk: an integer, or NA where the release has none, read
+// as -1), `type` (SYSTEM, REPEAT, REF, BAD_REF; see tourney/core/da_judgments.h) and
+// `score` (the z-score); other columns (HITId, Input.src, time, ...) are ignored. A sid is
+// the segment's number while every sid of the file is a non-negative integer (WMT20-22
+// news); otherwise (WMT21's Wikipedia sets: "bn-hi-0-71-1000434.1_1") each distinct sid is
+// a segment, numbered 1.. in order of first appearance. A name in double quotes (R's
+// write.table: "HuaweiTSC.1", "" for a quote inside) is unquoted. Plain, gzip or standard
+// input ("-").
 //
 // The moments file is R's print format, three lines per annotator: `[1] "M1407"`,
 // `[1] 61.01064` (mean), `[1] 10.18485` (sample SD; `NA` for an annotator with one

@@ -377,8 +377,8 @@ void SetTopKStopping(const AnytimeLeaderboard& anytime, const TopKGoal& goal,
                      const std::vector<std::string>& names, Leaderboard* board);
 
 // The rating models a campaign leaderboard offers: "trueskill" (the live model:
-// LiveTrueSkillOptions(rating)), "expected-wins", "expected-wins-ties" and "hopkins-may"
-// (paper sampler, default options). InvalidArgument for any other name.
+// LiveTrueSkillOptions(rating)), "expected-wins", "expected-wins-wmt13", "expected-wins-ties"
+// and "hopkins-may" (paper sampler, default options), and the pairwise models. InvalidArgument for any other name.
 StatusOr<std::unique_ptr<RatingModel>> MakeCampaignModel(std::string_view name,
                                                          const LiveRatingOptions& rating);
 

@@ -33,7 +33,8 @@ struct RatingModelOptions {
   PairwiseModelOptions pairwise;    // the Bradley-Terry family, Elo, counting, eigen, pagerank
 };
 
-// expected-wins, expected-wins-ties, hopkins-may, trueskill, then PairwiseModelNames().
+// expected-wins, expected-wins-ties, hopkins-may, trueskill, expected-wins-wmt13, then
+// PairwiseModelNames().
 const std::vector<std::string>& RatingModelNames();
 bool IsRatingModelName(std::string_view name);
 

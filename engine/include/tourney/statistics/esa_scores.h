@@ -4,10 +4,14 @@
 // segment. The official WMT24 ranking uses the scores as given (no z-normalisation).
 //
 // DESCRIPTION
-//   Segment score of (system, segment) = the mean raw ESA score of its system judgments
-//   (TGT, and a resubmitted TGT as REPEAT); BAD and REF items are quality control and left
-//   out (counted in DaScores::quality_control_items). System score = the mean of its segment
-//   scores. This is ComputeDaScores (tourney/statistics/da_scores.h) on the raw scale: the
+//   WMT24's rule (the organisers' humeval/tools.py load_data and calculate_clusters.py):
+//   TGT items only; the canary and filler documents ('#incomplete', '#dup') out, and of a
+//   resubmitted item the annotator's latest submission alone (both done by the reader,
+//   ingest/appraise_scores_reader.h, which counts them); segment score of (system, segment)
+//   = the mean raw ESA score over its annotators; BAD and REF items are quality control and
+//   left out (counted in DaScores::quality_control_items). System score = the mean of its
+//   segment scores (the organisers' micro average: their published table macro-averages
+//   over domains, which an Appraise export does not name). This is ComputeDaScores (tourney/statistics/da_scores.h) on the raw scale: the
 //   result's `z` fields hold the raw ESA scores as well, so that the rank-sum clusters
 //   (wmt_da_clusters.h) and the paired Holm test (holm_separations.h) run on ESA points.
 //   Clusters: the WMT20-22 rule (one-sided Wilcoxon rank-sum tests of segment scores at
