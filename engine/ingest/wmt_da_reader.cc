@@ -159,6 +159,11 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
     if (!z) {
       return field_error(score_col, QuotedValue(fields[score_col]) + " is not a finite number");
     }
+    if (std::abs(*z) > kMaxDaZScore) {
+      return field_error(score_col, "z-score " + QuotedValue(fields[score_col]) +
+                                        " is beyond +-1000 (kMaxDaZScore): one annotator's "
+                                        "z-scores stay within +-(n-1)/sqrt(n) of n judgments");
+    }
     j.segment = static_cast<int32_t>(*sid);
     j.document = *rid;
     j.type = *type;
