@@ -88,6 +88,9 @@ StatusOr<uint64_t> CampaignId(const Flags& flags);
 // InvalidArgument otherwise.
 StatusOr<bool> JsonFormat(const Flags& flags);
 
+// The leaderboard verbs of campaign_leaderboard_command.cc.
+int RunCampaignLeaderboard(int argc, char** argv);
+int RunCampaignWatch(int argc, char** argv);
 // The admin verbs of campaign_admin_command.cc (list, show, export, close).
 int RunCampaignList(int argc, char** argv);
 int RunCampaignShow(int argc, char** argv);

@@ -1,6 +1,6 @@
-// tourney campaign VERB --server ADDR: a client of tourneyd (create, import, next, submit,
-// leaderboard; the admin verbs list, show, export and close are in
-// campaign_admin_command.cc).
+// tourney campaign VERB --server ADDR: a client of tourneyd (create, import, next, submit;
+// leaderboard and watch are in campaign_leaderboard_command.cc, the admin verbs list, show,
+// export and close in campaign_admin_command.cc).
 #include <grpcpp/grpcpp.h>
 
 #include <algorithm>
@@ -17,9 +17,7 @@
 #include "commands.h"
 #include "common.h"
 #include "content_input.h"
-#include "progress_bar.h"
 #include "proto/leaderboard_proto.h"
-#include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/selection/campaign.h"
@@ -502,73 +500,6 @@ int RunCampaignSubmit(int argc, char** argv) {
   return kExitOk;
 }
 
-int RunCampaignLeaderboard(int argc, char** argv) {
-  Flags flags(
-      "tourney campaign leaderboard --server ADDR --token-file ADMIN --campaign ID "
-      "[--model M] [--bootstrap R | --anytime [--delta D] [--epsilon E]] [--format F]",
-      "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
-      "server adds rank ranges and clusters from R bootstrap replicates; with --anytime it\n"
-      "gives the anytime-valid leaderboard of the judgments in commit order\n"
-      "(docs/anytime.md).");
-  AddConnectionFlags(flags);
-  flags.Add("campaign", "ID", "", "campaign id (required)");
-  flags.Add("model", "M", "", "rating model (default: the campaign's live ratings)");
-  flags.Add("bootstrap", "R", "0", "bootstrap replicates (0 = none)");
-  flags.Add("confidence", "C", "0.95", "confidence of the rank ranges");
-  flags.Add("seed", "S", "1", "bootstrap seed");
-  flags.AddBool("anytime", "the anytime-valid leaderboard (no --model, no --bootstrap)");
-  flags.Add("delta", "D", "0.05", "with --anytime: family-wise error, in (0, 1)");
-  flags.Add("epsilon", "E", "0", "with --anytime: indifference zone, in [0, 1]");
-  AddProgressFlag(flags);
-  flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
-  const std::string verb = "campaign leaderboard";
-  uint64_t campaign = 0;
-  int code = 0;
-  if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
-  auto format = ParseOutputFormat(flags.Get("format"));
-  if (!format.ok()) return ReportError(verb, format.status());
-  auto replicates = flags.GetInt("bootstrap");
-  auto confidence = flags.GetDouble("confidence");
-  auto seed = flags.GetUint("seed");
-  for (const Status* s : {&replicates.status(), &confidence.status(), &seed.status()}) {
-    if (!s->ok()) return ReportError(verb, *s);
-  }
-  if (*replicates < 0 || *replicates > 1000000) {
-    return ReportError(verb, InvalidArgument("--bootstrap must be in 0..1000000"));
-  }
-  auto conn = Connect(flags);
-  if (!conn.ok()) return ReportError(verb, conn.status());
-  v1::GetLeaderboardRequest request;
-  request.set_campaign_id(campaign);
-  request.set_model(flags.Get("model"));
-  request.set_bootstrap_replicates(static_cast<int32_t>(*replicates));
-  request.set_confidence(*confidence);
-  request.set_seed(*seed);
-  if (flags.GetBool("anytime")) {
-    auto delta = flags.GetDouble("delta");
-    if (!delta.ok()) return ReportError(verb, delta.status());
-    auto epsilon = flags.GetDouble("epsilon");
-    if (!epsilon.ok()) return ReportError(verb, epsilon.status());
-    request.set_anytime(true);
-    request.set_delta(*delta);
-    request.set_epsilon(*epsilon);
-  } else if (flags.IsSet("delta") || flags.IsSet("epsilon")) {
-    return ReportError(verb, InvalidArgument("--delta and --epsilon go with --anytime"));
-  }
-  v1::Leaderboard board;
-  auto ctx = conn->Context();
-  auto progress = ProgressModeFromFlags(flags);
-  if (!progress.ok()) return ReportError(verb, progress.status());
-  ProgressBar bar(*progress, "");
-  bar.StartTicker("the server is computing the leaderboard (" + WithThousands(*replicates) +
-                  " bootstrap replicates)");
-  grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), request, &board);
-  bar.Clear();
-  if (!s.ok()) return ReportRpcError(verb, s);
-  std::cout << FormatLeaderboard(FromProto(board), *format);
-  return kExitOk;
-}
-
 }  // namespace
 
 int RunCampaign(int argc, char** argv) {
@@ -583,6 +514,8 @@ int RunCampaign(int argc, char** argv) {
       {"next", "get the next match to judge (annotator token)", RunCampaignNext},
       {"submit", "submit the ranks of a match (annotator token)", RunCampaignSubmit},
       {"leaderboard", "print a campaign's leaderboard (admin token)", RunCampaignLeaderboard},
+      {"watch", "follow a campaign's leaderboard as judgments arrive (admin token)",
+       RunCampaignWatch},
       {"list", "list the server's campaigns with their counts (admin token)", RunCampaignList},
       {"show", "print one campaign's configuration, state and counts (admin token)",
        RunCampaignShow},

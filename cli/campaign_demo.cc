@@ -430,8 +430,17 @@ int RunDemo(int argc, char** argv) {
             << FormatLeaderboard(FromProto(uniform_board), OutputFormat::kTable) << "\n";
   std::string default_name = runs[1].selector;
   default_name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(default_name[0])));
-  std::cout << default_name << " selection, " << WithThousands(shown.first) << " judgments:\n"
-            << FormatLeaderboard(FromProto(shown.second), OutputFormat::kTable) << "\n";
+  // The board shown may be a checkpoint's, before the campaign's end: the title gives the
+  // campaign's judgments and, when they differ, the checkpoint's (the audit saw "Boundary
+  // selection, 800 judgments" for a campaign that ran on).
+  const int64_t campaign_judgments = runs[1].boards.back().first;
+  std::cout << default_name << " selection, " << WithThousands(campaign_judgments)
+            << " judgments";
+  if (shown.first != campaign_judgments) {
+    std::cout << "; its board after " << WithThousands(shown.first)
+              << ", the first to show uniform selection's final clusters";
+  }
+  std::cout << ":\n" << FormatLeaderboard(FromProto(shown.second), OutputFormat::kTable) << "\n";
 
   // How much of each campaign's data compared systems close in the hidden order.
   std::vector<int> true_rank(quality.size());

@@ -390,7 +390,9 @@ int RunScoringExport(int argc, char** argv) {
       "[--output FILE]",
       "Writes every stored score of a scoring campaign in commit order as TSV: sequence,\n"
       "system, doc, seg, score, annotator, key, committed_unix_ms, error_spans (a JSON\n"
-      "array of {start, end, severity, category}; [] without spans).");
+      "array of {start, end, severity, category}; [] without spans). Scores are written\n"
+      "in the shortest form that reads back to the same number (0.333333, not\n"
+      "0.33333299999999999).");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("output", "FILE", "-", "where to write (- = standard output)");
@@ -401,14 +403,13 @@ int RunScoringExport(int argc, char** argv) {
   v1::ExportScoresRequest request;
   request.set_campaign_id(campaign);
   std::ostringstream tsv;
-  tsv.precision(17);
   tsv << "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\terror_spans\n";
   code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
     auto reader = stub.ExportScores(context, request);
     v1::ExportedScore row;
     while (reader->Read(&row)) {
       tsv << row.sequence() << "\t" << row.system() << "\t" << row.document() << "\t"
-          << row.segment() << "\t" << row.score() << "\t" << row.annotator() << "\t"
+          << row.segment() << "\t" << JsonNumber(row.score()) << "\t" << row.annotator() << "\t"
           << row.idempotency_key() << "\t" << row.committed_unix_ms() << "\t"
           << SpansJson(row) << "\n";
     }

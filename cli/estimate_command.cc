@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
@@ -68,6 +70,9 @@ int RunEstimateCommand(int argc, char** argv) {
   if (!format.ok()) return fail(format.status());
   if (*format == OutputFormat::kWmt) return fail(InvalidArgument("option '--format': no wmt here"));
   SystemEstimatesOptions o;
+  // Warnings are printed once the estimates stand: an input error that ends the run comes
+  // alone (the audit saw a warning printed before it).
+  std::vector<std::string> notices;
   auto table = LoadScoredSegments(flags, "estimate", /*warn=*/false);
   if (!table.ok()) return fail(table.status());
   // The design the table records (tourney sample --format tsv): "design=D ... system=S".
@@ -93,6 +98,23 @@ int RunEstimateCommand(int argc, char** argv) {
     }
     design_system = recorded_system;
   }
+  const std::vector<std::string> excluded = SplitList(flags.Get("exclude-system"));
+  bool recorded_excluded = false;
+  if (!recorded_system.empty() && flags.Get("system").empty() &&
+      std::find(excluded.begin(), excluded.end(), recorded_system) != excluded.end()) {
+    // The table records the system whose metrics the design read, and --exclude-system
+    // leaves it out. The recorded inclusion probabilities carry every design but the
+    // metric-binned ones, whose strata are that system's metric bins.
+    if (DesignStrata(o.design) == Strata::kMetricBins) {
+      return fail(InvalidArgument(
+          "option '--exclude-system': the table's design '" + std::string(DesignName(o.design)) +
+          "' binned the segments by the metrics of system '" + recorded_system +
+          "' (tourney sample recorded it), and its estimate needs those bins: keep '" +
+          recorded_system + "' in (its estimate is then reported too)"));
+    }
+    design_system.clear();
+    recorded_excluded = true;
+  }
   if (!design_system.empty()) {
     for (size_t k = 0; k < table->systems.size(); ++k) {
       if (table->systems[k].name == design_system) o.design_system = static_cast<int>(k);
@@ -100,11 +122,12 @@ int RunEstimateCommand(int argc, char** argv) {
     if (o.design_system < 0) {
       return fail(InvalidArgument("option '--system': no system '" + design_system + "'"));
     }
-  } else if (DesignStrata(o.design) == Strata::kMetricBins || o.design == Design::kDocsOpt) {
-    std::cerr << "tourney estimate: warning: design '" << DesignName(o.design)
-              << "' read one system's metrics; without --system (or a table written by "
-                 "tourney sample) that is taken to be the first, '"
-              << table->systems[0].name << "'\n";
+  } else if (!recorded_excluded &&
+             (DesignStrata(o.design) == Strata::kMetricBins || o.design == Design::kDocsOpt)) {
+    notices.push_back("design '" + std::string(DesignName(o.design)) +
+                      "' read one system's metrics; without --system (or a table written by "
+                      "tourney sample) that is taken to be the first, '" +
+                      table->systems[0].name + "'");
   }
   for (const char* name : {"score-min", "score-max"}) {
     if (flags.Get(name).empty()) continue;
@@ -133,11 +156,11 @@ int RunEstimateCommand(int argc, char** argv) {
     const bool stopping = !flags.Get("tolerance").empty() && flags.Get("tolerance") != "0";
     bound_name = stopping && can_sequence ? "cv-cs" : "bootstrap-t";
     if (stopping && !can_sequence) {
-      std::cerr << "tourney estimate: warning: bootstrap-t holds its confidence at a sample "
-                   "size fixed in advance; annotating until it first says 'within +-T' breaks "
-                   "that (docs/sampling.md). For a stop chosen from the data, estimate a table "
-                   "written by tourney sample --format tsv (it records the serving order) with "
-                   "--score-min and --score-max: the default is then cv-cs\n";
+      notices.push_back(
+          "bootstrap-t holds its confidence at a sample size fixed in advance; annotating "
+          "until it first says 'within +-T' breaks that (docs/sampling.md). For a stop chosen "
+          "from the data, estimate a table written by tourney sample --format tsv (it records "
+          "the serving order) with --score-min and --score-max: the default is then cv-cs");
     }
   }
   auto bound = ParseBound(bound_name);
@@ -180,9 +203,9 @@ int RunEstimateCommand(int argc, char** argv) {
   std::string score_column = flags.Get("score");
   for (char& c : score_column) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (!o.lower_is_better && score_column.find("mqm") != std::string::npos) {
-    std::cerr << "tourney estimate: warning: the score column '" << flags.Get("score")
-              << "' looks like MQM error points, where lower is better, but --lower-is-better "
-                 "is not given: higher scores rank first\n";
+    notices.push_back("the score column '" + flags.Get("score") +
+                      "' looks like MQM error points, where lower is better, but "
+                      "--lower-is-better is not given: higher scores rank first");
   }
   if (o.test_set_size == 0) {
     bool any_unannotated = false;
@@ -199,6 +222,9 @@ int RunEstimateCommand(int argc, char** argv) {
   }
   auto result = EstimateSystems(*table, o);
   if (!result.ok()) return fail(result.status());
+  for (const std::string& notice : notices) {
+    std::cerr << "tourney estimate: warning: " << notice << "\n";
+  }
   if (!flags.Get("plot").empty()) {
     const std::string svg =
         SystemEstimatesSvg(*result, "Estimated scores of " + flags.positionals()[0]);

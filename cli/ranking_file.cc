@@ -69,11 +69,14 @@ StatusOr<SystemRanking> FromJson(const std::string& text, const std::string& pat
   }
   SystemRanking out;
   std::unordered_set<std::string> seen;
+  // Comparisons read higher as better: MQM error points are turned around (two identical
+  // MQM boards once compared at tau = -1).
+  const double sign = ScoreLowerIsBetter(board->model) ? -1.0 : 1.0;
   for (const LeaderboardEntry& e : board->entries) {
     if (!seen.insert(e.system).second) {
       return InvalidArgument(path + ": entry '" + e.system + "' appears twice");
     }
-    out.push_back({e.system, e.score, board->clustered() ? e.cluster : std::nullopt});
+    out.push_back({e.system, sign * e.score, board->clustered() ? e.cluster : std::nullopt});
   }
   return out;
 }

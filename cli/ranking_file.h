@@ -1,7 +1,9 @@
 // Reading a ranking of systems for `tourney compare`, in any of four forms (recognised by
 // their content):
 //   - tourney JSON: the proto3 JSON of tourney.v1.Leaderboard (`rank`/`cluster --format
-//     json`); scores and, when present, clusters;
+//     json`); scores and, when present, clusters. A board whose lower scores are better
+//     (MQM error points, ScoreLowerIsBetter) has its scores negated, so that higher is better
+//     in every ranking compared;
 //   - WMT's official results (a line of '+' marks it, or, with a single cluster, every
 //     line in that layout): `SYSTEM SCORE (LO, HI)` per line, best first, clusters
 //     separated by lines of '+' (WMT16's results/wmt16.SRC-TRG.txt, `--format wmt`);

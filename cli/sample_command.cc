@@ -1,6 +1,8 @@
 // tourney sample: which segments to annotate, from a sampling design (tourney/sampling/design.h).
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
@@ -55,7 +57,9 @@ int RunSampleCommand(int argc, char** argv) {
   // Only the metric designs read the metrics: the others do not warn about them.
   const bool reads_metrics = DesignStrata(*design) == Strata::kMetricBins ||
                              *design == Design::kDocsOpt;
-  auto table = LoadScoredSegments(flags, "sample", reads_metrics);
+  // The table's warnings are printed once the sample stands (an error that ends the run
+  // comes alone).
+  auto table = LoadScoredSegments(flags, "sample", /*warn=*/false);
   if (!table.ok()) return fail(table.status());
   SegmentSampleOptions o;
   o.design = *design;
@@ -83,6 +87,9 @@ int RunSampleCommand(int argc, char** argv) {
   }
   auto sample = SampleSegments(*table, o);
   if (!sample.ok()) return fail(sample.status());
+  for (const std::string& w : reads_metrics ? table->warnings : std::vector<std::string>{}) {
+    std::cerr << "tourney sample: warning: " << w << "\n";
+  }
   std::ostringstream out;
   if (format == "list") {
     for (int s : sample->segments) out << table->segment_ids[s] << "\n";

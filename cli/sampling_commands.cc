@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "common.h"
@@ -169,10 +171,16 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   }
   o.design.batches = static_cast<int>(*batches);
   o.population.segments_per_bin = *bin;
-  auto table = LoadScoredSegments(flags, "sampling-study");
+  // The table's warnings are about its metrics (a constant one is dropped): only a study
+  // that reads them prints them.
+  auto table = LoadScoredSegments(flags, "sampling-study", /*warn=*/false);
   if (!table.ok()) return fail(table.status());
   auto result = RunSamplingStudy(*table, o);
   if (!result.ok()) return fail(result.status());
+  // After the study stands: an error that ends the run comes alone.
+  for (const std::string& w : StudyReadsMetrics(o) ? table->warnings : std::vector<std::string>{}) {
+    std::cerr << "tourney sampling-study: warning: " << w << "\n";
+  }
   std::string title = flags.Get("title");
   if (title.empty()) title = "Sampling study of " + flags.positionals()[0];
   std::string plot_methods = flags.Get("plot-methods");

@@ -22,15 +22,19 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     }
     if (e.cluster) out->set_cluster(*e.cluster);
     out->set_comparisons(e.comparisons);
-    out->set_wins(e.wins);
-    out->set_losses(e.losses);
-    out->set_ties(e.ties);
+    if (board.counts_outcomes) {
+      out->set_wins(e.wins);
+      out->set_losses(e.losses);
+      out->set_ties(e.ties);
+    }
     if (e.r_hat) out->set_r_hat(*e.r_hat);
     if (e.rank_upper_bound) out->set_rank_upper_bound(*e.rank_upper_bound);
     if (e.score_lo) out->set_score_lo(*e.score_lo);
     if (e.score_hi) out->set_score_hi(*e.score_hi);
     if (e.raw) out->set_raw(*e.raw);
     if (e.opponents) out->set_opponents(*e.opponents);
+    if (e.segments) out->set_segments(*e.segments);
+    if (e.judgments) out->set_judgments(*e.judgments);
   }
   m.set_rankings(board.rankings);
   m.set_dropped_blank(board.dropped_blank);
@@ -41,6 +45,8 @@ v1::Leaderboard ToProto(const Leaderboard& board) {
     for (const std::string& s : component) out->add_systems(s);
   }
   m.set_bootstrap_replicates(board.bootstrap_replicates);
+  if (board.replicates_are_reruns) m.set_replicates_are_reruns(true);
+  if (board.interval_rank_ranges) m.set_interval_rank_ranges(true);
   m.set_confidence(board.confidence);
   m.set_seed(board.seed);
   for (const std::string& w : board.warnings) m.add_warnings(w);
@@ -111,6 +117,8 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     if (e.has_score_hi()) out.score_hi = e.score_hi();
     if (e.has_raw()) out.raw = e.raw();
     if (e.has_opponents()) out.opponents = e.opponents();
+    if (e.has_segments()) out.segments = e.segments();
+    if (e.has_judgments()) out.judgments = e.judgments();
   }
   board.rankings = m.rankings();
   board.dropped_blank = m.dropped_blank();
@@ -120,6 +128,9 @@ Leaderboard FromProto(const v1::Leaderboard& m) {
     board.components.emplace_back(c.systems().begin(), c.systems().end());
   }
   board.bootstrap_replicates = m.bootstrap_replicates();
+  board.replicates_are_reruns = m.replicates_are_reruns();
+  board.interval_rank_ranges = m.interval_rank_ranges();
+  board.counts_outcomes = m.entries().empty() || m.entries(0).has_wins();
   board.confidence = m.confidence();
   board.seed = m.seed();
   board.warnings.assign(m.warnings().begin(), m.warnings().end());

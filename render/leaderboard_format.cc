@@ -43,6 +43,22 @@ std::string SettingNumber(double v) {
   return buf;
 }
 
+// A confidence level as a percentage, rounded only where the level is: "95%", and a planned
+// look's 99.9874% rather than "100%" (six significant digits, as the look's note).
+std::string ConfidencePercent(double confidence) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.6g%%", 100.0 * confidence);
+  return buf;
+}
+
+// What the replicates were: "1,000 bootstrap replicates", or for a self-sampling model
+// rerun on the full data (--protocol wmt15), "1,000 reruns with fresh seeds".
+std::string ReplicatesText(const Leaderboard& board) {
+  return WithThousands(board.bootstrap_replicates) +
+         (board.replicates_are_reruns ? " reruns with fresh seeds (nothing resampled)"
+                                      : " bootstrap replicates");
+}
+
 }  // namespace
 
 std::string AnytimePromise(const Leaderboard& board) {
@@ -322,8 +338,8 @@ std::string FormatTable(const Leaderboard& board) {
     out += " from " + WithThousands(board.rankings) + " rankings";
   }
   if (board.bootstrap_replicates > 0) {
-    out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, " +
-           Fixed(100.0 * board.confidence, 0) + "% rank ranges";
+    out += ", " + ReplicatesText(board) + ", " + ConfidencePercent(board.confidence) +
+           " rank ranges";
   }
   if (!StoppingText(board).empty()) out += "; " + StoppingText(board);
   out += "\n";
@@ -482,9 +498,9 @@ std::string FormatLatex(const Leaderboard& board) {
   out += "\\caption{" + LatexEscape(ModelTitle(board.model)) + ", " +
          WithThousands(board.comparisons) + " pairwise comparisons";
   if (board.bootstrap_replicates > 0) {
-    out += "; rank ranges from " + WithThousands(board.bootstrap_replicates) +
-           " bootstrap replicates at " + Fixed(100.0 * board.confidence, 0) +
-           "\\% confidence, clusters separated by rules";
+    out += "; rank ranges from " + ReplicatesText(board) + " at " +
+           LatexEscape(ConfidencePercent(board.confidence)) +
+           " confidence, clusters separated by rules";
   }
   if (IsAnytimeBoard(board)) {
     out += "; " + LatexEscape(AnytimeText(board)) + ", clusters separated by rules; " +
@@ -564,9 +580,8 @@ std::string WmtHeader(const Leaderboard& board) {
   }
   out += board.model.empty() ? std::string("unnamed model") : ModelDisplayName(board.model);
   if (board.bootstrap_replicates > 0) {
-    out += ", " + WithThousands(board.bootstrap_replicates) + " bootstrap replicates, seed " +
-           std::to_string(board.seed) + ", " + Fixed(100.0 * board.confidence, 0) +
-           "% rank ranges";
+    out += ", " + ReplicatesText(board) + ", seed " + std::to_string(board.seed) + ", " +
+           ConfidencePercent(board.confidence) + " rank ranges";
   }
   return out + "\n";
 }

@@ -46,8 +46,8 @@ TextTable LeaderboardTable(const NbestEvaluation& e) {
   const std::string level = Fixed(100.0 * b.confidence, 0) + "%";
   TextTable t;
   t.caption = "MAP leaderboard: " + CountOf(static_cast<int64_t>(e.systems.size()), "system") + ", " +
-              WithThousands(e.prompts) + " prompts, " + WithThousands(e.gold_translations) +
-              " gold translations; " + level + " intervals and rank ranges from " +
+              CountOf(e.prompts, "prompt") + ", " + CountOf(e.gold_translations, "gold translation") +
+              "; " + level + " intervals and rank ranges from " +
               WithThousands(b.bootstrap_replicates) + " bootstrap replicates over prompts";
   t.header = {"system",
               "#",

@@ -80,10 +80,18 @@ TextTable WmtDaAdjacentPairsTable(const WmtDaReport& report) {
     const bool official_beats =
         official.beats[static_cast<size_t>(pair.upper) * n + pair.lower] != 0;
     const bool holm_beats = holm.beats[static_cast<size_t>(pair.upper) * n + pair.lower] != 0;
+    // No shared segment: no difference to average; fewer than two: no paired test. "n/a",
+    // not a mean of 0 and p = 1 (which read as a measured tie).
+    const bool has_mean = pair.shared_segments > 0;
+    const bool has_test = pair.shared_segments > 1;
     table.rows.push_back({scores.systems[pair.upper], scores.systems[pair.lower],
                           WithThousands(pair.shared_segments),
-                          Fixed((report.scale == ProtocolScale::kMqm ? -1.0 : 1.0) * pair.mean_difference, 3),
-                          PValue(pair.p_value), PValue(pair.p_holm),
+                          has_mean ? Fixed((report.scale == ProtocolScale::kMqm ? -1.0 : 1.0) *
+                                               pair.mean_difference,
+                                           3)
+                                   : "n/a",
+                          has_test ? PValue(pair.p_value) : "n/a",
+                          has_test ? PValue(pair.p_holm) : "n/a",
                           PValue(official.p(pair.upper, pair.lower)),
                           official_beats ? "yes" : "no", holm_beats ? "yes" : "no"});
     table.rule_before.push_back(false);
@@ -98,9 +106,10 @@ std::string MqmClusterSummary(const WmtDaReport& report, bool holm_board) {
   const DaScores& scores = *report.scores;
   std::string out = std::string(holm_board ? "MQM scores, tourney's paired Holm clusters"
                                            : "MQM error points with the WMT rank-sum clusters") +
-                    ": " + WithThousands(static_cast<int64_t>(report.official->order.size())) +
-                    " systems, " + WithThousands(static_cast<int64_t>(scores.segments.size())) +
-                    " rated (system, segment) pairs; lower is better\n";
+                    ": " + CountOf(static_cast<int64_t>(report.official->order.size()), "system") +
+                    ", " + CountOf(static_cast<int64_t>(scores.segments.size()),
+                                   "rated (system, segment) pair") +
+                    "; lower is better\n";
   out += holm_board ? "clusters: paired t-tests on shared segments, Holm-corrected, a boundary "
                       "where every system above is separated from every system below\n"
                     : "clusters: one-sided Wilcoxon rank-sum tests of segment MQM at p < " +
@@ -114,12 +123,11 @@ std::string EsaSummary(const WmtDaReport& report, bool holm_board) {
   const auto& t = report.type_counts;
   std::string out = std::string(holm_board ? "ESA scores, tourney's paired Holm clusters"
                                            : "ESA, mean ESA score per system (WMT24)") +
-                    ": " + WithThousands(static_cast<int64_t>(report.official->order.size())) +
-                    " systems, " + WithThousands(t[0] + t[1]) + " scored items (" +
-                    WithThousands(t[1]) + " resubmitted) by " +
-                    WithThousands(report.annotators) + " annotators; " +
-                    WithThousands(t[3]) + " BAD items and " + WithThousands(t[2]) +
-                    " REF items left out\n";
+                    ": " + CountOf(static_cast<int64_t>(report.official->order.size()), "system") +
+                    ", " + CountOf(t[0] + t[1], "scored item") + " (" + WithThousands(t[1]) +
+                    " resubmitted) by " + CountOf(report.annotators, "annotator") + "; " +
+                    CountOf(t[3], "BAD item") + " and " + CountOf(t[2], "REF item") +
+                    " left out\n";
   out += holm_board ? "clusters: paired t-tests on shared segments, Holm-corrected, a boundary "
                       "where every system above is separated from every system below\n"
                     : "clusters: one-sided Wilcoxon rank-sum tests of segment ESA scores at p < " +
@@ -133,11 +141,11 @@ std::string DaSummary(const WmtDaReport& report, bool holm_board) {
   const auto& t = report.type_counts;
   std::string out = std::string(holm_board ? "WMT DA scores, tourney's paired Holm clusters"
                                            : "WMT DA, the official WMT20-22 protocol") +
-                    ": " + WithThousands(static_cast<int64_t>(report.official->order.size())) +
-                    " systems, " + WithThousands(t[0] + t[1]) + " scored judgments (" +
+                    ": " + CountOf(static_cast<int64_t>(report.official->order.size()), "system") +
+                    ", " + CountOf(t[0] + t[1], "scored judgment") + " (" +
                     WithThousands(t[0]) + " SYSTEM, " + WithThousands(t[1]) + " REPEAT) by " +
-                    WithThousands(report.annotators) + " annotators; " +
-                    WithThousands(t[2] + t[3]) + " quality-control items (" +
+                    CountOf(report.annotators, "annotator") + "; " +
+                    CountOf(t[2] + t[3], "quality-control item") + " (" +
                     WithThousands(t[2]) + " REF, " + WithThousands(t[3]) +
                     " BAD_REF) left out\n";
   out += holm_board ? "clusters: paired t-tests on shared segments, Holm-corrected, a boundary "
@@ -237,8 +245,8 @@ StatusOr<std::string> FormatMqm(const MqmScores& scores, OutputFormat format) {
   const std::string summary =
       "MQM: mean over segments of the weighted error points (each rater's sum, averaged over "
       "raters); lower is better; " +
-      WithThousands(static_cast<int64_t>(scores.segments.size())) + " rated (system, segment) "
-      "pairs from " + WithThousands(scores.error_rows) + " rows";
+      CountOf(static_cast<int64_t>(scores.segments.size()), "rated (system, segment) pair") +
+      " from " + CountOf(scores.error_rows, "row");
   switch (format) {
     case OutputFormat::kTable:
       return summary + "\n" + RenderTextTable(table, "-");

@@ -99,6 +99,27 @@ TEST(ClusterCommand, Wmt15ProtocolIsTrueSkillRerunOnTheFullData) {
     EXPECT_NE(wmt15.out.find("\"model\": \"trueskill\""), std::string::npos) << wmt15.out;
     EXPECT_NE(wmt15.out.find("\"bootstrap_replicates\": 40"), std::string::npos);
   }
+  // N10 (issue 45): nothing is resampled, so the titles say reruns, not "bootstrap
+  // replicates"; the JSON says so too, and wmt16's resampling board does not.
+  {
+    const std::string cluster = BinPath("tourney") + " cluster " + inputs.front() +
+                                " --bootstrap 40 --seed 3 --protocol ";
+    const auto table = RunCommand(cluster + "wmt15");
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_NE(table.out.find("40 reruns with fresh seeds (nothing resampled), 95% rank ranges"),
+              std::string::npos)
+        << table.out;
+    EXPECT_EQ(table.out.find("bootstrap replicates"), std::string::npos) << table.out;
+    const auto wmt = RunCommand(cluster + "wmt15 --format wmt");
+    EXPECT_NE(wmt.out.find("40 reruns with fresh seeds"), std::string::npos) << wmt.out;
+    const auto json = RunCommand(cluster + "wmt15 --format json");
+    EXPECT_NE(json.out.find("\"replicates_are_reruns\": true"), std::string::npos);
+    const auto resampled = RunCommand(cluster + "wmt16");
+    EXPECT_NE(resampled.out.find("40 bootstrap replicates, 95% rank ranges"), std::string::npos)
+        << resampled.out;
+    EXPECT_EQ(RunCommand(cluster + "wmt16 --format json").out.find("replicates_are_reruns"),
+              std::string::npos);
+  }
   // The default is 1,000 runs, as the organisers' loop.
   const auto runs = RunCommand(BinPath("tourney") + " cluster " + inputs.front() +
                                " --protocol wmt15 --seed 1 --format json");
@@ -124,7 +145,11 @@ TEST(ClusterCommand, Wmt15ProtocolPrintsTheOrganisersLayout) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // A first '#' line naming the board, then NAME MU (LO, HI) per system, '+' lines between
   // clusters; de-en has 10 systems.
-  EXPECT_EQ(r.out.rfind("# tourney cluster: TrueSkill, 100 bootstrap replicates, seed 1, ", 0), 0u)
+  // WMT15's runs resample nothing: reruns, not bootstrap replicates (issue 45, N10).
+  EXPECT_EQ(r.out.rfind("# tourney cluster: TrueSkill, 100 reruns with fresh seeds (nothing "
+                        "resampled), seed 1, 95% rank ranges\n",
+                        0),
+            0u)
       << r.out;
   const std::regex system_line(R"(^\S+ -?[0-9]+\.[0-9]+ \([0-9]+\.0, [0-9]+\.0\)$)");
   const std::regex rule_line(R"(^\++$)");
@@ -530,6 +555,15 @@ TEST(ClusterCommand, PlannedLooksOnWmtThirteenFrenchEnglish) {
   EXPECT_NE(first.out.find("provisional between looks: 4,996 later judgments are not shown "
                            "until look 2 at 10,000"),
             std::string::npos);
+  // N12 (issue 45): the title gives the look's level to six digits as the note does (it
+  // said "100% rank ranges" for look 1's 99.9985%, and 96% for look 4's 95.59996%).
+  auto titled = RunCommand(cluster + " --looks 4 --looks-budget 20000 --bootstrap 100");
+  ASSERT_EQ(titled.exit_code, 0) << titled.err;
+  EXPECT_NE(titled.out.find(" bootstrap replicates, 99.9985% rank ranges"), std::string::npos)
+      << titled.out.substr(0, 400);
+  auto titled_last = RunCommand(cluster + " --looks 4 --bootstrap 100");
+  EXPECT_NE(titled_last.out.find(" bootstrap replicates, 95.6% rank ranges"), std::string::npos)
+      << titled_last.out.substr(0, 400);
   for (const char* flags : {" --looks 4 --looks-budget 50000", " --looks-budget 100", " --looks 0",
                             " --looks 4 --anytime"}) {
     const auto r = RunCommand(cluster + flags);

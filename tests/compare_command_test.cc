@@ -125,6 +125,33 @@ TEST_F(CompareCommand, TourneyJsonBoardsAreRead) {
   }
 }
 
+// An MQM board (lower is better) against a plain list in the same order, best first: the
+// orders agree, so every measure is 1 (issue 45: tau was -1, the points read as higher is
+// better). MQM by hand: Y 1 minor over 2 segments = 0.5, X one major = 2.5, Z two = 5.
+TEST_F(CompareCommand, MqmBoardsAreLowerIsBetter) {
+  const std::string mqm = Write(
+      "m.tsv",
+      "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+      "X\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n"
+      "X\td\t1\t2\tr1\ts\tt\tNo-error\tNo-error\n"
+      "Y\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMinor\n"
+      "Y\td\t1\t2\tr1\ts\tt\tNo-error\tNo-error\n"
+      "Z\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n"
+      "Z\td\t1\t2\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n");
+  const auto board = RunCommand(BinPath("tourney") + " rank " + mqm + " --protocol mqm --format json");
+  ASSERT_EQ(board.exit_code, 0) << board.err;
+  WriteFile(dir_ + "/m.json", board.out);
+  const std::string list = Write("l.txt", "Y\nX\nZ\n");
+  const auto r =
+      RunCommand(BinPath("tourney") + " compare " + dir_ + "/m.json " + list + " --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line : {"kendall_tau_b,1\n", "spearman_rho,1\n", "pearson_rank,1\n", "rbo,1\n"}) {
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << r.out;
+  }
+  // Pearson's r of (-0.5, -2.5, -5) against (3, 2, 1): positive.
+  EXPECT_NE(r.out.find("pearson_r,0.99"), std::string::npos) << r.out;
+}
+
 TEST_F(CompareCommand, BadInputIsExitTwoNamingFileAndLine) {
   const std::string dup = Write("dup.txt", "a\nb\na\n");
   const std::string ok = Write("ok.txt", "a\nb\n");

@@ -75,6 +75,41 @@ TEST(ProtocolCommands, WmtDaJsonHasThePinnedFieldsWithTheOfficialValues) {
   }
 }
 
+// N13 (issue 45): the JSON carried less than the other formats: the table's and the CSV's
+// segments and judgments per system were missing. They are the organisers' N and N.ALL
+// (ad-sys-scores-cs-en.csv), in the leaderboard JSON the other protocols print.
+TEST(ProtocolCommands, WmtDaJsonCarriesTheSegmentsAndJudgmentsOfTheOtherFormats) {
+  TOURNEY_REQUIRE_SHARED(std::string(kDaDir) + "ad-csen-good-stnd.csv.gz");
+  const std::string dir = SharedPath(kDaDir);
+  std::map<std::string, std::pair<int64_t, int64_t>> official;  // N, N.ALL
+  std::istringstream sys(testing::ReadFile(dir + "ad-sys-scores-cs-en.csv"));
+  std::string line;
+  std::getline(sys, line);
+  while (std::getline(sys, line)) {
+    std::istringstream f(line);
+    double raw = 0, z = 0;
+    int64_t n = 0, all = 0;
+    std::string name;
+    if (f >> raw >> z >> n >> name >> all) official[name] = {n, all};
+  }
+  ASSERT_EQ(official.size(), 12u);
+  for (const char* protocol : {"wmt-da", "wmt-da-holm"}) {
+    const auto r = RunCommand(BinPath("tourney") + " cluster " + dir +
+                              "ad-csen-good-stnd.csv.gz --protocol " + protocol +
+                              " --format json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto board = ParseLeaderboardJson(r.out);
+    ASSERT_TRUE(board.ok()) << board.status().message();
+    ASSERT_EQ(board->entries.size(), 12u);
+    for (const LeaderboardEntry& e : board->entries) {
+      ASSERT_TRUE(e.segments.has_value()) << protocol << " " << e.system;
+      ASSERT_TRUE(e.judgments.has_value()) << protocol << " " << e.system;
+      EXPECT_EQ(*e.segments, official[e.system].first) << e.system;
+      EXPECT_EQ(*e.judgments, official[e.system].second) << e.system;
+    }
+  }
+}
+
 TEST(ProtocolCommands, WmtDaReadsStdinWithExplicitMomentsAndPrintsBothSections) {
   TOURNEY_REQUIRE_SHARED(std::string(kDaDir) + "ad-csen-good-stnd.csv.gz");
   const std::string dir = SharedPath(kDaDir);

@@ -82,5 +82,47 @@ TEST(ProtocolFormat, CsvInFullPrecisionAndUnsupportedFormatsRefused) {
   EXPECT_FALSE(FormatMqm(m, OutputFormat::kJson).ok());
 }
 
+// N14 (issue 45): a pair of neighbours with no shared segment has no mean difference and
+// no paired test: "n/a", not "mean dz 0.000, p 1.0000" (which reads as a measured tie).
+// One shared segment has a difference and still no test.
+TEST(ProtocolFormat, HolmPairsWithoutSharedSegmentsSayNotAvailable) {
+  Fixture f;
+  MakeFixture(&f);
+  f.holm.pairs[0].shared_segments = 0;  // A-B
+  f.holm.pairs[0].p_value = f.holm.pairs[0].p_holm = 1.0;
+  f.holm.pairs[2].shared_segments = 1;  // B-C
+  f.holm.pairs[2].mean_difference = 0.25;
+  f.holm.pairs[2].p_value = f.holm.pairs[2].p_holm = 1.0;
+  const std::string text = FormatWmtDaText(f.report, false);
+  const size_t ab = text.find("\nA      B  ");
+  ASSERT_NE(ab, std::string::npos) << text;
+  const std::string ab_row = text.substr(ab + 1, text.find('\n', ab + 1) - ab - 1);
+  EXPECT_NE(ab_row.find("0      n/a         n/a       n/a"), std::string::npos) << ab_row;
+  EXPECT_EQ(ab_row.find("0.000"), std::string::npos) << ab_row;
+  const size_t bc = text.find("\nB      C  ");
+  ASSERT_NE(bc, std::string::npos) << text;
+  const std::string bc_row = text.substr(bc + 1, text.find('\n', bc + 1) - bc - 1);
+  EXPECT_NE(bc_row.find("1    0.250         n/a       n/a"), std::string::npos) << bc_row;
+}
+
+// N16 (issue 45): counts of one are singular ("by 1 annotators" before).
+TEST(ProtocolFormat, CountsOfOneAreSingular) {
+  Fixture f;
+  MakeFixture(&f);
+  f.report.annotators = 1;
+  f.report.type_counts = {1, 0, 1, 0};
+  const std::string text = FormatWmtDaText(f.report, false);
+  EXPECT_NE(text.find("3 systems, 1 scored judgment (1 SYSTEM, 0 REPEAT) by 1 annotator; 1 "
+                      "quality-control item (1 REF, 0 BAD_REF) left out"),
+            std::string::npos)
+      << text;
+  f.report.scale = ProtocolScale::kEsa;
+  const std::string esa = FormatWmtDaText(f.report, false);
+  EXPECT_NE(esa.find("1 scored item (0 resubmitted) by 1 annotator; 0 BAD items and 1 REF "
+                     "item left out"),
+            std::string::npos)
+      << esa;
+}
+
 }  // namespace
 }  // namespace tourney

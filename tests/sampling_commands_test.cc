@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <cmath>
 #include <fstream>
+#include <map>
+#include <tuple>
+#include <utility>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -185,6 +189,180 @@ TEST(SamplingCommands, EstimateWarnsAboutTheDirectionOfAnMqmColumn) {
                                " --lower-is-better --format json");
   EXPECT_EQ(l.err.find("looks like MQM"), std::string::npos);
   EXPECT_NE(l.out.find("\"lower_is_better\": true"), std::string::npos);
+}
+
+// N6 (issue 45): a table written by `tourney sample` records the system whose metrics its
+// design read; leaving that system out with --exclude-system failed with "option
+// '--system': no system ..." although --system was not given. docs-prop's recorded
+// inclusion probabilities do not need that system: B is estimated alone, and its estimate is
+// the mean of its sampled scores (docs-prop with equal documents: equal probabilities).
+// A metric-binned design needs the system's bins: refused, naming --exclude-system.
+TEST(SamplingCommands, EstimatesATableWithoutItsRecordedSystem) {
+  std::string table = "system\tdoc\tseg\tmqm\tm\n";
+  for (const char* sys : {"A", "B"}) {
+    for (int i = 0; i < 40; ++i) {
+      table += std::string(sys) + "\td" + std::to_string(i / 10) + "\ts" + std::to_string(i) +
+               "\t\t" + std::to_string(0.25 + 0.5 * ((i * 7) % 11)) + "\n";
+    }
+  }
+  const std::string f = WriteTemp("exclude_in.tsv", table);
+  for (const char* design : {"docs-prop", "metrics-prop"}) {
+    SCOPED_TRACE(design);
+    auto s = testing::RunCommand(testing::BinPath("tourney") + " sample " + f +
+                                 " --n 12 --seed 5 --bin-size 10 --format tsv --design " +
+                                 design);
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    // Fill in the sampled rows: B's score is i % 3.
+    std::istringstream lines(s.out);
+    std::string annotated, line;
+    double sum_b = 0.0;
+    int sampled_b = 0;
+    while (std::getline(lines, line)) {
+      std::vector<std::string> cells;
+      std::istringstream in(line);
+      for (std::string c; std::getline(in, c, '\t');) cells.push_back(c);
+      if (cells.size() >= 8 && cells[0] != "system" && line[0] != '#' && cells[5] == "1") {
+        const int i = std::stoi(cells[2].substr(1));
+        cells[3] = std::to_string(cells[0] == "A" ? i % 5 : i % 3);
+        if (cells[0] == "B") {
+          sum_b += i % 3;
+          ++sampled_b;
+        }
+      }
+      for (size_t k = 0; k < cells.size(); ++k) annotated += (k ? "\t" : "") + cells[k];
+      annotated += "\n";
+    }
+    const std::string g = WriteTemp(std::string("exclude_") + design + ".tsv", annotated);
+    auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + g +
+                                 " --exclude-system A --estimator mean --bound clt "
+                                 "--bin-size 10 --format json");
+    EXPECT_EQ(e.err.find("option '--system'"), std::string::npos) << e.err;
+    if (std::string(design) == "docs-prop") {
+      ASSERT_EQ(e.exit_code, 0) << e.err;
+      ASSERT_EQ(sampled_b, 12);
+      const std::string want = "\"name\": \"B\", \"estimate\": ";
+      const size_t at = e.out.find(want);
+      ASSERT_NE(at, std::string::npos) << e.out;
+      EXPECT_NEAR(std::stod(e.out.substr(at + want.size())), sum_b / 12, 1e-12);
+      EXPECT_EQ(e.out.find("\"name\": \"A\""), std::string::npos) << e.out;
+    } else {
+      EXPECT_EQ(e.exit_code, 2);
+      EXPECT_NE(e.err.find("option '--exclude-system': the table's design 'metrics-prop' binned "
+                           "the segments by the metrics of system 'A'"),
+                std::string::npos)
+          << e.err;
+    }
+  }
+}
+
+// The JSON leaderboard of estimate gave every entry rank_lo = rank_hi = rank and wins,
+// losses and ties "0" (issue 45). Now: the ranks the intervals allow, computed here from
+// the intervals the same JSON prints, and no outcome counts. B and C score alike (5, 6
+// alternating), well above A (1, 2): B and C share ranks 1-2, A is 3rd for certain.
+TEST(SamplingCommands, EstimateRanksAreTheRangesTheIntervalsAllow) {
+  std::string table = "system\tdoc\tseg\tscore\tm\n";
+  for (int i = 0; i < 20; ++i) {
+    const bool annotated = i < 10;
+    const std::string a = annotated ? std::to_string(1 + i % 2) : "";
+    const std::string b = annotated ? std::to_string(5 + i % 2) : "";
+    const std::string c = annotated ? std::to_string(5 + (i / 2) % 2) : "";
+    for (auto [sys, score] : {std::pair{"A", a}, std::pair{"B", b}, std::pair{"C", c}}) {
+      table += std::string(sys) + "\td\ts" + std::to_string(i) + "\t" + score + "\t" +
+               std::to_string(0.1 * i) + "\n";
+    }
+  }
+  const std::string f = WriteTemp("ranks.tsv", table);
+  auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + f +
+                               " --score score --design random --estimator mean --bound clt "
+                               "--format json");
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  auto number_after = [&](const std::string& key, size_t from) {
+    const size_t at = e.out.find(key, from);
+    EXPECT_NE(at, std::string::npos) << key << e.out;
+    return at == std::string::npos ? 0.0 : std::stod(e.out.substr(at + key.size()));
+  };
+  // The systems' intervals, as the JSON's "systems" prints them.
+  std::map<std::string, std::pair<double, double>> interval;
+  for (const char* sys : {"A", "B", "C"}) {
+    const size_t at = e.out.find(std::string("{\"name\": \"") + sys + "\"");
+    ASSERT_NE(at, std::string::npos) << e.out;
+    interval[sys] = {number_after("\"lo\": ", at), number_after("\"hi\": ", at)};
+  }
+  EXPECT_LT(interval["A"].second, interval["B"].first);
+  EXPECT_LT(interval["A"].second, interval["C"].first);
+  EXPECT_GT(interval["B"].second, interval["C"].first);
+  // The leaderboard's entries: B and C 1-2, A 3-3.
+  for (auto [sys, lo, hi] : {std::tuple{"A", 3, 3}, std::tuple{"B", 1, 2}, std::tuple{"C", 1, 2}}) {
+    const size_t at = e.out.find(std::string("\"system\": \"") + sys + "\"");
+    ASSERT_NE(at, std::string::npos) << e.out;
+    EXPECT_EQ(number_after("\"rank_lo\": ", at), lo) << sys;
+    EXPECT_EQ(number_after("\"rank_hi\": ", at), hi) << sys;
+  }
+  EXPECT_NE(e.out.find("\"interval_rank_ranges\": true"), std::string::npos) << e.out;
+  for (const char* key : {"\"wins\"", "\"losses\"", "\"ties\""}) {
+    EXPECT_EQ(e.out.find(key), std::string::npos) << key << e.out;
+  }
+}
+
+// sampling-study warned about a constant metric although no method read the metrics (issue
+// 45); a method that reads them still hears of it.
+TEST(SamplingCommands, StudyWarnsAboutMetricsOnlyWhenAMethodReadsThem) {
+  std::string table = "system\tdoc\tseg\tmqm\tm\n";
+  for (int i = 0; i < 40; ++i) {
+    table += "A\td" + std::to_string(i / 10) + "\ts" + std::to_string(i) + "\t" +
+             std::to_string(i % 4) + "\t0.5\n";
+    table += "B\td" + std::to_string(i / 10) + "\ts" + std::to_string(i) + "\t" +
+             std::to_string(i % 3) + "\t" + std::to_string(0.01 * i) + "\n";
+  }
+  const std::string f = WriteTemp("constant_metric.tsv", table);
+  const std::string study = testing::BinPath("tourney") + " sampling-study " + f +
+                            " --draws 2 --sizes 20 --format json --methods ";
+  auto plain = testing::RunCommand(study + "random,docs-prop");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.err.find("warning"), std::string::npos) << plain.err;
+  auto cv = testing::RunCommand(study + "cv-m");
+  ASSERT_EQ(cv.exit_code, 0) << cv.err;
+  EXPECT_NE(cv.err.find("metric 'm' is constant for system 'A'"), std::string::npos) << cv.err;
+}
+
+// N17 (issue 45): a coverage of every draw printed as 100.00000000000001 (a sum of
+// per-system shares). 6 systems x 2 draws: every coverage is k/12 of 100 for a whole k, as
+// the shortest number that reads back to 100 k / 12.
+TEST(SamplingCommands, StudyCoverageIsACountOverTheDraws) {
+  const std::string f = WriteTemp("six_systems.tsv", testing::SyntheticScoredTable(6, 8, 1));
+  auto r = testing::RunCommand(testing::BinPath("tourney") + " sampling-study " + f +
+                               " --draws 2 --methods baseline --sizes 20,50 --range 10 "
+                               "--format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  int seen = 0;
+  for (size_t at = r.out.find("\"coverage\": "); at != std::string::npos;
+       at = r.out.find("\"coverage\": ", at + 1)) {
+    const double v = std::stod(r.out.substr(at + 12));
+    const double k = std::round(v * 12 / 100);
+    EXPECT_EQ(v, 100.0 * k / 12) << r.out.substr(at, 40);
+    EXPECT_LE(v, 100.0);
+    ++seen;
+  }
+  EXPECT_GT(seen, 4);
+}
+
+// N18 (issue 45): a warning came before the input error that ends the run; the error now
+// comes alone.
+TEST(SamplingCommands, AnErrorThatEndsTheRunComesWithoutWarnings) {
+  const std::string one = WriteTemp(
+      "one_annotated.tsv", "system\tdoc\tseg\tmqm\tm\nA\td\t1\t1\t0.5\nA\td\t2\t\t0.7\n"
+                           "B\td\t1\t2\t0.1\nB\td\t2\t\t0.3\n");
+  auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + one);
+  EXPECT_EQ(e.exit_code, 2);
+  EXPECT_EQ(e.err.find("warning"), std::string::npos) << e.err;
+  EXPECT_NE(e.err.find("tourney estimate: "), std::string::npos) << e.err;
+  const std::string constant = WriteTemp(
+      "constant_small.tsv", "system\tdoc\tseg\tmqm\tm\nA\td\t1\t1\t0.5\nA\td\t2\t\t0.5\n"
+                            "B\td\t1\t2\t0.1\nB\td\t2\t\t0.3\n");
+  auto s = testing::RunCommand(testing::BinPath("tourney") + " sample " + constant +
+                               " --n 5 --design metrics-prop");
+  EXPECT_EQ(s.exit_code, 2);
+  EXPECT_EQ(s.err.find("warning"), std::string::npos) << s.err;
 }
 
 }  // namespace

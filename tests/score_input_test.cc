@@ -58,6 +58,33 @@ TEST_F(ScoreInputTest, ReadsMqmRowsFromEitherFormat) {
   EXPECT_FALSE(ReadMqmScoreInput(google, ScoreInputFormat::kWmtDa).ok());
 }
 
+// N4 (issue 45): the export of a plain-score campaign has no error spans; read as MQM it
+// gave 0 points for every system without a word. A score without spans must be 0 in an MQM
+// campaign (the weighted sum of nothing), so the first non-zero one is refused by line.
+TEST_F(ScoreInputTest, RefusesAPlainCampaignsExportAsMqm) {
+  const std::string header =
+      "sequence\tsystem\tdoc\tseg\tscore\tannotator\tkey\tcommitted_unix_ms\terror_spans\n";
+  const std::string plain = Write("plain.tsv", header +
+                                                   "1\tA\td1\t1\t0\tann\tk1\t1\t[]\n"
+                                                   "2\tB\td1\t1\t87.5\tann\tk2\t2\t[]\n");
+  auto m = ReadMqmScoreInput(plain, ScoreInputFormat::kAuto);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(m.status().message().find("plain.tsv:3: column 'score': score 87.5 with no error "
+                                      "spans"),
+            std::string::npos)
+      << m.status().message();
+  // An MQM campaign's export: a score with its spans, and 0 where there are none.
+  const std::string mqm = Write(
+      "mqm.tsv", header +
+                     "1\tA\td1\t1\t5\tann\tk1\t1\t[{\"end\":4,\"severity\":\"major\","
+                     "\"category\":\"Accuracy/Mistranslation\"}]\n"
+                     "2\tB\td1\t1\t0\tann\tk2\t2\t[]\n");
+  auto ok = ReadMqmScoreInput(mqm, ScoreInputFormat::kAuto);
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  EXPECT_EQ(ok->rows.size(), 2u);
+}
+
 TEST(ScoreInput, ParsesFormatNames) {
   EXPECT_EQ(*ParseScoreInputFormat("appraise-csv"), ScoreInputFormat::kAppraiseCsv);
   EXPECT_EQ(*ParseScoreInputFormat("google-mqm"), ScoreInputFormat::kGoogleMqm);

@@ -82,6 +82,22 @@ TEST(ScoredSegmentReader, NamedColumnsCsvAndExcludedSystems) {
   EXPECT_EQ(t->systems[0].metrics, (std::vector<double>{1, 3}));
 }
 
+// A quoted CSV field is kept as written (RFC 4180): a DataFrame's names " A" and sys "A"
+// came back as "A" and sys ""A"" (issue 45). Unquoted fields are still trimmed.
+TEST(ScoredSegmentReader, QuotedFieldsKeepTheirBlanksAndQuotes) {
+  auto t = Parse(
+      "\"system\",\"doc\",\"seg\",\"mqm\",\"m\"\n"
+      "\" A\",\"d\",\"1\",1,0.5\n"
+      "\"sys \"\"A\"\"\",\"d\",\"1\",2,0.25\n"
+      " B ,d, 1 ,3,0.75\n");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  ASSERT_EQ(t->systems.size(), 3u);
+  EXPECT_EQ(t->systems[0].name, " A");
+  EXPECT_EQ(t->systems[1].name, "sys \"A\"");
+  EXPECT_EQ(t->systems[2].name, "B");
+  EXPECT_EQ(t->segment_ids, (std::vector<std::string>{"1"}));
+}
+
 TEST(ScoredSegmentReader, ErrorsNameFileLineAndColumn) {
   struct Case {
     std::string text;

@@ -101,6 +101,37 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
   EXPECT_EQ(board.entries(2).system(), "C");
   EXPECT_DOUBLE_EQ(board.entries(2).score(), 0.0);
 
+  // `campaign watch` (issue 45: the WatchLeaderboard stream had no client verb): the board
+  // now, as one JSON line, then a fresh one after each judgment.
+  r = RunCommand(tourney + "watch" + connect + admin + " --campaign " + campaign +
+                 " --model expected-wins --count 1 --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  v1::Leaderboard watched;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &watched).ok()) << r.out;
+  EXPECT_EQ(watched.rankings(), 2);
+  EXPECT_EQ(watched.entries(0).system(), "A");
+  // A second board comes once a third ranking (C > B > A) is imported: the watch starts in
+  // the background, the import waits for its first board.
+  testing::WriteFile(dir + "/more.csv",
+                     "segmentId,judgeId,system1Id,system2Id,system3Id,system1rank,system2rank,"
+                     "system3rank\n"
+                     "3,j3,A,B,C,3,2,1\n");
+  r = RunCommand("sh -c '" + tourney + "watch" + connect + admin + " --campaign " + campaign +
+                 " --model expected-wins --every 1 --count 2 > " + dir +
+                 "/watch.txt & until [ -s " + dir + "/watch.txt ]; do sleep 0.05; done; " +
+                 tourney + "import" + connect + admin + " --campaign " + campaign + " " + dir +
+                 "/more.csv > /dev/null; wait'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string watch = testing::ReadFile(dir + "/watch.txt");
+  EXPECT_EQ(watch.rfind("== board 1: 2 judgments ==\n", 0), 0u) << watch;
+  EXPECT_NE(watch.find("\n== board 2: 3 judgments ==\n"), std::string::npos) << watch;
+  EXPECT_NE(watch.find("Expected Wins"), std::string::npos) << watch;
+  r = RunCommand(tourney + "watch" + connect + admin + " --campaign " + campaign +
+                 " --every 0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("option '--every'"), std::string::npos) << r.err;
+
   // No token: a usage error before any call.
   r = RunCommand("env -u TOURNEY_TOKEN " + tourney + "leaderboard --server 127.0.0.1:" +
                  std::to_string(server.port()) + " --campaign " + campaign);
@@ -151,6 +182,17 @@ TEST(ServiceCli, DemoRunsCampaignsOnALocalServer) {
   EXPECT_NE(r.out.find("tourneyd serving on 127.0.0.1:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Uniform selection, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Boundary selection, "), std::string::npos);
+  // N15 (issue 45): the board's title gives the campaign's judgments, those the stopping
+  // line reports, not the checkpoint's whose board is shown.
+  {
+    const std::string stop = "Stopping rule: boundary selection not settled after ";
+    const size_t at = r.out.find(stop);
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string total =
+        r.out.substr(at + stop.size(), r.out.find(' ', at + stop.size()) - at - stop.size());
+    EXPECT_NE(r.out.find("Boundary selection, " + total + " judgments"), std::string::npos)
+        << total << "\n" << r.out;
+  }
   EXPECT_NE(r.out.find("Stopping rule: uniform selection "), std::string::npos);
   EXPECT_NE(r.out.find("Stopping rule: boundary selection "), std::string::npos);
   // The campaigns were created without a stopping rule: the default is the anytime rule at

@@ -1333,6 +1333,14 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_TRUE(excluded.lower_is_better());
   EXPECT_FALSE(excluded.ranked());
   EXPECT_NE(excluded.systems(0).note().find("0 scores"), std::string::npos) << r.out;
+  // The export writes each score in the shortest form that reads back to it (the audit saw
+  // 0.33333299999999999 for 0.333333).
+  r = testing::RunCommand(tourney + "scoring-submit" + connect + admin + " --campaign " + mqm +
+                          " --annotator cli-user --system A --segment s0 --score 0.333333");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = testing::RunCommand(tourney + "scoring-export" + connect + admin + " --campaign " + mqm);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\tA\td1\ts0\t0.333333\tcli-user\t"), std::string::npos) << r.out;
   // The closing verb closes scoring campaigns too.
   r = testing::RunCommand(tourney + "close" + connect + admin + " --campaign " + mqm);
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -114,6 +114,30 @@ TEST(WmtDaReader, ReadsTheWmt21WikipediaReleaseShape) {
   EXPECT_DOUBLE_EQ(j->rows[3].z, 1.0);
 }
 
+// N9 (issue 45): a z-score of 1e300 was read and printed as a 63-digit number. One
+// annotator's n z-scores lie within ±(n−1)/√n, so ±1,000 (a million judgments by one
+// annotator) bounds every real file; beyond it the file, line and field are named.
+TEST(WmtDaReader, RefusesZScoresBeyondTheBound) {
+  auto huge = ParseWmtDaJudgments(std::string(kHeader) + Row("W1", "A", "SYSTEM", 1, "0.5") +
+                                      Row("W1", "B", "SYSTEM", 1, "1e300"),
+                                  "f.csv");
+  ASSERT_FALSE(huge.ok());
+  EXPECT_EQ(huge.status().message().rfind("f.csv:3: field 'score': z-score '1e300' is beyond "
+                                          "+-1000",
+                                          0),
+            0u)
+      << huge.status().message();
+  auto low = ParseWmtDaJudgments(std::string(kHeader) + Row("W1", "A", "SYSTEM", 1, "-1000.5"),
+                                 "f.csv");
+  ASSERT_FALSE(low.ok());
+  EXPECT_NE(low.status().message().find("f.csv:2: field 'score'"), std::string::npos);
+  // The bound itself is a judgment.
+  auto edge = ParseWmtDaJudgments(std::string(kHeader) + Row("W1", "A", "SYSTEM", 1, "-1000"),
+                                  "f.csv");
+  ASSERT_TRUE(edge.ok()) << edge.status().message();
+  EXPECT_EQ(edge->rows[0].z, -1000.0);
+}
+
 TEST(WmtDaReader, MomentsGiveRoundedRawScores) {
   auto m = ParseDaAnnotatorMoments("[1] \"W1\"\n[1] 61.01064\n[1] 10.18485\n"
                                    "[1] \"W2\"\n[1] 50\n[1] NA\n",

@@ -13,6 +13,31 @@ bool Leaderboard::clustered() const {
                      [](const LeaderboardEntry& e) { return e.cluster.has_value(); });
 }
 
+bool ScoreLowerIsBetter(std::string_view model) { return model == "mqm" || model == "mqm-holm"; }
+
+void SetRankRangesFromScoreIntervals(Leaderboard* board, bool lower_is_better) {
+  const int n = static_cast<int>(board->entries.size());
+  // Intervals oriented so that higher is better.
+  std::vector<double> lo(n), hi(n);
+  for (int i = 0; i < n; ++i) {
+    const LeaderboardEntry& e = board->entries[i];
+    const double a = e.score_lo.value_or(e.score), b = e.score_hi.value_or(e.score);
+    lo[i] = lower_is_better ? -b : a;
+    hi[i] = lower_is_better ? -a : b;
+  }
+  for (int i = 0; i < n; ++i) {
+    int better = 0, worse = 0;
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      better += lo[j] > hi[i];
+      worse += hi[j] < lo[i];
+    }
+    board->entries[i].rank_lo = 1 + better;
+    board->entries[i].rank_hi = n - worse;
+  }
+  board->interval_rank_ranges = true;
+}
+
 Leaderboard BuildLeaderboard(std::string_view model, const Judgments& judgments,
                              const std::vector<SystemRating>& ratings) {
   Leaderboard board = BuildLeaderboardFromCounts(

@@ -194,8 +194,9 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
         r.reached += early[at];
         r.segments_pct += share[at];
       }
-      r.coverage *= 100.0 / runs;
-      r.reached *= 100.0 / runs;
+      // Counts divided once (100/runs times a count is not exactly 100 for every runs).
+      r.coverage = 100.0 * r.coverage / static_cast<double>(runs);
+      r.reached = 100.0 * r.reached / static_cast<double>(runs);
       r.segments_pct /= runs;
       out.push_back(r);
     }
@@ -262,7 +263,7 @@ std::vector<BoundResult> SequenceRows(const std::vector<Population>& pops,
       r.slack += t - std::fabs(centre[k] - truth[s]);
       r.t += t;
     }
-    r.coverage *= 100.0 / runs;
+    r.coverage = 100.0 * r.coverage / static_cast<double>(runs);
     r.slack /= runs;
     r.t /= runs;
     r.width = 2.0 * r.t;
@@ -296,6 +297,21 @@ StatusOr<StudyMethod> ParseStudyMethod(const std::string& name) {
     m.estimator = *e;
   }
   return m;
+}
+
+bool MethodReadsMetrics(const StudyMethod& method) {
+  return method.estimator.kind != EstimatorKind::kMean || method.design == Design::kDocsOpt ||
+         method.design == Design::kDocsIncrMetrics ||
+         DesignStrata(method.design) == Strata::kMetricBins;
+}
+
+bool StudyReadsMetrics(const SamplingStudyOptions& options) {
+  if (options.methods.empty() || !options.stopping_tolerances.empty()) return true;
+  for (const std::string& name : options.methods) {
+    auto method = ParseStudyMethod(name);
+    if (!method.ok() || MethodReadsMetrics(*method)) return true;
+  }
+  return false;
 }
 
 std::vector<std::string> PaperMethods(const std::vector<std::string>& metric_names) {
@@ -556,6 +572,9 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
         r.name = bound_specs[j].name;
         r.method = methods[bound_methods[b]].name;
         r.size_pct = options.sizes_pct[z];
+        // Coverage from the count of covering draws, divided once: a sum of per-system
+        // shares gave 100.00000000000001 where every draw covered.
+        int64_t covering = 0;
         for (int s = 0; s < systems; ++s) {
           double covered = 0.0, slack = 0.0, t = 0.0;
           for (int d = 0; d < draws; ++d) {
@@ -570,10 +589,11 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
             slack += tb - e;
             t += tb;
           }
-          r.coverage += 100.0 * covered / draws / systems;
+          covering += static_cast<int64_t>(covered);
           r.slack += slack / draws / systems;
           r.t += t / draws / systems;
         }
+        r.coverage = 100.0 * static_cast<double>(covering) / (static_cast<double>(draws) * systems);
         r.width = 2.0 * r.t;
         result.bounds.push_back(r);
       }

@@ -13,8 +13,9 @@
 namespace tourney {
 
 // Splits one CSV line into fields. Fields may be wrapped in double quotes, with "" for a
-// literal quote; `storage` holds unescaped copies of quoted fields (the views in *fields
-// point into `line` or `storage`). Returns false on an unterminated quote or text after a
+// literal quote; `storage` holds unescaped copies of the quoted fields, every one of them
+// (the views of quoted fields point into `storage`, the others into `line`: a caller tells
+// them apart by address). Returns false on an unterminated quote or text after a
 // closing quote.
 bool SplitCsvLine(std::string_view line, std::vector<std::string_view>* fields,
                   std::vector<std::string>* storage);

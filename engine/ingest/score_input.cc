@@ -1,9 +1,12 @@
 // One input of a score protocol (see tourney/ingest/score_input.h).
 #include "tourney/ingest/score_input.h"
 
+#include <charconv>
+#include <string>
 #include <string_view>
 #include <utility>
 
+#include "ingest/content_tsv.h"
 #include "ingest/input_file.h"
 #include "tourney/ingest/mqm_error_reader.h"
 #include "tourney/ingest/pearmut_log_reader.h"
@@ -29,6 +32,26 @@ bool IsPearmut(ScoreInputFormat format, std::string_view text) {
 bool IsTourney(ScoreInputFormat format, std::string_view text) {
   if (format == ScoreInputFormat::kTourneyScores) return true;
   return format == ScoreInputFormat::kAuto && LooksLikeTourneyScores(text.substr(0, kScoreInputHead));
+}
+
+// An MQM campaign's score is the weighted sum of its error spans, so a score without spans
+// is 0. A non-zero one marks the export of a plain, DA or ESA campaign, whose MQM would read
+// as 0 for every system: refused, naming the first such line.
+Status CheckMqmExport(const TourneyScores& read, std::string_view name) {
+  for (size_t i = 0; i < read.judgments.rows.size(); ++i) {
+    const DaJudgment& j = read.judgments.rows[i];
+    const auto [first, last] = read.spans.OfJudgment(static_cast<int32_t>(i));
+    if (first != last || j.raw == 0.0) continue;
+    char number[32];
+    const auto end = std::to_chars(number, number + sizeof(number), j.raw).ptr;
+    return TsvError(name, j.line, "score",
+                    "score " + std::string(number, end) +
+                        " with no error spans: an MQM campaign's score is its spans' weighted "
+                        "sum (0 without spans), so this is the export of a campaign of another "
+                        "protocol (plain, da or esa) and --protocol mqm would read 0 for every "
+                        "system; rank it with --protocol wmt-da or esa, or tourney estimate");
+  }
+  return Status::Ok();
 }
 
 }  // namespace score_input_detail
@@ -97,6 +120,9 @@ StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat 
   if (score_input_detail::IsTourney(format, input.text())) {
     auto read = ParseTourneyScores(input.text(), InputDisplayName(path));
     if (!read.ok()) return read.status();
+    if (Status s = score_input_detail::CheckMqmExport(*read, InputDisplayName(path)); !s.ok()) {
+      return s;
+    }
     return MqmErrorsFromSpans(read->judgments, read->spans);
   }
   if (!score_input_detail::IsAppraise(format, input.text())) {

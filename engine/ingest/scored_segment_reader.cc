@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -82,7 +83,15 @@ StatusOr<ScoredSegments> ParseScoredSegments(std::string_view text, std::string_
       return true;
     }
     if (!SplitCsvLine(l, &views, &storage)) return false;
-    for (std::string_view v : views) out->emplace_back(TrimField(v));
+    // A quoted field is taken as written, blanks included (RFC 4180; a DataFrame's name
+    // " A" once came back as "A"); an unquoted one is trimmed. SplitCsvLine unescapes every
+    // quoted field into `storage`, and leaves the others as views into the line.
+    const std::less_equal<const char*> at_or_before;
+    for (std::string_view v : views) {
+      const bool quoted =
+          !(at_or_before(l.data(), v.data()) && at_or_before(v.data(), l.data() + l.size()));
+      out->emplace_back(quoted ? v : TrimField(v));
+    }
     return true;
   };
   std::vector<std::string> header;

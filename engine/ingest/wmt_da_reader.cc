@@ -194,6 +194,11 @@ StatusOr<DaJudgments> ParseWmtDaJudgments(std::string_view text, std::string_vie
     if (!z) {
       return field_error(score_col, QuotedValue(fields[score_col]) + " is not a finite number");
     }
+    if (std::abs(*z) > kMaxDaZScore) {
+      return field_error(score_col, "z-score " + QuotedValue(fields[score_col]) +
+                                        " is beyond +-1000 (kMaxDaZScore): one annotator's "
+                                        "z-scores stay within +-(n-1)/sqrt(n) of n judgments");
+    }
     j.segment = numeric_sids ? static_cast<int32_t>(*sid) : 0;
     sid_order.push_back(1 + InternDaName(sid_text, &sid_index, &sid_names));
     j.document = rid ? *rid : -1;

@@ -499,6 +499,10 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     board.judgments += s.annotated;
     if (separated_after[i]) ++cluster;
   }
+  // The ranks the intervals allow; no pairwise outcomes are counted here (the audit found
+  // rank_lo = rank_hi = rank and wins, losses, ties "0" on every entry).
+  SetRankRangesFromScoreIntervals(&board, options.lower_is_better);
+  board.counts_outcomes = false;
   board.warnings = out.warnings;
   return out;
 }

@@ -491,6 +491,7 @@ Leaderboard BuildClusteredLeaderboard(const Judgments& judgments, const Bootstra
     e.score_hi = intervals[id].hi;
   }
   board.bootstrap_replicates = result.replicates;
+  board.replicates_are_reruns = result.self_sampling;
   board.confidence = result.confidence;
   board.seed = result.seed;
   board.warnings.insert(board.warnings.end(), result.warnings.begin(), result.warnings.end());

@@ -54,6 +54,7 @@ Leaderboard MqmClusterLeaderboard(const MqmScores& scores, const WmtDaRanking& r
     e.score = scores.system_scores[s].score;
     e.rank = e.rank_lo = e.rank_hi = static_cast<int>(rank) + 1;
     e.cluster = ranking.cluster[s];
+    e.segments = scores.system_scores[s].segments;
     component.push_back(e.system);
     board.entries.push_back(std::move(e));
   }

@@ -21,6 +21,8 @@ Leaderboard DaBoard(const char* model, const DaScores& scores, const std::vector
     e.system = scores.systems[s];
     e.score = scores.system_scores[s].z;
     if (scores.has_raw) e.raw = scores.system_scores[s].raw;
+    e.segments = scores.system_scores[s].segments;
+    e.judgments = scores.system_scores[s].judgments;
     e.rank = e.rank_lo = e.rank_hi = rank + 1;
     e.cluster = cluster[s];
     for (int o = 0; o < n; ++o) {
@@ -90,6 +92,7 @@ Leaderboard MqmLeaderboard(const MqmScores& scores) {
     LeaderboardEntry e;
     e.system = scores.systems[order[rank]];
     e.score = scores.system_scores[order[rank]].score;
+    e.segments = scores.system_scores[order[rank]].segments;
     e.rank = e.rank_lo = e.rank_hi = rank + 1;
     component.push_back(e.system);
     board.entries.push_back(std::move(e));

@@ -4,6 +4,7 @@
 
 #include "bindings/dataset.h"
 #include "bindings/module.h"
+#include "tourney/core/leaderboard.h"
 #include "tourney/statistics/ranking_comparison.h"
 
 namespace tourney::python {
@@ -84,6 +85,8 @@ py::dict Compare(const std::vector<std::string>& names_a, const std::vector<doub
 }  // namespace
 
 void RegisterCompare(py::module_& m) {
+  m.def("score_lower_is_better", [](const std::string& model) { return ScoreLowerIsBetter(model); },
+        py::arg("model"), "True for the boards whose lower scores are better (MQM points).");
   m.def("compare", &Compare, py::arg("names_a"), py::arg("scores_a"), py::arg("clusters_a"),
         py::arg("names_b"), py::arg("scores_b"), py::arg("clusters_b"), py::arg("rbo_p") = 0.9);
 }

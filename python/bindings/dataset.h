@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -28,7 +29,9 @@ class Dataset {
  public:
   Dataset(std::string source, Judgments judgments)
       : source_(std::move(source)), judgments_(std::move(judgments)) {}
-  Dataset(std::string source, BattleLog log) : source_(std::move(source)), log_(std::move(log)) {}
+  // `skipped_invalid`: the invalid battles the reader skipped (skip_invalid).
+  Dataset(std::string source, BattleLog log, int64_t skipped_invalid = 0)
+      : source_(std::move(source)), log_(std::move(log)), log_skipped_(skipped_invalid) {}
   Dataset(const Dataset&) = delete;
   Dataset& operator=(const Dataset&) = delete;
 
@@ -38,10 +41,14 @@ class Dataset {
   // The judgments, made from the battle log on first use. Not thread-safe: call it with the
   // GIL held.
   const Judgments& judgments();
+  // Rows skipped as invalid under skip_invalid, battle logs' included (every board built
+  // from this data reports them).
+  int64_t skipped_invalid() const { return log_ ? log_skipped_ : judgments_->skipped_invalid; }
 
  private:
   const std::string source_;
   std::optional<BattleLog> log_;
+  const int64_t log_skipped_ = 0;
   std::optional<Judgments> judgments_;
 };
 

@@ -37,6 +37,7 @@ const Judgments& Dataset::judgments() {
   if (!judgments_) {
     Judgments judgments;
     AppendBattles(*log_, &judgments);
+    judgments.skipped_invalid = log_skipped_;
     judgments_ = std::move(judgments);
   }
   return *judgments_;

@@ -68,6 +68,7 @@ std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::
   if (all_battles) {
     // One battle log, as `tourney rank` reads one file or several (shared system ids).
     BattleLog log;
+    int64_t skipped = 0;  // kept with the log: the boards report it (it was lost, 0)
     for (const std::string& path : paths) {
       BattleLogReport report;
       if (paths.size() == 1) {
@@ -77,6 +78,7 @@ std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::
         ThrowIfError(ReadBattleLogFile(path, log_options, &one, &report));
         MergeBattleLog(one, &log);
       }
+      skipped += report.skipped;
     }
     if (log.systems.size() > kMaxSystems) {
       throw StatusError(InvalidArgument("the battle log names " +
@@ -84,7 +86,7 @@ std::unique_ptr<Dataset> Read(const std::vector<std::string>& paths, const std::
                                         std::to_string(kMaxSystems) + " can be rated together"));
     }
     return std::make_unique<Dataset>(paths.size() == 1 ? paths[0] : std::string("<files>"),
-                                     std::move(log));
+                                     std::move(log), skipped);
   }
   Judgments judgments;
   std::vector<std::string> other;
@@ -129,10 +131,19 @@ std::unique_ptr<Dataset> FromArrays(std::vector<std::string> system_names, const
     arrays.second_field = fields[1];
     arrays.winner_field = fields[2];
   }
+  if (arrays.first.empty()) {
+    throw StatusError(InvalidArgument(source + ": no battles (the DataFrame has no rows)"));
+  }
   BattleLog log;
   {
     py::gil_scoped_release release;
     ThrowIfError(BattleLogFromArrays(arrays, source, &log));
+  }
+  // As for files (Read): the models rate at most kMaxSystems systems together.
+  if (log.systems.size() > kMaxSystems) {
+    throw StatusError(InvalidArgument(source + ": the DataFrame names " +
+                                      std::to_string(log.systems.size()) + " models; at most " +
+                                      std::to_string(kMaxSystems) + " can be rated together"));
   }
   return std::make_unique<Dataset>(source, std::move(log));
 }
@@ -183,7 +194,7 @@ void RegisterIo(py::module_& m) {
       .def_property_readonly("dropped_blank",
                              [](Dataset& d) { return d.judgments().dropped_blank; })
       .def_property_readonly("skipped_invalid",
-                             [](Dataset& d) { return d.judgments().skipped_invalid; })
+                             [](Dataset& d) { return d.skipped_invalid(); })
       .def("comparisons", &ComparisonArrays,
            "(names, first, second, outcome): outcome 0 first wins, 1 second wins, 2 tie.");
   m.def("read", &Read, py::arg("paths"), py::arg("format") = "auto",

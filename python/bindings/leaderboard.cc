@@ -89,9 +89,11 @@ py::dict BoardToDict(const Leaderboard& board) {
   OptionalColumn<int32_t>(e, "cluster", cluster, &columns);
   columns["comparisons"] =
       Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.comparisons; });
-  columns["wins"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.wins; });
-  columns["losses"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.losses; });
-  columns["ties"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.ties; });
+  if (board.counts_outcomes) {  // as the JSON: no outcome columns where none are counted
+    columns["wins"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.wins; });
+    columns["losses"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.losses; });
+    columns["ties"] = Column<int64_t>(e, [](const LeaderboardEntry& x) { return x.ties; });
+  }
   OptionalColumn<double>(
       e, "mu", [](const LeaderboardEntry& x) { return x.mu; }, &columns);
   OptionalColumn<double>(
@@ -108,6 +110,10 @@ py::dict BoardToDict(const Leaderboard& board) {
       e, "raw", [](const LeaderboardEntry& x) { return x.raw; }, &columns);
   const auto opponents = [](const LeaderboardEntry& x) { return x.opponents; };
   OptionalColumn<int32_t>(e, "opponents", opponents, &columns);
+  OptionalColumn<int64_t>(
+      e, "segments", [](const LeaderboardEntry& x) { return x.segments; }, &columns);
+  OptionalColumn<int64_t>(
+      e, "judgments", [](const LeaderboardEntry& x) { return x.judgments; }, &columns);
 
   py::dict meta;
   meta["model"] = board.model;
@@ -120,6 +126,8 @@ py::dict BoardToDict(const Leaderboard& board) {
   meta["connected"] = board.connected;
   meta["components"] = board.components;
   meta["bootstrap_replicates"] = board.bootstrap_replicates;
+  meta["replicates_are_reruns"] = board.replicates_are_reruns;
+  meta["interval_rank_ranges"] = board.interval_rank_ranges;
   meta["confidence"] = board.confidence;
   meta["seed"] = board.seed;
   meta["warnings"] = board.warnings;

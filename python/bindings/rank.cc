@@ -36,6 +36,7 @@ py::dict Rank(Dataset& data, const std::string& model_name, uint64_t seed, int t
       input.system_names = &log->systems.names();
       const RatingResult result = ValueOrThrow(RateChecked(*model, input, seed));
       board = RatedBattleLeaderboard(model->name(), *log, result, board_options);
+      board.skipped_invalid = data.skipped_invalid();
     } else {
       if (judgments->comparisons().size() == 0) {
         throw StatusError(InvalidArgument(data.source() + ": no judgments"));

@@ -160,7 +160,9 @@ py::dict SamplingStudy(const std::string& source, const py::object& text,
   study["seed"] = result->seed;
   study["confidence"] = result->confidence;
   study["seconds"] = result->seconds;
-  study["warnings"] = table.warnings;
+  // As the command line: the table's warnings are about its metrics, for a study that reads
+  // them.
+  study["warnings"] = StudyReadsMetrics(o) ? table.warnings : std::vector<std::string>{};
   py::dict out;
   out["methods"] = MethodColumns(*result);
   out["per_size"] = PerSizeColumns(*result);

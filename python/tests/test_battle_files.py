@@ -27,3 +27,16 @@ def test_two_battle_logs_rank_as_the_cli(tmp_path):
     # The same battles as one file: the same board.
     pd.testing.assert_frame_equal(tourney.rank(paths, model="bradley-terry"),
                                   tourney.rank(battles, model="bradley-terry"))
+
+
+# issue 45: with skip_invalid on battle logs the skipped count was 0.
+def test_skipped_battles_are_counted(tmp_path):
+    path = tmp_path / "battles.jsonl"
+    path.write_text('{"model_a": "a", "model_b": "b", "winner": "model_a"}\n'
+                    '{"model_a": "a", "model_b": "b", "winner": "nobody"}\n'
+                    '{"model_a": "b", "model_b": "a", "winner": "model_b"}\n'
+                    '{"model_a": "a", "winner": "model_a"}\n')
+    data = tourney.read(path, skip_invalid=True)
+    assert data.skipped_invalid == 2
+    board = tourney.rank(data)
+    assert board.attrs["board"]["skipped_invalid"] == 2

@@ -26,3 +26,32 @@ def test_compare_mappings_without_clusters():
     got = tourney.compare({"x": 3, "y": 2, "z": 1}, {"x": 1, "y": 2, "z": 3, "w": 0})
     assert got["kendall_tau_b"] == -1.0
     assert got["only_in_b"] == ["w"] and got["clusters"] is None
+
+
+# issue 45: an MQM board compared as higher-is-better gave tau = -1.0 for two identical
+# orders.
+# MQM by hand (Google's weights): Y one minor error over 2 segments = 0.5, X one major = 2.5,
+# Z two majors = 5. Lower is better: Y, X, Z.
+_MQM = ("system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n"
+        "X\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n"
+        "X\td\t1\t2\tr1\ts\tt\tNo-error\tNo-error\n"
+        "Y\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMinor\n"
+        "Y\td\t1\t2\tr1\ts\tt\tNo-error\tNo-error\n"
+        "Z\td\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n"
+        "Z\td\t1\t2\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n")
+
+
+def test_compare_reads_an_mqm_board_as_lower_is_better(tmp_path):
+    path = tmp_path / "m.tsv"
+    path.write_text(_MQM)
+    board = tourney.protocol(path, "mqm", command="rank")
+    assert list(board["system"]) == ["Y", "X", "Z"]
+    assert list(board["score"]) == [0.5, 2.5, 5.0]
+    # Two identical orders: every measure 1 (tau was -1.0).
+    same = tourney.compare(board, {"Y": 3, "X": 2, "Z": 1})
+    assert same["kendall_tau_b"] == 1.0 and same["spearman_rho"] == 1.0
+    assert tourney.compare(board, board)["kendall_tau_b"] == 1.0
+    # A mapping of MQM points says so.
+    points = {"Y": 0.5, "X": 2.5, "Z": 5.0}
+    assert tourney.compare(board, points, lower_is_better=(None, True))["kendall_tau_b"] == 1.0
+    assert tourney.compare(board, points)["kendall_tau_b"] == -1.0

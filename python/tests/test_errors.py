@@ -76,3 +76,28 @@ def test_bad_names_and_options():
         tourney.rank(frame, model="bradley-terry", tolerance=-1)
     with pytest.raises(tourney.InputError, match="bootstrap"):
         tourney.cluster(frame, bootstrap=0)
+
+
+def test_battle_names_that_differ_only_in_type_are_refused():
+    # The integer 1 and the string "1" would be one system (issue 45): refused, naming both.
+    battles = pd.DataFrame({"model_a": [1, "1"], "model_b": ["x", "x"],
+                            "winner": ["model_a", "model_b"]})
+    with pytest.raises(tourney.InputError, match="differ but both read as the name '1'"):
+        tourney.rank(battles)
+
+
+def test_an_empty_dataframe_is_a_value_error():
+    # It gave an empty board (issue 45).
+    empty = pd.DataFrame({"model_a": [], "model_b": [], "winner": []})
+    with pytest.raises(ValueError, match="no battles"):
+        tourney.rank(empty)
+
+
+# issue 45: the 4,096-system limit was not checked for DataFrames.
+def test_the_system_limit_holds_for_dataframes():
+    n = 4097  # kMaxSystems + 1: a chain of battles s0-s1, s1-s2, ...
+    battles = pd.DataFrame({"model_a": [f"s{i}" for i in range(n - 1)],
+                            "model_b": [f"s{i + 1}" for i in range(n - 1)],
+                            "winner": ["model_a"] * (n - 1)})
+    with pytest.raises(tourney.InputError, match="4097 models; at most 4096"):
+        tourney.rank(battles)

@@ -1,5 +1,7 @@
 """tourney.rank against `tourney rank --format json`: every model, files and DataFrames."""
 
+import warnings
+
 import pandas as pd
 import pytest
 
@@ -115,3 +117,20 @@ def test_comparisons_round_trip():
     again = tourney.rank(pairs, model="bradley-terry").set_index("system")
     for entry in board["entries"]:
         assert abs(again.loc[entry["system"], "score"] - entry["score"]) < 1e-9
+
+
+# issue 45: the engine's warnings stayed in attrs and were never raised.
+def test_engine_warnings_are_raised_as_tourney_warnings():
+    # Two pairs never compared with each other: the board warns (and keeps the warning).
+    battles = pd.DataFrame({"model_a": ["a", "a", "c", "c"], "model_b": ["b", "b", "d", "d"],
+                            "winner": ["model_a", "model_b", "model_a", "model_b"]})
+    with pytest.warns(tourney.TourneyWarning) as caught:
+        board = tourney.rank(battles, model="bradley-terry")
+    assert board.attrs["board"]["warnings"]
+    assert [str(w.message) for w in caught] == board.attrs["board"]["warnings"]
+    assert caught[0].filename == __file__  # pointed at the caller
+    # A board without warnings raises none.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tourney.rank(pd.DataFrame({"model_a": ["a", "b"], "model_b": ["b", "a"],
+                                   "winner": ["model_a", "model_a"]}))

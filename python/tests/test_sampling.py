@@ -154,3 +154,42 @@ def test_sampling_errors_name_the_row():
         tourney.sample(frame.iloc[:1], n=5)
     with pytest.raises(tourney.FileError):
         tourney.estimate("/nonexistent/scores.tsv")
+
+
+# issue 45: DataFrame names changed on their way to the engine (sys "A" became sys ""A"",
+# " A" became "A"), 1 and "1" merged, an empty frame was not refused.
+def _scored(names):
+    """A scored-segment table: each of `names` on 6 segments in 2 documents, 4 annotated
+    with score = the system's position + the segment's number % 2."""
+    rows = []
+    for k, name in enumerate(names):
+        for i in range(6):
+            rows.append({"system": name, "doc": f"d{i // 3}", "seg": f"s{i}",
+                         "mqm": float(k + i % 2) if i < 4 else np.nan, "m": 0.1 * i + 0.01 * k})
+    return pd.DataFrame(rows)
+
+
+def test_dataframe_names_come_back_exactly():
+    names = ['sys "A"', " A", "B "]
+    frame = _scored(names)
+    got = tourney.estimate(frame, design="random", estimator="mean", bound="clt",
+                           lower_is_better=True)
+    assert sorted(got["system"]) == sorted(names)
+    sample = tourney.sample(frame, n=2, design="random", seed=1)
+    assert list(dict.fromkeys(sample["system"])) == names
+    # The mean of each system's 4 annotated scores: k + 0.5.
+    by_name = got.set_index("system")["estimate"]
+    for k, name in enumerate(names):
+        assert by_name[name] == pytest.approx(k + 0.5, abs=1e-12)
+
+
+def test_scored_table_names_that_differ_only_in_type_are_refused():
+    frame = _scored(["A", "B"])
+    frame["system"] = frame["system"].map({"A": 1, "B": "1"})
+    with pytest.raises(tourney.InputError, match="the values 1 and '1' differ"):
+        tourney.estimate(frame, design="random", estimator="mean", bound="clt")
+
+
+def test_an_empty_scored_table_is_a_value_error():
+    with pytest.raises(ValueError, match="no rows"):
+        tourney.estimate(_scored(["A"]).iloc[0:0])

@@ -13,7 +13,7 @@ the file, line and field the message names.
 
 import os
 
-from .errors import FileError, InputError, TourneyError
+from .errors import FileError, InputError, TourneyError, TourneyWarning
 
 try:
     from . import _tourney
@@ -33,7 +33,7 @@ except ImportError as _error:
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
-           "Dataset", "TourneyError", "InputError", "FileError", "Client"]
+           "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
 try:
@@ -209,30 +209,45 @@ def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5
     return frame
 
 
-def _ranking(board, which):
+def _ranking(board, which, lower_is_better):
     """(systems, scores, clusters or None) of a leaderboard DataFrame (system, score, and
-    cluster when clustered) or a {system: score} mapping."""
+    cluster when clustered) or a {system: score} mapping, higher scores better: a board whose
+    lower scores are better (its attrs' model, MQM points; or ``lower_is_better``) has its
+    scores negated, as the command line reads an MQM board's JSON."""
     if hasattr(board, "columns"):
         if "system" not in board.columns or "score" not in board.columns:
             raise InputError("invalid_argument",
                              f"{which}: a ranking needs the columns system and score")
+        if lower_is_better is None:
+            model = board.attrs.get("board", {}).get("model", "")
+            lower_is_better = bool(_tourney.score_lower_is_better(model))
+        sign = -1.0 if lower_is_better else 1.0
         clusters = None
         if "cluster" in board.columns and not board["cluster"].isna().any():
             clusters = [int(c) for c in board["cluster"]]
-        return [str(s) for s in board["system"]], [float(x) for x in board["score"]], clusters
+        return ([str(s) for s in board["system"]], [sign * float(x) for x in board["score"]],
+                clusters)
+    sign = -1.0 if lower_is_better else 1.0
     items = list(dict(board).items())
-    return [str(k) for k, _ in items], [float(v) for _, v in items], None
+    return [str(k) for k, _ in items], [sign * float(v) for _, v in items], None
 
 
-def compare(a, b, *, rbo_p=0.9):
+def compare(a, b, *, rbo_p=0.9, lower_is_better=None):
     """Two rankings of the same systems, as ``tourney compare``: Kendall's tau-b, Spearman's
     rho, Pearson's r, Pearson Rank (A as reference), rank-biased overlap at ``rbo_p``, the
     systems in one ranking only and, when both are clustered, the agreement of their
     clusters (pairs separated by both, flipped, by one only). ``a`` and ``b``: leaderboards
-    from rank or cluster (system, score, cluster) or {system: score} mappings (higher is
-    better). Returns a dict with the JSON output's keys; None where a measure is undefined
-    (``notes`` says why)."""
-    return _tourney.compare(*_ranking(a, "a"), *_ranking(b, "b"), rbo_p)
+    from rank, cluster or protocol (system, score, cluster) or {system: score} mappings.
+    Higher scores are better, except on a board whose model scores lower as better (MQM
+    error points, ``protocol(..., "mqm")``: its scores are negated, as ``tourney compare``
+    reads such a board's JSON). ``lower_is_better``: None (from each board's model; a
+    mapping is higher-is-better), a bool for both, or a pair (a's, b's). Returns a dict with
+    the JSON output's keys; None where a measure is undefined (``notes`` says why)."""
+    if isinstance(lower_is_better, (tuple, list)):
+        lower_a, lower_b = lower_is_better
+    else:
+        lower_a = lower_b = lower_is_better
+    return _tourney.compare(*_ranking(a, "a", lower_a), *_ranking(b, "b", lower_b), rbo_p)
 
 
 from .nbest import nbest  # noqa: E402 (after _tourney)

@@ -10,7 +10,7 @@ from . import _tourney
 LAYOUTS = (("model_a", "model_b", "winner"), ("left", "right", "winner"))
 
 # Integer columns that some entries may lack (pandas' nullable integers).
-_OPTIONAL_INT = {"cluster", "rank_upper_bound", "opponents"}
+_OPTIONAL_INT = {"cluster", "rank_upper_bound", "opponents", "segments", "judgments"}
 
 
 def _names_and_codes(column):
@@ -21,6 +21,24 @@ def _names_and_codes(column):
         return column.cat.categories, column.cat.codes.to_numpy()
     codes, names = pd.factorize(column.to_numpy(), sort=False)
     return names, codes
+
+
+def check_names(values, column, source="<DataFrame>"):
+    """Refuses a name column whose distinct values share a text (the integer 1 and the
+    string "1"): tourney names systems, documents and segments by text, so they would merge
+    into one. InputError naming the column and both values."""
+    seen = {}
+    for value in values:
+        if value is None or (isinstance(value, float) and value != value):
+            continue
+        text = str(value)
+        other = seen.setdefault(text, value)
+        if other is not value and (type(other) is not type(value) or other != value):
+            from .errors import InputError
+            raise InputError("invalid_argument",
+                             f"{source}: field '{column}': the values {other!r} and {value!r} "
+                             f"differ but both read as the name '{text}', and would be one; "
+                             f"give the column one type (e.g. .astype(str))")
 
 
 def _system_codes(left, right):
@@ -39,6 +57,7 @@ def _system_codes(left, right):
     # Strings (or mixed): both columns factorised together, so they share one list.
     values = np.concatenate([left.to_numpy(dtype=object), right.to_numpy(dtype=object)])
     codes, names = pd.factorize(values, sort=False)
+    check_names(names, f"{left.name}/{right.name}")
     return names, codes[:len(left)], codes[len(left):]
 
 
@@ -69,12 +88,17 @@ def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
         columns)
 
 
-def board_frame(result):
+def board_frame(result, warn=True):
     """The DataFrame of a leaderboard dict from the module: one row per system, best first,
     columns named as the JSON output's entry fields; the rest of the board in
     ``frame.attrs["board"]``. Columns come as numpy arrays, but an optional field that some
-    entries lack, which comes as a list with None: NaN, or pandas' nullable Int64."""
+    entries lack, which comes as a list with None: NaN, or pandas' nullable Int64. With
+    ``warn``, the board's warnings are raised as TourneyWarning too (for the public function
+    that called this one's caller)."""
     import pandas as pd
+    if warn:
+        from .errors import warn_all
+        warn_all(result["board"]["warnings"], stacklevel=3)
     columns = result["columns"]
     for name, values in columns.items():
         if isinstance(values, list) and name != "system":

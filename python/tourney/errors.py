@@ -32,6 +32,19 @@ class FileError(TourneyError, OSError):
     """A file that cannot be read or written, or does not exist."""
 
 
+class TourneyWarning(UserWarning):
+    """A warning of tourney's engine about a result that stands but needs a second look (no
+    finite estimate for a system, systems never compared, a dropped metric, ...): the
+    command line prints these on stderr. They stay in the result's ``attrs`` too."""
+
+
+def warn_all(messages, stacklevel=3):
+    """Raises each message as a TourneyWarning, pointing at the caller's caller."""
+    import warnings
+    for message in messages:
+        warnings.warn(message, TourneyWarning, stacklevel=stacklevel + 1)
+
+
 def error_from_status(code, message):
     """The exception for an engine status (called by the extension module)."""
     if code == "invalid_argument":

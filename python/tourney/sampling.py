@@ -10,10 +10,9 @@ columns. pandas is imported on first use.
 
 import os
 import re
-import warnings
 
 from . import _tourney
-from .errors import InputError, TourneyError
+from .errors import InputError, TourneyError, warn_all
 
 _FRAME = "<DataFrame>"
 
@@ -30,17 +29,30 @@ def _columns(score, system_column, doc_column, segment_column, metrics, exclude_
             "exclude_system": names(exclude_system)}
 
 
-def _table_source(data):
+def _table_source(data, columns=None):
     """(source, text, header lines before the first row) of a path or a DataFrame: a
-    DataFrame is handed to the engine's reader as TSV text (floats written exactly), after
-    the design its ``attrs["sample"]`` records (as ``tourney.sample`` leaves it)."""
+    DataFrame is handed to the engine's reader as CSV text (floats written exactly), after
+    the design its ``attrs["sample"]`` records (as ``tourney.sample`` leaves it). Every
+    field that is not a number is quoted, so that names come back exactly as they are
+    (quotes, blanks around them; the reader keeps a quoted field as written); names that
+    differ in the frame but not as text (1 and "1") are refused. An empty frame is an
+    InputError (a ValueError)."""
+    import csv
+    from ._frames import check_names
     if isinstance(data, (str, os.PathLike)):
         return os.fspath(data), None, 0
     if not hasattr(data, "columns"):
         raise TypeError("data: a path or a pandas DataFrame of scored segments, "
                         f"not {type(data).__name__}")
+    if len(data) == 0:
+        raise InputError("invalid_argument", f"{_FRAME}: no rows (the DataFrame is empty)")
+    for key in ("system_column", "doc_column", "segment_column"):
+        name = (columns or {}).get(key)
+        if name in data.columns:
+            check_names(data[name].unique(), name, _FRAME)
     note = data.attrs.get("sample", {}).get("note")
-    text = data.to_csv(sep="\t", index=False, na_rep="", lineterminator="\n")
+    text = data.to_csv(index=False, na_rep="", lineterminator="\n",
+                       quoting=csv.QUOTE_NONNUMERIC)
     if note:
         return _FRAME, note + "\n" + text, 2
     return _FRAME, text, 1
@@ -73,15 +85,15 @@ def sample(data, n=None, *, pct=None, design="docs-prop", seed=1, system=None, s
     recommended one), docs-opt, metrics-prop, metrics-opt; ``system``: whose metrics the
     metric designs read (default the first). ``frame.attrs["sample"]``: design, seed, n,
     test_set, system, segments (the drawn ids, as the JSON's), note (the design line that
-    ``estimate`` reads back) and warnings. Fill in the scores of the sampled rows and hand
+    ``estimate`` reads back) and warnings (raised as tourney.TourneyWarning too). Fill in the scores of the sampled rows and hand
     the frame (or its TSV) to ``estimate``.
     """
     import pandas as pd
     if (n is None) == (pct is None):
         raise InputError("invalid_argument", "give exactly one of n and pct")
-    source, text, skipped = _table_source(data)
     columns = _columns(score, system_column, doc_column, segment_column, metrics,
                        exclude_system)
+    source, text, skipped = _table_source(data, columns)
     result = _call(_tourney.sample, source, text, skipped, columns, design, int(n or 0),
                    float(pct or 0.0), int(seed), system or "", int(bin_size))
     c = result["columns"]
@@ -94,6 +106,7 @@ def sample(data, n=None, *, pct=None, design="docs-prop", seed=1, system=None, s
         frame["order"] = c["order"]
     out = pd.DataFrame(frame)
     out.attrs["sample"] = result["sample"]
+    warn_all(result["sample"]["warnings"], stacklevel=2)
     return out
 
 
@@ -114,13 +127,13 @@ def estimate(data, *, design=None, estimator=None, bound=None, confidence=0.95, 
     "pairs" (a DataFrame: better, worse, difference, lo, hi, paired, separated), "board"
     (the clustered leaderboard, a DataFrame as ``rank`` returns), "warnings" (the
     estimates'), "bound", "design", "lower_is_better". What the command line prints to
-    stderr comes as a UserWarning.
+    stderr, and the estimates' warnings, come as tourney.TourneyWarning (a UserWarning).
     """
     import pandas as pd
     from ._frames import board_frame
-    source, text, skipped = _table_source(data)
     columns = _columns(score, system_column, doc_column, segment_column, metrics,
                        exclude_system)
+    source, text, skipped = _table_source(data, columns)
     options = {"design": design, "estimator": estimator, "bound": bound,
                "confidence": float(confidence), "seed": int(seed), "range": float(range),
                "score_min": None if score_min is None else float(score_min),
@@ -129,11 +142,12 @@ def estimate(data, *, design=None, estimator=None, bound=None, confidence=0.95, 
                "tolerance": float(tolerance), "pairs": pairs, "threads": int(threads),
                "lower_is_better": bool(lower_is_better), "bin_size": int(bin_size)}
     result = _call(_tourney.estimate, source, text, skipped, columns, options)
-    for notice in result["notices"]:
-        warnings.warn(notice, UserWarning, stacklevel=2)
+    # What the command line prints to stderr, then the estimates' warnings (also in
+    # attrs["warnings"]), as TourneyWarning.
+    warn_all(list(result["notices"]) + list(result["warnings"]), stacklevel=2)
     systems = dict(result["systems"])
     names = systems.pop("name")
-    board = board_frame(result["board"])
+    board = board_frame(result["board"], warn=False)  # its warnings are the estimates'
     by_name = board.set_index("system")
     frame = pd.DataFrame({"system": names,
                           "rank": by_name.loc[names, "rank"].to_numpy(),
@@ -194,9 +208,9 @@ def sampling_study(data, *, methods=None, sizes="5:50:5", draws=100, seed=1, thr
             bound_method not in methods:
         raise InputError("invalid_argument", f"bound_method: '{bound_method}' is not among "
                          "methods (add it there)")
-    source, text, skipped = _table_source(data)
     columns = _columns(score, system_column, doc_column, segment_column, metrics,
                        exclude_system)
+    source, text, skipped = _table_source(data, columns)
     if isinstance(stopping, (int, float)):
         stopping = [stopping]
     result = _call(_tourney.sampling_study, source, text, skipped, columns, methods,
@@ -207,4 +221,5 @@ def sampling_study(data, *, methods=None, sizes="5:50:5", draws=100, seed=1, thr
     frame.attrs.update(per_size=pd.DataFrame(result["per_size"]),
                        bounds=pd.DataFrame(result["bounds"]),
                        stopping=pd.DataFrame(result["stopping"]), study=result["study"])
+    warn_all(result["study"]["warnings"], stacklevel=2)
     return frame

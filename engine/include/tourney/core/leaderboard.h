@@ -25,7 +25,7 @@ namespace tourney {
 struct LeaderboardEntry {
   std::string system;  // the id exactly as in the input
   // The model's headline number, higher is better; for "mqm" boards (MQM error points) lower
-  // is better and the entries run from the lowest.
+  // is better and the entries run from the lowest (ScoreLowerIsBetter).
   double score = 0.0;
   // mu: the models with a native scale beside the score (TrueSkill, Hopkins-May, the
   // Bradley-Terry family's log-strength, Elo); sigma: the Gaussian ones among them.
@@ -49,6 +49,10 @@ struct LeaderboardEntry {
   // Expected Wins boards: the opponents this system's score averages over (those met in a
   // decisive comparison, models/expected_wins.h); absent for the other models.
   std::optional<int> opponents;
+  // Scoring protocols (wmt-da, esa, mqm and their Holm boards): the segments the system was
+  // scored on, and its scored judgments (wmt-da, esa); absent on the pairwise models' boards.
+  std::optional<int64_t> segments;
+  std::optional<int64_t> judgments;
 
   bool operator==(const LeaderboardEntry&) const = default;
 };
@@ -125,6 +129,16 @@ struct Leaderboard {
   // appearance; one when `connected`.
   std::vector<std::vector<std::string>> components;
   int bootstrap_replicates = 0;  // 0 when not bootstrapped
+  // True when the replicates were reruns of a self-sampling model (TrueSkill's match
+  // selection) with fresh seeds on the full data: nothing was resampled (`--protocol wmt15`,
+  // statistics/bootstrap.h's self_sampling).
+  bool replicates_are_reruns = false;
+  // True when rank_lo/rank_hi are the ranks the entries' score intervals allow
+  // (SetRankRangesFromScoreIntervals; `tourney estimate`), not a bootstrap's.
+  bool interval_rank_ranges = false;
+  // False where no pairwise outcomes are counted (`tourney estimate`'s board of sampled
+  // scores): wins, losses and ties mean nothing there, and the outputs leave them out.
+  bool counts_outcomes = true;
   double confidence = 0.0;       // of rank ranges and score intervals; 0 without them
   uint64_t seed = 0;
   std::vector<std::string> warnings;
@@ -134,15 +148,29 @@ struct Leaderboard {
   // True when some entry carries a cluster number.
   bool clustered() const;
 
-  // True when rank_lo and rank_hi are ranges (a bootstrap, or the anytime board's certified
-  // ranks); otherwise they only repeat the rank, and the outputs leave them out.
+  // True when rank_lo and rank_hi are ranges (a bootstrap, the anytime board's certified
+  // ranks, or the ranks score intervals allow); otherwise they only repeat the rank, and the
+  // outputs leave them out.
   bool has_rank_ranges() const {
-    return bootstrap_replicates > 0 || (stopping && stopping->rule == "anytime");
+    return bootstrap_replicates > 0 || interval_rank_ranges ||
+           (stopping && stopping->rule == "anytime");
   }
 
   // Field-by-field equality (doubles compared exactly).
   bool operator==(const Leaderboard&) const = default;
 };
+
+// True for the models whose score is better when lower: MQM error points ("mqm",
+// "mqm-holm"). Comparisons of boards (tourney compare) turn such scores around.
+bool ScoreLowerIsBetter(std::string_view model);
+
+// Sets every entry's rank_lo and rank_hi to the ranks its score interval allows, and
+// interval_rank_ranges: rank_lo = 1 + the entries whose interval lies wholly on the better
+// side of this one's, rank_hi = n - those wholly on the worse side (better = higher, or lower
+// with `lower_is_better`). When every interval holds its true score, every true rank lies in
+// its range; each interval alone holds at the board's confidence, so the ranges together hold
+// at a lower one. An entry without score_lo/score_hi counts as its score alone.
+void SetRankRangesFromScoreIntervals(Leaderboard* board, bool lower_is_better);
 
 // A leaderboard of `ratings` (indexed by system id): entries sorted by score, best first
 // (equal scores by system name), rank 1..n, per-system comparison counts, connectivity.

@@ -46,6 +46,10 @@ StatusOr<StudyMethod> ParseStudyMethod(const std::string& name);
 // The paper's methods for a table with these metrics (one cv-<metric> per metric).
 std::vector<std::string> PaperMethods(const std::vector<std::string>& metric_names);
 
+// True when `method` reads the metric columns: a control-variate estimator, or a design
+// that allocates by them (docs-opt, metrics-prop, metrics-opt, docs-incr-metrics).
+bool MethodReadsMetrics(const StudyMethod& method);
+
 struct SamplingStudyOptions {
   std::vector<std::string> methods;  // empty: PaperMethods; `baseline` is always added first
   std::vector<double> sizes_pct = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50};
@@ -71,6 +75,12 @@ struct SamplingStudyOptions {
   // returns Cancelled. Unset: never cancelled.
   std::function<bool()> cancelled;
 };
+
+// True when the study `options` describes reads the metric columns: one of its methods
+// does (the paper's methods when options.methods is empty, which include cv-<metric>), or
+// stopping runs are asked for (their docs-prop orders are estimated with cv-knn). A study
+// that reads none has no use for the table's warnings about its metrics.
+bool StudyReadsMetrics(const SamplingStudyOptions& options);
 
 struct MethodResult {
   std::string name;

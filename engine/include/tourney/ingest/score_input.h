@@ -53,7 +53,10 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
                                             ScoreInputFormat fallback = ScoreInputFormat::kWmtDa);
 
 // MQM error rows from `path`: a Google MQM TSV, or an Appraise 12-field MQM export or
-// tourney's score export of an MQM campaign whose spans become rows (MqmErrorsFromSpans, tourney/core/error_spans.h). kWmtDa is an error.
+// tourney's score export of an MQM campaign whose spans become rows (MqmErrorsFromSpans,
+// tourney/core/error_spans.h). kWmtDa is an error. A tourney export with a non-zero score
+// and no spans on a line is not of an MQM campaign (whose score is the spans' weighted sum):
+// InvalidArgument "FILE:LINE: column 'score': ..." rather than MQM 0 for every system.
 StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat format);
 
 }  // namespace tourney

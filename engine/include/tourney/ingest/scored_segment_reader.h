@@ -3,7 +3,8 @@
 // `tourney sampling-study`, `sample` and `estimate`; Saldías et al. 2022).
 //
 // The table is tab-separated (TSV) when its header line holds a tab, CSV otherwise (RFC 4180
-// quoting); plain, gzip or standard input ("-"), through ReadInputFile. The header names the
+// quoting: a quoted field is kept as written, blanks included, where unquoted fields lose
+// the blanks around them); plain, gzip or standard input ("-"), through ReadInputFile. The header names the
 // columns. The human score is blank, `None` or `NA` where the segment was not annotated.
 // Metric columns default to every other column whose values are all numbers and not all
 // whole numbers (ids and positions such as `doc_seg` are whole numbers).

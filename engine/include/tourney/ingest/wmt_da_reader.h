@@ -24,7 +24,8 @@
 //
 // Errors are InvalidArgument "FILE:LINE: field 'NAME': ..." for bad input (a missing column,
 // a wrong number of fields, a blank or non-UTF-8 name, a number that does not parse or is not
-// finite, an unknown type) and IoError for an unreadable file.
+// finite, a z-score beyond ±kMaxDaZScore, an unknown type) and IoError for an unreadable
+// file.
 // Thread safety: reentrant (standard input is read once).
 #ifndef TOURNEY_INGEST_WMT_DA_READER_H_
 #define TOURNEY_INGEST_WMT_DA_READER_H_
@@ -37,6 +38,12 @@
 #include "tourney/core/status.h"
 
 namespace tourney {
+
+// The largest |z| a judgment may carry. z is standardised per annotator, and one annotator's
+// n z-scores (sample SD) stay within ±(n−1)/√n: 1,000 needs a million judgments by one
+// annotator, while WMT's are within ±10. Beyond it a value is a corrupt file (1e300 once
+// printed 63-digit scores), not a judgment.
+inline constexpr double kMaxDaZScore = 1000.0;
 
 struct WmtDaReadOptions {
   // The moments file. Empty (the default): the `ad-*-trk-mean-sd.txt` beside the judgments
