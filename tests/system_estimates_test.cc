@@ -420,5 +420,26 @@ TEST(SystemEstimates, CvCsSkipsASegmentServedAndNotAnnotated) {
   EXPECT_TRUE(named) << (r->warnings.empty() ? std::string("no warning") : r->warnings[0]);
 }
 
+// With a declared range no interval leaves it: two scores, 0 and 10, of four segments in
+// [0, 10]: Student's interval on them is 5 ± t_{1, 0.975}·sqrt((1 − 2/4)·50/2) = 5 ± 44.9,
+// and the mean of {0, 10, ?, ?} lies in [(10 + 0)/4, (10 + 20)/4] = [2.5, 7.5].
+TEST(SystemEstimates, NoIntervalLeavesTheDeclaredRange) {
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\nA\td\ts0\t0\nA\td\ts1\t10\nA\te\ts2\tNone\nA\te\ts3\tNone\n",
+      "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  SystemEstimatesOptions o;
+  o.estimator = EstimatorSpec{};
+  o.design = Design::kRandom;
+  o.bound = BoundKind::kCltT;
+  o.score_min = 0;
+  o.score_max = 10;
+  auto r = EstimateSystems(*t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_NEAR(r->systems[0].estimate.value, 5.0, 1e-12);
+  EXPECT_NEAR(r->systems[0].lo, 2.5, 1e-12);
+  EXPECT_NEAR(r->systems[0].hi, 7.5, 1e-12);
+}
+
 }  // namespace
 }  // namespace tourney

@@ -163,13 +163,31 @@ StatusOr<IntervalEstimate> EstimateWithInterval(const Population& p, const Sampl
                                                 const EstimatorSpec& estimator, BoundKind bound,
                                                 double confidence, double range,
                                                 double prior_variance, uint64_t seed,
-                                                int replicates) {
+                                                int replicates, double score_min,
+                                                double score_max) {
   auto e = EstimateMean(p, sample, estimator);
   if (!e.ok()) return e.status();
   IntervalEstimate out;
   out.estimate = std::move(*e);
   FloorVariance(prior_variance, 1.0, &out.estimate);
   out.interval = IntervalOf(bound, out.estimate, confidence, range, seed, replicates);
+  if (std::isfinite(score_min) && std::isfinite(score_max) && p.size > 0) {
+    double sum = 0.0;
+    int known = 0;
+    for (int i = 0; i < p.size; ++i) {
+      if (!p.known[i]) continue;
+      sum += p.x[i];
+      ++known;
+    }
+    const double unknown = p.size - known;
+    const double seen_lo = (sum + unknown * score_min) / p.size;
+    const double seen_hi = (sum + unknown * score_max) / p.size;
+    double& value = out.estimate.value;
+    const double lo = std::max(seen_lo, value - out.interval.below);
+    const double hi = std::min(seen_hi, value + out.interval.above);
+    value = std::clamp(value, std::min(lo, hi), std::max(lo, hi));
+    out.interval = {value - std::min(lo, value), std::max(hi, value) - value};
+  }
   return out;
 }
 
@@ -340,7 +358,8 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     auto e = EstimateWithInterval(p, AnnotatedSample(p, options.design, design), spec,
                                   options.bound, options.confidence, range, prior,
                                   DeriveSeed(options.seed, static_cast<uint64_t>(s)),
-                                  options.bootstrap_replicates);
+                                  options.bootstrap_replicates, options.score_min,
+                                  options.score_max);
     if (!e.ok()) {
       failures[s] = InvalidArgument("system '" + sys.name + "': " + e.status().message());
       return;
