@@ -129,10 +129,12 @@ int RunScoringCreate(int argc, char** argv) {
   flags.Add("estimator", "E", "",
             "mean, cv-mean, cv-multi, cv-knn or cv-METRIC (default "
             "cv-knn, mean without metrics)");
-  flags.Add("bound", "B", "bootstrap-t",
-            "hoeffding, bernstein, clt, clt-t, bootstrap-t or betting-cs (a confidence "
-            "sequence: stopping at ±T keeps its confidence; needs --design random, "
-            "--estimator mean, --score-min and --score-max)");
+  flags.Add("bound", "B", "",
+            "cv-cs or betting-cs (confidence sequences: stopping at ±T keeps the confidence; "
+            "cv-cs needs the cv-knn estimator, --score-min, --score-max and a table without "
+            "scores; betting-cs --design random, --estimator mean, --score-min and "
+            "--score-max), hoeffding, bernstein, clt, clt-t or bootstrap-t (default: cv-cs "
+            "where it applies, else bootstrap-t, as the server decides)");
   flags.Add("confidence", "G", "0.95", "interval confidence in (0, 1)");
   flags.Add("tolerance", "T", "", "the ±T target (optional)");
   flags.Add("range", "R", "0", "score range for hoeffding/bernstein (0: the scores')");
@@ -190,6 +192,7 @@ int RunScoringCreate(int argc, char** argv) {
   config->set_lower_is_better(flags.IsSet("lower-is-better") || flags.Get("protocol") == "mqm");
   config->set_design(flags.Get("design"));
   config->set_estimator(flags.Get("estimator"));
+  // Unset: empty, so that the server's default (cv-cs where it applies) is the one applied.
   config->set_bound(flags.Get("bound"));
   auto confidence = flags.GetDouble("confidence");
   if (!confidence.ok()) return ReportError(verb, confidence.status());

@@ -76,6 +76,22 @@ TEST(ErrorBound, BootstrapTFollowsTheSkewOfTheResiduals) {
   EXPECT_EQ(a.above, c.above);
 }
 
+TEST(ErrorBound, BootstrapTLeavesOutResamplesOfEqualResiduals) {
+  // Fifteen residuals of 0.1 and one of 25.3 (MQM: most segments perfect, one bad). A
+  // resample without the 25.3 has sixteen equal values, whose variance is 0 up to
+  // rounding (about 1e-18): dividing by that once gave studentised means of 1e8 and an
+  // interval of ±10^7. Such resamples say nothing of the spread and are left out, so the
+  // interval stays of the order of Student's: s² = 15·16·25.2²/16²/15 = 39.69, v = s²/16
+  // (N large), t_{15, 0.975}·sqrt(v) = 2.1314495·1.575 = 3.357.
+  Estimate e = Est(16, 1000000, std::sqrt(39.69), 39.69 / 16);
+  for (int i = 0; i < 15; ++i) e.residuals.push_back(0.1);
+  e.residuals.push_back(25.3);
+  const ErrorInterval i = IntervalOf(BoundKind::kBootstrapT, e, 0.95, 25.0, 1, 1000);
+  EXPECT_LT(i.below, 10 * 3.357);
+  EXPECT_LT(i.above, 10 * 3.357);
+  EXPECT_GT(i.below + i.above, 0.0);
+}
+
 TEST(ErrorBound, SegmentsForTolerance) {
   // Half-width 0.4 at n = 100 of N = 1000, target 0.2: 1/n' - 1/N = (0.2/0.4)²·(1/100 -
   // 1/1000) = 0.25·0.009 = 0.00225, so 1/n' = 0.00325 and n' = 307.69 -> 308.

@@ -47,6 +47,29 @@ Sample Of(std::vector<int> items, Strata strata = Strata::kNone) {
 
 EstimatorSpec Spec(const std::string& name) { return *ParseEstimator(name); }
 
+// The small-sample rules lifted, so that a fit on 2-3 items can be worked by hand.
+EstimatorSpec ByHand(EstimatorSpec spec) {
+  spec.knn_scores_per_neighbour = 1;
+  spec.knn_min_k = 1;
+  spec.scores_per_metric = 0;
+  return spec;
+}
+
+// 200 segments in 20 documents, one metric m_i = i/8
+// and scores x_i = (i·7) mod 11 + (i mod 3 == 0 ? 9 : 0): a skewed, nonlinear function of
+// the metric.
+Population Larger() {
+  std::string text = "system\tdoc\tseg\tmqm\tm\n";
+  for (int i = 0; i < 200; ++i) {
+    const int x = (i * 7) % 11 + (i % 3 == 0 ? 9 : 0);
+    text += "A\td" + std::to_string(i / 10) + "\t" + std::to_string(i) + "\t" +
+            std::to_string(x) + "\t" + std::to_string(i / 8.0) + "\n";
+  }
+  auto t = ParseScoredSegments(text, "larger", {});
+  EXPECT_TRUE(t.ok()) << t.status().message();
+  return *MakePopulation(*t, 0);
+}
+
 TEST(Estimator, SampleMeanAndItsFinitePopulationVariance) {
   const Population p = Tiny();
   // Sample {2, 3}: mean (4 + 10)/2 = 7; s² = ((4-7)² + (10-7)²)/1 = 18;
@@ -77,7 +100,7 @@ TEST(Estimator, MultiWithOneMetricEqualsTheScalarControlVariate) {
   // y2 = 2·y: two perfectly correlated metrics; eq. 4 (minimum-norm) gives eq. 3.
   const Population p = Tiny("3,5,7,9");
   auto scalar = EstimateMean(p, Of({0, 3}), Spec("cv-y"));
-  auto multi = EstimateMean(p, Of({0, 3}), Spec("cv-multi"));
+  auto multi = EstimateMean(p, Of({0, 3}), ByHand(Spec("cv-multi")));
   auto mean = EstimateMean(p, Of({0, 3}), Spec("cv-mean"));
   ASSERT_TRUE(scalar.ok() && multi.ok() && mean.ok());
   EXPECT_NEAR(multi->value, scalar->value, 1e-9);
@@ -190,14 +213,15 @@ TEST(Estimator, KnnControlVariateByHand) {
       "k", {});
   ASSERT_TRUE(t.ok());
   const Population p = *MakePopulation(*t, 0);
-  const EstimatorSpec spec{EstimatorKind::kCvKnn, "", 2};
+  const EstimatorSpec spec = ByHand({EstimatorKind::kCvKnn, "", 2});
   auto e = EstimateMean(p, Of({0, 1, 3}), spec);
   ASSERT_TRUE(e.ok()) << e.status().message();
   EXPECT_NEAR(e->value, 4.0 - 8.0 / 99, 1e-12);
   // Residuals x - β·z = x - deviation/σ²: 0 - 8/11, 3 + 40/33, 9 - 8/11 = -24/33, 139/33,
   // 273/33; their deviations from the mean: -460/99, 29/99, 431/99; s² = (460² + 29² +
-  // 431²)/99²/2 = 199101/9801; v = (1 - 3/4)·s²/3 = 199101/117612.
-  EXPECT_NEAR(e->variance, 199101.0 / 117612, 1e-12);
+  // 431²)/99²/(3 − 1 − 1) (one degree of freedom for β) = 398202/9801; v = (1 - 3/4)·s²/3
+  // = 199101/58806.
+  EXPECT_NEAR(e->variance, 199101.0 / 58806, 1e-12);
   // The same through neighbour lists.
   const NeighbourLists lists(p);
   auto walked = EstimateMean(p, Of({0, 1, 3}), spec, &lists);
@@ -226,7 +250,7 @@ TEST(Estimator, MultiWithTwoOrthogonalMetricsByHand) {
   auto t = ParseScoredSegments(text, "ortho", o);
   ASSERT_TRUE(t.ok()) << t.status().message();
   const Population p = *MakePopulation(*t, 0);
-  auto multi = EstimateMean(p, Of({0, 1, 2}), Spec("cv-multi"));
+  auto multi = EstimateMean(p, Of({0, 1, 2}), ByHand(Spec("cv-multi")));
   auto scalar = EstimateMean(p, Of({0, 1, 2}), Spec("cv-a"));
   ASSERT_TRUE(multi.ok() && scalar.ok());
   EXPECT_NEAR(multi->value, 22.0 / 9, 1e-12);
@@ -240,6 +264,69 @@ TEST(Estimator, BadInput) {
   EXPECT_FALSE(EstimateMean(p, Of({0, 1}), Spec("cv-bleu")).ok());
   EXPECT_FALSE(ParseEstimator("median").ok());
   EXPECT_EQ(EstimatorName(Spec("cv-y")), "cv-y");
+}
+
+TEST(Estimator, SmallSampleKIsChosenFromTheSampleSizeAlone) {
+  // k = min(25, n/4), and the mean (0) below k = 5: the rule of the header.
+  const EstimatorSpec spec = Spec("cv-knn");
+  EXPECT_EQ(SampleKnnK(spec, 100), 25);
+  EXPECT_EQ(SampleKnnK(spec, 400), 25);
+  EXPECT_EQ(SampleKnnK(spec, 28), 7);
+  EXPECT_EQ(SampleKnnK(spec, 20), 5);
+  EXPECT_EQ(SampleKnnK(spec, 19), 0);
+  EXPECT_EQ(SampleKnnK(spec, 14), 0);
+}
+
+TEST(Estimator, KnnOnFewerScoresThanItsKIsTheMean) {
+  // 14 of 200 segments (7%), k = 25: every prediction used to be the sample mean and each
+  // sampled item's leave-one-out prediction a mirror of its own score, which made the
+  // residuals about N/n times the scores' spread. Now the estimate is the plain mean: the
+  // same value and variance as `mean` (by hand: (1 − 14/200)·s²/14).
+  const Population p = Larger();
+  std::vector<int> items;
+  for (int i = 0; i < 14; ++i) items.push_back(i * 13 + 5);
+  auto knn = EstimateMean(p, Of(items), Spec("cv-knn"));
+  auto mean = EstimateMean(p, Of(items), Spec("mean"));
+  ASSERT_TRUE(knn.ok() && mean.ok());
+  double sum = 0.0, ss = 0.0;
+  for (int i : items) sum += p.x[i];
+  for (int i : items) ss += (p.x[i] - sum / 14) * (p.x[i] - sum / 14);
+  EXPECT_NEAR(mean->value, sum / 14, 1e-12);
+  EXPECT_NEAR(mean->variance, (1.0 - 14.0 / 200) * ss / 13 / 14, 1e-12);
+  EXPECT_NEAR(knn->value, mean->value, 1e-12);
+  EXPECT_NEAR(knn->variance, mean->variance, 1e-12);
+  EXPECT_EQ(knn->knn_k, 0);
+  // On 40 scores it fits, with k = 10: the same estimate as k = 10 asked for.
+  items.clear();
+  for (int i = 0; i < 40; ++i) items.push_back(i * 5 + 2);
+  auto fitted = EstimateMean(p, Of(items), Spec("cv-knn"));
+  ASSERT_TRUE(fitted.ok());
+  EXPECT_EQ(fitted->knn_k, 10);
+  EXPECT_NE(fitted->value, EstimateMean(p, Of(items), Spec("mean"))->value);
+  EstimatorSpec ten = ByHand({EstimatorKind::kCvKnn, "", 10});
+  auto explicit_ten = EstimateMean(p, Of(items), ten);
+  ASSERT_TRUE(explicit_ten.ok());
+  EXPECT_NEAR(explicit_ten->value, fitted->value, 1e-12);
+}
+
+TEST(Estimator, MultiNeedsTenScoresPerMetricAndCountsItsCoefficients) {
+  // Two metrics: below 20 scores cv-multi is the mean.
+  const Population p = Tiny();
+  auto multi = EstimateMean(p, Of({0, 1, 3}), Spec("cv-multi"));
+  auto mean = EstimateMean(p, Of({0, 1, 3}), Spec("mean"));
+  ASSERT_TRUE(multi.ok() && mean.ok());
+  EXPECT_DOUBLE_EQ(multi->value, mean->value);
+  EXPECT_DOUBLE_EQ(multi->variance, mean->variance);
+  // A scalar control variate loses one degree of freedom: the hand example of
+  // ControlVariateWithOneMetricByHand on three items {1, 2, 3}: x = 2, 4, 10, z = (y − 3)/
+  // sqrt(1.25) for y = 2.5, 3.5, 4.5, i.e. −0.4472136, 0.4472136, 1.3416408; x̄ = 16/3,
+  // z̄ = 0.4472136; β = mean((x − x̄)(z − z̄)) = (−10/3·−0.8944272 + 0 + 14/3·0.8944272)/3
+  // = 2.3851391; residuals x − βz = 3.0666667, 2.9333333, 6.8; their deviations from
+  // their mean 4.2666667: −1.2, −1.3333333, 2.5333333; Σ² = 9.6355556; s² = Σ²/(3 − 1 − 1)
+  // = 9.6355556 (Σ²/2 before); v = (1 − 3/4)·s²/3 = 0.8029630.
+  auto one = EstimateMean(p, Of({1, 2, 3}), Spec("cv-y"));
+  ASSERT_TRUE(one.ok());
+  EXPECT_NEAR(one->variance, 0.8029630, 1e-6);
 }
 
 }  // namespace

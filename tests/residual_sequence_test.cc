@@ -155,6 +155,62 @@ TEST(ResidualSequence, HoldsAtEveryStepOnASimulatedPopulation) {
   EXPECT_LE(MissRate(p, Design::kDocsProp, 300), 0.09);
 }
 
+// Items served and not scored: the sequence skips them and goes on. The skips here are as
+// bad as they come, every served item scoring 3 or more among the first 80 (annotators
+// avoiding the worst outputs), so the scores seen are biased low; the skipped scores count
+// as unknown in [0, 25] and the full test set's mean stays inside at every step.
+TEST(ResidualSequence, SkippedItemsCountAsUnknownWithinTheRange) {
+  const Population p = Simulated(240, 30, 5);
+  const double truth = std::accumulate(p.x.begin(), p.x.end(), 0.0) / p.size;
+  int missed = 0, skipped = 0;
+  for (int r = 0; r < 200; ++r) {
+    Rng rng(DeriveSeed(77, static_cast<uint64_t>(r)));
+    const std::vector<int> order = ServingOrder(p.document, p.num_documents, Design::kDocsProp, rng);
+    ResidualSequenceOptions o;
+    o.lo = 0.0;
+    o.hi = 25.0;
+    auto seq = ResidualSequence::Make(p, o);
+    ASSERT_TRUE(seq.ok());
+    bool miss = false;
+    for (int k = 0; k < p.size; ++k) {
+      const int i = order[k];
+      if (k < 80 && p.x[i] >= 3.0) {
+        ASSERT_TRUE(seq->Skip(i).ok());
+        continue;
+      }
+      ASSERT_TRUE(seq->Add(i, p.x[i]).ok());
+      miss = miss || truth < seq->lower() - 1e-12 || truth > seq->upper() + 1e-12;
+    }
+    skipped += seq->skipped();
+    missed += miss;
+  }
+  EXPECT_GT(skipped, 200);  // at least one per order
+  EXPECT_LE(missed / 200.0, 0.09);
+}
+
+TEST(ResidualSequence, EveryItemButASkippedOneIsTheSeenRange) {
+  // N = 10 in [0, 10]: item 0 skipped, the other nine scored 1..9 (sum 45). The mean lies in
+  // [(45 + 0)/10, (45 + 10)/10] = [4.5, 5.5], and the sequence can say no more.
+  std::vector<double> scores(10), metric(10);
+  for (int i = 0; i < 10; ++i) {
+    scores[i] = i;
+    metric[i] = i;
+  }
+  const Population p = Toy(scores, metric, 1);
+  ResidualSequenceOptions o;
+  o.lo = 0.0;
+  o.hi = 10.0;
+  auto seq = ResidualSequence::Make(p, o);
+  ASSERT_TRUE(seq.ok());
+  ASSERT_TRUE(seq->Skip(0).ok());
+  EXPECT_FALSE(seq->Skip(0).ok());      // skipped twice
+  EXPECT_FALSE(seq->Add(0, 0.0).ok());  // scored after its skip
+  for (int i = 1; i < 10; ++i) ASSERT_TRUE(seq->Add(i, scores[i]).ok());
+  EXPECT_NEAR(seq->lower(), 4.5, 1e-12);
+  EXPECT_NEAR(seq->upper(), 5.5, 1e-12);
+  EXPECT_EQ(seq->skipped(), 1);
+}
+
 TEST(ResidualSequence, NarrowerThanTheRangeOnceTheMetricPredicts) {
   const Population p = Simulated(400, 40, 8);
   ResidualSequenceOptions o;

@@ -1351,5 +1351,67 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   EXPECT_NE(r.err.find("(FAILED_PRECONDITION)"), std::string::npos) << r.err;
 }
 
+// The documented default (docs/service.md): created without --bound, with the cv-knn
+// estimator (metric columns), a declared range and no scores in the table, the campaign's
+// interval is cv-cs, which reads each system's scores in the campaign's order up to the
+// first item not yet scored. The client used to send "bootstrap-t" always.
+TEST_F(ScoringServiceTest, CliCreateWithoutBoundGetsTheServersDefault) {
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string admin = dir_ + "/admin.token";
+  testing::WriteFile(admin, std::string(kAdminToken) + "\n");
+  std::string tsv = "system\tdoc\tseg\tmqm\tm\n";
+  for (const char* system : {"A", "B"}) {
+    for (int g = 0; g < 6; ++g) {
+      tsv += std::string(system) + "\td" + std::to_string(g / 3) + "\ts" + std::to_string(g) +
+             "\tNone\t0." + std::to_string(g + 1) + "5\n";
+    }
+  }
+  testing::WriteFile(dir_ + "/table.tsv", tsv);
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server.port()) + " --token-file " + admin;
+  const std::string tourney = testing::BinPath("tourney") + " campaign ";
+  auto r = testing::RunCommand(tourney + "scoring-create" + connect + " --name default-bound " +
+                               dir_ + "/table.tsv --score mqm --metrics m --score-min 0 "
+                               "--score-max 10");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const size_t at = r.out.find("campaign_id ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string campaign = r.out.substr(at + 12, r.out.find('\n', at) - at - 12);
+  // The first item served is the first of its system's order; the admin imports the
+  // system's five other segments, and that item stays unscored.
+  r = testing::RunCommand(tourney + "scoring-next" + connect + " --campaign " + campaign +
+                          " --annotator first");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const size_t sys_at = r.out.find("system ");
+  const size_t seg_at = r.out.find("segment ");
+  ASSERT_TRUE(sys_at != std::string::npos && seg_at != std::string::npos) << r.out;
+  const std::string system = r.out.substr(sys_at + 7, r.out.find('\n', sys_at) - sys_at - 7);
+  const std::string first = r.out.substr(seg_at + 8, r.out.find('\n', seg_at) - seg_at - 8);
+  for (int g = 0; g < 6; ++g) {
+    const std::string segment = "s" + std::to_string(g);
+    if (segment == first) continue;
+    r = testing::RunCommand(tourney + "scoring-submit" + connect + " --campaign " + campaign +
+                            " --annotator importer --system " + system + " --segment " +
+                            segment + " --score " + std::to_string(g + 1));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  r = testing::RunCommand(tourney + "scoring-estimate" + connect + " --campaign " + campaign +
+                          " --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::GetEstimateResponse e;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &e).ok()) << r.out;
+  bool seen = false;
+  for (const v1::SystemScoreEstimate& x : e.systems()) {
+    if (x.system() != system) continue;
+    seen = true;
+    EXPECT_EQ(x.scored(), 5);
+    // bootstrap-t would estimate from the five scores; cv-cs has none in its prefix.
+    EXPECT_FALSE(x.estimated()) << r.out;
+    EXPECT_NE(x.note().find("cv-cs takes the scores"), std::string::npos) << x.note();
+  }
+  EXPECT_TRUE(seen) << r.out;
+}
+
 }  // namespace
 }  // namespace tourney

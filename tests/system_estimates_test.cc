@@ -389,5 +389,57 @@ TEST(SystemEstimates, CvCsNeedsTheOrderAndTheRangeAndEndsAtTheMean) {
                    .ok());
 }
 
+// A segment served and not annotated early in the order (position 1 of 4: 's1'): cv-cs used
+// to stop there, reading none of the three later scores (its estimate was the middle of the
+// range, 5, and re-ranked the system), with a note only. It now skips the gap, reads the
+// three scores, says which segment it skipped, and its interval lies within what the scores
+// imply: the mean of {1, ?, 4, 5} with ? in [0, 10] is in [(10 + 0)/4, (10 + 10)/4] = [2.5, 5].
+TEST(SystemEstimates, CvCsSkipsASegmentServedAndNotAnnotated) {
+  const char* text =
+      "system\tdoc\tseg\tmqm\tm\torder\nA\td\ts0\t1\t0.5\t1\nA\td\ts1\tNone\t1.5\t0\n"
+      "A\te\ts2\t4\t2.5\t2\nA\te\ts3\t5\t3.5\t3\n";
+  auto t = ParseScoredSegments(text, "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  SystemEstimatesOptions o;
+  o.bound = BoundKind::kCvCs;
+  o.score_min = 0;
+  o.score_max = 10;
+  auto r = EstimateSystems(*t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const SystemEstimate& a = r->systems[0];
+  EXPECT_EQ(a.annotated, 3);
+  EXPECT_GE(a.lo, 2.5 - 1e-12);
+  EXPECT_LE(a.hi, 5.0 + 1e-12);
+  EXPECT_LE(a.lo, a.estimate.value);
+  EXPECT_LE(a.estimate.value, a.hi);
+  bool named = false;
+  for (const std::string& w : r->warnings) {
+    named = named || (w.find("'s1' (position 1)") != std::string::npos &&
+                      w.find("cv-cs skips") != std::string::npos);
+  }
+  EXPECT_TRUE(named) << (r->warnings.empty() ? std::string("no warning") : r->warnings[0]);
+}
+
+// With a declared range no interval leaves it: two scores, 0 and 10, of four segments in
+// [0, 10]: Student's interval on them is 5 ± t_{1, 0.975}·sqrt((1 − 2/4)·50/2) = 5 ± 44.9,
+// and the mean of {0, 10, ?, ?} lies in [(10 + 0)/4, (10 + 20)/4] = [2.5, 7.5].
+TEST(SystemEstimates, NoIntervalLeavesTheDeclaredRange) {
+  auto t = ParseScoredSegments(
+      "system\tdoc\tseg\tmqm\nA\td\ts0\t0\nA\td\ts1\t10\nA\te\ts2\tNone\nA\te\ts3\tNone\n",
+      "t", {});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  SystemEstimatesOptions o;
+  o.estimator = EstimatorSpec{};
+  o.design = Design::kRandom;
+  o.bound = BoundKind::kCltT;
+  o.score_min = 0;
+  o.score_max = 10;
+  auto r = EstimateSystems(*t, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_NEAR(r->systems[0].estimate.value, 5.0, 1e-12);
+  EXPECT_NEAR(r->systems[0].lo, 2.5, 1e-12);
+  EXPECT_NEAR(r->systems[0].hi, 7.5, 1e-12);
+}
+
 }  // namespace
 }  // namespace tourney

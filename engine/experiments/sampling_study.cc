@@ -14,6 +14,7 @@
 #include "tourney/sampling/finite_population_sequence.h"
 #include "tourney/sampling/residual_sequence.h"
 #include "tourney/sampling/sample_order.h"
+#include "tourney/sampling/system_estimates.h"
 
 namespace tourney {
 namespace {
@@ -58,7 +59,7 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
                                         const std::vector<std::unique_ptr<NeighbourLists>>& lists,
                                         const std::vector<double>& truth,
                                         const std::vector<double>& lowest,
-                                        const std::vector<double>& range,
+                                        const std::vector<double>& range, double prior,
                                         const SamplingStudyOptions& options, ThreadPool& pool) {
   // Bounds 0-2 read a random order with the plain mean; 3-4 a docs-prop order with cv-knn.
   const char* const kBounds[] = {"clt", "bootstrap-t", "betting-cs", "bootstrap-t", "cv-cs"};
@@ -119,8 +120,9 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
           if (seq) (void)seq->Add(p.x[static_cast<size_t>(order->items[n])]);
         }
         if (n < 2 && n < p.size) continue;
-        const auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);
+        auto e = EstimateMean(p, prefix, EstimatorSpec{}, nullptr);
         if (!e.ok()) return;
+        FloorVariance(prior, 1.0, &*e);
         open = 0;
         for (int b = 0; b < 3; ++b) {
           double lo = e->value, hi = e->value;
@@ -165,8 +167,9 @@ std::vector<StoppingResult> RunStopping(const std::vector<Population>& pops,
         bool bootstrap_open = false;
         for (int j = 0; j < num_t; ++j) bootstrap_open = bootstrap_open || !done[3 * num_t + j];
         if (bootstrap_open) {
-          const auto e = EstimateMean(p, prefix, knn, lists[s].get());
+          auto e = EstimateMean(p, prefix, knn, lists[s].get());
           if (!e.ok()) return;
+          FloorVariance(prior, 1.0, &*e);
           const ErrorInterval iv =
               IntervalOf(BoundKind::kBootstrapT, *e, options.confidence, range[s],
                          DeriveSeed(DeriveSeed(run_seed, kDocsStopStream), n),
@@ -417,6 +420,12 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
   ThreadPool pool(options.threads);
   std::vector<std::unique_ptr<NeighbourLists>> lists(systems);
   std::vector<double> truth(systems), range(systems), lowest(systems);
+  // The variance floor of `tourney estimate` (FloorVariance with the pooled within-system
+  // variance of the table's scores): here every score is known, so the pooled variance of
+  // the whole populations, which the table's converges to.
+  std::vector<const Population*> all_pops;
+  for (const Population& p : pops) all_pops.push_back(&p);
+  const double prior = PooledScoreVariance(all_pops, 0.0);
   pool.ParallelFor(systems, [&](int64_t s, int) {
     truth[s] = PopulationMean(pops[s]);
     const auto [lo, hi] = std::minmax_element(pops[s].x.begin(), pops[s].x.end());
@@ -490,6 +499,7 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
         failures[task] = e.status();
         return;
       }
+      FloorVariance(prior, 1.0, &*e);  // as `tourney estimate` and the campaigns do
       error[task * num_methods + k] = e->value - truth[s];
       for (int b = 0; b < nb; ++b) {
         if (bound_methods[b] != k) continue;
@@ -607,7 +617,7 @@ StatusOr<SamplingStudyResult> RunSamplingStudy(const ScoredSegments& table,
     }
   }
   if (!options.stopping_tolerances.empty()) {
-    result.stopping = RunStopping(pops, lists, truth, lowest, range, options, pool);
+    result.stopping = RunStopping(pops, lists, truth, lowest, range, prior, options, pool);
   }
   // The sequence rows and the stopping runs skip their work once cancelled.
   if (options.cancelled && options.cancelled()) {

@@ -124,7 +124,16 @@ ErrorInterval IntervalOf(BoundKind kind, const Estimate& e, double confidence, d
   for (double r : e.residuals) mean += r;
   mean /= n;
   std::vector<double> centred(e.residuals);
-  for (double& r : centred) r -= mean;
+  double spread = 0.0;
+  for (double& r : centred) {
+    r -= mean;
+    spread += r * r;
+  }
+  // A resample of (nearly) equal residuals has variance 0 up to rounding, and dividing by
+  // that rounding gave studentised means of 1e5 and intervals of ±200,000 MQM points (WMT23
+  // he-en, 16 scores, most of them 0): below this share of the sample's own spread a
+  // resample's variance counts as 0 and the resample is left out.
+  const double negligible = 1e-12 * spread / n;
   Rng rng(seed);
   std::vector<double> t(replicates);
   int used = 0;
@@ -137,12 +146,11 @@ ErrorInterval IntervalOf(BoundKind kind, const Estimate& e, double confidence, d
     }
     const double m = s / n;
     double var = (s2 - n * m * m) / (n - 1.0);
-    if (e.prior_weight > 0) {  // as FloorVariance floored the sample's own
-      const double floored =
-          ((n - 1.0) * var + e.prior_weight * e.prior_variance) / (n - 1.0 + e.prior_weight);
-      var = std::max(var, floored);
-    }
-    if (var > 0) t[used++] = m / std::sqrt(var / n);
+    // The resamples' variances are not floored (the sample's is): a resample that missed
+    // the long tail of MQM scores has a small variance and a large |t|, and those are the
+    // quantiles that make a small sample's interval cover. Flooring them too shrank the
+    // tails: 89.9% coverage instead of 94.3% at 14 scores (WMT20 en-de, random sampling).
+    if (var > negligible) t[used++] = m / std::sqrt(var / n);
   }
   if (used < 10) {
     const double tt = ErrorBound(BoundKind::kCltT, e, confidence, range);

@@ -41,6 +41,11 @@ std::string EstimatorName(const EstimatorSpec& spec) {
   return "?";
 }
 
+int SampleKnnK(const EstimatorSpec& spec, int n) {
+  const int kk = std::min(std::max(spec.knn_k, 1), n / std::max(1, spec.knn_scores_per_neighbour));
+  return kk >= std::max(1, spec.knn_min_k) ? kk : 0;
+}
+
 void FloorVariance(double prior_variance, double prior_weight, Estimate* e) {
   if (!(prior_variance > 0) || !(prior_weight > 0) || e->n < 1) return;
   e->prior_variance = prior_variance;
@@ -112,11 +117,14 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
   std::vector<double> residual(n);
   for (int k = 0; k < n; ++k) residual[k] = p.x[sample.items[k]];
   double value = xbar;
+  int knn_k_used = 0;
+  int fitted = 0;  // coefficients fitted on the sample (the residuals' lost degrees of freedom)
   auto apply_scalar = [&](const std::vector<double>& z) {
     const double zbar = wmean([&](int i) { return z[i]; });
     const double beta = wmean([&](int i) { return (p.x[i] - xbar) * (z[i] - zbar); });
     value = xbar - beta * zbar;
     for (int k = 0; k < n; ++k) residual[k] -= beta * z[sample.items[k]];
+    fitted = 1;
   };
   switch (spec.kind) {
     case EstimatorKind::kMean:
@@ -138,21 +146,22 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
       if (p.num_metrics > 0) apply_scalar(p.z_mean);
       break;
     case EstimatorKind::kCvKnn: {
-      if (p.num_metrics == 0) break;
+      // Too few scores for k neighbours to be a local average: a smaller k, or the mean.
+      const int kk = SampleKnnK(spec, n);
+      knn_k_used = kk;
+      if (p.num_metrics == 0 || kk < 2) break;
       std::vector<double> f;
       if (lists != nullptr) {
         std::vector<uint8_t> in(p.size, 0);
         for (int i : sample.items) in[i] = 1;
-        lists->Predict(in, n, spec.knn_k, &f);
+        lists->Predict(in, n, kk, &f);
       } else {
-        f = KnnPredict(p, sample.items, spec.knn_k);
+        f = KnnPredict(p, sample.items, kk);
       }
       // A sampled item is one of its own k neighbours: its prediction holds x_i/k, which
       // ties the sample mean of the predictions to the sample mean of the scores and biases
       // µ̂. Every item gets a prediction from the other sampled items instead: unsampled
       // items have it already, a sampled item's is leave-one-out, (k·f_i − x_i)/(k − 1).
-      const int kk = std::min(std::max(spec.knn_k, 1), n);
-      if (kk < 2) break;
       for (int i : sample.items) f[i] = (kk * f[i] - p.x[i]) / (kk - 1);
       if (!Standardize(&f)) break;
       apply_scalar(f);
@@ -160,7 +169,9 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
     }
     case EstimatorKind::kCvMulti: {
       const int mm = p.num_metrics;
-      if (mm == 0) break;
+      // M coefficients from fewer than scores_per_metric·M scores overfit: the mean instead.
+      if (mm == 0 || n < spec.scores_per_metric * mm) break;
+      fitted = mm;
       Eigen::MatrixXd g(mm, mm);
       Eigen::VectorXd b(mm), zbar(mm);
       for (int a = 0; a < mm; ++a) {
@@ -209,13 +220,18 @@ StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
   }
   Estimate out;
   out.value = value;
+  out.knn_k = knn_k_used;
   out.n = n;
   out.population = p.size;
   double rbar = 0.0;
   for (int k = 0; k < n; ++k) rbar += w[k] * residual[k];
   double ss = 0.0;
   for (int k = 0; k < n; ++k) ss += w[k] * (residual[k] - rbar) * (residual[k] - rbar);
-  const double s2 = n > 1 ? ss * n / (n - 1.0) : 0.0;
+  // Bessel's correction, one degree of freedom more per fitted coefficient: the residuals
+  // of a fit with M coefficients on n scores understate the spread by (n − 1 − M)/(n − 1)
+  // (cv-multi's six metrics on 71 scores: 92.7% coverage at 5% on en-de without it).
+  const double df = std::max(1.0, n - 1.0 - fitted);
+  const double s2 = n > 1 ? ss * n / df : 0.0;
   out.residual_sd = std::sqrt(s2);
   double factor = 0.0;
   if (weighted) {

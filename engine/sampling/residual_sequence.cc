@@ -51,6 +51,7 @@ StatusOr<ResidualSequence> ResidualSequence::Make(const Population& p,
   }
   s.score_.assign(p.size, 0.0);
   s.in_sample_.assign(p.size, 0);
+  s.skipped_.assign(p.size, 0);
   const double middle = 0.5 * (options.lo + options.hi);
   s.prediction_.assign(p.size, middle);
   s.unseen_pred_ = middle * n;
@@ -85,8 +86,18 @@ void ResidualSequence::Refit() {
   }
   unseen_pred_ = 0.0;
   for (int j = 0; j < n_; ++j) {
-    if (!in_sample_[j]) unseen_pred_ += prediction_[j];
+    if (!in_sample_[j] && !skipped_[j]) unseen_pred_ += prediction_[j];
   }
+}
+
+Status ResidualSequence::Skip(int item) {
+  if (item < 0 || item >= n_) return InvalidArgument("cv-cs: unknown item " + std::to_string(item));
+  if (in_sample_[item] || skipped_[item]) {
+    return InvalidArgument("cv-cs: item " + std::to_string(item) + " is already " +
+                           (in_sample_[item] ? "scored" : "skipped"));
+  }
+  Step(item, prediction_[item], true);
+  return Status::Ok();
 }
 
 Status ResidualSequence::Add(int item, double score) {
@@ -97,27 +108,46 @@ Status ResidualSequence::Add(int item, double score) {
   if (!std::isfinite(score) || score < options_.lo || score > options_.hi) {
     return InvalidArgument("cv-cs: a score outside the declared range");
   }
+  if (skipped_[item]) {
+    return InvalidArgument("cv-cs: item " + std::to_string(item) + " was skipped");
+  }
+  Step(item, score, false);
+  return Status::Ok();
+}
+
+void ResidualSequence::Step(int item, double score, bool skipped) {
   const double n = static_cast<double>(n_);
-  const double unseen = n - count_;  // N − i + 1
+  const double unseen = n - count_ - skipped_count_;  // N − i + 1: the item is one of them
   const double b = n / unseen;  // the coefficient of µ in D_i
   const double w = std::min(b, options_.max_weight);
-  const double a = score - prediction_[item] + (sum_ + unseen_pred_) / unseen;
+  // D_i = r_i − (Nµ − S − G − P)/unseen, G the skipped items' unknown sum: imputed by their
+  // predictions (a skipped item's own residual by 0), and the bounds replace each skipped
+  // y_j by lo and hi in its total coefficient w_j + Σ_{i > j} w_i/U_i (the header).
+  const double a = score - prediction_[item] + (sum_ + unseen_pred_ + skipped_pred_) / unseen;
+  gap_count_ += w * skipped_count_ / unseen + (skipped ? w : 0.0);
+  gap_pred_ += w * skipped_pred_ / unseen + (skipped ? w * prediction_[item] : 0.0);
   a_ += w * a;
   b_ += w * b;
   c_ += w * w;
   waa_ += w * w * a * a;
   wab_ += w * w * a * b;
   wbb_ += w * w * b * b;
-  sum_ += score;
   unseen_pred_ -= prediction_[item];
-  in_sample_[item] = 1;
-  score_[item] = score;
-  sample_.push_back(item);
-  if (lists_ == nullptr) {
-    scored_.x[item] = score;
-    scored_.known[item] = 1;
+  if (skipped) {
+    skipped_[item] = 1;
+    ++skipped_count_;
+    skipped_pred_ += prediction_[item];
+  } else {
+    sum_ += score;
+    in_sample_[item] = 1;
+    score_[item] = score;
+    sample_.push_back(item);
+    if (lists_ == nullptr) {
+      scored_.x[item] = score;
+      scored_.known[item] = 1;
+    }
+    ++count_;
   }
-  ++count_;
 
   const double t = static_cast<double>(count_);
   const double range = options_.hi - options_.lo;
@@ -125,21 +155,24 @@ Status ResidualSequence::Add(int item, double score) {
   const double seen_hi = (sum_ + (n - t) * options_.hi) / n;
   const double centre = std::clamp(a_ / b_, seen_lo, seen_hi);
   const double squares = std::max(0.0, waa_ - 2.0 * centre * wab_ + centre * centre * wbb_);
-  const double variance = squares / c_ + range * range / (4.0 * (t + 1.0) * (t + 1.0));
+  const double steps = t + skipped_count_;
+  const double variance = squares / c_ + range * range / (4.0 * (steps + 1.0) * (steps + 1.0));
   const double margin =
       std::sqrt(variance * (c_ + 1.0 / rho2_) * (log_term_ + std::log1p(c_ * rho2_))) / b_;
-  lower_ = std::max(seen_lo, centre - margin);
-  upper_ = std::min(seen_hi, centre + margin);
+  // The skipped items' imputed part of the centre becomes its extremes (0 without skips).
+  const double gap_lo = (options_.lo * gap_count_ - gap_pred_) / b_;
+  const double gap_hi = (options_.hi * gap_count_ - gap_pred_) / b_;
+  lower_ = std::max(seen_lo, centre + gap_lo - margin);
+  upper_ = std::min(seen_hi, centre + gap_hi + margin);
   estimate_ = centre;
 
-  if (count_ < n_ && count_ >= next_refit_) {
+  if (!skipped && count_ < n_ && count_ >= next_refit_) {
     Refit();
     // Doubling to 16, then every max(refit_every, refit_growth·t) scores (geometric).
     const int step = std::max(options_.refit_every,
                               static_cast<int>(std::ceil(options_.refit_growth * count_)));
     next_refit_ = count_ < 16 ? 2 * count_ : count_ + step;
   }
-  return Status::Ok();
 }
 
 }  // namespace tourney

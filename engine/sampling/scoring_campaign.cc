@@ -480,7 +480,8 @@ Status ScoringCampaign::EstimateSystem(int s, const Population& p, int scored,
   auto e = EstimateWithInterval(p, sample, config_.estimator, config_.bound, config_.confidence,
                                 inputs.range, inputs.prior_variance,
                                 DeriveSeed(config_.seed, static_cast<uint64_t>(s)),
-                                config_.bootstrap_replicates);
+                                config_.bootstrap_replicates, config_.score_min,
+                                config_.score_max);
   if (!e.ok()) return InvalidArgument("system '" + r->name + "': " + e.status().message());
   const ErrorInterval& interval = e->interval;
   r->estimated = true;

@@ -73,10 +73,14 @@ void UseDesignBins(const SegmentDesign& d, Population* p) {
 }
 
 // cv-cs over the scores of `p` in the serving order (table positions `order` of its
-// segments), up to the first segment not annotated.
+// segments), up to the last annotated one: a segment before it that is not annotated was
+// served and not scored, and the sequence skips it (ResidualSequence::Skip: its score
+// counts as unknown within [lo, hi]). It used to stop at the first such gap, which threw
+// away every later score and re-ranked the system.
 struct SequenceInterval {
   double value = 0.0, lo = 0.0, hi = 0.0;
   int used = 0;
+  std::vector<std::pair<int, int>> gaps;  // (position, table segment) of the skipped ones
 };
 StatusOr<SequenceInterval> SequenceOverServedPrefix(const Population& p,
                                                    const std::vector<int>& order, double lo,
@@ -96,11 +100,18 @@ StatusOr<SequenceInterval> SequenceOverServedPrefix(const Population& p,
   o.hi = hi;
   auto seq = ResidualSequence::Make(p, o);
   if (!seq.ok()) return seq.status();
-  for (const auto& [position, item] : by_position) {
-    if (!p.known[item]) break;
+  size_t end = by_position.size();
+  while (end > 0 && !p.known[by_position[end - 1].second]) --end;
+  SequenceInterval out;
+  for (size_t k = 0; k < end; ++k) {
+    const auto [position, item] = by_position[k];
+    if (!p.known[item]) {
+      if (Status st = seq->Skip(item); !st.ok()) return st;
+      out.gaps.emplace_back(position, p.segment[item]);
+      continue;
+    }
     if (Status st = seq->Add(item, p.x[item]); !st.ok()) return st;
   }
-  SequenceInterval out;
   out.value = seq->estimate();
   out.lo = seq->lower();
   out.hi = seq->upper();
@@ -152,13 +163,31 @@ StatusOr<IntervalEstimate> EstimateWithInterval(const Population& p, const Sampl
                                                 const EstimatorSpec& estimator, BoundKind bound,
                                                 double confidence, double range,
                                                 double prior_variance, uint64_t seed,
-                                                int replicates) {
+                                                int replicates, double score_min,
+                                                double score_max) {
   auto e = EstimateMean(p, sample, estimator);
   if (!e.ok()) return e.status();
   IntervalEstimate out;
   out.estimate = std::move(*e);
   FloorVariance(prior_variance, 1.0, &out.estimate);
   out.interval = IntervalOf(bound, out.estimate, confidence, range, seed, replicates);
+  if (std::isfinite(score_min) && std::isfinite(score_max) && p.size > 0) {
+    double sum = 0.0;
+    int known = 0;
+    for (int i = 0; i < p.size; ++i) {
+      if (!p.known[i]) continue;
+      sum += p.x[i];
+      ++known;
+    }
+    const double unknown = p.size - known;
+    const double seen_lo = (sum + unknown * score_min) / p.size;
+    const double seen_hi = (sum + unknown * score_max) / p.size;
+    double& value = out.estimate.value;
+    const double lo = std::max(seen_lo, value - out.interval.below);
+    const double hi = std::min(seen_hi, value + out.interval.above);
+    value = std::clamp(value, std::min(lo, hi), std::max(lo, hi));
+    out.interval = {value - std::min(lo, value), std::max(hi, value) - value};
+  }
   return out;
 }
 
@@ -329,7 +358,8 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
     auto e = EstimateWithInterval(p, AnnotatedSample(p, options.design, design), spec,
                                   options.bound, options.confidence, range, prior,
                                   DeriveSeed(options.seed, static_cast<uint64_t>(s)),
-                                  options.bootstrap_replicates);
+                                  options.bootstrap_replicates, options.score_min,
+                                  options.score_max);
     if (!e.ok()) {
       failures[s] = InvalidArgument("system '" + sys.name + "': " + e.status().message());
       return;
@@ -345,11 +375,19 @@ StatusOr<SystemEstimates> EstimateSystems(const ScoredSegments& table,
         failures[s] = InvalidArgument("system '" + sys.name + "': " + cs.status().message());
         return;
       }
-      if (cs->used < r.estimate.n) {
-        fallbacks[s] = "system '" + sys.name + "': " + std::to_string(r.estimate.n - cs->used) +
-                       " annotated segments lie past the first segment of the serving order "
-                       "that is not annotated; cv-cs reads the first " +
-                       std::to_string(cs->used);
+      if (!cs->gaps.empty()) {
+        std::string named;
+        for (size_t k = 0; k < cs->gaps.size() && k < 5; ++k) {
+          named += (k > 0 ? ", '" : "'") + table.segment_ids[cs->gaps[k].second] +
+                   "' (position " + std::to_string(cs->gaps[k].first + 1) + ")";
+        }
+        if (cs->gaps.size() > 5) named += ", ...";
+        fallbacks[s] = "system '" + sys.name + "': " + std::to_string(cs->gaps.size()) +
+                       " segment" + (cs->gaps.size() == 1 ? "" : "s") +
+                       " of the serving order not annotated while later ones are: " + named +
+                       "; cv-cs skips them, each counted as unknown within the declared "
+                       "range (the interval widens by at most the range / " +
+                       std::to_string(p.size) + " for each)";
       }
       r.estimate.value = cs->value;
       r.estimate.n = cs->used;

@@ -20,7 +20,10 @@
 //               from a seed): no normality assumption; asymmetric, it follows the skew of
 //               MQM scores (many perfect segments, a long tail of bad ones), which makes the
 //               symmetric CLT intervals undercover at small n. Below 10 residuals, or when
-//               they are all equal, it is clt-t (resampling them says nothing of the spread)
+//               they are all equal, it is clt-t (resampling them says nothing of the spread).
+//               A resample whose variance is 0 (below 1e-12 of the sample's, rounding) is
+//               left out; the resamples' variances are not floored (estimator.h's
+//               FloorVariance floors the sample's only)
 //   betting-cs  a confidence sequence for sampling without replacement
 //               (finite_population_sequence.h): it needs the scores in the order they were
 //               drawn and the range they lie in, so only a scoring campaign with the random

@@ -7,9 +7,11 @@
 //   cv-mean     eq. 3 with the standardised mean of the standardised metrics
 //   cv-multi    every metric jointly (eq. 4, Glynn & Szechtman 2002):
 //               µ̂ = X̄ − (E(ZZᵀ)⁻¹ E(XZ))ᵀ Z̄, E(ZZᵀ) over the test set, E(XZ) from the sample,
-//               with the delete-one jackknife's bias correction (n > M + 2)
+//               with the delete-one jackknife's bias correction (n > M + 2); on fewer
+//               than 10·M scores the mean (SampleKnnK)
 //   cv-knn      eq. 3 with Z the standardised prediction of a k-NN regression (k = 25) from
-//               the metrics to the human score learned on the sample (knn.h)
+//               the metrics to the human score learned on the sample (knn.h); on fewer than
+//               100 scores a smaller k, and below 20 the mean (SampleKnnK)
 //
 // E(XZ) = Cov(X, Z) is estimated by the sample covariance Σ w_i (X_i − X̄)(Z_i − Z̄), the
 // alternative of the paper's footnote 1: the paper's uncentred (1/n)·Σ X_i Z_i adds µ·Z̄ to
@@ -25,7 +27,8 @@
 // are applied after sampling, whatever the design.
 //
 // The variance estimate (for the CLT interval) uses the pooled weighted variance s² of the
-// residuals e_i = X_i − β·Z_i (with Bessel's correction): with inclusion probabilities,
+// residuals e_i = X_i − β·Z_i (divided by n − 1 − p for p fitted coefficients: 0 for the
+// mean, 1 for cv-<metric>, cv-mean and cv-knn, M for cv-multi): with inclusion probabilities,
 // v = Σ_i w_i² (1 − π_i)·s² ((1 − n/N)·s²/n for equal π); without, the residuals are a
 // stratified sample: v = Σ_l W_l² (1 − n_l/N_l) s²/n_l, W_l = N_l/N_s. For cv-knn every
 // sampled item's prediction is its leave-one-out one ((k·f_i − X_i)/(k − 1)), in the
@@ -55,6 +58,10 @@ struct EstimatorSpec {
   EstimatorKind kind = EstimatorKind::kMean;
   std::string metric;  // kCvMetric: the metric's name
   int knn_k = kPaperKnnK;
+  // The small-sample rules (SampleKnnK); tests lower them to fit tiny populations by hand.
+  int knn_scores_per_neighbour = 4;  // cv-knn: k <= n / this
+  int knn_min_k = 5;                 // cv-knn: a smaller k than this is the mean
+  int scores_per_metric = 10;        // cv-multi: the mean below this many scores per metric
 };
 
 // "mean", "cv-mean", "cv-multi", "cv-knn" or "cv-<metric>"; the metric is checked when
@@ -67,10 +74,13 @@ struct Estimate {
   double variance = 0.0;     // estimated variance of `value` (see above)
   double residual_sd = 0.0;  // s: weighted sd of the residuals
   double variance_factor = 0.0;  // variance / residual_sd² (the design's Σ_l W_l²(1 − f_l)/n_l)
-  // The floor FloorVariance applied (0: none): the bootstrap-t resamples' variances are
-  // floored the same way, so that the studentised statistic uses the interval's estimator.
+  // The floor FloorVariance applied (0: none). The bootstrap-t resamples' variances are
+  // not floored (error_bound.h).
   double prior_variance = 0.0;
   double prior_weight = 0.0;
+  // cv-knn: the k its fit used (SampleKnnK), 0 when the sample was too small for one and
+  // the estimate is the (design-weighted) mean; 0 for the other estimators.
+  int knn_k = 0;
   int n = 0;                 // sampled items
   int population = 0;        // N
   // The residuals e_i = X_i − β·Z_i of the sampled items (the scores for `mean`): µ̂ is
@@ -83,6 +93,19 @@ struct Estimate {
 // the precomputed neighbour lists (same result, faster).
 StatusOr<Estimate> EstimateMean(const Population& p, const Sample& sample,
                                 const EstimatorSpec& spec, const NeighbourLists* lists = nullptr);
+
+// The k of cv-knn's fit on n sampled items, chosen from n alone (never the scores):
+// min(spec.knn_k, n / spec.knn_scores_per_neighbour), or 0 when that is below
+// spec.knn_min_k, and the estimate is then the design's mean. With k >= n every prediction
+// was the sample mean and the leave-one-out ones a mirror of each score, so the fitted β
+// scaled the residuals by about N/n: intervals of ±150 MQM points at 14 scores on a 0-25
+// scale (WMT20 en-de, 1%); with k just below n (25 of 28) the mirror remained and biased µ̂
+// (87% coverage at 2%). Four scores per neighbour keep each prediction a local average:
+// k = 25 from 100 scores, 7 at 28, the mean below 20 (docs/sampling.md, "Small samples").
+// cv-multi likewise fits its M coefficients only from spec.scores_per_metric·M scores (the
+// usual ten observations per regression coefficient): on en-de's six metrics at 14-43
+// scores it covered 87-91% with intervals 0.75-0.88× random sampling's.
+int SampleKnnK(const EstimatorSpec& spec, int n);
 
 // A variance floor for small or degenerate samples: the residual variance s² becomes
 // ((n − 1)·s² + k·prior)/(n − 1 + k), as if k more residuals of variance `prior` had been

@@ -85,9 +85,21 @@ class ResidualSequence {
                                          const ResidualSequenceOptions& options,
                                          const NeighbourLists* lists = nullptr);
 
-  // Adds the score of `item`, the next one served. InvalidArgument for an unknown or
-  // already scored item, or a score outside [lo, hi] (or not finite).
+  // Adds the score of `item`, the next one served. InvalidArgument for an unknown, skipped
+  // or already scored item, or a score outside [lo, hi] (or not finite).
   Status Add(int item, double score);
+
+  // `item`, the next one served, was not scored (an annotator skipped it, a score was lost):
+  // the sequence goes on with the items after it. The skip is a step of the martingale
+  // whose score y_j is unknown, anywhere in [lo, hi], whatever the reason it is missing
+  // (even an annotator who skips the worst outputs): y_j enters Σ w_i D_i(µ) linearly, with
+  // the known coefficient w_j + Σ_{i > j} w_i / U_i (U_i the items neither scored nor
+  // skipped before step i), so the interval is the union over y_j in [lo, hi] (the centre
+  // and the variance impute y_j by its prediction). Each skip widens the interval by about
+  // (hi − lo)·w_j/Σw_i, at most (hi − lo)/N once the scores are many. InvalidArgument for
+  // an unknown, scored or skipped item.
+  Status Skip(int item);
+  int skipped() const { return skipped_count_; }
 
   int count() const { return count_; }
   int population() const { return n_; }
@@ -101,6 +113,8 @@ class ResidualSequence {
   ResidualSequence(const Population& p, const ResidualSequenceOptions& options,
                    const NeighbourLists* lists);
   void Refit();
+  // One draw of the order: `item` scored `score`, or skipped (score = its prediction).
+  void Step(int item, double score, bool skipped);
 
   const Population* population_;
   const NeighbourLists* lists_;
@@ -111,6 +125,11 @@ class ResidualSequence {
   Population scored_;      // without lists: the population with the scores added so far
   std::vector<double> score_;       // per item, once scored
   std::vector<uint8_t> in_sample_;  // per item: 1 once scored
+  std::vector<uint8_t> skipped_;    // per item: 1 once skipped
+  int skipped_count_ = 0;           // g
+  double skipped_pred_ = 0.0;       // the skipped items' predictions when skipped
+  double gap_count_ = 0.0;          // Σ_j (w_j + Σ_{i>j} w_i/U_i) over the skipped items
+  double gap_pred_ = 0.0;           // the same sum, each term times y_j's prediction
   std::vector<int> sample_;         // scored items in order
   std::vector<double> prediction_;  // f for every item
   int count_ = 0;

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -126,7 +127,11 @@ double PooledScoreVariance(const std::vector<const Population*>& populations,
 double PooledScoreRange(const std::vector<const Population*>& populations);
 
 // One estimate with its interval, as EstimateSystems computes it for a system (the scoring
-// campaigns share it): EstimateMean, FloorVariance(prior_variance, 1), IntervalOf.
+// campaigns share it): EstimateMean, FloorVariance(prior_variance, 1), IntervalOf. With a
+// declared score range [score_min, score_max] (both finite), the interval, and the estimate
+// with it, are cut to what the known scores of `p` imply, [(S + (N − n)·score_min)/N,
+// (S + (N − n)·score_max)/N] (S their sum): the mean can be nowhere else, so no interval
+// leaves the declared range.
 struct IntervalEstimate {
   Estimate estimate;
   ErrorInterval interval;
@@ -135,7 +140,9 @@ StatusOr<IntervalEstimate> EstimateWithInterval(const Population& p, const Sampl
                                                 const EstimatorSpec& estimator, BoundKind bound,
                                                 double confidence, double range,
                                                 double prior_variance, uint64_t seed,
-                                                int replicates);
+                                                int replicates,
+                                                double score_min = -std::numeric_limits<double>::infinity(),
+                                                double score_max = std::numeric_limits<double>::infinity());
 
 }  // namespace tourney
 
