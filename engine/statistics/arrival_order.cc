@@ -26,7 +26,11 @@ std::string Format(const char* format, double value) {
   return buffer;
 }
 
-std::string P(double p) { return p < 1e-4 ? Format("%.1e", p) : Format("%.4f", p); }
+// "= 0.0123", "= 3.1e-08" or "< 1e-300".
+std::string P(double p) {
+  if (p < 1e-300) return "< 1e-300";
+  return "= " + (p < 1e-4 ? Format("%.1e", p) : Format("%.4f", p));
+}
 
 }  // namespace
 
@@ -167,7 +171,7 @@ std::vector<std::string> ArrivalOrderWarnings(const ArrivalOrderReport& report,
         std::to_string(report.preference.size()) + " of " + std::to_string(report.pairs_tested) +
         " pairs drift between the first and second half of their judgments (" + name(d.a) +
         " over " + name(d.b) + ": " + Format("%.3f", d.early_mean) + " then " +
-        Format("%.3f", d.late_mean) + ", p = " + P(d.p) + "; Bonferroni at " +
+        Format("%.3f", d.late_mean) + ", p " + P(d.p) + "; Bonferroni at " +
         Format("%g", report.level) +
         "). The anytime intervals still hold at every look, for the average preference over "
         "the judgments as collected (by annotator, batch or sub-campaign), not for one "
@@ -183,7 +187,7 @@ std::vector<std::string> ArrivalOrderWarnings(const ArrivalOrderReport& report,
         "of their rankings (" +
         name(d.system) + " met " + name(d.opponent) + " in " +
         Format("%.1f", 100.0 * d.early_share) + "% then " +
-        Format("%.1f", 100.0 * d.late_share) + "% of its comparisons, p = " + P(d.p) +
+        Format("%.1f", 100.0 * d.late_share) + "% of its comparisons, p " + P(d.p) +
         "). Before the last judgment a board's scores are partial Borda scores of the systems "
         "met so far; the final board is not affected (docs/anytime.md)");
   }
