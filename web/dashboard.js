@@ -4,58 +4,15 @@
 // the JSON API every few seconds; the admin token is kept in this tab's sessionStorage
 // and the fragment is removed from the address bar.
 import {
-  ApiError, callApi, campaignIdOfPath, csvField, download, el, fill, fmt,
-  fragmentParams, isScoringCampaign,
+  ApiError, csvField, download, el, fill, fmt, fragmentParams, isScoringCampaign,
 } from './common.js';
+import {
+  $, api, dash, exportRows, meter, notice, renderCommon, table,
+} from './dashboard_common.js';
 import { renderScoring } from './dashboard_scoring.js';
 
-const $ = (id) => document.getElementById(id);
 const POLL_MS = 4000;
 const TOKEN_KEY = 'tourney.dashboard.token';
-
-const dash = {
-  campaign: campaignIdOfPath(location.pathname),
-  token: '',
-  model: 'anytime',  // the campaign's own board (docs/anytime.md)
-  bootstrap: 0,
-  info: null,
-  board: null,
-  rows: null,        // the judgments (or scores) export, refreshed when the count changes
-  rowsCount: -1,
-  timer: 0,
-  closeArmed: false,
-};
-
-export function notice(text, kind = 'info') {
-  const n = $('notice');
-  n.textContent = text;
-  n.className = 'notice ' + kind;
-  n.hidden = !text;
-}
-
-export function api(method, path, body) {
-  return callApi(dash.token, method, `/v1/campaigns/${dash.campaign}${path}`, body);
-}
-
-// A table from a header and rows of cells (strings, numbers or elements); numeric columns
-// (by index in `num`) are right-aligned.
-export function table(node, header, rows, num = [], rowClass = () => '') {
-  const cell = (tag, v, i) => {
-    const c = el(tag, { className: num.includes(i) ? 'num' : '' });
-    if (v instanceof Node) c.append(v); else c.textContent = v ?? '';
-    return c;
-  };
-  fill(node, el('thead', {}, el('tr', {}, ...header.map((h, i) => cell('th', h, i)))),
-       el('tbody', {}, ...rows.map((r, j) => el('tr', { className: rowClass(j) },
-                                                ...r.map((v, i) => cell('td', v, i))))));
-}
-
-export function meter(done, total) {
-  const share = total > 0 ? Math.min(1, done / total) : 0;
-  const bar = el('span', { className: 'meter' });
-  bar.style.width = (share * 8).toFixed(2) + 'rem';  // CSSOM, allowed by the policy
-  return el('span', { className: 'meter-track' }, bar);
-}
 
 // ---- pairwise campaigns ----
 
@@ -257,45 +214,6 @@ export function boardLatex(board) {
   return lines.join('\n') + '\n';
 }
 
-export async function exportRows(noun) {
-  return api('GET', '/' + noun);
-}
-
-export function renderCommon(info, exportsList, note) {
-  fill($('exports'), ...exportsList.map(([label, action]) => el('button', {
-    text: label, attrs: { type: 'button' },
-    on: { click: () => action().catch((e) => notice('Export failed: ' + e.message, 'error')) },
-  })));
-  $('export-note').textContent = note;
-  const closed = info.state === 'CAMPAIGN_STATE_CLOSED';
-  $('state').textContent = closed
-    ? 'closed ' + new Date(Number(info.closedUnixMs)).toLocaleString() : 'open';
-  fill($('actions'), closed ? null : el('button', {
-    id: 'close', className: 'danger',
-    text: dash.closeArmed ? 'Really close? It cannot be undone: click again' : 'Close campaign',
-    attrs: { type: 'button' },
-    on: { click: () => closeCampaign() },
-  }), dash.closeArmed ? el('button', { text: 'Keep it open', attrs: { type: 'button' },
-                                       on: { click: () => { dash.closeArmed = false; refresh(); } } })
-                      : null);
-}
-
-async function closeCampaign() {
-  if (!dash.closeArmed) {
-    dash.closeArmed = true;
-    refresh();
-    return;
-  }
-  dash.closeArmed = false;
-  try {
-    await api('POST', ':close', {});
-    notice('The campaign is closed: no more items are served.', 'ok');
-  } catch (e) {
-    notice('Close failed: ' + e.message, 'error');
-  }
-  refresh();
-}
-
 async function refreshPairwise() {
   const info = await api('GET', '');
   dash.info = info;
@@ -358,6 +276,7 @@ function showLogin() {
 }
 
 function start() {
+  dash.refresh = refresh;
   if (!dash.campaign) {
     notice('This address names no campaign: the page is /dashboard/{campaign id}', 'error');
     return;

@@ -2,7 +2,7 @@
 // progress per system and document, the annotators (from the scores export) and the
 // exports. Scoring campaigns have no annotator statistics or exclusion on the server.
 import { csvField, download, el, fill, fmt } from './common.js';
-import { api, exportRows, meter, renderCommon, table } from './dashboard.js';
+import { api, exportRows, meter, renderCommon, table } from './dashboard_common.js';
 
 function renderEstimate(est) {
   const systems = [...(est.systems || [])];
