@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The architecture as README.md's Layout section states it, checked on the source tree.
+"""The architecture as docs/contributing.md's Layout section states it, checked on the source tree.
 
 - engine/ includes no protobuf, gRPC, render/ or flags/ header;
 - each engine role includes only the roles it may (engine/README.md);

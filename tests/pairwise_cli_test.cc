@@ -189,10 +189,12 @@ using testing::RunCommand;
 
 class BattleCliDefectsTest : public PairwiseCliTest {};
 
-// The README's arena block, scaled down (200 systems, 2M battles and 1,000 replicates would
-// take minutes), must run to its last line: the style-control step needs a len_diff column.
+// The arena block of docs/cli.md (the README's until issue 46), scaled down (200 systems,
+// 2M battles and 1,000 replicates would take minutes), must run to its last line: the
+// style-control step needs a len_diff column.
 TEST_F(BattleCliDefectsTest, ReadmeArenaExampleRunsToTheEnd) {
-  const std::string readme = testing::ReadFile(std::string(TOURNEY_SOURCE_DIR) + "/README.md");
+  const std::string readme =
+      testing::ReadFile(std::string(TOURNEY_SOURCE_DIR) + "/docs/cli.md");
   const size_t start = readme.find("# Arena-scale battle logs");
   ASSERT_NE(start, std::string::npos);
   std::string block = readme.substr(start, readme.find("\n\n", start) - start);
