@@ -20,7 +20,7 @@
 #include "tourney/selection/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 namespace {

@@ -23,7 +23,7 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/campaign.h"
 #include "tourney/selection/match_selector.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney::cli {
 namespace {

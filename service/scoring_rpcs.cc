@@ -21,7 +21,7 @@
 #include "tournament_service.h"
 #include "tourney/core/submitted_span.h"
 #include "tourney/sampling/annotator_standardization.h"
-#include "tourney/statistics/scoring_protocol.h"
+#include "tourney/protocols/scoring_protocol.h"
 
 namespace tourney::service {
 

@@ -12,7 +12,7 @@
 #include "tourney/models/pairwise_models.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/stopping_rule.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/model_intervals.h"
 

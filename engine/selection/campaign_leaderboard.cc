@@ -12,7 +12,7 @@
 #include "tourney/selection/campaign.h"
 #include "tourney/selection/stopping_rule.h"
 #include "tourney/selection/top_k.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/model_intervals.h"
 

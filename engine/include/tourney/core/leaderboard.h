@@ -69,7 +69,7 @@ struct CovariateEffect {
 };
 
 // One boundary between rank neighbours of the stopping rule: the z rule of
-// selection/stopping_rule.h or the anytime rule of statistics/anytime_board.h.
+// selection/stopping_rule.h or the anytime rule of sequential/anytime_board.h.
 // z and more_judgments belong to the z rule: the schema carries them only under it (and
 // in messages from before `rule`), and reads them back as 0 elsewhere.
 struct StoppingBoundary {

@@ -66,8 +66,8 @@
 #include "tourney/selection/active_selectors.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/campaign.h"
-#include "tourney/statistics/anytime_leaderboard.h"
-#include "tourney/statistics/combined_anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
+#include "tourney/sequential/combined_anytime_leaderboard.h"
 
 namespace tourney {
 

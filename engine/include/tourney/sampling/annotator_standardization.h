@@ -1,7 +1,7 @@
 // Per-annotator standardisation of a scoring campaign's scores (WMT DA: Graham et al. 2017,
 // NLE 23(1); WMT20-22 findings): each score becomes z = (x − mean_a) / sd_a with its
 // annotator's mean and sample SD (n − 1) over all of the annotator's scores in the campaign
-// (as statistics/da_scores.h standardises DA judgments), so that a lenient and a strict
+// (as protocols/da_scores.h standardises DA judgments), so that a lenient and a strict
 // annotator weigh alike. Estimates and the board are then in z units.
 //
 // Scores that came with the campaign's table have no annotator; they are standardised

@@ -64,9 +64,9 @@
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/selection/top_k.h"
 #include "tourney/selection/trueskill_model.h"
-#include "tourney/statistics/anytime_leaderboard.h"
-#include "tourney/statistics/combined_anytime_leaderboard.h"
-#include "tourney/statistics/planned_look.h"
+#include "tourney/sequential/anytime_leaderboard.h"
+#include "tourney/sequential/combined_anytime_leaderboard.h"
+#include "tourney/sequential/planned_look.h"
 
 namespace tourney {
 
