@@ -7,7 +7,7 @@
 
 #include "tourney/core/system_registry.h"
 #include "tourney/ingest/scored_segment_reader.h"
-#include "tourney/sampling/annotator_standardization.h"
+#include "tourney/campaigns/annotator_standardization.h"
 #include "tourney/protocols/scoring_protocol.h"
 
 namespace tourney::service {

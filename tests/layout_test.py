@@ -32,10 +32,14 @@ ENGINE_ALLOWED = {
     "sequential": {"core", "models", "statistics", "sequential"},
     "selection": {"core", "models", "statistics", "protocols", "sequential", "selection"},
     "sampling": {"core", "sampling"},
+    # The live campaign state machines (pairwise and scoring) that the service wraps: on top of
+    # the selectors, the sampling designs and the boards they serve.
+    "campaigns": {"core", "models", "statistics", "protocols", "sequential", "selection",
+                  "sampling", "campaigns"},
     "nbest": {"core", "ingest", "models", "statistics", "nbest"},
     # The simulators, benchmarks and studies: on top of every role, and no role below uses them.
     "experiments": {"core", "ingest", "models", "statistics", "protocols", "sequential",
-                    "selection", "sampling", "nbest", "experiments"},
+                    "selection", "sampling", "campaigns", "nbest", "experiments"},
 }
 ROLES = "|".join(ENGINE_ALLOWED)
 MAX_LINES = 650
@@ -146,7 +150,7 @@ def self_test():
     with tempfile.TemporaryDirectory() as tree:
         files = {
             "engine/core/a.cc": '#include "grpcpp/grpcpp.h"\n',
-            "engine/models/b.cc": '#include "tourney/selection/campaign.h"\n',
+            "engine/models/b.cc": '#include "tourney/campaigns/campaign.h"\n',
             "engine/include/tourney/statistics/c.h": '#include "render/svg_plot.h"\n',
             "engine/selection/ok.cc": '#include "tourney/models/elo.h"\n',
             "engine/statistics/k.cc": '#include "tourney/protocols/da_scores.h"\n',
@@ -154,6 +158,11 @@ def self_test():
             "engine/sequential/m.cc": '#include "tourney/protocols/wmt_da_clusters.h"\n',
             "engine/protocols/ok_board.cc": '#include "tourney/statistics/clustering.h"\n',
             "engine/sequential/ok_seq.cc": '#include "tourney/statistics/clustering.h"\n',
+            "engine/selection/n.cc": '#include "tourney/campaigns/campaign.h"\n',
+            "engine/include/tourney/sampling/o.h": '#include "tourney/campaigns/scoring_campaign.h"\n',
+            "engine/campaigns/ok_camp.cc": '#include "tourney/selection/top_k.h"\n'
+                                           '#include "tourney/sampling/design.h"\n'
+                                           '#include "tourney/sequential/anytime_board.h"\n',
             "engine/selection/ok_board.cc": '#include "tourney/sequential/anytime_board.h"\n'
                                             '#include "tourney/protocols/da_scores.h"\n',
             "engine/sampling/f.cc": '#include "tourney/experiments/sampling_study.h"\n',
@@ -188,10 +197,12 @@ def self_test():
                 "render/e.cc", "cli/long.cc", "engine/sampling/f.cc", "selection/g.h",
                 "service/h.cc", "service/CMakeLists.txt", "python/bindings/i.cc",
                 "python/tourney/long.py", "render/j.cc", "engine/statistics/k.cc",
-                "protocols/l.h", "engine/sequential/m.cc"]
+                "protocols/l.h", "engine/sequential/m.cc", "engine/selection/n.cc",
+                "sampling/o.h"]
     missing = [e for e in expected if e not in found]
     if status != 1 or missing or "ok.cc" in found or "ok_study.cc" in found \
             or "ok_rank.cc" in found or "ok_board.cc" in found or "ok_seq.cc" in found \
+            or "ok_camp.cc" in found \
             or role_circles({"a": {"a", "b"}, "b": {"a"}, "c": {"c"}}) != ["a", "b"] \
             or f"layout: {len(expected)} problem(s)" not in found:
         print("self-test failed:\n" + found)

@@ -65,7 +65,7 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/active_selectors.h"
 #include "tourney/selection/selection_posterior.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/sequential/anytime_leaderboard.h"
 #include "tourney/sequential/combined_anytime_leaderboard.h"
 

@@ -1,11 +1,11 @@
-// The ranked board of a scoring campaign (see tourney/sampling/scoring_campaign.h: Board):
+// The ranked board of a scoring campaign (see tourney/campaigns/scoring_campaign.h: Board):
 // EstimateSystems on the scored table, or for betting-cs the difference of two systems'
 // confidence sequences.
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
 
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney {

@@ -1,5 +1,5 @@
-// Scoring campaigns (see tourney/sampling/scoring_campaign.h).
-#include "tourney/sampling/scoring_campaign.h"
+// Scoring campaigns (see tourney/campaigns/scoring_campaign.h).
+#include "tourney/campaigns/scoring_campaign.h"
 
 #include <algorithm>
 #include <cmath>

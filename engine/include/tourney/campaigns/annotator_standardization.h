@@ -15,8 +15,8 @@
 // range declared in advance, are refused with it. The fixed-sample bounds (clt, clt-t,
 // bootstrap-t) stand as for any estimate at a size fixed in advance.
 // Thread safety: reentrant.
-#ifndef TOURNEY_SAMPLING_ANNOTATOR_STANDARDIZATION_H_
-#define TOURNEY_SAMPLING_ANNOTATOR_STANDARDIZATION_H_
+#ifndef TOURNEY_CAMPAIGNS_ANNOTATOR_STANDARDIZATION_H_
+#define TOURNEY_CAMPAIGNS_ANNOTATOR_STANDARDIZATION_H_
 
 #include <span>
 #include <string>
@@ -24,7 +24,7 @@
 
 #include "tourney/core/status.h"
 #include "tourney/sampling/error_bound.h"
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 
 namespace tourney {
 
@@ -43,4 +43,4 @@ Status StandardizeSnapshot(const ScoringCampaign& campaign, std::span<const Item
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SAMPLING_ANNOTATOR_STANDARDIZATION_H_
+#endif  // TOURNEY_CAMPAIGNS_ANNOTATOR_STANDARDIZATION_H_

@@ -1,4 +1,4 @@
-#include "tourney/sampling/annotator_standardization.h"
+#include "tourney/campaigns/annotator_standardization.h"
 
 #include <algorithm>
 #include <cmath>

@@ -108,8 +108,8 @@
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
 // caller that mutates (ProposeItem, ApplyScore) needs exclusive access. EstimateFrom is the
 // exception: it may run concurrently with every method, mutators included.
-#ifndef TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
-#define TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
+#ifndef TOURNEY_CAMPAIGNS_SCORING_CAMPAIGN_H_
+#define TOURNEY_CAMPAIGNS_SCORING_CAMPAIGN_H_
 
 #include <cstdint>
 #include <functional>
@@ -377,4 +377,4 @@ class ScoringCampaign {
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SAMPLING_SCORING_CAMPAIGN_H_
+#endif  // TOURNEY_CAMPAIGNS_SCORING_CAMPAIGN_H_

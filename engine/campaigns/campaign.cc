@@ -1,4 +1,4 @@
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 
 #include <algorithm>
 #include <bit>

@@ -41,8 +41,8 @@
 // Thread safety: not thread-safe. Const methods may run concurrently with each other; a
 // caller that mutates (ProposeMatch, MarkSegmentShown, ApplyRanking) needs exclusive
 // access. tourneyd wraps each campaign in a reader/writer lock.
-#ifndef TOURNEY_SELECTION_CAMPAIGN_H_
-#define TOURNEY_SELECTION_CAMPAIGN_H_
+#ifndef TOURNEY_CAMPAIGNS_CAMPAIGN_H_
+#define TOURNEY_CAMPAIGNS_CAMPAIGN_H_
 
 #include <cstdint>
 #include <functional>
@@ -395,4 +395,4 @@ StatusOr<Leaderboard> ComputeLeaderboard(const CampaignSnapshot& snapshot,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_SELECTION_CAMPAIGN_H_
+#endif  // TOURNEY_CAMPAIGNS_CAMPAIGN_H_

@@ -9,7 +9,7 @@
 #include "tourney/models/expected_wins.h"
 #include "tourney/models/hopkins_may.h"
 #include "tourney/models/pairwise_models.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/selection/stopping_rule.h"
 #include "tourney/selection/top_k.h"
 #include "tourney/sequential/anytime_board.h"
