@@ -1,4 +1,4 @@
-// anytime_coverage: how often anytime-valid clusters (statistics/anytime_board.h) state a
+// anytime_coverage: how often anytime-valid clusters (sequential/anytime_board.h) state a
 // wrong separation at any checkpoint of a simulated campaign, and what they separate at
 // the end. A simulation, not a timing: it prints one line per design (docs/anytime.md).
 //
@@ -24,7 +24,7 @@
 
 #include "thurstone_campaign.h"
 #include "tourney/core/random.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 namespace {

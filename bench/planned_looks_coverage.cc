@@ -1,5 +1,5 @@
 // planned_looks_coverage: what looking at a bootstrap board several times costs, and what
-// planned looks (cluster --looks, statistics/group_sequential.h) give back. A simulation,
+// planned looks (cluster --looks, sequential/group_sequential.h) give back. A simulation,
 // not a timing (docs/anytime.md).
 //
 // Truth and judgments as anytime_coverage's: qualities q_i ~ N(0, 0.5^2), Thurstone
@@ -24,7 +24,7 @@
 #include "tourney/core/random.h"
 #include "tourney/models/expected_wins.h"
 #include "tourney/statistics/bootstrap.h"
-#include "tourney/statistics/group_sequential.h"
+#include "tourney/sequential/group_sequential.h"
 
 namespace tourney {
 namespace {

@@ -1,4 +1,4 @@
-// pooled_anytime_coverage: the pooled anytime board (statistics/pooled_anytime_leaderboard.h)
+// pooled_anytime_coverage: the pooled anytime board (sequential/pooled_anytime_leaderboard.h)
 // beside the per-pair board on simulated campaigns of a design fixed in advance: how often
 // each states a wrong separation at any checkpoint, and how much each separates. A
 // simulation, not a timing; one line per design (docs/anytime.md).
@@ -25,9 +25,9 @@
 #include "thurstone_campaign.h"
 #include "tourney/core/judgments.h"
 #include "tourney/core/random.h"
-#include "tourney/statistics/anytime_leaderboard.h"
-#include "tourney/statistics/combined_anytime_leaderboard.h"
-#include "tourney/statistics/pooled_anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
+#include "tourney/sequential/combined_anytime_leaderboard.h"
+#include "tourney/sequential/pooled_anytime_leaderboard.h"
 
 namespace tourney {
 namespace {

@@ -31,7 +31,7 @@
 #include "tourney/ingest/scored_segment_reader.h"
 #include "tourney/sampling/knn.h"
 #include "tourney/sampling/residual_sequence.h"
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/sampling/system_estimates.h"
 
 namespace tourney {

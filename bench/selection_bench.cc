@@ -17,10 +17,10 @@
 
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/random.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 namespace {

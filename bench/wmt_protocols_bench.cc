@@ -17,10 +17,10 @@
 #include "bench_util.h"
 #include "tourney/ingest/mqm_error_reader.h"
 #include "tourney/ingest/wmt_da_reader.h"
-#include "tourney/statistics/da_scores.h"
-#include "tourney/statistics/holm_separations.h"
-#include "tourney/statistics/mqm_score.h"
-#include "tourney/statistics/wmt_da_clusters.h"
+#include "tourney/protocols/da_scores.h"
+#include "tourney/protocols/holm_separations.h"
+#include "tourney/protocols/mqm_score.h"
+#include "tourney/protocols/wmt_da_clusters.h"
 
 namespace tourney::bench {
 namespace {

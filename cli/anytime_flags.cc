@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 namespace tourney::cli {
 

@@ -1,5 +1,5 @@
 // --anytime, --delta and --epsilon: the anytime-valid leaderboard of `rank`, `cluster` and
-// `report` (tourney/statistics/anytime_board.h, docs/anytime.md).
+// `report` (tourney/sequential/anytime_board.h, docs/anytime.md).
 #ifndef TOURNEY_CLI_ANYTIME_FLAGS_H_
 #define TOURNEY_CLI_ANYTIME_FLAGS_H_
 
@@ -11,7 +11,7 @@
 #include "tourney/core/judgments.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/status.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney::cli {
 

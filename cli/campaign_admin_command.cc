@@ -10,7 +10,7 @@
 #include "common.h"
 #include "proto/leaderboard_proto.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/trueskill_model.h"
 

@@ -20,7 +20,7 @@
 #include "proto/leaderboard_proto.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/ingest/csv_reader.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/selection/match_selector.h"
 #include "tourney/v1/tournament.grpc.pb.h"
 

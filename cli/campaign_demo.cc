@@ -42,7 +42,7 @@
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "scoring_demo.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
 #include "tourney/experiments/simulate.h"

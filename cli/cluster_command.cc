@@ -19,7 +19,7 @@
 #include "tourney/core/defaults.h"
 #include "tourney/core/leaderboard.h"
 #include "planned_looks.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 
 namespace tourney::cli {

@@ -21,9 +21,9 @@
 #include "tourney/core/random.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/models/trueskill.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/selection/match_selector.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney::cli {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "tourney/statistics/planned_look.h"
+#include "tourney/sequential/planned_look.h"
 
 namespace tourney::cli {
 

@@ -1,6 +1,6 @@
 // --looks K and --looks-budget N of `tourney cluster`: the board of a campaign with K looks
 // planned in advance over a budget of N judgments, each look's rank ranges at the level
-// O'Brien-Fleming-type alpha spending leaves it (tourney/statistics/group_sequential.h), so
+// O'Brien-Fleming-type alpha spending leaves it (tourney/sequential/group_sequential.h), so
 // that the clusters of all K looks together keep the stated confidence.
 #ifndef TOURNEY_CLI_PLANNED_LOOKS_H_
 #define TOURNEY_CLI_PLANNED_LOOKS_H_

@@ -12,9 +12,9 @@
 #include "render/protocol_format.h"
 #include "render/protocol_plot.h"
 #include "tourney/ingest/score_input.h"
-#include "tourney/statistics/da_quality_control.h"
-#include "tourney/statistics/da_scores.h"
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/da_quality_control.h"
+#include "tourney/protocols/da_scores.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 namespace tourney::cli {
 namespace protocol_command_detail {

@@ -9,7 +9,7 @@
 #include "tourney/core/da_judgments.h"
 #include "tourney/core/status.h"
 #include "render/protocol_format.h"
-#include "tourney/statistics/mqm_score.h"
+#include "tourney/protocols/mqm_score.h"
 
 namespace tourney::cli {
 
@@ -24,7 +24,7 @@ void AddWmtDaFlags(Flags& flags);
 // `--qc-filter`, the WMT DA quality-control filter of --protocol wmt-da and esa.
 void AddQualityControlFlag(Flags& flags);
 
-// With --qc-filter: tests every annotator of *judgments (tourney/statistics/
+// With --qc-filter: tests every annotator of *judgments (tourney/protocols/
 // da_quality_control.h), removes the judgments of those who fail and returns the report's
 // lines; without it, "". InvalidArgument when the judgments carry no raw scores.
 StatusOr<std::string> ApplyQualityControlFlag(const Flags& flags, DaJudgments* judgments);

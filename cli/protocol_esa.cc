@@ -8,8 +8,8 @@
 #include "protocol_commands.h"
 #include "render/protocol_format.h"
 #include "tourney/ingest/score_input.h"
-#include "tourney/statistics/esa_scores.h"
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/esa_scores.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 namespace tourney::cli {
 

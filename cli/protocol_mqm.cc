@@ -8,9 +8,9 @@
 #include "proto/leaderboard_proto.h"
 #include "protocol_commands.h"
 #include "render/protocol_format.h"
-#include "tourney/statistics/holm_separations.h"
-#include "tourney/statistics/mqm_clusters.h"
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/holm_separations.h"
+#include "tourney/protocols/mqm_clusters.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 namespace tourney::cli {
 

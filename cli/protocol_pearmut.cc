@@ -9,8 +9,8 @@
 #include "protocol_commands.h"
 #include "render/platform_format.h"
 #include "tourney/ingest/pearmut_log_reader.h"
-#include "tourney/statistics/esa_scores.h"
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/esa_scores.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 namespace tourney::cli {
 

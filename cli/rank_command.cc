@@ -12,7 +12,7 @@
 #include "style_control.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/selection/rating_models.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 namespace tourney::cli {
 

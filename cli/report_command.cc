@@ -34,7 +34,7 @@
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/random.h"
 #include "tourney/statistics/agreement.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
 #include "tourney/statistics/evaluation.h"
 

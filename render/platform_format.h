@@ -12,9 +12,9 @@
 #include "render/leaderboard_format.h"
 #include "render/text_table.h"
 #include "tourney/core/platform_scores.h"
-#include "tourney/statistics/da_scores.h"
-#include "tourney/statistics/holm_separations.h"
-#include "tourney/statistics/pearmut_ranking.h"
+#include "tourney/protocols/da_scores.h"
+#include "tourney/protocols/holm_separations.h"
+#include "tourney/protocols/pearmut_ranking.h"
 
 namespace tourney {
 

@@ -12,10 +12,10 @@
 
 #include "render/leaderboard_format.h"
 #include "render/text_table.h"
-#include "tourney/statistics/da_scores.h"
-#include "tourney/statistics/holm_separations.h"
-#include "tourney/statistics/mqm_score.h"
-#include "tourney/statistics/wmt_da_clusters.h"
+#include "tourney/protocols/da_scores.h"
+#include "tourney/protocols/holm_separations.h"
+#include "tourney/protocols/mqm_score.h"
+#include "tourney/protocols/wmt_da_clusters.h"
 
 namespace tourney {
 

@@ -37,7 +37,7 @@ struct ReportData {
   const Judgments* judgments = nullptr;
   std::vector<std::string> short_names;  // by system id
   std::vector<ReportModelRun> runs;
-  // `tourney report --anytime`: the anytime-valid leaderboard (statistics/anytime_board.h)
+  // `tourney report --anytime`: the anytime-valid leaderboard (sequential/anytime_board.h)
   // of the judgments in input order.
   std::optional<Leaderboard> anytime;
   int replicates = 0;

@@ -17,7 +17,7 @@
 #include "render/svg_plot.h"
 #include "render/text_format.h"
 #include "tourney/core/pair_counts.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 namespace tourney::report_html {
 namespace {

@@ -6,7 +6,7 @@
 #include <grpcpp/support/status.h>
 
 #include "tourney/core/status.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
 namespace tourney::service {

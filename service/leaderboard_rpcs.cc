@@ -8,7 +8,7 @@
 #include "proto/leaderboard_proto.h"
 #include "tournament_service.h"
 #include "tourney/core/defaults.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 namespace tourney::service {
 

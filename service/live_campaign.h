@@ -22,7 +22,7 @@
 #include "commit_queue.h"
 #include "content_index.h"
 #include "convert.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 #include "tourney/statistics/annotator_quality.h"
 #include "tourney/v1/tournament.pb.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "live_campaign.h"
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
 namespace tourney::service {

@@ -7,8 +7,8 @@
 
 #include "tourney/core/system_registry.h"
 #include "tourney/ingest/scored_segment_reader.h"
-#include "tourney/sampling/annotator_standardization.h"
-#include "tourney/statistics/scoring_protocol.h"
+#include "tourney/campaigns/annotator_standardization.h"
+#include "tourney/protocols/scoring_protocol.h"
 
 namespace tourney::service {
 namespace {

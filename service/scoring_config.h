@@ -7,7 +7,7 @@
 #define TOURNEY_SERVICE_SCORING_CONFIG_H_
 
 #include "tourney/core/status.h"
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
 namespace tourney::service {

@@ -1,7 +1,7 @@
 // Scoring campaign RPCs (direct assessment, MQM): CreateScoringCampaign, NextItem,
 // SubmitScore, GetEstimate, ExportScores (CloseCampaign of a scoring campaign and the
 // start-up replay are in scoring_lifecycle.cc). The statistics are the
-// engine's ScoringCampaign (tourney/sampling/scoring_campaign.h); this file authenticates,
+// engine's ScoringCampaign (tourney/campaigns/scoring_campaign.h); this file authenticates,
 // validates, stores every score through the commit queue before acknowledging it, and
 // applies committed scores to the engine in commit order on the writer thread.
 #include <algorithm>
@@ -20,8 +20,8 @@
 #include "scoring_config.h"
 #include "tournament_service.h"
 #include "tourney/core/submitted_span.h"
-#include "tourney/sampling/annotator_standardization.h"
-#include "tourney/statistics/scoring_protocol.h"
+#include "tourney/campaigns/annotator_standardization.h"
+#include "tourney/protocols/scoring_protocol.h"
 
 namespace tourney::service {
 

@@ -1,7 +1,7 @@
 // Per-annotator standardisation of a scoring campaign's scores, against z-scores worked out
 // by hand: the estimates of the standardised snapshot are the means of the z-scores (the
 // plain mean under the random design), annotators without a z are left out and counted.
-#include "tourney/sampling/annotator_standardization.h"
+#include "tourney/campaigns/annotator_standardization.h"
 
 #include <gtest/gtest.h>
 

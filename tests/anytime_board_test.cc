@@ -1,4 +1,4 @@
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 #include <gtest/gtest.h>
 

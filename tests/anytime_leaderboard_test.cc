@@ -1,4 +1,4 @@
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The arrival-order check: the two tests by hand, silence on an exchangeable order, and
 // the warnings' wording.
-#include "tourney/statistics/arrival_order.h"
+#include "tourney/sequential/arrival_order.h"
 
 #include <gtest/gtest.h>
 

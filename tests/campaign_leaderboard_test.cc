@@ -9,7 +9,7 @@
 #include "proto/leaderboard_proto.h"
 #include "render/leaderboard_format.h"
 #include "tourney/core/leaderboard.h"
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 
 namespace tourney {
 namespace {

@@ -1,6 +1,6 @@
 // CampaignState: configuration checks, match proposals (systems and segment passes),
 // ranking validation, counts and the live leaderboard.
-#include "tourney/selection/campaign.h"
+#include "tourney/campaigns/campaign.h"
 
 #include <gtest/gtest.h>
 

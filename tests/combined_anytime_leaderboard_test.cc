@@ -1,13 +1,13 @@
 // The combined anytime board of a live campaign: the uniform design, which rankings reach
 // its pooled half, and its bounds, ties and separations by hand.
-#include "tourney/statistics/combined_anytime_leaderboard.h"
+#include "tourney/sequential/combined_anytime_leaderboard.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 
 namespace tourney {
 namespace {

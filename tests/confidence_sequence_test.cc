@@ -1,4 +1,4 @@
-#include "tourney/statistics/confidence_sequence.h"
+#include "tourney/sequential/confidence_sequence.h"
 
 #include <gtest/gtest.h>
 

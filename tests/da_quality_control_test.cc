@@ -1,7 +1,7 @@
 // The WMT DA quality-control filter: originals paired with their BAD copies per annotator,
 // the one-sided rank-sum p against hand-computed exact values and against scipy on the ESA
 // paper's export, untested annotators kept, failed annotators' judgments removed.
-#include "tourney/statistics/da_quality_control.h"
+#include "tourney/protocols/da_quality_control.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // DA scores: per-annotator z-normalisation by hand, segment and system means by hand, and
 // the WMT22 cs-en release against the organisers' own ad-seg-scores and ad-sys-scores files.
-#include "tourney/statistics/da_scores.h"
+#include "tourney/protocols/da_scores.h"
 
 #include <gtest/gtest.h>
 

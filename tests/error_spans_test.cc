@@ -10,7 +10,7 @@
 
 #include "test_util.h"
 #include "tourney/ingest/appraise_scores_reader.h"
-#include "tourney/statistics/mqm_score.h"
+#include "tourney/protocols/mqm_score.h"
 
 namespace tourney {
 namespace {

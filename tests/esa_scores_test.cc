@@ -1,6 +1,6 @@
 // ESA scores: raw scores per segment and system, BAD items left out and counted, z equal to
 // raw, and the ESA paper's Appraise export against an independent computation.
-#include "tourney/statistics/esa_scores.h"
+#include "tourney/protocols/esa_scores.h"
 
 #include <gtest/gtest.h>
 

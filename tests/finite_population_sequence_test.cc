@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tourney/core/random.h"
-#include "tourney/statistics/confidence_sequence.h"
+#include "tourney/sequential/confidence_sequence.h"
 
 namespace tourney {
 namespace {

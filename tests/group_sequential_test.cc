@@ -1,6 +1,6 @@
 // Planned looks: the Lan-DeMets O'Brien-Fleming-type boundaries against published values,
 // one look as the fixed-sample z, and the overall error by simulation of the statistic.
-#include "tourney/statistics/group_sequential.h"
+#include "tourney/sequential/group_sequential.h"
 
 #include <gtest/gtest.h>
 

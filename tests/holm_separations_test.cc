@@ -1,6 +1,6 @@
 // Paired Holm separations: Holm's adjustment by hand, the paired t-test on a hand-made case,
 // and the WMT22 cs-en comparison with the official separations.
-#include "tourney/statistics/holm_separations.h"
+#include "tourney/protocols/holm_separations.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,8 @@
 """The architecture as docs/contributing.md's Layout section states it, checked on the source tree.
 
 - engine/ includes no protobuf, gRPC, render/ or flags/ header;
-- each engine role includes only the roles it may (engine/README.md);
+- each engine role includes only the roles it may (engine/README.md), and the table of which
+  may include which draws no circle between roles (so neither do the includes it admits);
 - render/ and flags/ include no gRPC header; render/ no cli/ or service/ one;
 - tourneyd (service/) includes nothing from cli/, nor from the engine's experiments/ (the
   harnesses are a library of their own, tourney_experiments, that service/ does not link);
@@ -21,14 +22,26 @@ ENGINE_ALLOWED = {
     "core": {"core"},
     "ingest": {"core", "ingest"},
     "models": {"core", "models"},
+    # The classical statistics: bootstrap, clustering, agreement, stability, correlations,
+    # evaluation. It knows nothing of the official procedures or the sequential boards.
     "statistics": {"core", "models", "statistics"},
-    "selection": {"core", "models", "statistics", "selection"},
+    # The official procedures of WMT and the peer platforms (DA, MQM, ESA, Pearmut) and their
+    # boards: built on the classical statistics, never on the sequential boards.
+    "protocols": {"core", "models", "statistics", "protocols"},
+    # Confidence sequences, the anytime boards, planned looks and group sequential boundaries.
+    "sequential": {"core", "models", "statistics", "sequential"},
+    "selection": {"core", "models", "statistics", "protocols", "sequential", "selection"},
     "sampling": {"core", "sampling"},
+    # The live campaign state machines (pairwise and scoring) that the service wraps: on top of
+    # the selectors, the sampling designs and the boards they serve.
+    "campaigns": {"core", "models", "statistics", "protocols", "sequential", "selection",
+                  "sampling", "campaigns"},
     "nbest": {"core", "ingest", "models", "statistics", "nbest"},
     # The simulators, benchmarks and studies: on top of every role, and no role below uses them.
-    "experiments": {"core", "ingest", "models", "statistics", "selection", "sampling", "nbest",
-                    "experiments"},
+    "experiments": {"core", "ingest", "models", "statistics", "protocols", "sequential",
+                    "selection", "sampling", "campaigns", "nbest", "experiments"},
 }
+ROLES = "|".join(ENGINE_ALLOWED)
 MAX_LINES = 650
 
 
@@ -46,12 +59,37 @@ def includes(path):
 
 def role_of_include(inc):
     m = re.match(
-        r"(?:tourney/)?(core|ingest|models|statistics|selection|sampling|nbest|experiments)/", inc)
+        rf"(?:tourney/)?({ROLES})/", inc)
     return m.group(1) if m else None
+
+
+def role_circles(allowed):
+    """The roles on a circle of `allowed` (a role including itself aside), sorted."""
+    done, on_path, circles = set(), [], set()
+
+    def visit(role):
+        if role in on_path:
+            circles.update(on_path[on_path.index(role):])
+            return
+        if role in done:
+            return
+        on_path.append(role)
+        for other in sorted(allowed.get(role, set()) - {role}):
+            visit(other)
+        on_path.pop()
+        done.add(role)
+
+    for role in sorted(allowed):
+        visit(role)
+    return sorted(circles)
 
 
 def main():
     problems = []
+    circle = role_circles(ENGINE_ALLOWED)
+    if circle:
+        problems.append(f"tests/layout_test.py: the engine roles {', '.join(circle)} may include "
+                        "each other in a circle")
     for path in sources("engine"):
         rel = os.path.relpath(path, os.path.join(ROOT, "engine"))
         parts = rel.split(os.sep)
@@ -112,9 +150,21 @@ def self_test():
     with tempfile.TemporaryDirectory() as tree:
         files = {
             "engine/core/a.cc": '#include "grpcpp/grpcpp.h"\n',
-            "engine/models/b.cc": '#include "tourney/selection/campaign.h"\n',
+            "engine/models/b.cc": '#include "tourney/campaigns/campaign.h"\n',
             "engine/include/tourney/statistics/c.h": '#include "render/svg_plot.h"\n',
             "engine/selection/ok.cc": '#include "tourney/models/elo.h"\n',
+            "engine/statistics/k.cc": '#include "tourney/protocols/da_scores.h"\n',
+            "engine/include/tourney/protocols/l.h": '#include "tourney/sequential/planned_look.h"\n',
+            "engine/sequential/m.cc": '#include "tourney/protocols/wmt_da_clusters.h"\n',
+            "engine/protocols/ok_board.cc": '#include "tourney/statistics/clustering.h"\n',
+            "engine/sequential/ok_seq.cc": '#include "tourney/statistics/clustering.h"\n',
+            "engine/selection/n.cc": '#include "tourney/campaigns/campaign.h"\n',
+            "engine/include/tourney/sampling/o.h": '#include "tourney/campaigns/scoring_campaign.h"\n',
+            "engine/campaigns/ok_camp.cc": '#include "tourney/selection/top_k.h"\n'
+                                           '#include "tourney/sampling/design.h"\n'
+                                           '#include "tourney/sequential/anytime_board.h"\n',
+            "engine/selection/ok_board.cc": '#include "tourney/sequential/anytime_board.h"\n'
+                                            '#include "tourney/protocols/da_scores.h"\n',
             "engine/sampling/f.cc": '#include "tourney/experiments/sampling_study.h"\n',
             "engine/include/tourney/selection/g.h": '#include "experiments/simulate.h"\n',
             "engine/experiments/ok_study.cc": '#include "tourney/sampling/design.h"\n'
@@ -146,10 +196,14 @@ def self_test():
     expected = ["engine/core/a.cc", "engine/models/b.cc", "statistics/c.h", "service/d.cc",
                 "render/e.cc", "cli/long.cc", "engine/sampling/f.cc", "selection/g.h",
                 "service/h.cc", "service/CMakeLists.txt", "python/bindings/i.cc",
-                "python/tourney/long.py", "render/j.cc"]
+                "python/tourney/long.py", "render/j.cc", "engine/statistics/k.cc",
+                "protocols/l.h", "engine/sequential/m.cc", "engine/selection/n.cc",
+                "sampling/o.h"]
     missing = [e for e in expected if e not in found]
     if status != 1 or missing or "ok.cc" in found or "ok_study.cc" in found \
-            or "ok_rank.cc" in found \
+            or "ok_rank.cc" in found or "ok_board.cc" in found or "ok_seq.cc" in found \
+            or "ok_camp.cc" in found \
+            or role_circles({"a": {"a", "b"}, "b": {"a"}, "c": {"c"}}) != ["a", "b"] \
             or f"layout: {len(expected)} problem(s)" not in found:
         print("self-test failed:\n" + found)
         return 1

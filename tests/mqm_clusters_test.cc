@@ -1,6 +1,6 @@
 // MQM clusters: segment MQM as negated DA scores (order lowest MQM first, pairing on seg_id),
 // the board with clusters, and the rank-sum rule on a hand-made case.
-#include "tourney/statistics/mqm_clusters.h"
+#include "tourney/protocols/mqm_clusters.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // MQM scores: weight rules (most specific wins), the segment rule by hand, and the WMT21 TED
 // en-de file against an independent Python computation of the repository's avg_seg_scores
 // rule and against the per-system table of the data README.
-#include "tourney/statistics/mqm_score.h"
+#include "tourney/protocols/mqm_score.h"
 
 #include <gtest/gtest.h>
 

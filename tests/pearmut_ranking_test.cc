@@ -1,7 +1,7 @@
 // Pearmut's ranking reproduced: the one-sided paired t-test against scipy, last score per
 // (model, item), the stable order, lines, undefined p-values, and the fixture's ranking
 // against a python3 transcription of Pearmut's rule (tests/data/pearmut/README.md).
-#include "tourney/statistics/pearmut_ranking.h"
+#include "tourney/protocols/pearmut_ranking.h"
 
 #include <gtest/gtest.h>
 

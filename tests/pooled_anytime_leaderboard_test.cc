@@ -1,6 +1,6 @@
 // The pooled anytime board: its design, observations and scores by hand, its separations,
 // and the error for a pair that never met.
-#include "tourney/statistics/pooled_anytime_leaderboard.h"
+#include "tourney/sequential/pooled_anytime_leaderboard.h"
 
 #include <gtest/gtest.h>
 

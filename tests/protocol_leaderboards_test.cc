@@ -1,6 +1,6 @@
 // The protocols' Leaderboards: entry order, score/raw/cluster, wins and losses from the beats
 // relation, and the MQM board's lowest-first order, on hand-made scores.
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The Wilcoxon rank-sum test against R's documented example (exact), scipy's
 // mannwhitneyu (normal approximation with ties and continuity correction; values computed
 // once with scipy 1.10 and fixed here) and small cases counted by hand.
-#include "tourney/statistics/rank_sum_test.h"
+#include "tourney/protocols/rank_sum_test.h"
 
 #include <gtest/gtest.h>
 

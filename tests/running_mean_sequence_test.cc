@@ -2,7 +2,7 @@
 // bisection on the mixture (the numbers below were computed by a separate script that
 // bisects (1/K) sum_k exp(lambda_k s - psi(lambda_k) V) = 2 / alpha, not by this code), its
 // centre, and its coverage at every time for i.i.d., drifting and sorted streams.
-#include "tourney/statistics/running_mean_sequence.h"
+#include "tourney/sequential/running_mean_sequence.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Scoring campaigns: the design's order, leases, scores, replay and estimates, by hand on a
 // tiny table and against the offline estimator (`tourney estimate`'s path) on WMT20 en-de.
-#include "tourney/sampling/scoring_campaign.h"
+#include "tourney/campaigns/scoring_campaign.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The scoring protocols' checks of a submitted score and its spans, with the MQM sums worked
 // out by hand from Google's weights (Major 5, Minor 1, minor Fluency/Punctuation 0.1,
 // Non-translation! 25, Neutral 0).
-#include "tourney/statistics/scoring_protocol.h"
+#include "tourney/protocols/scoring_protocol.h"
 
 #include <gtest/gtest.h>
 

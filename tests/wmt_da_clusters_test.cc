@@ -1,7 +1,7 @@
 // The official WMT DA ranking: the boundary rule on a hand-made relation, and the WMT22 cs-en
 // release against the organisers' adwilcox-csen.csv (p-values) and clusters-cs-en.csv (wins
 // and clusters).
-#include "tourney/statistics/wmt_da_clusters.h"
+#include "tourney/protocols/wmt_da_clusters.h"
 
 #include <gtest/gtest.h>
 

@@ -16,7 +16,7 @@
 #include "tourney/selection/match_selector.h"
 #include "tourney/selection/selection_posterior.h"
 #include "tourney/statistics/clustering.h"
-#include "tourney/statistics/group_sequential.h"
+#include "tourney/sequential/group_sequential.h"
 
 namespace tourney {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "tourney/selection/active_selectors.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 namespace {

@@ -11,9 +11,9 @@
 #include "bindings/model_options.h"
 #include "bindings/module.h"
 #include "render/rank_plot.h"
-#include "tourney/statistics/anytime_board.h"
+#include "tourney/sequential/anytime_board.h"
 #include "tourney/statistics/bootstrap.h"
-#include "tourney/statistics/planned_look.h"
+#include "tourney/sequential/planned_look.h"
 
 namespace tourney::python {
 

@@ -1,6 +1,6 @@
 // tourney.protocol and tourney.pearmut_ranking: the official human-evaluation protocols, as
 // `tourney cluster|rank --protocol wmt-da | wmt-da-holm | esa | esa-holm | mqm | mqm-holm |
-// pearmut` compute them (cli/protocol_*.cc; tourney/statistics/protocol_leaderboards.h;
+// pearmut` compute them (cli/protocol_*.cc; tourney/protocols/protocol_leaderboards.h;
 // docs/wmt-protocols.md). The composition follows the CLI's step for step.
 #include <pybind11/stl.h>
 
@@ -13,13 +13,13 @@
 #include "bindings/module.h"
 #include "tourney/ingest/pearmut_log_reader.h"
 #include "tourney/ingest/score_input.h"
-#include "tourney/statistics/da_quality_control.h"
-#include "tourney/statistics/da_scores.h"
-#include "tourney/statistics/esa_scores.h"
-#include "tourney/statistics/holm_separations.h"
-#include "tourney/statistics/mqm_clusters.h"
-#include "tourney/statistics/pearmut_ranking.h"
-#include "tourney/statistics/protocol_leaderboards.h"
+#include "tourney/protocols/da_quality_control.h"
+#include "tourney/protocols/da_scores.h"
+#include "tourney/protocols/esa_scores.h"
+#include "tourney/protocols/holm_separations.h"
+#include "tourney/protocols/mqm_clusters.h"
+#include "tourney/protocols/pearmut_ranking.h"
+#include "tourney/protocols/protocol_leaderboards.h"
 
 namespace tourney::python {
 namespace protocol_detail {

@@ -6,7 +6,7 @@
 // NLE 23(1), section 3; Kocmi et al. 2022, WMT22 findings, section 3): a REPEAT is a system
 // output shown a second time (it is scored like a system item), a REF is the reference
 // translation, and a BAD_REF is an output degraded on purpose. Only SYSTEM and REPEAT items
-// enter segment and system scores (tourney/statistics/da_scores.h); REF and BAD_REF items
+// enter segment and system scores (tourney/protocols/da_scores.h); REF and BAD_REF items
 // serve quality control. The reader is tourney/ingest/wmt_da_reader.h.
 // Thread safety: a plain value.
 #ifndef TOURNEY_CORE_DA_JUDGMENTS_H_

@@ -7,7 +7,7 @@
 // writes "missing").
 //
 // The reader is tourney/ingest/appraise_scores_reader.h; MqmErrorsFromSpans turns spans into
-// the error rows that tourney/statistics/mqm_score.h weighs.
+// the error rows that tourney/protocols/mqm_score.h weighs.
 // Thread safety: a plain value.
 #ifndef TOURNEY_CORE_ERROR_SPANS_H_
 #define TOURNEY_CORE_ERROR_SPANS_H_

@@ -69,7 +69,7 @@ struct CovariateEffect {
 };
 
 // One boundary between rank neighbours of the stopping rule: the z rule of
-// selection/stopping_rule.h or the anytime rule of statistics/anytime_board.h.
+// selection/stopping_rule.h or the anytime rule of sequential/anytime_board.h.
 // z and more_judgments belong to the z rule: the schema carries them only under it (and
 // in messages from before `rule`), and reads them back as 0 elsewhere.
 struct StoppingBoundary {
@@ -102,7 +102,7 @@ struct Stopping {
   std::string rule;
   double delta = 0.0;    // anytime and top-k rules only
   double epsilon = 0.0;  // anytime and top-k rules only
-  // Rule "top-k" (a campaign's top-k goal, selection/campaign.h): the current top k, best
+  // Rule "top-k" (a campaign's top-k goal, campaigns/campaign.h): the current top k, best
   // first; settled when they are identified. Empty under the other rules.
   std::vector<std::string> top;
   // Rule "top-k", settled: true when some cross pair is resolved only within epsilon (the

@@ -4,7 +4,7 @@
 // system's translation of one segment, with its category and severity; a translation in
 // which the rater found nothing has one row of category and severity `No-error`.
 //
-// Scores from the rows are in tourney/statistics/mqm_score.h; the reader is
+// Scores from the rows are in tourney/protocols/mqm_score.h; the reader is
 // tourney/ingest/mqm_error_reader.h. (Texts of MQM campaigns are a different concept.)
 // Thread safety: a plain value.
 #ifndef TOURNEY_CORE_MQM_ERRORS_H_

@@ -1,7 +1,7 @@
 // PlatformScores: a platform's scores as it stores them, one per (annotator, model, item) in the
 // order they were submitted, before any averaging: the material of the platform's own
 // ranking rule (Pearmut's dashboard keeps the last score of each (model, item),
-// tourney/statistics/pearmut_ranking.h). Attention checks and tutorials are marked so that
+// tourney/protocols/pearmut_ranking.h). Attention checks and tutorials are marked so that
 // a rule can count them (as Pearmut does) or not.
 // Thread safety: a plain value.
 #ifndef TOURNEY_CORE_PLATFORM_SCORES_H_

@@ -65,9 +65,9 @@
 #include "tourney/models/trueskill.h"
 #include "tourney/selection/active_selectors.h"
 #include "tourney/selection/selection_posterior.h"
-#include "tourney/selection/campaign.h"
-#include "tourney/statistics/anytime_leaderboard.h"
-#include "tourney/statistics/combined_anytime_leaderboard.h"
+#include "tourney/campaigns/campaign.h"
+#include "tourney/sequential/anytime_leaderboard.h"
+#include "tourney/sequential/combined_anytime_leaderboard.h"
 
 namespace tourney {
 

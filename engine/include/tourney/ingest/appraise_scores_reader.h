@@ -15,7 +15,7 @@
 // input ("-").
 //
 // Into DaJudgments (tourney/core/da_judgments.h): raw = the score (0-100), has_raw = true,
-// z = 0 until StandardizeDaJudgments (tourney/statistics/da_scores.h) standardises the scores
+// z = 0 until StandardizeDaJudgments (tourney/protocols/da_scores.h) standardises the scores
 // per annotator over all of their judgments, quality-control items included, as WMT does.
 // Item types: TGT is a system item, REF a reference (kReference), BAD a degraded copy
 // (kBadReference), and so is any item whose documentID has a `#bad` part. Rows whose
@@ -29,7 +29,7 @@
 // skipped and counted; a resubmitted TGT item (a second TGT judgment of one annotator,
 // system and segment) replaces the earlier one: the row with the latest endTime is kept
 // (the later row on a tie, or when endTime is not a number), the others dropped and
-// counted. ComputeEsaScores (statistics/esa_scores.h) then averages each item over its
+// counted. ComputeEsaScores (protocols/esa_scores.h) then averages each item over its
 // annotators and each system over its items, as WMT24 did. In the 9- and 11-field (DA)
 // layouts a second TGT judgment is kept as a REPEAT, as WMT22/23's DA scripts did.
 // Segments, numbered 1.. in order of first appearance within each language pair (the same

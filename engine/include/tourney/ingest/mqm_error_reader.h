@@ -1,6 +1,6 @@
 // Reading Google's MQM per-error TSV (google/wmt-mqm-human-evaluation: `mqm_newstest2020_ende.tsv`,
 // `ted/ende/mqm_ted_ende.tsv`, ...; Freitag et al. 2021): one row per error, the scores'
-// raw material (tourney/statistics/mqm_score.h). Not the texts of an MQM campaign.
+// raw material (tourney/protocols/mqm_score.h). Not the texts of an MQM campaign.
 //
 // Tab-separated with a header line and no quoting at all (texts hold '"'; csv.QUOTE_NONE in
 // Python terms): a field is everything between two tabs. The columns used are named

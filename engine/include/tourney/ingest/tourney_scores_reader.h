@@ -11,7 +11,7 @@
 // Each line becomes a SYSTEM judgment with raw = score (has_raw), its annotator, and a
 // segment numbered 1.. per distinct (doc, seg) in order of first appearance; documents are
 // named in DaJudgments::documents. z is left 0: a caller standardises
-// (statistics/da_scores.h's StandardizeDaJudgments). Spans go into ErrorSpans beside the
+// (protocols/da_scores.h's StandardizeDaJudgments). Spans go into ErrorSpans beside the
 // judgments. A scoring campaign scores each (system, segment) once, so a second line of the
 // same (system, doc, seg) is an error naming both lines.
 //

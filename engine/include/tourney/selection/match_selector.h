@@ -37,7 +37,7 @@
 #include "tourney/core/random.h"
 #include "tourney/core/status.h"
 #include "tourney/models/trueskill.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 

@@ -54,7 +54,7 @@
 #include "tourney/core/judgments.h"
 #include "tourney/core/status.h"
 #include "tourney/selection/match_selector.h"
-#include "tourney/statistics/anytime_leaderboard.h"
+#include "tourney/sequential/anytime_leaderboard.h"
 
 namespace tourney {
 
