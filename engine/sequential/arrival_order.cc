@@ -10,7 +10,7 @@
 namespace tourney {
 namespace {
 
-double OutcomeValue(Outcome o) {
+double PreferenceValue(Outcome o) {
   return o == Outcome::kFirstWins ? 1.0 : o == Outcome::kSecondWins ? 0.0 : 0.5;
 }
 
@@ -50,7 +50,7 @@ ArrivalOrderReport CheckArrivalOrder(const Judgments& judgments, double level) {
   std::vector<double> sum1(n * n, 0.0), sq1(n * n, 0.0), sum2(n * n, 0.0), sq2(n * n, 0.0);
   for (size_t k = 0; k < c.size(); ++k) {
     size_t a = static_cast<size_t>(c.first[k]), b = static_cast<size_t>(c.second[k]);
-    double x = OutcomeValue(c.outcome[k]);
+    double x = PreferenceValue(c.outcome[k]);
     if (a > b) {
       std::swap(a, b);
       x = 1.0 - x;

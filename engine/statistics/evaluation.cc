@@ -34,7 +34,7 @@ struct TaskResult {
   double accuracy = 0, perplexity = 0, radius_acc = 0, radius_ppl = 0;
 };
 
-double Mode(const std::vector<double>& v) {
+double MostFrequent(const std::vector<double>& v) {
   std::map<double, int> count;
   for (double x : v) ++count[x];
   double best = 0;
@@ -157,8 +157,8 @@ StatusOr<EvalReport> RunEvaluation(int num_systems, const Comparisons& train,
     row.train_size = options.sizes[mi % num_sizes];
     MeanSd(acc, &row.accuracy, &row.accuracy_sd);
     MeanSd(ppl, &row.perplexity, &row.perplexity_sd);
-    row.radius = Mode(ra);
-    row.radius_perplexity = Mode(rp);
+    row.radius = MostFrequent(ra);
+    row.radius_perplexity = MostFrequent(rp);
     report.rows.push_back(row);
   }
   return report;
