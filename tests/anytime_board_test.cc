@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "test_util.h"
+#include "wmt16_official.h"
 #include "tourney/ingest/csv_reader.h"
 
 namespace tourney {
@@ -303,18 +303,9 @@ TEST(AnytimeBoard, WmtSixteenAsReleasedAgreesWithTheOfficialClusters) {
   for (const auto& [pair, file_pair] : pairs) {
     const std::string official = "data/wmt16/results/wmt16." + file_pair + ".txt";
     TOURNEY_REQUIRE_SHARED(official);
-    // The official clusters: systems in order, '+' lines between clusters.
     std::map<std::string, int> cluster_of;
-    std::ifstream in(::tourney::testing::SharedPath(official));
-    std::string line;
-    int cluster = 1;
-    while (std::getline(in, line)) {
-      if (line.empty()) continue;
-      if (line[0] == '+') {
-        ++cluster;
-        continue;
-      }
-      cluster_of[line.substr(0, line.find(' '))] = cluster;
+    for (const auto& e : ::tourney::testing::ReadOfficial(::tourney::testing::SharedPath(official))) {
+      cluster_of[e.system] = e.cluster;
     }
     Judgments j;
     ReadReport report;

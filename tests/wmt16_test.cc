@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "test_util.h"
+#include "wmt16_official.h"
 #include "tourney/ingest/csv_reader.h"
 #include "tourney/ingest/language_pair.h"
 #include "tourney/selection/trueskill_model.h"
@@ -21,37 +22,8 @@
 namespace tourney {
 namespace {
 
-struct OfficialEntry {
-  std::string system;
-  double mu = 0;
-  int lo = 0, hi = 0;
-  int cluster = 0;
-};
-
-// Parses "NAME MU (LO, HI)" lines with "+" lines between clusters.
-std::vector<OfficialEntry> ReadOfficial(const std::string& path) {
-  std::vector<OfficialEntry> out;
-  std::ifstream in(path);
-  std::string line;
-  int cluster = 1;
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    if (line[0] == '+') {
-      ++cluster;
-      continue;
-    }
-    OfficialEntry e;
-    std::istringstream ss(line);
-    char paren, comma;
-    double lo, hi;
-    ss >> e.system >> e.mu >> paren >> lo >> comma >> hi;
-    e.lo = static_cast<int>(lo);
-    e.hi = static_cast<int>(hi);
-    e.cluster = cluster;
-    out.push_back(e);
-  }
-  return out;
-}
+using ::tourney::testing::OfficialEntry;
+using ::tourney::testing::ReadOfficial;
 
 // Cluster boundaries as the sets of systems above each boundary.
 std::set<std::set<std::string>> Boundaries(const std::vector<std::pair<std::string, int>>& rows) {

@@ -116,7 +116,7 @@ size_t AnytimeLeaderboard::PairIndex(SystemId a, SystemId b) const {
 }
 
 void AnytimeLeaderboard::Add(SystemId a, SystemId b, Outcome outcome) {
-  double x = outcome == Outcome::kFirstWins ? 1.0 : outcome == Outcome::kSecondWins ? 0.0 : 0.5;
+  double x = FirstSystemShare(outcome);
   if (a > b) {
     std::swap(a, b);
     x = 1.0 - x;

@@ -10,10 +10,6 @@
 namespace tourney {
 namespace {
 
-double PreferenceValue(Outcome o) {
-  return o == Outcome::kFirstWins ? 1.0 : o == Outcome::kSecondWins ? 0.0 : 0.5;
-}
-
 // P(chi-square with df degrees of freedom > x).
 double ChiSquareUpper(double x, double df) {
   if (!(x > 0.0)) return 1.0;
@@ -50,7 +46,7 @@ ArrivalOrderReport CheckArrivalOrder(const Judgments& judgments, double level) {
   std::vector<double> sum1(n * n, 0.0), sq1(n * n, 0.0), sum2(n * n, 0.0), sq2(n * n, 0.0);
   for (size_t k = 0; k < c.size(); ++k) {
     size_t a = static_cast<size_t>(c.first[k]), b = static_cast<size_t>(c.second[k]);
-    double x = PreferenceValue(c.outcome[k]);
+    double x = FirstSystemShare(c.outcome[k]);
     if (a > b) {
       std::swap(a, b);
       x = 1.0 - x;

@@ -6,13 +6,6 @@
 #include <utility>
 
 namespace tourney {
-namespace {
-
-double OutcomeValue(Outcome o) {
-  return o == Outcome::kFirstWins ? 1.0 : o == Outcome::kSecondWins ? 0.0 : 0.5;
-}
-
-}  // namespace
 
 StatusOr<PooledDesign> EstimatePooledDesign(const Judgments& judgments) {
   const int n = judgments.num_systems();
@@ -104,7 +97,7 @@ void PooledAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, si
   touched.clear();
   for (size_t k = begin; k < end; ++k) {
     const size_t a = static_cast<size_t>(c.first[k]), b = static_cast<size_t>(c.second[k]);
-    const double x = OutcomeValue(c.outcome[k]);
+    const double x = FirstSystemShare(c.outcome[k]);
     value_[a] += x * design_.weight[a * n + b];
     value_[b] += (1.0 - x) * design_.weight[b * n + a];
     for (size_t s : {a, b}) {
@@ -128,7 +121,7 @@ void PooledAnytimeLeaderboard::AddRanking(const Comparisons& c, size_t begin, si
 void PooledAnytimeLeaderboard::AddComparison(SystemId a, SystemId b, Outcome outcome) {
   const size_t n = static_cast<size_t>(design_.num_systems);
   const size_t i = static_cast<size_t>(a), j = static_cast<size_t>(b);
-  const double x = OutcomeValue(outcome);
+  const double x = FirstSystemShare(outcome);
   for (const auto& [s, y] : {std::pair{i, x * design_.weight[i * n + j]},
                              std::pair{j, (1.0 - x) * design_.weight[j * n + i]}}) {
     const double bound = design_.bound[s] > 0.0 ? design_.bound[s] : 1.0;

@@ -50,6 +50,12 @@ struct Comparisons {
   }
 };
 
+// The first system's share of a comparison: 1 for a win, 1/2 for a tie, 0 for a loss (the
+// preference observation of the anytime boards and Expected Wins with ties as half wins).
+inline double FirstSystemShare(Outcome o) {
+  return o == Outcome::kFirstWins ? 1.0 : o == Outcome::kSecondWins ? 0.0 : 0.5;
+}
+
 // Outcome of comparing rank_a with rank_b (lower rank is better).
 inline Outcome CompareRanks(int rank_a, int rank_b) {
   if (rank_a < rank_b) return Outcome::kFirstWins;
