@@ -28,20 +28,10 @@ Status AddTableRows(const Flags& flags, const std::string& verb,
                     v1::ScoringCampaignConfig* config) {
   auto bin_size = BinSizeFromFlags(flags);  // checked as `tourney estimate` does; the served
   if (!bin_size.ok()) return bin_size.status();  // designs use no bins
-  // The options of LoadScoredSegments (sampling_input.h), which reads a positional file only.
-  ScoredSegmentReadOptions read;
-  read.score_column = flags.Get("score");
-  read.system_column = flags.Get("system-column");
-  read.document_column = flags.Get("doc-column");
-  read.segment_column = flags.Get("segment-column");
-  read.metric_columns = SplitList(flags.Get("metrics"));
-  read.exclude_systems = SplitList(flags.Get("exclude-system"));
-  auto table = ReadScoredSegments(
-      flags.Get("table").empty() ? flags.positionals()[0] : flags.Get("table"), read);
+  // A scored-segment table or an mt-metrics-eval folder (sampling_input.h); warnings on stderr.
+  auto table = LoadScoredSegmentsFrom(
+      flags, flags.Get("table").empty() ? flags.positionals()[0] : flags.Get("table"), verb);
   if (!table.ok()) return table.status();
-  for (const std::string& w : table->warnings) {
-    std::cerr << "tourney " << verb << ": warning: " << w << "\n";
-  }
   for (const std::string& m : table->metric_names) config->add_metric_names(m);
   const int num_metrics = table->num_metrics();
   for (const SystemSegments& system : table->systems) {

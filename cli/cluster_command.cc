@@ -77,6 +77,7 @@ int RunCluster(int argc, char** argv) {
   AddWmtDaFlags(flags);
   AddQualityControlFlag(flags);
   AddMqmFlags(flags);
+  AddMtmeFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -116,6 +117,11 @@ int RunCluster(int argc, char** argv) {
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "cluster", protocol);
+  if (flags.IsSet("human-score")) {
+    return ReportError("cluster", InvalidArgument("option '--human-score' goes with "
+                                                  "--input-format mtme"));
+  }
   if (protocol == "wmt-da" || protocol == "wmt-da-holm") return RunWmtDaCluster(flags, protocol);
   if (protocol == "esa" || protocol == "esa-holm") {
     return RunEsaProtocol(flags, "cluster", protocol);

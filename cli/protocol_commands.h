@@ -61,6 +61,16 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
 // Returns the exit status.
 int RunPearmutProtocol(const Flags& flags, const std::string& command);
 
+// `--human-score`, the flag that names an mt-metrics-eval human score (protocol_mtme.cc).
+void AddMtmeFlags(Flags& flags);
+
+// The board of an mt-metrics-eval folder's human scores (--input-format mtme; the one
+// positional is the folder, or one .seg.score file), for `command` (rank or cluster):
+// `protocol` mqm, da or esa (or --human-score) picks the human score, a "-holm" suffix
+// gives tourney's paired Holm clusters instead of the WMT rank-sum ones. Score = each
+// system's mean segment score (MTME's *.sys.score). Returns the exit status.
+int RunMtmeProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
+
 // --plot FILE under a clustering protocol: the head-to-head heat map of `report`'s official
 // board, or of its Holm board with `holm_board` (render/protocol_plot.h), as SVG or PDF. OK
 // without --plot.

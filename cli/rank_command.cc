@@ -37,9 +37,14 @@ int RunRank(int argc, char** argv) {
             "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
             "log, reproduced (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
+  AddMtmeFlags(flags);
   AddQualityControlFlag(flags);
   flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
                    "MQM scores per system (entries system and score, lowest first)");
+  flags.AddExample("tourney rank mt-metrics-eval-v2 --input-format mtme --language-pair en-de "
+                   "--protocol mqm --format json",
+                   "WMT23 en-de expert MQM from the mt-metrics-eval layout: each system's mean "
+                   "segment score, as its *.sys.score");
   flags.AddExample("tourney rank train.csv", "Expected Wins (WMT12/13), an aligned table");
   flags.AddExample("tourney rank train.csv --model trueskill --seed 1 --format json",
                    "the paper's TrueSkill protocol with match selection, as proto3 JSON");
@@ -55,6 +60,11 @@ int RunRank(int argc, char** argv) {
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "rank", protocol);
+  if (flags.IsSet("human-score")) {
+    return ReportError("rank", InvalidArgument("option '--human-score' goes with "
+                                               "--input-format mtme"));
+  }
   if (protocol == "mqm") {
     if (flags.IsSet("qc-filter")) {
       return ReportError("rank", InvalidArgument("option '--qc-filter' goes with --protocol "

@@ -1,15 +1,20 @@
 // Scored-segment flags and loading (see sampling_input.h).
 #include "sampling_input.h"
 
+#include <filesystem>
 #include <iostream>
 
 #include "common.h"
+#include "tourney/ingest/language_pair.h"
+#include "tourney/ingest/mtme_reader.h"
 #include "tourney/ingest/scored_segment_reader.h"
 
 namespace tourney::cli {
 
 void AddScoredSegmentFlags(Flags& flags) {
-  flags.Add("score", "COLUMN", "mqm", "the human score column (blank or None: not annotated)");
+  flags.Add("score", "COLUMN", "mqm",
+            "the human score column (blank or None: not annotated); with --input-format mtme "
+            "the human score's name (mqm, da-sqm, esa: human-scores/LP.NAME.seg.score)");
   flags.Add("system-column", "COLUMN", "system", "the system column");
   flags.Add("doc-column", "COLUMN", "doc", "the document column");
   flags.Add("segment-column", "COLUMN", "seg", "the segment column (shared by the systems)");
@@ -18,12 +23,76 @@ void AddScoredSegmentFlags(Flags& flags) {
   flags.Add("exclude-system", "LIST", "", "leave these systems out (e.g. the metrics' reference)");
   flags.AddBool("lower-is-better", "lower scores are better (MQM error scores)");
   flags.Add("bin-size", "N", "80", "segments per metric bin (metrics-prop, metrics-opt)");
+  flags.Add("input-format", "FMT", "auto",
+            "table (a scored-segment TSV/CSV) or mtme (an mt-metrics-eval folder, wmt23/ or the "
+            "folder holding it: human scores, metric-scores/LP/*.seg.score as metric columns, "
+            "documents/LP.docs as documents); auto: mtme for a folder, else table");
+  flags.Add("language-pair", "P", "", "--input-format mtme: the language pair (en-de)");
+  flags.Add("strata", "S", "document",
+            "--input-format mtme: the documents the designs stratify by: document (the .docs "
+            "file's documents) or domain (its domains)");
 }
 
 StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::string& command,
                                             bool warn) {
   if (flags.positionals().size() != 1) {
     return InvalidArgument("expected one scored-segment file (or - for standard input)");
+  }
+  return LoadScoredSegmentsFrom(flags, flags.positionals()[0], command, warn);
+}
+
+StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::string& path,
+                                                const std::string& command, bool warn) {
+  const std::string format = flags.Get("input-format");
+  if (format != "auto" && format != "table" && format != "mtme") {
+    return InvalidArgument("option '--input-format': '" + format +
+                           "' is not one of auto, table, mtme");
+  }
+  std::error_code ec;
+  const bool mtme =
+      format == "mtme" || (format == "auto" && std::filesystem::is_directory(path, ec));
+  for (const char* flag : {"language-pair", "strata"}) {
+    if (!mtme && flags.IsSet(flag)) {
+      return InvalidArgument(std::string("option '--") + flag + "' goes with --input-format mtme");
+    }
+  }
+  if (mtme) {
+    for (const char* flag : {"system-column", "doc-column", "segment-column"}) {
+      if (flags.IsSet(flag)) {
+        return InvalidArgument(std::string("option '--") + flag +
+                               "' reads a table's columns; --input-format mtme has none");
+      }
+    }
+    MtmeReadOptions read;
+    if (!flags.Get("language-pair").empty()) {
+      auto pair = ParseLanguagePair(flags.Get("language-pair"));
+      if (!pair.ok()) return InvalidArgument("option '--language-pair': " + pair.status().message());
+      read.language_pair = *pair;
+    }
+    read.human_scores = {flags.Get("score")};
+    if (std::filesystem::is_directory(path, ec)) {
+      read.metrics = SplitList(flags.Get("metrics"));
+    } else if (flags.IsSet("metrics")) {
+      return InvalidArgument("option '--metrics': a single .seg.score file has no metrics");
+    } else {
+      read.human_scores.clear();
+    }
+    auto set = ReadMtmeEvalSet(path, read);
+    if (!set.ok()) return set.status();
+    MtmeTableOptions table;
+    table.human_score = set->human.size() == 1 ? set->human[0].name : flags.Get("score");
+    const std::string strata = flags.Get("strata");
+    if (strata != "document" && strata != "domain") {
+      return InvalidArgument("option '--strata': '" + strata + "' is not document or domain");
+    }
+    table.strata = strata == "domain" ? MtmeStrata::kDomain : MtmeStrata::kDocument;
+    table.exclude_systems = SplitList(flags.Get("exclude-system"));
+    auto scored = MtmeScoredSegments(*set, table);
+    if (!scored.ok()) return scored.status();
+    for (const std::string& w : warn ? scored->warnings : std::vector<std::string>{}) {
+      std::cerr << "tourney " << command << ": warning: " << w << "\n";
+    }
+    return scored;
   }
   ScoredSegmentReadOptions o;
   o.score_column = flags.Get("score");
@@ -32,7 +101,7 @@ StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::strin
   o.segment_column = flags.Get("segment-column");
   o.metric_columns = SplitList(flags.Get("metrics"));
   o.exclude_systems = SplitList(flags.Get("exclude-system"));
-  auto table = ReadScoredSegments(flags.positionals()[0], o);
+  auto table = ReadScoredSegments(path, o);
   if (!table.ok()) return table.status();
   for (const std::string& w : warn ? table->warnings : std::vector<std::string>{}) {
     std::cerr << "tourney " << command << ": warning: " << w << "\n";

@@ -12,13 +12,19 @@
 namespace tourney::cli {
 
 // --score, --system-column, --doc-column, --segment-column, --metrics, --exclude-system,
-// --lower-is-better, --bin-size.
+// --lower-is-better, --bin-size, --input-format (table or mtme), --language-pair, --strata.
 void AddScoredSegmentFlags(Flags& flags);
 
 // Reads the one positional file with those flags; with `warn`, prints the table's warnings
 // to stderr (estimate carries them in its output instead).
 StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::string& command,
                                             bool warn = true);
+
+// The same for `path` (a positional or an option's file): a scored-segment table, or with
+// --input-format mtme (or a folder under auto) an mt-metrics-eval folder's --language-pair,
+// --score as the human score and its metrics (tourney/ingest/mtme_reader.h).
+StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::string& path,
+                                                const std::string& command, bool warn = true);
 
 // --bin-size as validated (segments per metric bin, 1..100000).
 StatusOr<int> BinSizeFromFlags(const Flags& flags);
