@@ -87,6 +87,8 @@ StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::s
     }
     table.strata = strata == "domain" ? MtmeStrata::kDomain : MtmeStrata::kDocument;
     table.exclude_systems = SplitList(flags.Get("exclude-system"));
+    // The study replays campaigns on segments with every score (the rest are not a test set).
+    table.scored_only = command == "sampling-study";
     auto scored = MtmeScoredSegments(*set, table);
     if (!scored.ok()) return scored.status();
     for (const std::string& w : warn ? scored->warnings : std::vector<std::string>{}) {

@@ -603,14 +603,7 @@ StatusOr<ScoredSegments> MtmeScoredSegments(const MtmeEvalSet& set,
   const int num_metrics = static_cast<int>(set.metrics.size());
   for (const MtmeSegmentScores& m : set.metrics) out.metric_names.push_back(m.name);
   const int64_t n = set.num_segments;
-  for (int64_t k = 0; k < n; ++k) out.segment_ids.push_back(std::to_string(k + 1));
-  if (options.strata == MtmeStrata::kDomain) {
-    out.document_ids = set.documents.domain_names;
-    out.segment_document = set.documents.segment_domain;
-  } else {
-    out.document_ids = set.documents.document_names;
-    out.segment_document = set.documents.segment_document;
-  }
+  std::vector<int> kept;  // rows of `h` that become systems
   for (int s = 0; s < h->num_systems(); ++s) {
     const std::string& system = h->systems[s];
     if (std::find(options.exclude_systems.begin(), options.exclude_systems.end(), system) !=
@@ -628,19 +621,62 @@ StatusOr<ScoredSegments> MtmeScoredSegments(const MtmeEvalSet& set,
                              "' does not score it (a metric leaves out the reference it used)");
       continue;
     }
+    kept.push_back(s);
+  }
+  std::vector<uint8_t> use(static_cast<size_t>(n), 1);
+  if (options.scored_only) {
+    int64_t dropped = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      for (int s : kept) use[k] = use[k] && h->scored[s][k];
+      dropped += use[k] ? 0 : 1;
+    }
+    if (dropped == n && !kept.empty()) {
+      return InvalidArgument("human score '" + options.human_score +
+                             "': no segment is scored for every system");
+    }
+    if (dropped > 0) {
+      out.warnings.push_back(std::to_string(dropped) + " of " + std::to_string(n) +
+                             " segments left out: human score '" + options.human_score +
+                             "' does not score them for every system");
+    }
+  }
+  // The segments kept, numbered densely; their documents (or domains) in order of first use.
+  const bool by_domain = options.strata == MtmeStrata::kDomain;
+  const std::vector<std::string>& stratum_names =
+      by_domain ? set.documents.domain_names : set.documents.document_names;
+  const std::vector<int>& segment_stratum =
+      by_domain ? set.documents.segment_domain : set.documents.segment_document;
+  std::vector<int> stratum_id(stratum_names.size(), -1);
+  for (int64_t k = 0; k < n; ++k) {
+    if (!use[k]) continue;
+    const int g = segment_stratum[static_cast<size_t>(k)];
+    if (stratum_id[g] < 0) {
+      stratum_id[g] = static_cast<int>(out.document_ids.size());
+      out.document_ids.push_back(stratum_names[g]);
+    }
+    out.segment_ids.push_back(std::to_string(k + 1));
+    out.segment_document.push_back(stratum_id[g]);
+  }
+  for (int s : kept) {
+    const std::string& system = h->systems[s];
+    std::vector<int> metric_row(static_cast<size_t>(num_metrics));
+    for (int m = 0; m < num_metrics; ++m) metric_row[m] = set.metrics[m].Find(system);
     SystemSegments sys;
     sys.name = system;
+    int dense = 0;
     for (int64_t k = 0; k < n; ++k) {
-      sys.segment.push_back(static_cast<int>(k));
+      if (!use[k]) continue;
+      sys.segment.push_back(dense++);
       sys.human.push_back(h->scores[s][k]);
       sys.annotated.push_back(h->scored[s][k]);
       for (int m = 0; m < num_metrics; ++m) {
         sys.metrics.push_back(set.metrics[m].scores[metric_row[m]][k]);
       }
     }
+    const int64_t rows = sys.size();
     for (int m = 0; m < num_metrics; ++m) {
       bool constant = true;
-      for (int64_t k = 1; k < n && constant; ++k) {
+      for (int64_t k = 1; k < rows && constant; ++k) {
         constant = sys.metrics[static_cast<size_t>(k) * num_metrics + m] == sys.metrics[m];
       }
       if (constant) {

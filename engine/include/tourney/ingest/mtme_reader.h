@@ -170,15 +170,20 @@ struct MtmeTableOptions {
   std::string human_score;  // required: the human score's name
   MtmeStrata strata = MtmeStrata::kDocument;
   std::vector<std::string> exclude_systems;
+  // Keep only the segments that the human score scores for every system kept (a study that
+  // needs every score); their count is in a warning. False: every source line is a segment,
+  // unscored ones without a human score (the test set a campaign samples from).
+  bool scored_only = false;
 };
 
 // The human score `options.human_score` as a scored-segment table (core/scored_segments.h)
-// for sampling, estimate and sample: one row per (system, segment) for every system the
-// human file scores and every metric of the set scores; segment ids "1".."N" (source
-// lines), documents per options.strata, the set's metrics as metric columns. A human-scored
-// system that a metric does not score (the reference a metric used) is left out with a
-// warning naming it and the metric; InvalidArgument when no system is left. Metrics constant
-// over a system are dropped for it, as the table reader does.
+// for sampling-study, estimate and sample: one row per (system, segment) for every system
+// the human file scores and every metric of the set scores; segment ids are the 1-based
+// source lines ("1", "2", ...), documents per options.strata, the set's metrics as metric
+// columns. A human-scored system that a metric does not score (the reference a metric used)
+// is left out with a warning naming it and the metric; InvalidArgument when no system (or,
+// with scored_only, no segment) is left. Metrics constant over a system are dropped for it,
+// as the table reader does.
 StatusOr<ScoredSegments> MtmeScoredSegments(const MtmeEvalSet& set,
                                             const MtmeTableOptions& options);
 
