@@ -16,6 +16,9 @@ int RunContent(int argc, char** argv) {
               "no output for a segment) and the items skipped (Appraise BAD, REF, CHK,\n"
               "tutorial and whole-document items). Errors name the file, line and field.");
   AddContentFlags(flags, false);
+  flags.Add("language-pair", "P", "", "mtme content: the language pair of the folder (en-de)");
+  flags.AddExample("tourney content ../shared/data/wmt23-mtme --language-pair he-en",
+                   "an mt-metrics-eval folder's texts: source, reference, every system output");
   flags.AddExample("tourney content esa.json", "a Pearmut campaign's texts");
   flags.AddExample(
       "tourney content newstest.src --reference newstest.ref --output A=a.txt "

@@ -1,8 +1,11 @@
 #include "content_input.h"
 
+#include <filesystem>
 #include <vector>
 
 #include "tourney/ingest/content_reader.h"
+#include "tourney/ingest/language_pair.h"
+#include "tourney/ingest/mtme_reader.h"
 
 namespace tourney::cli {
 
@@ -13,8 +16,9 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
               "TSV, a table, or (wmt-text) the source file; plain or .gz");
   }
   flags.Add("content-format", "F", "auto",
-            "pearmut, appraise, mqm-tsv, table or wmt-text (auto: from the file's bytes; "
-            "wmt-text is implied by --output)");
+            "pearmut, appraise, mqm-tsv, table, wmt-text or mtme (auto: from the file's bytes; "
+            "wmt-text is implied by --output; mtme, an mt-metrics-eval folder with "
+            "--language-pair, by a folder or --input-format mtme)");
   flags.AddRepeated("output", "NAME=FILE",
                     "wmt-text: system NAME's output file, line-aligned with the source");
   flags.Add("reference", "FILE", "", "wmt-text: the reference file, line-aligned");
@@ -39,7 +43,41 @@ StatusOr<bool> ContentRequested(const Flags& flags) {
   return false;
 }
 
+namespace {
+
+// An mt-metrics-eval folder's texts for --language-pair (tourney/ingest/mtme_reader.h); the
+// reference is --reference-system when it names one.
+StatusOr<CampaignTexts> LoadMtmeContent(const Flags& flags, const std::string& path) {
+  for (const char* name : {"output", "reference", "doc-ids"}) {
+    if (flags.IsSet(name)) {
+      return InvalidArgument(std::string("--") + name + " goes with wmt-text content, not mtme");
+    }
+  }
+  MtmeReadOptions read;
+  if (!flags.Get("language-pair").empty()) {
+    auto pair = ParseLanguagePair(flags.Get("language-pair"));
+    if (!pair.ok()) return InvalidArgument("--language-pair: " + pair.status().message());
+    read.language_pair = *pair;
+  }
+  read.metrics = {"none"};
+  read.read_texts = true;
+  auto set = ReadMtmeEvalSet(path, read);
+  if (!set.ok()) return set.status();
+  MtmeContentOptions options;
+  if (flags.IsSet("reference-system")) options.reference = flags.Get("reference-system");
+  options.keep_reference_system = flags.GetBool("keep-reference-system");
+  return MtmeCampaignTexts(*set, options);
+}
+
+}  // namespace
+
 StatusOr<CampaignTexts> LoadContent(const Flags& flags, const std::string& path) {
+  std::error_code ec;
+  if (flags.Get("content-format") == "mtme" ||
+      (flags.IsSet("input-format") && flags.Get("input-format") == "mtme") ||
+      (flags.Get("content-format") == "auto" && std::filesystem::is_directory(path, ec))) {
+    return LoadMtmeContent(flags, path);
+  }
   auto format = ParseContentFormat(flags.Get("content-format"));
   if (!format.ok()) return InvalidArgument("--content-format: " + format.status().message());
   const std::vector<std::string> outputs = flags.GetAll("output");

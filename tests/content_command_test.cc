@@ -25,6 +25,28 @@ std::map<std::string, std::string> SummaryFields(const std::string& text) {
 
 std::string Tourney() { return testing::BinPath("tourney") + " content "; }
 
+TEST(ContentCommand, SummarisesAnMtMetricsEvalFolder) {
+  TOURNEY_REQUIRE_SHARED("data/wmt23-mtme/wmt23/sources/he-en.txt");
+  // The data README: he-en has 1,910 source lines in 94 documents and 14 outputs (12 MT,
+  // refA, refB); refA (first by name) is the reference, refB stays a system.
+  auto r = testing::RunCommand(Tourney() + testing::SharedPath("data/wmt23-mtme") +
+                               " --language-pair he-en");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto f = SummaryFields(r.out);
+  EXPECT_EQ(f["format"], "mtme");
+  EXPECT_EQ(f["languages"], "he -> en");
+  EXPECT_EQ(f["systems"], "13");
+  EXPECT_EQ(f["segments"], "1910");
+  EXPECT_EQ(f["documents"], "94");
+  EXPECT_EQ(f["gaps"], "0");  // ZengHuiMT's 14 empty lines are empty outputs, not gaps
+  EXPECT_EQ(f["references"], "1910");
+  EXPECT_NE(r.out.find("system refB outputs 1910"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("system refA "), std::string::npos) << r.out;
+  auto missing = testing::RunCommand(Tourney() + testing::SharedPath("data/wmt23-mtme"));
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--language-pair"), std::string::npos) << missing.err;
+}
+
 TEST(ContentCommand, SummarisesTheTedTable) {
   TOURNEY_REQUIRE_SHARED("data/wmt21-ted-mqm-texts/en-de.texts.tsv.gz");
   auto r = testing::RunCommand(Tourney() +

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -243,6 +244,34 @@ TEST_F(MtmeSetTest, ScoredTableLeavesOutWhatAMetricDoesNotScore) {
   EXPECT_EQ(table->document_ids, (std::vector<std::string>{"news", "social"}));
   EXPECT_EQ(table->systems[1].human, (std::vector<double>{-2, -4, -6}));
   EXPECT_EQ(table->systems[1].segment, (std::vector<int>{0, 1, 2}));
+}
+
+TEST_F(MtmeSetTest, TextsAsCampaignContent) {
+  MtmeReadOptions o;
+  o.language_pair = "xx-yy";
+  o.read_texts = true;
+  auto set = ReadMtmeEvalSet(root_, o);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  auto texts = MtmeCampaignTexts(*set, {});
+  ASSERT_TRUE(texts.ok()) << texts.status().message();
+  EXPECT_EQ(texts->format, "mtme");
+  EXPECT_EQ(texts->source_language, "xx");
+  EXPECT_EQ(texts->target_language, "yy");
+  EXPECT_EQ(texts->systems, (std::vector<std::string>{"S1", "S2"}));  // refA is the reference
+  ASSERT_EQ(texts->segments.size(), 4u);
+  EXPECT_EQ(texts->segments[2].key, "3");
+  EXPECT_EQ(texts->segments[2].document, "dB");
+  EXPECT_EQ(texts->segments[2].source, "s3");
+  EXPECT_EQ(texts->segments[2].references, (std::vector<std::string>{"r3"}));
+  EXPECT_EQ(texts->segments[0].outputs[0], std::optional<std::string>("o1"));  // no BOM
+  EXPECT_EQ(texts->segments[1].outputs[0], std::optional<std::string>(""));     // empty line
+  EXPECT_EQ(texts->NumGaps(), 0);
+  MtmeContentOptions keep;
+  keep.keep_reference_system = true;
+  EXPECT_EQ(MtmeCampaignTexts(*set, keep)->systems.size(), 3u);
+  o.read_texts = false;
+  auto bare = ReadMtmeEvalSet(root_, o);
+  EXPECT_FALSE(MtmeCampaignTexts(*bare, {}).ok());
 }
 
 TEST_F(MtmeSetTest, ReadsOneSegmentScoreFileGzipped) {

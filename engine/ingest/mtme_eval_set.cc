@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "ingest/content_builder.h"
 #include "ingest/input_file.h"
 #include "tourney/ingest/mtme_reader.h"
 
@@ -443,6 +444,62 @@ StatusOr<ScoredSegments> MtmeScoredSegments(const MtmeEvalSet& set,
                            "with --metrics, or none)");
   }
   return out;
+}
+
+StatusOr<CampaignTexts> MtmeCampaignTexts(const MtmeEvalSet& set,
+                                          const MtmeContentOptions& options) {
+  if (set.sources.empty()) {
+    return InvalidArgument(set.root + ": no texts for " + set.language_pair +
+                           " (sources/" + set.language_pair + ".txt)");
+  }
+  int reference = -1;
+  for (size_t r = 0; r < set.reference_text_names.size(); ++r) {
+    if (set.reference_text_names[r] == options.reference) reference = static_cast<int>(r);
+  }
+  if (reference < 0 && !set.reference_text_names.empty()) reference = 0;
+  const std::string reference_name =
+      reference < 0 ? std::string() : set.reference_text_names[reference];
+  std::vector<size_t> systems;
+  for (size_t s = 0; s < set.output_systems.size(); ++s) {
+    if (set.output_systems[s] == reference_name && !options.keep_reference_system) continue;
+    systems.push_back(s);
+  }
+  if (systems.empty()) {
+    return InvalidArgument(set.root + "/system-outputs/" + set.language_pair +
+                           ": no system outputs");
+  }
+  ContentBuilder builder("mtme");
+  const size_t dash = set.language_pair.find('-');
+  if (dash != std::string::npos) {
+    builder.SetLanguages(set.language_pair.substr(0, dash), set.language_pair.substr(dash + 1));
+  }
+  for (size_t s : systems) builder.DeclareSystem(set.output_systems[s]);
+  const std::string source_name = set.root + "/sources/" + set.language_pair + ".txt";
+  for (size_t k = 0; k < set.sources.size(); ++k) {
+    const std::string key = std::to_string(k + 1);
+    const std::string document =
+        set.has_documents ? set.documents.document_names[set.documents.segment_document[k]]
+                          : set.language_pair;
+    ++builder.skipped().items;
+    auto segment = builder.Segment(key, key, document, set.sources[k], static_cast<int64_t>(k),
+                                   source_name + ":" + key);
+    if (!segment.ok()) return segment.status();
+    if (reference >= 0) {
+      if (Status st = builder.SetReference(*segment, set.reference_texts[reference][k],
+                                           reference_name + ":" + key);
+          !st.ok()) {
+        return st;
+      }
+    }
+    for (size_t s : systems) {
+      if (Status st = builder.AddOutput(*segment, set.output_systems[s], set.outputs[s][k],
+                                        set.output_systems[s] + ".txt:" + key);
+          !st.ok()) {
+        return st;
+      }
+    }
+  }
+  return std::move(builder).Finish(set.root);
 }
 
 }  // namespace tourney

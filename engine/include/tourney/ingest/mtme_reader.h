@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "tourney/core/da_judgments.h"
+#include "tourney/ingest/campaign_texts.h"
 #include "tourney/core/scored_segments.h"
 #include "tourney/core/status.h"
 
@@ -186,6 +187,23 @@ struct MtmeTableOptions {
 // as the table reader does.
 StatusOr<ScoredSegments> MtmeScoredSegments(const MtmeEvalSet& set,
                                             const MtmeTableOptions& options);
+
+struct MtmeContentOptions {
+  // The reference each segment shows: the references/LP.NAME.txt named so; empty, or a name
+  // that is not a reference, takes the first reference by name (refA before refB).
+  std::string reference;
+  // Keep the chosen reference's system output (MTME copies it to system-outputs/) as a
+  // system too. Other references stay systems either way, as MTME scores them.
+  bool keep_reference_system = false;
+};
+
+// The texts of a set read with read_texts, as campaign content (format "mtme"): one segment
+// per source line, key its 1-based line number, document from the .docs file (the language
+// pair when there is none), the chosen reference, every system output but the chosen
+// reference's (an empty line is an empty output, not a gap); languages from the pair
+// ("en-de" → en, de). InvalidArgument when the set holds no texts or no system.
+StatusOr<CampaignTexts> MtmeCampaignTexts(const MtmeEvalSet& set,
+                                          const MtmeContentOptions& options);
 
 }  // namespace tourney
 
