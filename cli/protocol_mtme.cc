@@ -28,7 +28,9 @@ void AddMtmeFlags(Flags& flags) {
 int RunMtmeProtocol(const Flags& flags, const std::string& command, const std::string& protocol) {
   for (const char* flag : {"model", "qc-filter", "da-moments", "mqm-weights", "anytime",
                            "covariates", "exclude-annotators", "min-annotator-rankings",
-                           "bootstrap", "resample", "looks", "looks-budget"}) {
+                           "bootstrap", "resample", "looks", "looks-budget", "plot",
+                           "whiskers", "confidence", "output-dir", "skip-invalid",
+                           "expand-identical"}) {
     if (flags.IsSet(flag)) {
       return ReportError(command, InvalidArgument(std::string("option '--") + flag +
                                                   "' does not apply to --input-format mtme"));
@@ -66,6 +68,9 @@ int RunMtmeProtocol(const Flags& flags, const std::string& command, const std::s
   read.metrics = {"none"};
   auto set = ReadMtmeEvalSet(flags.positionals().front(), read);
   if (!set.ok()) return ReportError(command, set.status());
+  for (const std::string& note : set->notes) {
+    std::cerr << "tourney " << command << ": note: " << note << "\n";
+  }
   auto name = MtmeHumanScoreForProtocol(*set, protocol, flags.Get("human-score"));
   if (!name.ok()) return ReportError(command, name.status());
   auto judgments = MtmeHumanJudgments(*set, *name);

@@ -173,7 +173,10 @@ int RunSamplingStudyCommand(int argc, char** argv) {
   o.population.segments_per_bin = *bin;
   // The table's warnings are about its metrics (a constant one is dropped): only a study
   // that reads them prints them.
-  auto table = LoadScoredSegments(flags, "sampling-study", /*warn=*/false);
+  // The study draws samples from segments with every score: an MTME folder's unscored
+  // segments are left out (a table is taken as it is).
+  auto table = LoadScoredSegments(flags, "sampling-study", /*warn=*/false,
+                                  /*fully_scored=*/true);
   if (!table.ok()) return fail(table.status());
   auto result = RunSamplingStudy(*table, o);
   if (!result.ok()) return fail(result.status());

@@ -34,15 +34,16 @@ void AddScoredSegmentFlags(Flags& flags) {
 }
 
 StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::string& command,
-                                            bool warn) {
+                                            bool warn, bool fully_scored) {
   if (flags.positionals().size() != 1) {
     return InvalidArgument("expected one scored-segment file (or - for standard input)");
   }
-  return LoadScoredSegmentsFrom(flags, flags.positionals()[0], command, warn);
+  return LoadScoredSegmentsFrom(flags, flags.positionals()[0], command, warn, fully_scored);
 }
 
 StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::string& path,
-                                                const std::string& command, bool warn) {
+                                                const std::string& command, bool warn,
+                                                bool fully_scored) {
   const std::string format = flags.Get("input-format");
   if (format != "auto" && format != "table" && format != "mtme") {
     return InvalidArgument("option '--input-format': '" + format +
@@ -66,7 +67,9 @@ StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::s
     MtmeReadOptions read;
     if (!flags.Get("language-pair").empty()) {
       auto pair = ParseLanguagePair(flags.Get("language-pair"));
-      if (!pair.ok()) return InvalidArgument("option '--language-pair': " + pair.status().message());
+      if (!pair.ok()) {
+        return InvalidArgument("option '--language-pair': " + pair.status().message());
+      }
       read.language_pair = *pair;
     }
     read.human_scores = {flags.Get("score")};
@@ -79,6 +82,9 @@ StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::s
     }
     auto set = ReadMtmeEvalSet(path, read);
     if (!set.ok()) return set.status();
+    for (const std::string& note : set->notes) {
+      std::cerr << "tourney " << command << ": note: " << note << "\n";
+    }
     MtmeTableOptions table;
     table.human_score = set->human.size() == 1 ? set->human[0].name : flags.Get("score");
     const std::string strata = flags.Get("strata");
@@ -87,8 +93,7 @@ StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::s
     }
     table.strata = strata == "domain" ? MtmeStrata::kDomain : MtmeStrata::kDocument;
     table.exclude_systems = SplitList(flags.Get("exclude-system"));
-    // The study replays campaigns on segments with every score (the rest are not a test set).
-    table.scored_only = command == "sampling-study";
+    table.scored_only = fully_scored;
     auto scored = MtmeScoredSegments(*set, table);
     if (!scored.ok()) return scored.status();
     for (const std::string& w : warn ? scored->warnings : std::vector<std::string>{}) {

@@ -16,15 +16,18 @@ namespace tourney::cli {
 void AddScoredSegmentFlags(Flags& flags);
 
 // Reads the one positional file with those flags; with `warn`, prints the table's warnings
-// to stderr (estimate carries them in its output instead).
+// to stderr (estimate carries them in its output instead). With `fully_scored`, an
+// mt-metrics-eval folder gives only the segments its human score scores for every system
+// (a study that needs every score; MtmeTableOptions::scored_only); a table is read as is.
 StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::string& command,
-                                            bool warn = true);
+                                            bool warn = true, bool fully_scored = false);
 
 // The same for `path` (a positional or an option's file): a scored-segment table, or with
 // --input-format mtme (or a folder under auto) an mt-metrics-eval folder's --language-pair,
 // --score as the human score and its metrics (tourney/ingest/mtme_reader.h).
 StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::string& path,
-                                                const std::string& command, bool warn = true);
+                                                const std::string& command, bool warn = true,
+                                                bool fully_scored = false);
 
 // --bin-size as validated (segments per metric bin, 1..100000).
 StatusOr<int> BinSizeFromFlags(const Flags& flags);

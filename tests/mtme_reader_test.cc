@@ -189,6 +189,35 @@ TEST_F(MtmeSetTest, ReadsTheSetFromItsFolderOrTheFolderHoldingIt) {
             std::string::npos);
 }
 
+TEST_F(MtmeSetTest, SeveralSetsWithThePairTakeWmt23ElseTheNewest) {
+  for (const char* name : {"wmt22", "wmt23.sent", "wmt24"}) {
+    fs::copy(root_, parent_ + "/" + name, fs::copy_options::recursive);
+  }
+  // wmt99 (the fixture's) is the newest; wmt23 absent.
+  std::string note;
+  auto root = FindMtmeRoot(parent_, "xx-yy", "", &note);
+  ASSERT_TRUE(root.ok()) << root.status().message();
+  EXPECT_EQ(*root, root_);
+  EXPECT_EQ(note, "read set wmt99 of wmt22, wmt23.sent, wmt24, wmt99 (the sets with language "
+                  "pair xx-yy; choose with the set's folder)");
+  fs::remove_all(root_);
+  EXPECT_EQ(*FindMtmeRoot(parent_, "xx-yy"), parent_ + "/wmt24");
+  fs::remove_all(parent_ + "/wmt24");
+  EXPECT_EQ(*FindMtmeRoot(parent_, "xx-yy"), parent_ + "/wmt23.sent");  // 23 > 22
+  fs::copy(parent_ + "/wmt22", parent_ + "/wmt23", fs::copy_options::recursive);
+  EXPECT_EQ(*FindMtmeRoot(parent_, "xx-yy"), parent_ + "/wmt23");  // the plain name first
+  fs::copy(parent_ + "/wmt22", parent_ + "/wmt25", fs::copy_options::recursive);
+  EXPECT_EQ(*FindMtmeRoot(parent_, "xx-yy"), parent_ + "/wmt23");  // wmt23 by default
+  EXPECT_EQ(*FindMtmeRoot(parent_, "xx-yy", "wmt22"), parent_ + "/wmt22");
+  EXPECT_EQ(FindMtmeRoot(parent_, "xx-yy", "wmt21").status().code(), StatusCode::kNotFound);
+  MtmeReadOptions o;
+  o.language_pair = "xx-yy";
+  auto set = ReadMtmeEvalSet(parent_, o);
+  ASSERT_TRUE(set.ok());
+  ASSERT_EQ(set->notes.size(), 1u);
+  EXPECT_EQ(set->notes[0].rfind("read set wmt23 of wmt22, wmt23, wmt23.sent, wmt25", 0), 0u);
+}
+
 TEST_F(MtmeSetTest, HumanJudgmentsGiveTheMeanOfTheScoredSegments) {
   MtmeReadOptions o;
   o.language_pair = "xx-yy";
@@ -320,7 +349,7 @@ TEST(MtmeReaderWmt23, EveryHumanScoreEqualsTheOfficialSystemAndDomainScores) {
   for (const auto& entry : fs::directory_iterator(root + "/human-scores")) {
     const std::string file = entry.path().filename().string();
     const std::string suffix = ".seg.score";
-    if (file.size() <= suffix.size() || file.substr(file.size() - suffix.size()) != suffix) continue;
+    if (!file.ends_with(suffix)) continue;
     const std::string stem = file.substr(0, file.size() - suffix.size());  // en-de.mqm
     const std::string pair = stem.substr(0, stem.find('.'));
     const std::string name = stem.substr(stem.find('.') + 1);

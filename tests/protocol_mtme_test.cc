@@ -43,7 +43,7 @@ TEST(ProtocolMtme, EveryPairAndHumanScoreEqualsTheOfficialSysScore) {
   for (const auto& entry : fs::directory_iterator(SharedPath(kSet) + "/human-scores")) {
     const std::string file = entry.path().filename().string();
     const std::string suffix = ".sys.score";
-    if (file.size() <= suffix.size() || file.substr(file.size() - suffix.size()) != suffix) continue;
+    if (!file.ends_with(suffix)) continue;
     const std::string stem = file.substr(0, file.size() - suffix.size());
     const std::string pair = stem.substr(0, stem.find('.'));
     const std::string name = stem.substr(stem.find('.') + 1);

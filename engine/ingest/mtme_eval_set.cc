@@ -2,6 +2,7 @@
 // and the set as DA judgments or a scored-segment table (see tourney/ingest/mtme_reader.h;
 // the file parsers are in mtme_reader.cc).
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -39,7 +40,9 @@ std::vector<std::string> NamesIn(const std::string& dir, std::string_view prefix
   if (ec) return names;
   for (const fs::directory_entry& entry : it) {
     std::string file = entry.path().filename().string();
-    if (file.size() > 3 && file.compare(file.size() - 3, 3, ".gz") == 0) file.resize(file.size() - 3);
+    if (file.size() > 3 && file.compare(file.size() - 3, 3, ".gz") == 0) {
+      file.resize(file.size() - 3);
+    }
     if (file.size() <= prefix.size() + suffix.size()) continue;
     if (file.compare(0, prefix.size(), prefix) != 0) continue;
     if (file.compare(file.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
@@ -128,7 +131,8 @@ const MtmeSegmentScores* MtmeEvalSet::Human(std::string_view name) const {
 }
 
 
-StatusOr<std::string> FindMtmeRoot(const std::string& path, const std::string& language_pair) {
+StatusOr<std::string> FindMtmeRoot(const std::string& path, const std::string& language_pair,
+                                   const std::string& set_name, std::string* note) {
   using namespace mtme_set_detail;
   if (!IsDirectory(path)) return NotFound(path + ": not a folder");
   if (IsSetFolder(path)) return path;
@@ -143,15 +147,46 @@ StatusOr<std::string> FindMtmeRoot(const std::string& path, const std::string& l
     const std::string dir = sub.string();
     if (IsSetFolder(dir) && HoldsPair(dir, language_pair)) candidates.push_back(dir);
   }
-  if (candidates.size() == 1) return candidates[0];
   if (candidates.empty()) {
     return NotFound(path + ": no mt-metrics-eval set with language pair '" + language_pair +
                     "' (a folder with human-scores/ or metric-scores/, such as wmt23/, here or "
                     "in a subfolder)");
   }
-  return InvalidArgument(path + ": several mt-metrics-eval sets hold language pair '" +
-                         language_pair + "' (" + JoinNames(candidates) +
-                         "); name the set's folder itself");
+  std::vector<std::string> names;
+  for (const std::string& c : candidates) names.push_back(fs::path(c).filename().string());
+  auto named = [&](const std::string& name) {
+    return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  if (!set_name.empty() && named(set_name) == static_cast<int>(names.size())) {
+    return NotFound(path + ": no mt-metrics-eval set '" + set_name + "' with language pair '" +
+                    language_pair + "' (sets with it: " + JoinNames(names) + ")");
+  }
+  if (candidates.size() == 1) return candidates[0];
+  int chosen = !set_name.empty() ? named(set_name) : named("wmt23");
+  if (chosen == static_cast<int>(names.size())) {
+    // The newest: the highest number after "wmt", then the plain name before a variant.
+    auto key = [](const std::string& name) {
+      int year = -1;
+      size_t i = name.rfind("wmt", 0) == 0 ? 3 : name.size();
+      if (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) {
+        year = 0;
+        while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) {
+          year = year * 10 + (name[i++] - '0');
+          if (year > 1000000) break;
+        }
+      }
+      return std::make_pair(year, i == name.size() ? 1 : 0);
+    };
+    chosen = 0;
+    for (int c = 1; c < static_cast<int>(names.size()); ++c) {
+      if (key(names[c]) > key(names[chosen])) chosen = c;
+    }
+  }
+  if (note != nullptr && set_name.empty()) {
+    *note = "read set " + names[chosen] + " of " + JoinNames(names) +
+            " (the sets with language pair " + language_pair + "; choose with the set's folder)";
+  }
+  return candidates[chosen];
 }
 
 StatusOr<MtmeEvalSet> ReadMtmeEvalSet(const std::string& path, const MtmeReadOptions& options) {
@@ -181,8 +216,10 @@ StatusOr<MtmeEvalSet> ReadMtmeEvalSet(const std::string& path, const MtmeReadOpt
       return InvalidArgument("an mt-metrics-eval folder holds several language pairs: name "
                              "one (--language-pair)");
     }
-    auto root = FindMtmeRoot(path, options.language_pair);
+    std::string note;
+    auto root = FindMtmeRoot(path, options.language_pair, options.set_name, &note);
     if (!root.ok()) return root.status();
+    if (!note.empty()) set.notes.push_back(note);
     set.root = *root;
     const std::string& lp = options.language_pair;
     // The segment count: the source's lines, else the documents', else the first score file's.

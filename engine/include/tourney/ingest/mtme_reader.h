@@ -26,8 +26,8 @@
 // document): a line with the wrong number of fields, a score that is not a number, not
 // finite or `None` in a metric file, a system with a different number of lines than the
 // set has segments, a (domain, system) twice, a name that is not UTF-8. A file that cannot
-// be read is IoError. Nothing is guessed: an ambiguous or missing file is an error naming
-// the candidates.
+// be read is IoError. An ambiguous metric name or a missing file is an error naming the
+// candidates.
 // Thread safety: reentrant (standard input is read once).
 #ifndef TOURNEY_INGEST_MTME_READER_H_
 #define TOURNEY_INGEST_MTME_READER_H_
@@ -109,12 +109,16 @@ struct MtmeReadOptions {
   // variant exists); empty = every metric present; {"none"} = no metrics.
   std::vector<std::string> metrics;
   bool read_texts = false;  // sources, references and system outputs
+  // The set's folder name when `path` holds several sets with the pair (FindMtmeRoot).
+  std::string set_name;
 };
 
 // One language pair of an evaluation set.
 struct MtmeEvalSet {
   std::string root;           // the evaluation-set folder read ("…/wmt23"), or the file
   std::string language_pair;  // as given
+  // Notes for the user: which of several sets was read (FindMtmeRoot).
+  std::vector<std::string> notes;
   int64_t num_segments = 0;
   MtmeDocuments documents;  // one document per segment ("seg-K") when no .docs exists
   bool has_documents = false;
@@ -134,10 +138,15 @@ struct MtmeEvalSet {
 };
 
 // The evaluation-set folder under `path`: `path` itself when it holds `human-scores/` or
-// `metric-scores/`, else the one subfolder that does and has files of `language_pair` (an
-// error naming them when several do: name the set folder itself). NotFound naming what was
-// looked for otherwise.
-StatusOr<std::string> FindMtmeRoot(const std::string& path, const std::string& language_pair);
+// `metric-scores/`, else the subfolder that does and has files of `language_pair`. When
+// several do (a whole mt-metrics-eval-v2/ download), the one named `set_name` (NotFound if it
+// is not among them); without a name, the one named "wmt23" if any, else the newest (the
+// highest number after "wmt", a plain name before a variant: wmt24 > wmt23 > wmt23.sent >
+// wmt22); *note (when not null) then names the set read and the others. NotFound naming
+// what was looked for when none does.
+StatusOr<std::string> FindMtmeRoot(const std::string& path, const std::string& language_pair,
+                                   const std::string& set_name = "",
+                                   std::string* note = nullptr);
 
 // Reads one language pair. `path` is an evaluation-set folder, a folder holding one (see
 // FindMtmeRoot), or a single human `.seg.score` file ("-" = standard input, gzip allowed):
