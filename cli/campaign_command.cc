@@ -154,6 +154,15 @@ int RunCampaignCreate(int argc, char** argv) {
     }
     auto texts = LoadContent(flags, flags.Get("content"));
     if (!texts.ok()) return ReportError(verb, texts.status());
+    {
+      const std::vector<ReferenceCopy> copies =
+          WarnAboutContent(*texts, flags.Get("content"), true, std::cerr);
+      std::vector<std::string> chosen(c->systems().begin(), c->systems().end());
+      Status s = SettleReferenceCopies(copies, flags.GetBool("rank-reference"), &*texts, &chosen);
+      if (!s.ok()) return ReportError(verb, s);
+      c->clear_systems();
+      for (const std::string& name : chosen) c->add_systems(name);
+    }
     if (Status s = ApplyPairwiseContent(*texts, c); !s.ok()) return ReportError(verb, s);
     if (flags.IsSet("guidelines")) {
       Status s = ReadGuidelines(flags.Get("guidelines"), c->mutable_content());

@@ -162,5 +162,58 @@ TEST(CampaignContent, CreateWithContentEndToEnd) {
   std::filesystem::remove_all(dir);
 }
 
+// The pinned interface (issue 47): `campaign create --content` warns on standard error
+// naming a system whose outputs equal the reference, and leaves it out of the campaign's
+// systems unless --rank-reference, which keeps it as "R (human reference)".
+TEST(CampaignContent, CreateLeavesOutTheReferenceCopyUnlessAsked) {
+  const std::string dir = testing::TempDir("campaign_content_ref");
+  testing::WriteFile(dir + "/admin.token", "a-test-admin-token-0123456789\n");
+  // R's target is the reference in both segments; A and B differ from it.
+  testing::WriteFile(dir + "/texts.tsv",
+                     "system\tdoc\tseg\tsource\ttarget\treference\n"
+                     "A\td1\t4\tHello\tHallo\tHallo!\n"
+                     "B\td1\t4\tHello\tServus\tHallo!\n"
+                     "R\td1\t4\tHello\tHallo!\tHallo!\n"
+                     "A\td2\t9\tBye\tTschuess\tCiao\n"
+                     "B\td2\t9\tBye\tAde\tCiao\n"
+                     "R\td2\t9\tBye\tCiao\tCiao\n");
+  const std::string bin = std::string(TOURNEY_BIN_DIR) + "/";
+  const std::string script =
+      "cd " + dir + "\n" + bin +
+      "tourneyd --data-dir data --admin-token-file admin.token --listen 127.0.0.1:0 "
+      "--port-file port --exit-with-parent 2>tourneyd.log &\n"
+      "for i in $(seq 100); do [ -s port ] && break; sleep 0.1; done\n"
+      "export TOURNEY_TOKEN=$(cat admin.token)\n"
+      "server=127.0.0.1:$(cat port)\n" +
+      bin + "tourney campaign create --server $server --name plain --k 2 --content texts.tsv "
+      "2>plain.err >/dev/null || { kill %1; exit 9; }\n" +
+      bin + "tourney campaign create --server $server --name kept --k 2 --content texts.tsv "
+      "--rank-reference 2>kept.err >/dev/null || { kill %1; exit 9; }\n" +
+      bin + "tourney campaign create --server $server --name named --k 2 --content texts.tsv "
+      "--systems A,R 2>named.err >/dev/null; echo $? > named.code\n" +
+      bin + "tourney campaign show --server $server --campaign 1 --format json > plain.json\n" +
+      bin + "tourney campaign show --server $server --campaign 2 --format json > kept.json\n"
+      "status=$?\nkill %1\nexit $status\n";
+  testing::WriteFile(dir + "/s.sh", script);
+  const auto r = testing::RunCommand("bash " + dir + "/s.sh");
+  ASSERT_EQ(r.exit_code, 0) << r.err << testing::ReadFile(dir + "/tourneyd.log");
+  const std::string plain_err = testing::ReadFile(dir + "/plain.err");
+  EXPECT_NE(plain_err.find("warning: texts.tsv: system 'R' equals the reference shown beside it "
+                           "in 2 of 2 segments"),
+            std::string::npos)
+      << plain_err;
+  EXPECT_NE(plain_err.find("2 systems, 2 segments"), std::string::npos) << plain_err;
+  const std::string plain = testing::ReadFile(dir + "/plain.json");
+  EXPECT_NE(plain.find("\"A\""), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("\"R"), std::string::npos) << plain;
+  EXPECT_NE(testing::ReadFile(dir + "/kept.err").find("system 'R'"), std::string::npos);
+  const std::string kept = testing::ReadFile(dir + "/kept.json");
+  EXPECT_NE(kept.find("\"R (human reference)\""), std::string::npos) << kept;
+  // Naming the copy in --systems without --rank-reference is refused, naming the flag.
+  EXPECT_EQ(testing::ReadFile(dir + "/named.code"), "2\n");
+  EXPECT_NE(testing::ReadFile(dir + "/named.err").find("--rank-reference"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tourney
