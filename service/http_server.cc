@@ -150,6 +150,13 @@ class ConnectionTable {
 
 namespace {
 
+// The longest request target and headers (all of them, "name: value\r\n" each) the server
+// answers; longer ones get a JSON 414 or 431. libmicrohttpd's connection memory is well above
+// them (kConnectionMemory), so that it rarely meets such a request before the server does.
+constexpr size_t kMaxTargetBytes = 8 << 10;
+constexpr size_t kMaxHeaderBytes = 16 << 10;
+constexpr size_t kConnectionMemory = 256 << 10;
+
 // What the server keeps of a request between the calls of the access handler.
 struct RequestState {
   HttpRequest request;
@@ -270,8 +277,27 @@ void MarkBusy(const HttpServer* server, MHD_Connection* connection) {
   if (ConnectionTable::Connection* c = TableEntry(connection)) server->connections()->Busy(c);
 }
 
+MHD_Result CountHeaderBytes(void* cls, MHD_ValueKind, const char*, size_t key_size, const char*,
+                            size_t value_size) {
+  *static_cast<size_t*>(cls) += key_size + value_size + 4;  // "key: value\r\n"
+  return MHD_YES;
+}
+
 // The server's own answer before Admit(): a request it refuses whatever the route.
-std::optional<HttpResponse> Screen(const HttpServer& server, const HttpRequest& request) {
+std::optional<HttpResponse> Screen(const HttpServer& server, MHD_Connection* connection,
+                                   const char* url, const HttpRequest& request) {
+  if (std::strlen(url) > kMaxTargetBytes) {
+    return JsonErrorResponse(414, "INVALID_ARGUMENT",
+                             "the request target is over " + std::to_string(kMaxTargetBytes) +
+                                 " bytes");
+  }
+  size_t header_bytes = 0;
+  MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &CountHeaderBytes, &header_bytes);
+  if (header_bytes > kMaxHeaderBytes) {
+    return JsonErrorResponse(431, "INVALID_ARGUMENT",
+                             "the request headers are " + std::to_string(header_bytes) +
+                                 " bytes, over the limit of " + std::to_string(kMaxHeaderBytes));
+  }
   if (request.origin_headers > 1) {
     return JsonErrorResponse(400, "INVALID_ARGUMENT",
                              "the request has " + std::to_string(request.origin_headers) +
@@ -309,7 +335,7 @@ MHD_Result OnRequest(void* cls, MHD_Connection* connection, const char* url, con
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     const int fd = info ? info->connect_fd : -1;
     request.client_gone = [fd] { return fd >= 0 && PeerClosed(fd); };
-    std::optional<HttpResponse> early = Screen(*server, request);
+    std::optional<HttpResponse> early = Screen(*server, connection, url, request);
     if (!early) early = server->handler()->Admit(request);
     if (!early) return MHD_YES;
     state->answered = true;
@@ -501,7 +527,7 @@ StatusOr<std::unique_ptr<HttpServer>> HttpServer::Start(const HttpServerOptions&
       {MHD_OPTION_SOCK_ADDR, 0, const_cast<sockaddr*>(addr)},
       {MHD_OPTION_CONNECTION_LIMIT, static_cast<intptr_t>(options.max_connections + 64), nullptr},
       {MHD_OPTION_CONNECTION_TIMEOUT, static_cast<intptr_t>(options.idle_timeout_s), nullptr},
-      {MHD_OPTION_CONNECTION_MEMORY_LIMIT, static_cast<intptr_t>(64 * 1024), nullptr},
+      {MHD_OPTION_CONNECTION_MEMORY_LIMIT, static_cast<intptr_t>(kConnectionMemory), nullptr},
   };
   if (tls) {
     items.push_back(

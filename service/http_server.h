@@ -14,8 +14,9 @@
 //     has no deadline; an idle one is also closed after idle_timeout_s without a byte.
 // A request is handled in steps:
 //   0. The server answers itself, with the JSON error body and headers of JsonErrorResponse
-//      below: 400 for more than one Origin header, and 400 for a Host outside allowed_hosts
-//      (when check_host is set: a DNS-rebinding page's requests name its own host).
+//      below: 414 for a request target over 8 KiB, 431 for headers over 16 KiB, 400 for
+//      more than one Origin header, and 400 for a Host outside allowed_hosts (when
+//      check_host is set: a DNS-rebinding page's requests name its own host).
 //   1. Admit() sees the request line and headers before any of the body is read, and may
 //      answer at once (an unknown route, a wrong method, a bad token, a declared body over
 //      the limit); the body is then not read and the connection is closed after the answer.
@@ -25,7 +26,7 @@
 //      libmicrohttpd allows an answer mid-body, else the connection is closed at once).
 // libmicrohttpd answers some malformed requests itself, before any callback, with its own
 // HTML body: an unsupported HTTP version (505), a request line or headers over its memory
-// pool (414, 431; the pool is 64 KiB here), a request line it cannot parse.
+// pool (414, 431; the pool is 256 KiB here), a request line it cannot parse.
 // Thread safety: the handler is called from many threads at once. Start and the destructor
 // from one thread.
 #ifndef TOURNEY_SERVICE_HTTP_SERVER_H_

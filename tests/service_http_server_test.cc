@@ -364,6 +364,31 @@ TEST(HttpServer, AChunkedBodyIsRefusedAsSoonAsItPassesTheLimit) {
   EXPECT_NE(answer.find("\"code\":413"), std::string::npos) << answer;
 }
 
+// Issue 47: headers or a target too long for libmicrohttpd's 64 KiB were answered with its
+// own HTML 431/414. The server's limits are below its memory, with JSON answers.
+TEST(HttpServer, OverlongHeadersAndTargetsGetJsonErrors) {
+  TestHandler handler;
+  auto server = Serve(&handler);
+  ASSERT_TRUE(server);
+  HttpClient client(server->port());
+  HttpResult r = client.Raw("GET /x HTTP/1.1\r\nHost: h\r\nX-Big: " + std::string(20000, 'a') +
+                            "\r\n\r\n");
+  EXPECT_EQ(r.status, 431);
+  EXPECT_EQ(r.Header("content-type"), "application/json; charset=utf-8");
+  EXPECT_EQ(r.Header("x-content-type-options"), "nosniff");
+  EXPECT_NE(r.body.find("\"code\":431"), std::string::npos) << r.body;
+  HttpClient again(server->port());
+  r = again.Raw("GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: h\r\n\r\n");
+  EXPECT_EQ(r.status, 414);
+  EXPECT_EQ(r.Header("content-type"), "application/json; charset=utf-8");
+  EXPECT_TRUE(handler.seen().empty());
+  // Within the limits: the handler answers.
+  HttpClient fine(server->port());
+  EXPECT_EQ(fine.Raw("GET /x HTTP/1.1\r\nHost: h\r\nX-Big: " + std::string(15000, 'a') +
+                     "\r\n\r\n").status,
+            200);
+}
+
 TEST(HttpServer, TwoOriginHeadersAreRefusedBeforeTheHandler) {
   TestHandler handler;
   bool admitted = false;
