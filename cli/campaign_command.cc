@@ -156,7 +156,8 @@ int RunCampaignCreate(int argc, char** argv) {
     if (!texts.ok()) return ReportError(verb, texts.status());
     {
       const std::vector<ReferenceCopy> copies =
-          WarnAboutContent(*texts, flags.Get("content"), true, std::cerr);
+          WarnAboutContent(*texts, flags.Get("content"), true, flags.GetBool("rank-reference"),
+                           std::cerr);
       std::vector<std::string> chosen(c->systems().begin(), c->systems().end());
       Status s = SettleReferenceCopies(copies, flags.GetBool("rank-reference"), &*texts, &chosen);
       if (!s.ok()) return ReportError(verb, s);

@@ -179,7 +179,8 @@ int RunScoringCreate(int argc, char** argv) {
     if (!texts.ok()) return ReportError(verb, texts.status());
     {
       const std::vector<ReferenceCopy> copies =
-          WarnAboutContent(*texts, flags.Get("content"), true, std::cerr);
+          WarnAboutContent(*texts, flags.Get("content"), true, flags.GetBool("rank-reference"),
+                           std::cerr);
       std::vector<std::string> copied;
       for (const ReferenceCopy& c : copies) copied.push_back(texts->systems[c.system]);
       const bool rank_reference = flags.GetBool("rank-reference");

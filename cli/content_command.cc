@@ -31,7 +31,7 @@ int RunContent(int argc, char** argv) {
   }
   auto texts = LoadContent(flags, flags.positionals()[0]);
   if (!texts.ok()) return ReportError(verb, texts.status());
-  WarnAboutContent(*texts, flags.positionals()[0], false, std::cerr);
+  WarnAboutContent(*texts, flags.positionals()[0], false, false, std::cerr);
   PrintContentSummary(*texts, std::cout);
   return kExitOk;
 }

@@ -115,13 +115,16 @@ void PrintContentSummary(const CampaignTexts& texts, std::ostream& out) {
 }
 
 std::vector<ReferenceCopy> WarnAboutContent(const CampaignTexts& texts, const std::string& path,
-                                            bool create, std::ostream& err) {
+                                            bool create, bool rank_reference, std::ostream& err) {
   std::vector<ReferenceCopy> copies = FindReferenceCopies(texts);
   for (const ReferenceCopy& c : copies) {
     err << "warning: " << path << ": system '" << texts.systems[c.system]
         << "' equals the reference shown beside it in " << c.equal << " of " << c.compared
         << " segments: ranked or scored against that reference it wins by construction";
-    if (create) {
+    if (create && rank_reference) {
+      err << "; --rank-reference: it is kept as '" << texts.systems[c.system]
+          << kHumanReferenceLabel << "'";
+    } else if (create) {
       err << "; it is left out (--rank-reference keeps it as '" << texts.systems[c.system]
           << kHumanReferenceLabel << "')";
     }

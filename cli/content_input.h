@@ -42,10 +42,10 @@ inline constexpr const char* kHumanReferenceLabel = " (human reference)";
 // naming `path`: each system whose outputs copy the reference shown beside them
 // (FindReferenceCopies: name, segments equal, segments compared) and the sources that are
 // markup, not text (FindMarkupSources: how many, the first segment key). `create` adds what
-// the create verb does about a copy (left out, or kept with --rank-reference). Returns the
-// copies.
+// the create verb does about a copy: left out, or with `rank_reference` kept as
+// NAME + kHumanReferenceLabel. Returns the copies.
 std::vector<ReferenceCopy> WarnAboutContent(const CampaignTexts& texts, const std::string& path,
-                                            bool create, std::ostream& err);
+                                            bool create, bool rank_reference, std::ostream& err);
 
 // The create verbs' treatment of the reference copies: each is removed from `texts`, or, with
 // `rank_reference`, renamed NAME + kHumanReferenceLabel there and in `chosen` (the systems
