@@ -284,7 +284,7 @@ MHD_Result CountHeaderBytes(void* cls, MHD_ValueKind, const char*, size_t key_si
 }
 
 // The server's own answer before Admit(): a request it refuses whatever the route.
-std::optional<HttpResponse> Screen(const HttpServer& server, MHD_Connection* connection,
+std::optional<HttpResponse> ScreenRequest(const HttpServer& server, MHD_Connection* connection,
                                    const char* url, const HttpRequest& request) {
   if (std::strlen(url) > kMaxTargetBytes) {
     return JsonErrorResponse(414, "INVALID_ARGUMENT",
@@ -335,7 +335,7 @@ MHD_Result OnRequest(void* cls, MHD_Connection* connection, const char* url, con
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     const int fd = info ? info->connect_fd : -1;
     request.client_gone = [fd] { return fd >= 0 && PeerClosed(fd); };
-    std::optional<HttpResponse> early = Screen(*server, connection, url, request);
+    std::optional<HttpResponse> early = ScreenRequest(*server, connection, url, request);
     if (!early) early = server->handler()->Admit(request);
     if (!early) return MHD_YES;
     state->answered = true;
