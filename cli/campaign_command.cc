@@ -154,6 +154,16 @@ int RunCampaignCreate(int argc, char** argv) {
     }
     auto texts = LoadContent(flags, flags.Get("content"));
     if (!texts.ok()) return ReportError(verb, texts.status());
+    {
+      const std::vector<ReferenceCopy> copies =
+          WarnAboutContent(*texts, flags.Get("content"), true, flags.GetBool("rank-reference"),
+                           std::cerr);
+      std::vector<std::string> chosen(c->systems().begin(), c->systems().end());
+      Status s = SettleReferenceCopies(copies, flags.GetBool("rank-reference"), &*texts, &chosen);
+      if (!s.ok()) return ReportError(verb, s);
+      c->clear_systems();
+      for (const std::string& name : chosen) c->add_systems(name);
+    }
     if (Status s = ApplyPairwiseContent(*texts, c); !s.ok()) return ReportError(verb, s);
     if (flags.IsSet("guidelines")) {
       Status s = ReadGuidelines(flags.Get("guidelines"), c->mutable_content());
@@ -428,7 +438,9 @@ int RunCampaignNext(int argc, char** argv) {
       "tourney campaign next --server ADDR --token-file TOKEN --campaign ID "
       "--annotator NAME [--format text|json]",
       "Asks for the next match to judge and prints it: the match id, the segment, the\n"
-      "lease expiry and the systems in display order (submit ranks in that order).");
+      "lease expiry and the items in display order (submit ranks in that order): a system,\n"
+      "or, in a campaign with texts, the systems whose outputs are the same text joined\n"
+      "with '+' (shown once, ranked once).");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("annotator", "NAME", "", "who will judge ([A-Za-z0-9._@:-], 1..128)");
@@ -463,14 +475,14 @@ int RunCampaignSubmit(int argc, char** argv) {
   Flags flags(
       "tourney campaign submit --server ADDR --token-file TOKEN --campaign ID "
       "--match M --annotator NAME --ranks R1,R2,... [--key K]",
-      "Submits the ranks of a leased match (in the order `next` printed the systems;\n"
+      "Submits the ranks of a leased match (in the order `next` printed the items;\n"
       "1 = best, ties allowed) and prints the acknowledgment once it is durable. Rerun\n"
       "with the same --key to retry safely.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "campaign id (required)");
   flags.Add("match", "M", "0", "match id from `next`");
   flags.Add("annotator", "NAME", "", "the annotator holding the lease");
-  flags.Add("ranks", "R1,R2,...", "", "one rank per system, 1..k");
+  flags.Add("ranks", "R1,R2,...", "", "one rank per item `next` printed, 1..items");
   flags.Add("key", "K", "", "idempotency key (reuse it when retrying)");
   const std::string verb = "campaign submit";
   uint64_t campaign = 0;

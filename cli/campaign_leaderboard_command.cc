@@ -30,6 +30,50 @@ void AddLeaderboardRequestFlags(Flags& flags) {
   flags.Add("delta", "D", "0.05", "with --anytime: family-wise error, in (0, 1)");
   flags.Add("epsilon", "E", "0", "with --anytime: indifference zone, in [0, 1]");
   flags.Add("format", "F", "table", "output: table, json, csv, latex or markdown");
+  flags.AddBool("include-control",
+                "keep the campaign's quality-control system (--bad-references, "
+                "--control-system) on the board; left out by default");
+}
+
+// The quality-control system of `campaign` when its board should leave it out (no
+// --include-control), else "". Errors of GetCampaign.
+StatusOr<std::string> BoardControlSystem(const Flags& flags, Connection& conn,
+                                         uint64_t campaign) {
+  if (flags.GetBool("include-control")) return std::string();
+  v1::GetCampaignRequest request;
+  request.set_campaign_id(campaign);
+  v1::CampaignInfo info;
+  auto ctx = conn.Context();
+  grpc::Status s = conn.stub->GetCampaign(ctx.get(), request, &info);
+  if (!s.ok()) return InvalidArgument("GetCampaign: " + s.error_message());
+  return info.config().quality_control().control_system();
+}
+
+// Leaves `control` out of `board`: its entry and its place in the components. The ranks and
+// rank-range ends past its rank move up by one, so that the others keep their order among
+// themselves (a control ranked last, as designed, changes nothing else); the scores stay
+// those of the whole campaign, whose judgments of the control inform the others'. Returns
+// the control's rank, or 0 when the board has no entry for it.
+int LeaveOutControlEntry(const std::string& control, v1::Leaderboard* board) {
+  if (control.empty()) return 0;
+  int at = -1;
+  for (int i = 0; i < board->entries_size(); ++i) {
+    if (board->entries(i).system() == control) at = i;
+  }
+  if (at < 0) return 0;
+  const int rank = board->entries(at).rank();
+  board->mutable_entries()->DeleteSubrange(at, 1);
+  for (v1::LeaderboardEntry& e : *board->mutable_entries()) {
+    if (e.rank() > rank) e.set_rank(e.rank() - 1);
+    if (e.has_rank_lo() && e.rank_lo() > rank) e.set_rank_lo(e.rank_lo() - 1);
+    if (e.has_rank_hi() && e.rank_hi() > rank) e.set_rank_hi(e.rank_hi() - 1);
+  }
+  for (v1::Component& c : *board->mutable_components()) {
+    for (int i = c.systems_size() - 1; i >= 0; --i) {
+      if (c.systems(i) == control) c.mutable_systems()->DeleteSubrange(i, 1);
+    }
+  }
+  return rank;
 }
 
 // The GetLeaderboardRequest those flags describe, for `campaign`. InvalidArgument for a bad
@@ -86,7 +130,8 @@ int RunCampaignLeaderboard(int argc, char** argv) {
       "Prints a campaign's leaderboard as `tourney rank` does; with --bootstrap R the\n"
       "server adds rank ranges and clusters from R bootstrap replicates; with --anytime it\n"
       "gives the anytime-valid leaderboard of the judgments in commit order\n"
-      "(docs/anytime.md).");
+      "(docs/anytime.md). The campaign's quality-control system (--bad-references) is\n"
+      "left out of the board unless --include-control.");
   AddConnectionFlags(flags);
   AddLeaderboardRequestFlags(flags);
   AddProgressFlag(flags);
@@ -110,6 +155,12 @@ int RunCampaignLeaderboard(int argc, char** argv) {
   grpc::Status s = conn->stub->GetLeaderboard(ctx.get(), *request, &board);
   bar.Clear();
   if (!s.ok()) return ReportRpcError(verb, s);
+  auto control = BoardControlSystem(flags, *conn, campaign);
+  if (!control.ok()) return ReportError(verb, control.status());
+  if (const int rank = LeaveOutControlEntry(*control, &board); rank > 0) {
+    std::cerr << "tourney " << verb << ": the control system '" << *control << "' (rank "
+              << rank << ") is left out; --include-control shows it\n";
+  }
   std::cout << FormatLeaderboard(FromProto(board), *format);
   return kExitOk;
 }
@@ -157,11 +208,14 @@ int RunCampaignWatch(int argc, char** argv) {
   // A watch lasts as long as the campaign runs: the usual call deadline applies only when
   // asked for.
   if (!flags.IsSet("timeout")) ctx->set_deadline(std::chrono::system_clock::time_point::max());
+  auto control = BoardControlSystem(flags, *conn, campaign);
+  if (!control.ok()) return ReportError(verb, control.status());
   auto reader = conn->stub->WatchLeaderboard(ctx.get(), watch);
   v1::Leaderboard board;
   int64_t received = 0;
   while (reader->Read(&board)) {
     ++received;
+    LeaveOutControlEntry(*control, &board);
     if (*format == OutputFormat::kJson) {
       std::cout << CompactBoardJson(board) << "\n";
     } else {

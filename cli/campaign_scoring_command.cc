@@ -167,6 +167,27 @@ int RunScoringCreate(int argc, char** argv) {
   if (with_content) {
     auto texts = LoadContent(flags, flags.Get("content"));
     if (!texts.ok()) return ReportError(verb, texts.status());
+    {
+      const std::vector<ReferenceCopy> copies =
+          WarnAboutContent(*texts, flags.Get("content"), true, flags.GetBool("rank-reference"),
+                           std::cerr);
+      std::vector<std::string> copied;
+      for (const ReferenceCopy& c : copies) copied.push_back(texts->systems[c.system]);
+      const bool rank_reference = flags.GetBool("rank-reference");
+      Status s = SettleReferenceCopies(copies, rank_reference, &*texts, nullptr);
+      if (!s.ok()) return ReportError(verb, s);
+      // The table's rows of a copy follow its content: left out, or renamed.
+      auto* rows = config->mutable_rows();
+      for (int i = rows->size() - 1; i >= 0; --i) {
+        v1::ScoringRow* row = rows->Mutable(i);
+        if (std::find(copied.begin(), copied.end(), row->system()) == copied.end()) continue;
+        if (rank_reference) {
+          row->set_system(row->system() + kHumanReferenceLabel);
+        } else {
+          rows->DeleteSubrange(i, 1);
+        }
+      }
+    }
     ApplyScoringContent(*texts, files == 0, config);
     if (flags.IsSet("guidelines")) {
       Status s = ReadGuidelines(flags.Get("guidelines"), config->mutable_content());

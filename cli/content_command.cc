@@ -14,7 +14,9 @@ int RunContent(int argc, char** argv) {
               "table, WMT plain text) as `tourney campaign create --content FILE` would and\n"
               "prints a summary: systems, segments, documents, outputs, gaps (a system with\n"
               "no output for a segment) and the items skipped (Appraise BAD, REF, CHK,\n"
-              "tutorial and whole-document items). Errors name the file, line and field.");
+              "tutorial and whole-document items). Errors name the file, line and field.\n"
+              "Warns about a system whose outputs equal the reference shown beside them and\n"
+              "about sources that are HTML markup rather than text.");
   AddContentFlags(flags, false);
   flags.Add("language-pair", "P", "", "mtme content: the language pair of the folder (en-de)");
   flags.AddExample("tourney content ../shared/data/wmt23-mtme --language-pair he-en",
@@ -32,6 +34,7 @@ int RunContent(int argc, char** argv) {
   }
   auto texts = LoadContent(flags, flags.positionals()[0]);
   if (!texts.ok()) return ReportError(verb, texts.status());
+  WarnAboutContent(*texts, flags.positionals()[0], false, false, std::cerr);
   PrintContentSummary(*texts, std::cout);
   return kExitOk;
 }

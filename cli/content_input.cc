@@ -1,5 +1,6 @@
 #include "content_input.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <vector>
 
@@ -14,6 +15,9 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
     flags.Add("content", "FILE", "",
               "the texts annotators see (docs/content.md): a Pearmut or Appraise JSON, an MQM "
               "TSV, a table, or (wmt-text) the source file; plain or .gz");
+    flags.AddBool("rank-reference",
+                  "keep a system whose outputs equal the reference shown beside them (left out "
+                  "by default, with a warning), renamed 'NAME (human reference)'");
   }
   flags.Add("content-format", "F", "auto",
             "pearmut, appraise, mqm-tsv, table, wmt-text or mtme (auto: from the file's bytes; "
@@ -36,7 +40,7 @@ void AddContentFlags(Flags& flags, bool with_content_flag) {
 StatusOr<bool> ContentRequested(const Flags& flags) {
   if (flags.IsSet("content")) return true;
   for (const char* name : {"content-format", "output", "reference", "doc-ids", "reference-system",
-                           "keep-reference-system", "guidelines"}) {
+                           "keep-reference-system", "guidelines", "rank-reference"}) {
     if (flags.IsSet(name))
       return InvalidArgument(std::string("--") + name + " goes with --content");
   }
@@ -146,6 +150,59 @@ void PrintContentSummary(const CampaignTexts& texts, std::ostream& out) {
     out << "system " << texts.systems[s] << " outputs " << present << " gaps "
         << static_cast<int64_t>(texts.segments.size()) - present << "\n";
   }
+}
+
+std::vector<ReferenceCopy> WarnAboutContent(const CampaignTexts& texts, const std::string& path,
+                                            bool create, bool rank_reference, std::ostream& err) {
+  std::vector<ReferenceCopy> copies = FindReferenceCopies(texts);
+  for (const ReferenceCopy& c : copies) {
+    err << "warning: " << path << ": system '" << texts.systems[c.system]
+        << "' equals the reference shown beside it in " << c.equal << " of " << c.compared
+        << " segments: ranked or scored against that reference it wins by construction";
+    if (create && rank_reference) {
+      err << "; --rank-reference: it is kept as '" << texts.systems[c.system]
+          << kHumanReferenceLabel << "'";
+    } else if (create) {
+      err << "; it is left out (--rank-reference keeps it as '" << texts.systems[c.system]
+          << kHumanReferenceLabel << "')";
+    }
+    err << "\n";
+  }
+  const std::vector<size_t> markup = FindMarkupSources(texts);
+  if (!markup.empty()) {
+    err << "warning: " << path << ": " << markup.size() << " of " << texts.segments.size()
+        << " sources are HTML markup (an iframe, video, audio or image element; the first in "
+           "segment '"
+        << texts.segments[markup.front()].key
+        << "'), not text: the annotator page shows them as their markup, not as the media\n";
+  }
+  return copies;
+}
+
+Status SettleReferenceCopies(const std::vector<ReferenceCopy>& copies, bool rank_reference,
+                             CampaignTexts* texts, std::vector<std::string>* chosen) {
+  // From the last index down, so that the earlier indices stay valid while removing.
+  for (auto c = copies.rbegin(); c != copies.rend(); ++c) {
+    std::string& name = texts->systems[c->system];
+    std::string* named = nullptr;  // the entry of --systems naming it
+    if (chosen) {
+      auto it = std::find(chosen->begin(), chosen->end(), name);
+      if (it != chosen->end()) named = &*it;
+    }
+    if (rank_reference) {
+      if (named) *named += kHumanReferenceLabel;
+      name += kHumanReferenceLabel;
+      continue;
+    }
+    if (named) {
+      return InvalidArgument("--systems names '" + name +
+                             "', whose outputs equal the reference shown beside them; add "
+                             "--rank-reference to rank it as '" + name + kHumanReferenceLabel +
+                             "'");
+    }
+    RemoveSystem(c->system, texts);
+  }
+  return Status::Ok();
 }
 
 }  // namespace tourney::cli

@@ -4,9 +4,14 @@
 
 #include "auth.h"
 #include "live_campaign.h"
+#include "match_items.h"
 #include "tournament_service.h"
 
 namespace tourney::service {
+
+// A selector's match whose outputs are all one text compares nothing: it is drawn again, up
+// to this many times (then served as one item).
+constexpr int kOneItemRedraws = 8;
 
 // ---------------------------------------------------------------------------------------
 // NextMatch.
@@ -109,6 +114,14 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
       }
       auto match = campaign->state->ProposeMatch(annotator, open);
       if (!match.ok()) return ToGrpc(match.status());
+      for (int redraw = 0;
+           redraw < kOneItemRedraws && !campaign->content.empty() &&
+           GroupIdenticalOutputs(campaign->content, match->segment_index, match->systems).size() < 2;
+           ++redraw) {
+        auto again = campaign->state->ProposeMatch(annotator, open);
+        if (!again.ok()) break;
+        match = std::move(again);
+      }
       lease.systems = match->systems;
       lease.segment_index = match->segment_index;
       lease.uniform_draw = match->uniform_draw;
@@ -131,7 +144,12 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
 
     const CampaignState& state = *campaign->state;
     response->set_match_id(match_id);
-    for (SystemId id : lease.systems) response->add_systems(state.SystemName(id));
+    // One item per distinct output text (match_items.h).
+    const MatchItems items =
+        GroupIdenticalOutputs(campaign->content, lease.segment_index, lease.systems);
+    std::vector<std::string> names;
+    for (SystemId id : lease.systems) names.push_back(state.SystemName(id));
+    for (size_t j = 0; j < items.size(); ++j) response->add_systems(ItemName(items, j, names));
     const CampaignSegment& segment = state.config().segments[lease.segment_index];
     response->mutable_segment()->set_id(segment.id);
     response->mutable_segment()->set_document(segment.document);
@@ -139,7 +157,8 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
     response->set_uniform_draw(lease.uniform_draw);
     response->set_selection_probability(lease.selection_probability);
     if (!campaign->content.empty()) {
-      const std::vector<int> shown(lease.systems.begin(), lease.systems.end());
+      std::vector<int> shown;
+      for (int i : items.first) shown.push_back(lease.systems[static_cast<size_t>(i)]);
       campaign->content.Fill(lease.segment_index, shown, response->mutable_texts());
     }
 
@@ -192,6 +211,41 @@ grpc::Status NotARetry(uint64_t match, const std::vector<uint8_t>& first_ranks,
                same + "under another idempotency key; a retry must repeat the first key");
 }
 
+// Ranks of a campaign with texts before the lease is known: 1..k of them, each in 1..k.
+grpc::Status CheckItemRanks(const v1::SubmitJudgmentRequest& request, int k) {
+  if (request.ranks().empty() || request.ranks_size() > k) {
+    return Error(StatusCode::INVALID_ARGUMENT, "expected one rank per item shown (at most " +
+                                                   std::to_string(k) + "), got " +
+                                                   std::to_string(request.ranks_size()));
+  }
+  for (int i = 0; i < request.ranks_size(); ++i) {
+    if (request.ranks(i) < 1 || request.ranks(i) > static_cast<uint32_t>(k)) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "rank " + std::to_string(i + 1) + " is " + std::to_string(request.ranks(i)) +
+                       ", outside 1.." + std::to_string(k));
+    }
+  }
+  return grpc::Status::OK;
+}
+
+// The lease's items against the ranks submitted for them: INVALID_ARGUMENT unless there is
+// one rank per item, each in 1..items.
+grpc::Status CheckRanksOfItems(const MatchItems& items, const std::vector<uint8_t>& ranks) {
+  if (ranks.size() != items.size()) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "expected " + std::to_string(items.size()) + " ranks, one per item shown, got " +
+                     std::to_string(ranks.size()));
+  }
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    if (ranks[i] < 1 || ranks[i] > items.size()) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "rank " + std::to_string(i + 1) + " is " + std::to_string(ranks[i]) +
+                       ", outside 1.." + std::to_string(items.size()));
+    }
+  }
+  return grpc::Status::OK;
+}
+
 }  // namespace
 
 grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
@@ -205,12 +259,17 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
   if (request->idempotency_key().size() > 128) {
     return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
   }
-  {
+  if (campaign->content.empty()) {
     // Ranks are checked against k before anything else (k is fixed for the campaign).
     Status v = campaign->state->ValidateMatchRanks(
         std::span<const uint32_t>(request->ranks().data(), request->ranks().size()));
     if (!v.ok()) return ToGrpc(v);
+  } else if (grpc::Status v = CheckItemRanks(*request, campaign->state->k()); !v.ok()) {
+    // With texts, a match may show fewer items than k (match_items.h): the count is checked
+    // against the lease's items below.
+    return v;
   }
+  // The ranks as submitted: one per item shown (one per system when no outputs are equal).
   std::vector<uint8_t> ranks(request->ranks().begin(), request->ranks().end());
   const int64_t now = NowUnixMs();
 
@@ -239,6 +298,14 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
                                                           std::to_string(lease.match_id) +
                                                           " expired; ask for a new match");
       } else {
+        // Each system gets the rank of its item, identical outputs in one group, as the WMT
+        // CSV reader reads '+'-joined ids (match_items.h).
+        const MatchItems items =
+            GroupIdenticalOutputs(campaign->content, lease.segment_index, lease.systems);
+        if (grpc::Status v = CheckRanksOfItems(items, ranks); !v.ok()) return v;
+        const std::vector<uint8_t> system_ranks = ExpandItemRanks(items, ranks);
+        std::vector<uint8_t> groups;
+        if (items.collapsed()) groups = items.groups;
         auto submission = std::make_shared<Submission>();
         submission->ranks = ranks;
         submission->idempotency_key = request->idempotency_key();
@@ -254,16 +321,18 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
         row.segment = segment.id;
         row.document = segment.document;
         row.systems.assign(lease.systems.begin(), lease.systems.end());
-        row.ranks = ranks;
+        row.ranks = system_ranks;
+        row.groups = groups;
         row.leased_unix_ms = lease.leased_unix_ms;
         row.check_kind = static_cast<int32_t>(lease.check);
         row.check_ref = lease.check_ref;
-        row.check_passed = CheckPasses(*campaign, lease, ranks);
+        row.check_passed = CheckPasses(*campaign, lease, system_ranks);
         row.uniform_draw = lease.uniform_draw;
         row.selection_probability = lease.selection_probability;
         CampaignRanking ranking;
         ranking.systems = lease.systems;
-        ranking.ranks = ranks;
+        ranking.ranks = system_ranks;
+        ranking.groups = groups;
         ranking.segment = segment.id;
         ranking.document = segment.document;
         ranking.annotator = lease.annotator;
@@ -321,8 +390,10 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
       return Error(StatusCode::FAILED_PRECONDITION,
                    "match " + std::to_string(j.match_id) + " was leased to another annotator");
     }
-    if (j.ranks != ranks || j.idempotency_key != request->idempotency_key()) {
-      return NotARetry(j.match_id, j.ranks, j.idempotency_key, ranks, request->idempotency_key());
+    // Compared as submitted: one rank per item.
+    const std::vector<uint8_t> first = ItemRanksOf(j.ranks, j.groups);
+    if (first != ranks || j.idempotency_key != request->idempotency_key()) {
+      return NotARetry(j.match_id, first, j.idempotency_key, ranks, request->idempotency_key());
     }
     response->set_sequence(j.campaign_seq);
     response->set_committed_unix_ms(j.committed_unix_ms);

@@ -117,6 +117,17 @@ int main(int argc, char** argv) {
             "write the bound HTTP port to FILE once serving (with --http-listen)");
   flags.Add("http-max-body-bytes", "N", "1048576",
             "longest HTTP request body accepted (413 past it)");
+  flags.Add("http-max-connections", "N", "512",
+            "HTTP connections open at once; past it the connection that has waited longest "
+            "for a request is closed (docs/http.md, \"Limits\")");
+  flags.Add("http-max-connections-per-client", "N", "64",
+            "HTTP connections open at once from one IP address (the same rule per address)");
+  flags.Add("http-request-timeout", "SECONDS", "30",
+            "time a client has to send a request's line, headers and body, in all (slow "
+            "bytes do not extend it)");
+  flags.AddRepeated("http-public-name", "HOST",
+                    "a Host name (with or without :PORT) the HTTP API answers besides its "
+                    "listening address, localhost, 127.0.0.1 and [::1]; repeatable");
   flags.AddBool("exit-with-parent",
                 "shut down (as on SIGTERM) when the process that started tourneyd exits");
   flags.Add("max-message-bytes", "N", "4194304", "largest request message accepted");
@@ -244,6 +255,28 @@ int main(int argc, char** argv) {
     return Fail("--http-max-body-bytes must be in 1024..1073741824", kExitBadInput);
   } else {
     options.http_max_body_bytes = static_cast<uint64_t>(*v);
+  }
+  {
+    struct Bounded {
+      const char* flag;
+      int64_t low, high;
+      unsigned* out;
+    } const bounded[] = {
+        {"http-max-connections", 1, 100000, &options.http_max_connections},
+        {"http-max-connections-per-client", 1, 100000, &options.http_max_connections_per_client},
+        {"http-request-timeout", 1, 3600, &options.http_request_timeout_s},
+    };
+    for (const Bounded& b : bounded) {
+      auto v = flags.GetInt(b.flag);
+      if (!v.ok()) return Fail(v.status().message(), kExitBadInput);
+      if (*v < b.low || *v > b.high) {
+        return Fail(std::string("--") + b.flag + " must be in " + std::to_string(b.low) + ".." +
+                        std::to_string(b.high),
+                    kExitBadInput);
+      }
+      *b.out = static_cast<unsigned>(*v);
+    }
+    options.http_public_names = flags.GetAll("http-public-name");
   }
   options.max_message_bytes = static_cast<int>(max_message);
   options.limits.max_systems = static_cast<int>(max_systems);

@@ -229,6 +229,11 @@ StatusOr<std::unique_ptr<TourneyServer>> TourneyServer::Start(const ServerOption
     http.tls_cert_pem = options.tls_cert_pem;
     http.tls_key_pem = options.tls_key_pem;
     http.max_body_bytes = options.http_max_body_bytes;
+    http.max_connections = options.http_max_connections;
+    http.max_connections_per_client = options.http_max_connections_per_client;
+    http.request_timeout_s = options.http_request_timeout_s;
+    http.check_host = true;
+    http.allowed_hosts = AllowedHosts(http_address->address, options.http_public_names);
     auto started = HttpServer::Start(http, server->http_web_.get());
     if (!started.ok()) return started.status();
     server->http_server_ = std::move(*started);

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "commit_queue.h"
 #include "http_api.h"
@@ -38,6 +39,12 @@ struct ServerOptions {
   // empty: no HTTP API. It serves TLS with tls_cert_pem and tls_key_pem when they are set.
   std::string http_listen;
   uint64_t http_max_body_bytes = 1 << 20;  // longest HTTP request body (413 past it)
+  unsigned http_max_connections = 512;     // HTTP connections at once (http_server.h)
+  unsigned http_max_connections_per_client = 64;  // HTTP connections from one address
+  unsigned http_request_timeout_s = 30;  // a request's line, headers and body, in all
+  // Host names the HTTP API answers besides its listening address and the loopback names
+  // (AllowedHosts in http_server.h): the names clients reach it by.
+  std::vector<std::string> http_public_names;
 };
 
 // OK when `listen` is an address tourneyd can be asked to listen on: HOST:PORT with PORT

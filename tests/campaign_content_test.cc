@@ -2,6 +2,7 @@
 // systems and gaps, scoring rows; and `tourney campaign create --content` end to end against
 // a tourneyd child process.
 #include "campaign_content.h"
+#include "content_input.h"
 
 #include <gtest/gtest.h>
 
@@ -110,6 +111,28 @@ TEST(CampaignContent, DegradedControlJoinsAsTheControlSystem) {
   EXPECT_FALSE(cli::AddDegradedControl("BAD", 5, &one).ok());
 }
 
+TEST(CampaignContent, ReferenceCopiesAreLeftOutOrRenamed) {
+  // A copies the reference on both segments, B on none.
+  CampaignTexts t = Texts({"1", "2"});
+  for (SegmentTexts& s : t.segments) s.references = {*s.outputs[0]};
+  const std::vector<ReferenceCopy> copies = FindReferenceCopies(t);
+  ASSERT_EQ(copies.size(), 1u);
+  CampaignTexts left = t;
+  ASSERT_TRUE(cli::SettleReferenceCopies(copies, false, &left, nullptr).ok());
+  EXPECT_EQ(left.systems, (std::vector<std::string>{"B"}));
+  EXPECT_EQ(*left.segments[1].outputs[0], "b 2");
+  CampaignTexts kept = t;
+  std::vector<std::string> chosen = {"B", "A"};
+  ASSERT_TRUE(cli::SettleReferenceCopies(copies, true, &kept, &chosen).ok());
+  EXPECT_EQ(kept.systems, (std::vector<std::string>{"A (human reference)", "B"}));
+  EXPECT_EQ(chosen, (std::vector<std::string>{"B", "A (human reference)"}));
+  CampaignTexts refused = t;
+  chosen = {"A", "B"};
+  const Status s = cli::SettleReferenceCopies(copies, false, &refused, &chosen);
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("--rank-reference"), std::string::npos) << s.message();
+}
+
 TEST(CampaignContent, ContentFlagsWithoutContentAreAnError) {
   const auto r = testing::RunCommand(std::string(TOURNEY_BIN_DIR) +
                                      "/tourney campaign create --name x --systems A,B "
@@ -159,6 +182,98 @@ TEST(CampaignContent, CreateWithContentEndToEnd) {
   for (const char* system : {"\"A\"", "\"B\"", "\"C\""}) {
     EXPECT_NE(show.find(system), std::string::npos) << show;
   }
+  std::filesystem::remove_all(dir);
+}
+
+// The pinned interface (issue 47): `campaign create --content` warns on standard error
+// naming a system whose outputs equal the reference, and leaves it out of the campaign's
+// systems unless --rank-reference, which keeps it as "R (human reference)".
+TEST(CampaignContent, CreateLeavesOutTheReferenceCopyUnlessAsked) {
+  const std::string dir = testing::TempDir("campaign_content_ref");
+  testing::WriteFile(dir + "/admin.token", "a-test-admin-token-0123456789\n");
+  // R's target is the reference in both segments; A and B differ from it.
+  testing::WriteFile(dir + "/texts.tsv",
+                     "system\tdoc\tseg\tsource\ttarget\treference\n"
+                     "A\td1\t4\tHello\tHallo\tHallo!\n"
+                     "B\td1\t4\tHello\tServus\tHallo!\n"
+                     "R\td1\t4\tHello\tHallo!\tHallo!\n"
+                     "A\td2\t9\tBye\tTschuess\tCiao\n"
+                     "B\td2\t9\tBye\tAde\tCiao\n"
+                     "R\td2\t9\tBye\tCiao\tCiao\n");
+  const std::string bin = std::string(TOURNEY_BIN_DIR) + "/";
+  const std::string script =
+      "cd " + dir + "\n" + bin +
+      "tourneyd --data-dir data --admin-token-file admin.token --listen 127.0.0.1:0 "
+      "--port-file port --exit-with-parent 2>tourneyd.log &\n"
+      "for i in $(seq 100); do [ -s port ] && break; sleep 0.1; done\n"
+      "export TOURNEY_TOKEN=$(cat admin.token)\n"
+      "server=127.0.0.1:$(cat port)\n" +
+      bin + "tourney campaign create --server $server --name plain --k 2 --content texts.tsv "
+      "2>plain.err >/dev/null || { kill %1; exit 9; }\n" +
+      bin + "tourney campaign create --server $server --name kept --k 2 --content texts.tsv "
+      "--rank-reference 2>kept.err >/dev/null || { kill %1; exit 9; }\n" +
+      bin + "tourney campaign create --server $server --name named --k 2 --content texts.tsv "
+      "--systems A,R 2>named.err >/dev/null; echo $? > named.code\n" +
+      bin + "tourney campaign show --server $server --campaign 1 --format json > plain.json\n" +
+      bin + "tourney campaign show --server $server --campaign 2 --format json > kept.json\n"
+      "status=$?\nkill %1\nexit $status\n";
+  testing::WriteFile(dir + "/s.sh", script);
+  const auto r = testing::RunCommand("bash " + dir + "/s.sh");
+  ASSERT_EQ(r.exit_code, 0) << r.err << testing::ReadFile(dir + "/tourneyd.log");
+  const std::string plain_err = testing::ReadFile(dir + "/plain.err");
+  EXPECT_NE(plain_err.find("warning: texts.tsv: system 'R' equals the reference shown beside it "
+                           "in 2 of 2 segments"),
+            std::string::npos)
+      << plain_err;
+  EXPECT_NE(plain_err.find("2 systems, 2 segments"), std::string::npos) << plain_err;
+  const std::string plain = testing::ReadFile(dir + "/plain.json");
+  EXPECT_NE(plain.find("\"A\""), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("\"R"), std::string::npos) << plain;
+  EXPECT_NE(testing::ReadFile(dir + "/kept.err")
+                .find("system 'R' equals the reference shown beside it in 2 of 2 segments: "
+                      "ranked or scored against that reference it wins by construction; "
+                      "--rank-reference: it is kept as 'R (human reference)'"),
+            std::string::npos)
+      << testing::ReadFile(dir + "/kept.err");
+  const std::string kept = testing::ReadFile(dir + "/kept.json");
+  EXPECT_NE(kept.find("\"R (human reference)\""), std::string::npos) << kept;
+  // Naming the copy in --systems without --rank-reference is refused, naming the flag.
+  EXPECT_EQ(testing::ReadFile(dir + "/named.code"), "2\n");
+  EXPECT_NE(testing::ReadFile(dir + "/named.err").find("--rank-reference"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// The same on the WMT21 TED texts, as the README's example creates a campaign: system `ref`
+// equals the reference in all 529 segments (the data's README).
+TEST(CampaignContent, CreateFromTheTedTableLeavesOutRef) {
+  constexpr char kTexts[] = "data/wmt21-ted-mqm-texts/en-de.texts.tsv.gz";
+  TOURNEY_REQUIRE_SHARED(kTexts);
+  const std::string dir = testing::TempDir("campaign_content_ted");
+  testing::WriteFile(dir + "/admin.token", "a-test-admin-token-0123456789\n");
+  const std::string bin = std::string(TOURNEY_BIN_DIR) + "/";
+  const std::string script =
+      "cd " + dir + "\n" + bin +
+      "tourneyd --data-dir data --admin-token-file admin.token --listen 127.0.0.1:0 "
+      "--port-file port --exit-with-parent 2>tourneyd.log &\n"
+      "for i in $(seq 100); do [ -s port ] && break; sleep 0.1; done\n"
+      "export TOURNEY_TOKEN=$(cat admin.token)\n"
+      "server=127.0.0.1:$(cat port)\n" +
+      bin + "tourney campaign create --server $server --name ted --content " +
+      testing::SharedPath(kTexts) + " 2>create.err >/dev/null || { kill %1; exit 9; }\n" +
+      bin + "tourney campaign show --server $server --campaign 1 --format json > show.json\n"
+      "status=$?\nkill %1\nexit $status\n";
+  testing::WriteFile(dir + "/s.sh", script);
+  const auto r = testing::RunCommand("bash " + dir + "/s.sh");
+  ASSERT_EQ(r.exit_code, 0) << r.err << testing::ReadFile(dir + "/create.err")
+                            << testing::ReadFile(dir + "/tourneyd.log");
+  const std::string err = testing::ReadFile(dir + "/create.err");
+  EXPECT_NE(err.find("system 'ref' equals the reference shown beside it in 529 of 529 segments"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("13 systems, 529 segments"), std::string::npos) << err;
+  const std::string show = testing::ReadFile(dir + "/show.json");
+  EXPECT_NE(show.find("\"HuaweiTSC\""), std::string::npos);
+  EXPECT_EQ(show.find("\"ref\""), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

@@ -59,6 +59,28 @@ TEST(ContentCommand, SummarisesTheTedTable) {
   EXPECT_EQ(f["documents"], "5");
   EXPECT_EQ(f["gaps"], "0");
   EXPECT_EQ(f["references"], "529");
+  // Issue 47: system `ref` is the reference itself (the data's README), and says so.
+  EXPECT_NE(r.err.find("system 'ref' equals the reference shown beside it in 529 of 529 "
+                       "segments"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("HuaweiTSC"), std::string::npos) << r.err;
+}
+
+// Issue 47: Pearmut's multimodal sources (an iframe, a video, an audio element; the data's
+// README) cannot be shown as text, and `tourney content` says so.
+TEST(ContentCommand, WarnsAboutMarkupSources) {
+  const std::string multimodal = "data/peer-formats/pearmut/examples/multimodal.json";
+  TOURNEY_REQUIRE_SHARED(multimodal);
+  auto r = testing::RunCommand(Tourney() + testing::SharedPath(multimodal));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Its four items: an iframe, an audio element, a plain sentence and an img.
+  EXPECT_NE(r.err.find("3 of 4 sources are HTML markup"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the first in segment 'mock_audiovideo#1'"), std::string::npos) << r.err;
+  // Plain-text sources: no warning.
+  const std::string esa = "data/peer-formats/pearmut/examples/esa.json";
+  auto plain = testing::RunCommand(Tourney() + testing::SharedPath(esa));
+  EXPECT_EQ(plain.err.find("warning"), std::string::npos) << plain.err;
 }
 
 TEST(ContentCommand, CountsAppraiseBadItemsSkipped) {

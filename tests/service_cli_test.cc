@@ -141,6 +141,56 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 47: the control system of --bad-references (or --control-system) is left out of the
+// boards `campaign leaderboard` prints unless --include-control. Here the control is ranked
+// best by both rankings (C > A > B), so leaving it out moves A and B up by one.
+TEST(ServiceCli, LeaderboardLeavesOutTheControlSystemUnlessAsked) {
+  const std::string dir = testing::TempDir("service_cli_control");
+  testing::InProcessServer server(dir + "/data");
+  ASSERT_TRUE(server.ok()) << server.error();
+  const std::string admin = dir + "/admin.token";
+  testing::WriteFile(admin, std::string(testing::kAdminToken) + "\n");
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server.port()) + " --token-file " + admin;
+  const std::string tourney = BinPath("tourney") + " campaign ";
+  auto r = RunCommand(tourney + "create" + connect +
+                      " --name control --systems A,B,C --segments 4 --k 3 --control-system C");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string campaign = Fields(r.out)["campaign_id"];
+  testing::WriteFile(dir + "/in.csv",
+                     "segmentId,judgeId,system1Id,system2Id,system3Id,system1rank,system2rank,"
+                     "system3rank\n"
+                     "1,j1,A,B,C,2,3,1\n"
+                     "2,j2,A,B,C,2,3,1\n");
+  r = RunCommand(tourney + "import" + connect + " --campaign " + campaign + " " + dir + "/in.csv");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string board_command = tourney + "leaderboard" + connect + " --campaign " +
+                                    campaign + " --model expected-wins --format json";
+  r = RunCommand(board_command);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("the control system 'C' (rank 1) is left out"), std::string::npos)
+      << r.err;
+  v1::Leaderboard board;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &board).ok()) << r.out;
+  ASSERT_EQ(board.entries_size(), 2);
+  EXPECT_EQ(board.entries(0).system(), "A");
+  EXPECT_EQ(board.entries(0).rank(), 1);
+  EXPECT_EQ(board.entries(1).system(), "B");
+  EXPECT_EQ(board.entries(1).rank(), 2);
+  // A beat B twice and lost to C twice: the counts are the whole campaign's.
+  EXPECT_EQ(board.entries(0).wins(), 2);
+  EXPECT_EQ(board.entries(0).losses(), 2);
+  r = RunCommand(board_command + " --include-control");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  v1::Leaderboard full;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(r.out, &full).ok()) << r.out;
+  ASSERT_EQ(full.entries_size(), 3);
+  EXPECT_EQ(full.entries(0).system(), "C");
+  EXPECT_EQ(full.entries(1).rank(), 2);
+  server.Stop();
+  std::filesystem::remove_all(dir);
+}
+
 // A token with a newline or control character inside is refused before any call: exit 2,
 // and the token is not repeated on stderr (gRPC itself would abort and print it).
 TEST(ServiceCli, BadTokenIsRefusedWithoutEchoingIt) {

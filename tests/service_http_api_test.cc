@@ -196,14 +196,14 @@ TEST_F(HttpApiTest, BadInputGetsItsStatusAndAJsonError) {
   ExpectError(Post(next + "?annotator=a", "", c.token), 400, "INVALID_ARGUMENT",
               "not in the query");
   // A declared body over the 1 MiB limit is refused before it is read.
-  ExpectError(http_->Raw("POST " + next + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+  ExpectError(http_->Raw("POST " + next + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
                          c.token + "\r\nContent-Length: 1048577\r\n\r\n"),
               413, "RESOURCE_EXHAUSTED", "limit of 1048576 bytes");
   // So is one sent in chunks, once it passes the limit.
   const std::string chunk(600 * 1024, ' ');
   char size[16];
   std::snprintf(size, sizeof(size), "%zx", chunk.size());
-  ExpectError(http_->Raw("POST " + next + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+  ExpectError(http_->Raw("POST " + next + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
                          c.token + "\r\nTransfer-Encoding: chunked\r\n\r\n" + size + "\r\n" +
                          chunk + "\r\n" + size + "\r\n" + chunk + "\r\n0\r\n\r\n"),
               413, "RESOURCE_EXHAUSTED", "limit");

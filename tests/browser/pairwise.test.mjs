@@ -47,13 +47,23 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
       const cur = await nextShown(page, id, annotator, key);
       if (!cur) break;
       key = cur.key;
-      // The texts are the campaign's, in the served order.
+      // The texts are the campaign's, in the served order: one item per distinct text, named
+      // 'A' or, for systems with the same output, 'A+B' (issue 47; docs/service.md).
       const texts = await page.$$eval('.output .text', (n) => n.map((x) => x.textContent));
       const seg = content.segments.find((s) => s.segment === cur.served.segment.id);
-      assert.deepEqual(texts, cur.served.systems.map(
-        (s) => seg.outputs.find((o) => o.system === s).text));
-      const pattern = [1 + ((j + a) % 3), 1 + ((j + a + 1) % 3), j % 2 ? 1 + ((j + a) % 3) : 3];
-      entered.set(cur.served.matchId, { annotator, ranks: await rankWithKeyboard(page, 3, pattern) });
+      const items = cur.served.systems;
+      const textOf = (system) => seg.outputs.find((o) => o.system === system).text;
+      assert.deepEqual(texts, items.map((item) => textOf(item.split('+')[0])));
+      items.forEach((item, i) => item.split('+').forEach((s) => assert.equal(textOf(s), texts[i])));
+      assert.equal(new Set(texts).size, texts.length, 'no text is shown twice');
+      const n = items.length;
+      const pattern = [1 + ((j + a) % 3), 1 + ((j + a + 1) % 3), j % 2 ? 1 + ((j + a) % 3) : 3]
+        .slice(0, n).map((r) => Math.min(r, n));
+      const ranks = await rankWithKeyboard(page, n, pattern);
+      // The judgment every system of an item gets: the item's rank.
+      const bySystem = new Map();
+      items.forEach((item, i) => item.split('+').forEach((s) => bySystem.set(s, ranks[i])));
+      entered.set(cur.served.matchId, { annotator, bySystem });
     }
     await page.waitForFunction(() => document.getElementById('done-code').textContent !== '');
     codes.set(annotator, [await page.textContent('#done-code'), await page.textContent('#done-decision')]);
@@ -67,7 +77,7 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
     const e = entered.get(j.matchId);
     assert.ok(e, `judgment of match ${j.matchId} was entered`);
     assert.equal(j.ranking.annotator, e.annotator);
-    assert.deepEqual(j.ranking.ranks, e.ranks);
+    assert.deepEqual(j.ranking.ranks, j.ranking.systems.map((s) => e.bySystem.get(s)));
   }
   // No control checks here: every annotator is undecided, and the page says so.
   for (const [annotator, [code, decision]] of codes) {

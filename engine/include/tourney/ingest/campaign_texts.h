@@ -63,6 +63,38 @@ struct CampaignTexts {
   int64_t NumOutputs() const;
 };
 
+// A system whose outputs are copies of the reference an annotator sees beside them.
+struct ReferenceCopy {
+  size_t system = 0;     // index into CampaignTexts::systems
+  int64_t equal = 0;     // segments where its output equals one of the references byte for byte
+  int64_t compared = 0;  // segments with both an output of the system and a reference
+};
+
+// The share of compared segments from which a system counts as a copy of the reference:
+// "most segments", so a human reference that was lightly post-edited in a few segments is
+// still caught, while an MT system that matches the reference on short segments ("Thank
+// you.") is far below it (on the WMT21 TED en-de texts the closest MT system equals the
+// reference in under 5% of the segments).
+inline constexpr double kReferenceCopyShare = 0.5;
+
+// The systems whose outputs equal a reference of the segment (any of SegmentTexts::
+// references, the texts an annotator is shown) in more than `min_share` of the segments
+// where both exist, in CampaignTexts::systems order. Ranking such a system against the
+// reference shown above it measures nothing: it wins by construction. Empty when the
+// content holds no references. O(outputs x references x text length).
+std::vector<ReferenceCopy> FindReferenceCopies(const CampaignTexts& texts,
+                                               double min_share = kReferenceCopyShare);
+
+// The segments whose source is HTML markup rather than text: it holds an element that
+// embeds or lays out content (iframe, video, audio, img, object, embed, svg, ...; the
+// tag name case-insensitive, followed by a blank, '>' or '/'), as Pearmut's multimodal
+// items do. An annotator page that shows texts as text shows such a source as its markup.
+// Indices into CampaignTexts::segments, in order.
+std::vector<size_t> FindMarkupSources(const CampaignTexts& texts);
+
+// Removes systems[system] and its outputs from `texts`. REQUIRES: system < systems.size().
+void RemoveSystem(size_t system, CampaignTexts* texts);
+
 }  // namespace tourney
 
 #endif  // TOURNEY_INGEST_CAMPAIGN_TEXTS_H_
