@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
   flags.Add("max-import-rankings", "N", "1000000", "rankings per ImportRankings stream");
   flags.Add("max-campaigns", "N", "10000", "campaigns per server");
   flags.Add("max-leases-per-annotator", "N", "16", "open matches one annotator may hold");
-  flags.Add("max-open-leases-per-client", "N", "32",
+  flags.Add("max-open-leases-per-client", "N", "64",
             "open-enrolment campaigns: open matches or items that calls with the shared "
             "annotator token from one client address may hold, whatever names they use");
   flags.Add("max-bootstrap-replicates", "N", "10000", "bootstrap replicates per leaderboard");

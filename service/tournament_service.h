@@ -42,7 +42,7 @@ struct ServiceLimits {
   int max_leases_per_annotator = 16;      // unexpired, unjudged leases per annotator
   // Open enrolment only: unexpired, unjudged leases that calls with a campaign's shared
   // token from one client address may hold, whatever names they use.
-  int max_open_leases_per_client = 32;
+  int max_open_leases_per_client = 64;
   int max_annotators_per_campaign = 100000;
   int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
   int max_watchers = 64;                 // concurrent WatchLeaderboard streams
