@@ -610,6 +610,9 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
                                                         {"xavier", "live"},
                                                         {"yan", "live"},
                                                         {"zoe", "revoked"}}));
+  r = testing::RunCommand(tourney + "show" + connect + " --campaign " + id);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nenrolment invited\n"), std::string::npos) << r.out;
   // --token-out needs open enrolment (an invited campaign has no shared token).
   r = testing::RunCommand(tourney + "create" + connect +
                           " --name no-shared --systems A,B --segments 2 --k 2 --token-out " +
