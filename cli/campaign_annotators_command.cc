@@ -16,7 +16,8 @@ int RunAnnotatorsAdd(int argc, char** argv) {
       "[--http-url URL] (NAME... | --count N)",
       "Mints one annotator link per name: a token bound to that annotator of the campaign.\n"
       "Prints one line per annotator, in the order given: `NAME TOKEN`, and with --http-url\n"
-      "the link to send on the same line: `NAME TOKEN URL/annotate/ID#token=TOKEN&annotator=NAME`.\n"
+      "the link to send on the same line: `NAME TOKEN "
+      "URL/annotate/ID#token=TOKEN&annotator=NAME`.\n"
       "The token is shown only now (tourneyd keeps its digest). A token used under another\n"
       "annotator name is refused (PERMISSION_DENIED, HTTP 403); `annotators revoke` ends it\n"
       "(UNAUTHENTICATED, HTTP 401). --count N generates the names annotator-1, annotator-2, ...\n"

@@ -4,8 +4,8 @@
 // A link is a bearer token bound to one annotator name of one campaign (pairwise or
 // scoring). The server keeps only its SHA-256 digest, in the store's `annotator_links`
 // table and in memory (links_, by registry_mu_). Adding and revoking links are rare admin
-// calls: they are serialized by one mutex (LinkWriteMutex) from the check of the names to the commit,
-// so two calls cannot issue live links for one name.
+// calls: they are serialized by one mutex (LinkWriteMutex) from the check of the names to the
+// commit, so two calls cannot issue live links for one name.
 #include <algorithm>
 #include <future>
 #include <set>
@@ -33,8 +33,7 @@ std::mutex& LinkWriteMutex() {
 }  // namespace
 
 std::optional<grpc::Status> TournamentService::CheckLinkLocked(const std::string& digest,
-                                                               Access access,
-                                                               uint64_t campaign_id,
+                                                               Access access, uint64_t campaign_id,
                                                                const std::string* acting_as) const {
   auto it = links_.find(digest);
   if (it == links_.end()) return std::nullopt;
@@ -48,14 +47,14 @@ std::optional<grpc::Status> TournamentService::CheckLinkLocked(const std::string
                  "this call needs the admin token; an annotator link's token was given");
   }
   if (link.campaign_id != campaign_id) {
-    return Error(StatusCode::PERMISSION_DENIED,
-                 "this annotator link is for campaign " + std::to_string(link.campaign_id) +
-                     ", not " + std::to_string(campaign_id));
+    return Error(StatusCode::PERMISSION_DENIED, "this annotator link is for campaign " +
+                                                    std::to_string(link.campaign_id) + ", not " +
+                                                    std::to_string(campaign_id));
   }
   if (acting_as == nullptr || *acting_as != link.annotator) {
-    return Error(StatusCode::PERMISSION_DENIED,
-                 "this annotator link is for annotator '" + link.annotator +
-                     "'; it cannot act as '" + (acting_as ? *acting_as : std::string()) + "'");
+    return Error(StatusCode::PERMISSION_DENIED, "this annotator link is for annotator '" +
+                                                    link.annotator + "'; it cannot act as '" +
+                                                    (acting_as ? *acting_as : std::string()) + "'");
   }
   return grpc::Status::OK;
 }
@@ -96,11 +95,10 @@ grpc::Status TournamentService::DoAddAnnotators(const CallContext* context,
   if (request->names_size() > 0 && request->count() != 0) {
     return Error(StatusCode::INVALID_ARGUMENT, "give names or count, not both");
   }
-  if (request->names_size() == 0 &&
-      (request->count() < 1 || request->count() > kMaxLinksPerCall)) {
-    return Error(StatusCode::INVALID_ARGUMENT,
-                 "count: 1.." + std::to_string(kMaxLinksPerCall) + " (or give names), got " +
-                     std::to_string(request->count()));
+  if (request->names_size() == 0 && (request->count() < 1 || request->count() > kMaxLinksPerCall)) {
+    return Error(StatusCode::INVALID_ARGUMENT, "count: 1.." + std::to_string(kMaxLinksPerCall) +
+                                                   " (or give names), got " +
+                                                   std::to_string(request->count()));
   }
   if (request->names_size() > kMaxLinksPerCall) {
     return Error(StatusCode::INVALID_ARGUMENT, "names: at most " +
@@ -151,7 +149,8 @@ grpc::Status TournamentService::DoAddAnnotators(const CallContext* context,
     if (static_cast<int64_t>(held + names.size()) > limits_.max_annotators_per_campaign) {
       return Error(StatusCode::RESOURCE_EXHAUSTED,
                    "campaign " + std::to_string(campaign_id) + " would have " +
-                       std::to_string(held + names.size()) + " annotator links, over the server's " +
+                       std::to_string(held + names.size()) +
+                       " annotator links, over the server's " +
                        std::to_string(limits_.max_annotators_per_campaign));
     }
     const int64_t now = NowUnixMs();
@@ -188,7 +187,8 @@ grpc::Status TournamentService::DoAddAnnotators(const CallContext* context,
       }));
   Status s = result.get();
   if (!s.ok()) {
-    return Error(StatusCode::UNAVAILABLE, "the annotator links could not be stored: " + s.message());
+    return Error(StatusCode::UNAVAILABLE,
+                 "the annotator links could not be stored: " + s.message());
   }
   for (size_t i = 0; i < rows.size(); ++i) {
     v1::AnnotatorLink* link = response->add_links();

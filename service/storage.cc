@@ -476,7 +476,8 @@ Status Store::Initialize() {
   if (!s.ok()) return s;
   if (fresh) {
     s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
-             kMigrateFrom3 + kMigrateFrom5 + kMigrateFrom6 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
+             kMigrateFrom3 + kMigrateFrom5 + kMigrateFrom6 +
+             "PRAGMA application_id=" + std::to_string(kApplicationId) +
              ";PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }

@@ -111,7 +111,8 @@ struct StoredScore {
   int64_t committed_unix_ms = 0;
   // The error spans submitted with the score: a serialized tourney.v1.ErrorSpans; empty
   // without spans.
-  std::string error_spans;  // SubmitScoreRequest.touched: 1 set by the annotator, 0 left untouched, -1 not said
+  std::string error_spans;
+  // SubmitScoreRequest.touched: 1 set by the annotator, 0 left untouched, -1 not said
   // (stored as NULL; also every score stored before schema version 7).
   int32_t touched = -1;
 };

@@ -53,7 +53,7 @@ std::map<std::string, std::string> AddLinks(v1::Tournament::Stub& stub, uint64_t
   return out;
 }
 
-grpc::Status Revoke(v1::Tournament::Stub& stub, uint64_t campaign, const std::string& name) {
+grpc::Status RevokeLink(v1::Tournament::Stub& stub, uint64_t campaign, const std::string& name) {
   v1::RevokeAnnotatorRequest req;
   req.set_campaign_id(campaign);
   req.set_annotator(name);
@@ -62,7 +62,7 @@ grpc::Status Revoke(v1::Tournament::Stub& stub, uint64_t campaign, const std::st
   return stub.RevokeAnnotator(ctx.get(), req, &link);
 }
 
-grpc::Status Progress(v1::Tournament::Stub& stub, uint64_t campaign, const std::string& token,
+grpc::Status ProgressOf(v1::Tournament::Stub& stub, uint64_t campaign, const std::string& token,
                       const std::string& annotator) {
   v1::GetAnnotatorProgressRequest req;
   req.set_campaign_id(campaign);
@@ -72,9 +72,7 @@ grpc::Status Progress(v1::Tournament::Stub& stub, uint64_t campaign, const std::
   return stub.GetAnnotatorProgress(ctx.get(), req, &progress);
 }
 
-bool IsHexToken(const std::string& t) {
-  return std::regex_match(t, std::regex("[0-9a-f]{64}"));
-}
+bool IsHexToken(const std::string& t) { return std::regex_match(t, std::regex("[0-9a-f]{64}")); }
 
 class AnnotatorLinksTest : public ::testing::Test {
  protected:
@@ -126,11 +124,12 @@ TEST_F(AnnotatorLinksTest, InvitedCampaignHasNoSharedTokenAndLinksServeTheirOwnN
   EXPECT_EQ(testing::NextMatch(stub(), as_alice, "bob", &other).error_code(),
             grpc::StatusCode::PERMISSION_DENIED);
   v1::SubmitJudgmentResponse ack;
-  const grpc::Status as_bob = testing::Submit(stub(), as_alice, m.match_id(), "bob", {1, 2}, "", &ack);
+  const grpc::Status as_bob =
+      testing::Submit(stub(), as_alice, m.match_id(), "bob", {1, 2}, "", &ack);
   EXPECT_EQ(as_bob.error_code(), grpc::StatusCode::PERMISSION_DENIED);
   EXPECT_NE(as_bob.error_message().find("'alice'"), std::string::npos) << as_bob.error_message();
-  EXPECT_TRUE(Progress(stub(), id, links["alice"], "alice").ok());
-  EXPECT_EQ(Progress(stub(), id, links["alice"], "bob").error_code(),
+  EXPECT_TRUE(ProgressOf(stub(), id, links["alice"], "alice").ok());
+  EXPECT_EQ(ProgressOf(stub(), id, links["alice"], "bob").error_code(),
             grpc::StatusCode::PERMISSION_DENIED);
   // An annotator link is no admin token.
   v1::GetCampaignRequest get;
@@ -149,7 +148,7 @@ TEST_F(AnnotatorLinksTest, InvitedCampaignHasNoSharedTokenAndLinksServeTheirOwnN
   EXPECT_EQ(own.status, 200) << own.body;
 
   // Revoked: 401 / UNAUTHENTICATED, whatever the name; bob's link is untouched.
-  ASSERT_TRUE(Revoke(stub(), id, "alice").ok());
+  ASSERT_TRUE(RevokeLink(stub(), id, "alice").ok());
   EXPECT_EQ(testing::NextMatch(stub(), as_alice, "alice", &other).error_code(),
             grpc::StatusCode::UNAUTHENTICATED);
   HttpResult revoked = Post(id, ":nextMatch", R"({"annotator":"alice"})", links["alice"]);
@@ -162,7 +161,7 @@ TEST_F(AnnotatorLinksTest, InvitedCampaignHasNoSharedTokenAndLinksServeTheirOwnN
             401);
   EXPECT_TRUE(testing::NextMatch(stub(), {id, links["bob"]}, "bob", &other).ok());
   // Revoking again: nothing live to revoke.
-  EXPECT_EQ(Revoke(stub(), id, "alice").error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_EQ(RevokeLink(stub(), id, "alice").error_code(), grpc::StatusCode::NOT_FOUND);
   // A new link for alice works; the old token stays refused.
   auto again = AddLinks(stub(), id, {"alice"});
   EXPECT_TRUE(testing::NextMatch(stub(), {id, again["alice"]}, "alice", &other).ok());
@@ -183,8 +182,8 @@ TEST_F(AnnotatorLinksTest, LinkOfOneCampaignIsRefusedOnAnother) {
 TEST_F(AnnotatorLinksTest, AddRefusesDuplicatesAndGeneratesNames) {
   const uint64_t id = CreateAsGiven(stub(), MakeConfig("names", 3, 4, 2)).campaign_id();
   AddLinks(stub(), id, {"annotator-2"});
-  auto add = [&](const std::vector<std::string>& names, int count,
-                 v1::AddAnnotatorsResponse* resp, const std::string& token = kAdminToken) {
+  auto add = [&](const std::vector<std::string>& names, int count, v1::AddAnnotatorsResponse* resp,
+                 const std::string& token = kAdminToken) {
     v1::AddAnnotatorsRequest req;
     req.set_campaign_id(id);
     for (const auto& n : names) req.add_names(n);
@@ -217,7 +216,7 @@ TEST_F(AnnotatorLinksTest, AddRefusesDuplicatesAndGeneratesNames) {
 TEST_F(AnnotatorLinksTest, LinksAreStoredAsDigestsAndSurviveARestart) {
   const uint64_t id = CreateAsGiven(stub(), MakeConfig("durable", 3, 4, 2)).campaign_id();
   auto links = AddLinks(stub(), id, {"dora", "eve"});
-  ASSERT_TRUE(Revoke(stub(), id, "eve").ok());
+  ASSERT_TRUE(RevokeLink(stub(), id, "eve").ok());
   Start();  // same data dir
   v1::NextMatchResponse m;
   EXPECT_TRUE(testing::NextMatch(stub(), {id, links["dora"]}, "dora", &m).ok());
@@ -239,9 +238,9 @@ TEST_F(AnnotatorLinksTest, LinksAreStoredAsDigestsAndSurviveARestart) {
   server_.reset();
   // The database holds SHA-256(token), never the token.
   sqlite3* db = nullptr;
-  ASSERT_EQ(sqlite3_open_v2((dir_ + "/data/tourney.db").c_str(), &db, SQLITE_OPEN_READONLY,
-                            nullptr),
-            SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_open_v2((dir_ + "/data/tourney.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr),
+      SQLITE_OK);
   sqlite3_stmt* stmt = nullptr;
   ASSERT_EQ(sqlite3_prepare_v2(db,
                                "SELECT token_sha256, annotator FROM annotator_links ORDER BY "
@@ -285,9 +284,8 @@ TEST_F(AnnotatorLinksTest, OpenEnrolmentCapsTheSharedTokenPerClient) {
   ASSERT_TRUE(testing::NextMatch(stub(), {shared.id, kAdminToken}, "n1", &m).ok());
   v1::SubmitJudgmentResponse ack;
   // (the admin token is not capped; its lease is not the shared token's)
-  ASSERT_TRUE(testing::Submit(stub(), {shared.id, kAdminToken}, m.match_id(), "n1", {1, 2}, "",
-                              &ack)
-                  .ok());
+  ASSERT_TRUE(
+      testing::Submit(stub(), {shared.id, kAdminToken}, m.match_id(), "n1", {1, 2}, "", &ack).ok());
   EXPECT_EQ(testing::NextMatch(stub(), shared, "n4", &m).error_code(),
             grpc::StatusCode::RESOURCE_EXHAUSTED);
   // Annotator links of an open campaign are not counted against the client.
@@ -316,8 +314,9 @@ TEST_F(AnnotatorLinksTest, CampaignStoredWithoutEnrolmentKeepsItsSharedToken) {
     EXPECT_EQ(stored.enrolment(), v1::ENROLMENT_OPEN);
     stored.clear_enrolment();
     const std::string blob = stored.SerializeAsString();
-    ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE campaigns SET config=? WHERE id=?", -1, &stmt, nullptr),
-              SQLITE_OK);
+    ASSERT_EQ(
+        sqlite3_prepare_v2(db, "UPDATE campaigns SET config=? WHERE id=?", -1, &stmt, nullptr),
+        SQLITE_OK);
     sqlite3_bind_blob(stmt, 1, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
     sqlite3_bind_int64(stmt, 2, static_cast<sqlite3_int64>(created.campaign_id()));
     ASSERT_EQ(sqlite3_step(stmt), SQLITE_DONE);
@@ -392,8 +391,9 @@ TEST_F(AnnotatorLinksTest, ScoringLinksTouchedFlagAndIdempotentResubmission) {
   EXPECT_EQ(refused.status, 403) << refused.body;
   ASSERT_TRUE(next(links["rita"], "rita", &item).ok());
   v1::SubmitScoreResponse ack;
-  EXPECT_EQ(submit(links["rita"], "sam", item.system(), item.segment(), 50, true, &ack).error_code(),
-            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(
+      submit(links["rita"], "sam", item.system(), item.segment(), 50, true, &ack).error_code(),
+      grpc::StatusCode::PERMISSION_DENIED);
   // A score for the other system of that segment, which the server did not show: refused,
   // naming the system.
   const std::string other = item.system() == "A" ? "B" : "A";
@@ -410,17 +410,18 @@ TEST_F(AnnotatorLinksTest, ScoringLinksTouchedFlagAndIdempotentResubmission) {
   EXPECT_EQ(again.sequence(), 1);
   EXPECT_EQ(again.committed_unix_ms(), ack.committed_unix_ms());
   // A conflicting answer (another score, or the same score now said to be set): refused.
-  EXPECT_EQ(submit(links["rita"], "rita", item.system(), item.segment(), 60, false, &again)
-                .error_code(),
-            grpc::StatusCode::ALREADY_EXISTS);
-  EXPECT_EQ(submit(links["rita"], "rita", item.system(), item.segment(), 50, true, &again)
-                .error_code(),
-            grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(
+      submit(links["rita"], "rita", item.system(), item.segment(), 60, false, &again).error_code(),
+      grpc::StatusCode::ALREADY_EXISTS);
+  EXPECT_EQ(
+      submit(links["rita"], "rita", item.system(), item.segment(), 50, true, &again).error_code(),
+      grpc::StatusCode::ALREADY_EXISTS);
   // Two more: one set, one without the flag.
   ASSERT_TRUE(next(links["rita"], "rita", &item).ok());
   ASSERT_TRUE(submit(links["rita"], "rita", item.system(), item.segment(), 70, true, &ack).ok());
   ASSERT_TRUE(next(links["sam"], "sam", &item).ok());
-  ASSERT_TRUE(submit(links["sam"], "sam", item.system(), item.segment(), 80, std::nullopt, &ack).ok());
+  ASSERT_TRUE(
+      submit(links["sam"], "sam", item.system(), item.segment(), 80, std::nullopt, &ack).ok());
 
   auto exported = [&] {
     std::vector<v1::ExportedScore> rows;
@@ -445,7 +446,7 @@ TEST_F(AnnotatorLinksTest, ScoringLinksTouchedFlagAndIdempotentResubmission) {
   Start();  // the flag is stored
   check(exported());
   // Revoked links are refused after the restart too.
-  ASSERT_TRUE(Revoke(stub(), id, "sam").ok());
+  ASSERT_TRUE(RevokeLink(stub(), id, "sam").ok());
   EXPECT_EQ(next(links["sam"], "sam", &item).error_code(), grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(Post(id, ":nextItem", R"({"annotator":"sam"})", links["sam"]).status, 401);
 }
@@ -511,7 +512,7 @@ TEST_F(AnnotatorLinksTest, AVersion6FileMigratesWithoutLinksOrTouchedFlags) {
 // ---------------------------------------------------------------------------------------
 // The CLI verbs.
 
-std::vector<std::vector<std::string>> Lines(const std::string& text) {
+std::vector<std::vector<std::string>> LinkLines(const std::string& text) {
   std::vector<std::vector<std::string>> out;
   std::stringstream in(text);
   for (std::string line; std::getline(in, line);) {
@@ -526,8 +527,8 @@ std::vector<std::vector<std::string>> Lines(const std::string& text) {
 TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   const std::string admin = dir_ + "/admin.token";
   testing::WriteFile(admin, std::string(kAdminToken) + "\n");
-  const std::string connect = " --server 127.0.0.1:" + std::to_string(server_->port()) +
-                              " --token-file " + admin;
+  const std::string connect =
+      " --server 127.0.0.1:" + std::to_string(server_->port()) + " --token-file " + admin;
   const std::string tourney = testing::BinPath("tourney") + " campaign ";
 
   // create with names: no shared token; the dashboard and one ready link per name.
@@ -537,7 +538,7 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::map<std::string, std::string> fields;
   std::vector<std::vector<std::string>> link_lines;
-  for (const auto& line : Lines(r.out)) {
+  for (const auto& line : LinkLines(r.out)) {
     if (line[0] == "annotator_link") {
       link_lines.push_back(line);
     } else {
@@ -566,7 +567,7 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   r = testing::RunCommand(tourney + "annotators add" + connect + " --campaign " + id +
                           " --http-url http://h.example:1 zoe yan");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto added = Lines(r.out);
+  auto added = LinkLines(r.out);
   ASSERT_EQ(added.size(), 2u) << r.out;
   EXPECT_EQ(added[0][0], "zoe");
   EXPECT_EQ(added[1][0], "yan");
@@ -577,7 +578,7 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   }
   r = testing::RunCommand(tourney + "annotators add" + connect + " --campaign " + id + " xavier");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto plain = Lines(r.out);
+  auto plain = LinkLines(r.out);
   ASSERT_EQ(plain.size(), 1u);
   ASSERT_EQ(plain[0].size(), 2u) << r.out;  // without --http-url: NAME TOKEN
   EXPECT_EQ(plain[0][0], "xavier");
@@ -588,7 +589,7 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   r = testing::RunCommand(tourney + "annotators add" + connect + " --campaign " + id +
                           " --count 2");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto generated = Lines(r.out);
+  auto generated = LinkLines(r.out);
   ASSERT_EQ(generated.size(), 2u);
   EXPECT_EQ(generated[0][0], "annotator-1");
   EXPECT_EQ(generated[1][0], "annotator-2");
@@ -602,21 +603,21 @@ TEST_F(AnnotatorLinksTest, CliAddListRevokeAndCreatePrintReadyLinks) {
   r = testing::RunCommand(tourney + "annotators list" + connect + " --campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::map<std::string, std::string> state;
-  for (const auto& l : Lines(r.out)) state[l[0]] = l[1];
+  for (const auto& l : LinkLines(r.out)) state[l[0]] = l[1];
   EXPECT_EQ(state, (std::map<std::string, std::string>{{"ann1", "live"},
-                                                        {"ann2", "live"},
-                                                        {"annotator-1", "live"},
-                                                        {"annotator-2", "live"},
-                                                        {"xavier", "live"},
-                                                        {"yan", "live"},
-                                                        {"zoe", "revoked"}}));
+                                                       {"ann2", "live"},
+                                                       {"annotator-1", "live"},
+                                                       {"annotator-2", "live"},
+                                                       {"xavier", "live"},
+                                                       {"yan", "live"},
+                                                       {"zoe", "revoked"}}));
   r = testing::RunCommand(tourney + "show" + connect + " --campaign " + id);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\nenrolment invited\n"), std::string::npos) << r.out;
   // --token-out needs open enrolment (an invited campaign has no shared token).
   r = testing::RunCommand(tourney + "create" + connect +
-                          " --name no-shared --systems A,B --segments 2 --k 2 --token-out " +
-                          dir_ + "/t");
+                          " --name no-shared --systems A,B --segments 2 --k 2 --token-out " + dir_ +
+                          "/t");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--open-enrolment"), std::string::npos) << r.err;
 }

@@ -22,7 +22,9 @@ void AppendInSystemOrder(Judgments& to, const Judgments& from, size_t i) {
     auto [it, inserted] = group_min.emplace(g, v.systems[e]);
     if (!inserted) it->second = std::min(it->second, v.systems[e]);
   }
-  auto group_of = [&](size_t e) { return v.groups.empty() ? static_cast<uint8_t>(e) : v.groups[e]; };
+  auto group_of = [&](size_t e) {
+    return v.groups.empty() ? static_cast<uint8_t>(e) : v.groups[e];
+  };
   std::vector<size_t> order(k);
   std::iota(order.begin(), order.end(), size_t{0});
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
