@@ -54,6 +54,8 @@ class Tourneyd {
     std::vector<std::string> args = {bin, "--data-dir", data_dir, "--admin-token-file", token,
                                      "--listen", "127.0.0.1:0", "--port-file", port_file,
                                      "--max-leases-per-annotator", "64",
+                                     // every bench client is on loopback, under the shared token
+                                     "--max-open-leases-per-client", "1000000",
                                      "--exit-with-parent"};
     args.insert(args.end(), extra_args.begin(), extra_args.end());
     std::vector<char*> argv;
@@ -120,6 +122,7 @@ inline v1::CampaignConfig BenchConfig(const std::string& name, bool quality_cont
   c.set_k(5);
   c.set_selector(std::string(kDefaultMatchSelector));
   c.set_seed(1);
+  c.set_enrolment(v1::ENROLMENT_OPEN);  // the bench's clients share the campaign's token
   if (quality_control) {
     v1::QualityControlConfig* qc = c.mutable_quality_control();
     qc->set_check_fraction(0.1);

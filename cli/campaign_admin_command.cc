@@ -165,6 +165,9 @@ void PrintInfo(const v1::CampaignInfo& c, bool with_config) {
       std::cout << (i ? "," : "") << c.excluded_annotators(i);
     }
     if (c.excluded_annotators_size() == 0) std::cout << "none";
+    // Who may annotate; a campaign stored before enrolment existed is open.
+    std::cout << "\nenrolment "
+              << (config.enrolment() == v1::ENROLMENT_INVITED ? "invited" : "open");
     std::cout << "\n";
   }
 }

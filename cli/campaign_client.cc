@@ -1,5 +1,6 @@
 #include "campaign_client.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -149,6 +150,38 @@ bool ParseClientFlags(Flags& flags, int argc, char** argv, const std::string& ve
   return true;
 }
 
+void AddEnrolmentFlags(Flags& flags) {
+  flags.AddBool("open-enrolment",
+                "also issue the shared annotator token, which serves any annotator name (leases "
+                "capped per name and per client by tourneyd); default: invited annotators only, "
+                "each with its own link");
+  flags.Add("annotators", "NAME,...", "",
+            "mint one annotator link per name at creation (as `annotators add`)");
+  flags.Add("annotator-count", "N", "",
+            "mint N annotator links with generated names annotator-1..annotator-N");
+}
+
+StatusOr<v1::Enrolment> EnrolmentFromFlags(const Flags& flags) {
+  const bool open = flags.GetBool("open-enrolment");
+  if (flags.IsSet("token-out") && !open) {
+    return InvalidArgument(
+        "--token-out writes the shared annotator token, which only a campaign of "
+        "--open-enrolment has; give --open-enrolment, or mint per-annotator links with "
+        "--annotators / --annotator-count");
+  }
+  if (flags.IsSet("annotators") && flags.IsSet("annotator-count")) {
+    return InvalidArgument("give --annotators or --annotator-count, not both");
+  }
+  return open ? v1::ENROLMENT_OPEN : v1::ENROLMENT_INVITED;
+}
+
+std::string AnnotatorLinkUrl(const std::string& base, uint64_t campaign_id,
+                             const std::string& token, const std::string& annotator) {
+  // Tokens are hex and names [A-Za-z0-9._@:-]: nothing to escape in a fragment.
+  return base + "/annotate/" + std::to_string(campaign_id) + "#token=" + token +
+         "&annotator=" + annotator;
+}
+
 int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
                          const v1::CreateCampaignResponse& response) {
   if (flags.IsSet("token-out")) {
@@ -160,15 +193,43 @@ int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
     std::filesystem::permissions(
         path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   }
-  std::cout << "campaign_id " << response.campaign_id() << "\n"
-            << "annotator_token " << response.annotator_token() << "\n";
-  const std::string path = "/annotate/" + std::to_string(response.campaign_id());
+  std::cout << "campaign_id " << response.campaign_id() << "\n";
+  if (!response.annotator_token().empty()) {
+    std::cout << "annotator_token " << response.annotator_token() << "\n";
+  }
+  const std::string id = std::to_string(response.campaign_id());
   std::string base = flags.Get("http-url");
   while (!base.empty() && base.back() == '/') base.pop_back();
   if (base.empty()) {
-    std::cout << "annotator_path " << path << "\n";
+    std::cout << "annotator_path /annotate/" << id << "\ndashboard_path /dashboard/" << id
+              << "\n";
   } else {
-    std::cout << "annotator_url " << base << path << "\n";
+    std::cout << "annotator_url " << base << "/annotate/" << id << "\ndashboard_url " << base
+              << "/dashboard/" << id << "\n";
+  }
+  if (!flags.IsSet("annotators") && !flags.IsSet("annotator-count")) return kExitOk;
+  v1::AddAnnotatorsRequest request;
+  request.set_campaign_id(response.campaign_id());
+  if (flags.IsSet("annotators")) {
+    std::stringstream names(flags.Get("annotators"));
+    for (std::string name; std::getline(names, name, ',');) {
+      if (!name.empty()) request.add_names(name);
+    }
+  } else {
+    auto count = flags.GetInt("annotator-count");
+    if (!count.ok()) return ReportError(verb, count.status());
+    request.set_count(static_cast<int32_t>(std::clamp<int64_t>(*count, -1, 1 << 20)));
+  }
+  v1::AddAnnotatorsResponse links;
+  const int code =
+      CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
+        return stub.AddAnnotators(context, request, &links);
+      });
+  if (code != kExitOk) return code;
+  for (const v1::AnnotatorLink& link : links.links()) {
+    std::cout << "annotator_link " << link.annotator() << " " << link.token() << " "
+              << AnnotatorLinkUrl(base, response.campaign_id(), link.token(), link.annotator())
+              << "\n";
   }
   return kExitOk;
 }

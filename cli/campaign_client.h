@@ -63,11 +63,28 @@ bool ParseClientFlags(Flags& flags, int argc, char** argv, const std::string& ve
 // proxy in front of it), for the annotator URL the create verbs print.
 void AddAnnotatorUrlFlag(Flags& flags);
 
+// Adds --open-enrolment, --annotators and --annotator-count (who may annotate a new
+// campaign; AddAnnotatorUrlFlag's --http-url makes their links ready to send).
+void AddEnrolmentFlags(Flags& flags);
+
+// The enrolment those flags ask for (ENROLMENT_OPEN with --open-enrolment, else
+// ENROLMENT_INVITED). InvalidArgument for --token-out without --open-enrolment (an invited
+// campaign has no shared token), or for both --annotators and --annotator-count.
+StatusOr<v1::Enrolment> EnrolmentFromFlags(const Flags& flags);
+
+// An annotator link as annotators open it: BASE/annotate/ID#token=TOKEN&annotator=NAME
+// (BASE without a trailing slash; empty BASE gives the path alone).
+std::string AnnotatorLinkUrl(const std::string& base, uint64_t campaign_id,
+                             const std::string& token, const std::string& annotator);
+
 // After a create call: writes the annotator token to --token-out when it is set (mode
-// 0600), then prints the campaign id, the token, and the annotator page: `annotator_url
-// URL/annotate/ID` with --http-url, else `annotator_path /annotate/ID` (the client does not
-// know tourneyd's HTTP address: the path is relative to its --http-listen). Returns the
-// verb's exit status.
+// 0600), then prints the campaign id, the shared token (open enrolment only), the annotator
+// page (`annotator_url URL/annotate/ID` with --http-url, else `annotator_path
+// /annotate/ID`: the client does not know tourneyd's HTTP address) and the dashboard
+// (`dashboard_url URL/dashboard/ID` or `dashboard_path /dashboard/ID`; it asks for the
+// admin token). With --annotators or --annotator-count it then mints their links
+// (AddAnnotators) and prints one line per annotator: `annotator_link NAME TOKEN LINK`.
+// Returns the verb's exit status.
 int PrintCreatedCampaign(const Flags& flags, const std::string& verb,
                          const v1::CreateCampaignResponse& response);
 
@@ -100,6 +117,8 @@ int RunCampaignStats(int argc, char** argv);
 int RunCampaignExclude(int argc, char** argv);
 // The scoring campaign verbs of campaign_scoring_command.cc.
 int RunScoringCreate(int argc, char** argv);
+// `tourney campaign annotators add|list|revoke` (campaign_annotators_command.cc).
+int RunCampaignAnnotators(int argc, char** argv);
 int RunScoringNext(int argc, char** argv);
 int RunScoringSubmit(int argc, char** argv);
 int RunScoringEstimate(int argc, char** argv);

@@ -44,6 +44,7 @@ int RunCampaignCreate(int argc, char** argv) {
   AddInputFlags(flags);
   AddContentFlags(flags, true);
   AddAnnotatorUrlFlag(flags);
+  AddEnrolmentFlags(flags);
   flags.AddExample(
       "tourney campaign create --server 127.0.0.1:7447 --name ted --content en-de.texts.tsv.gz "
       "--http-url http://127.0.0.1:8080",
@@ -212,6 +213,9 @@ int RunCampaignCreate(int argc, char** argv) {
   c->set_k(static_cast<int32_t>(std::clamp<int64_t>(*k, -1, 100)));
   c->set_selector(flags.Get("selector"));
   c->set_seed(*seed);
+  auto enrolment = EnrolmentFromFlags(flags);
+  if (!enrolment.ok()) return ReportError(verb, enrolment.status());
+  c->set_enrolment(*enrolment);
   c->set_lease_seconds(static_cast<uint32_t>(*lease));
   const std::string stopping = flags.Get("stopping");
   if (stopping != "top-k" && flags.IsSet("top-k")) {
@@ -537,6 +541,8 @@ int RunCampaign(int argc, char** argv) {
        RunCampaignStats},
       {"exclude", "exclude an annotator from the ratings, or --include again (admin token)",
        RunCampaignExclude},
+      {"annotators", "add, list or revoke a campaign's annotator links (admin token)",
+       RunCampaignAnnotators},
       {"scoring-create", "create a scoring campaign from a scored-segment table (admin token)",
        RunScoringCreate},
       {"scoring-next", "get the next item to score (annotator token)", RunScoringNext},

@@ -303,6 +303,7 @@ int RunDemo(int argc, char** argv) {
     v1::CreateCampaignRequest req;
     v1::CampaignConfig* c = req.mutable_config();
     c->set_name("demo-" + selector);
+    c->set_enrolment(v1::ENROLMENT_OPEN);  // simulated annotators share the token
     for (int i = 0; i < sim.systems; ++i) c->add_systems(truth->judgments.systems().Name(i));
     for (int i = 0; i < 3000; ++i) c->add_segments()->set_id(i);
     c->set_k(static_cast<int32_t>(*k));

@@ -113,6 +113,7 @@ int RunScoringCreate(int argc, char** argv) {
   AddScoredSegmentFlags(flags);
   AddContentFlags(flags, true);
   AddAnnotatorUrlFlag(flags);
+  AddEnrolmentFlags(flags);
   flags.Add("name", "NAME", "", "campaign name (required, unique)");
   flags.Add("table", "FILE", "", "the scored-segment table, TSV or CSV (or give it as FILE)");
   flags.Add("design", "D", "docs-prop", "random or docs-prop");
@@ -235,6 +236,9 @@ int RunScoringCreate(int argc, char** argv) {
   auto seed = flags.GetUint("seed");
   if (!seed.ok()) return ReportError(verb, seed.status());
   config->set_seed(*seed);
+  auto enrolment = EnrolmentFromFlags(flags);
+  if (!enrolment.ok()) return ReportError(verb, enrolment.status());
+  config->set_enrolment(*enrolment);
   auto max_leases = flags.GetInt("max-leases");
   if (!max_leases.ok()) return ReportError(verb, max_leases.status());
   if (*max_leases < 0 || *max_leases > 10000) {

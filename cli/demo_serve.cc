@@ -134,6 +134,7 @@ Status ServeDemoCampaign(const LocalServer& server, v1::Tournament::Stub& stub,
   v1::CreateCampaignRequest req;
   v1::CampaignConfig* c = req.mutable_config();
   c->set_name("demo-texts");
+  c->set_enrolment(v1::ENROLMENT_OPEN);  // the demo's one link serves any name
   for (const std::string& s : texts.systems) c->add_systems(s);
   *c->mutable_content() = texts.content;
   for (const v1::SegmentContent& seg : texts.content.segments()) {

@@ -52,6 +52,7 @@ Status RunScoringDemo(v1::Tournament::Stub& stub, const std::string& admin_token
   v1::CreateScoringCampaignRequest create;
   v1::ScoringCampaignConfig* config = create.mutable_config();
   config->set_name("demo-mqm");
+  config->set_enrolment(v1::ENROLMENT_OPEN);  // simulated annotators share the token
   config->add_metric_names("metric");
   config->set_tolerance(kTolerance);
   config->set_lower_is_better(true);

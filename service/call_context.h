@@ -31,15 +31,20 @@ class CallContext {
   // client puts the token, for error messages: "metadata" (gRPC) or "header" (HTTP).
   // `deadline`: when the caller stops waiting (Clock::time_point::max() for never).
   // `cancelled`: true once the caller has gone away; empty when the transport cannot tell.
+  // `peer`: the client's address without its port ("127.0.0.1", "::1"); empty when the
+  // transport does not say. Open-enrolment campaigns cap leases per peer.
   CallContext(std::vector<std::string> authorization, std::string carrier,
-              Clock::time_point deadline, std::function<bool()> cancelled);
+              Clock::time_point deadline, std::function<bool()> cancelled,
+              std::string peer = std::string());
 
-  // The context of a gRPC call: its "authorization" metadata, deadline and cancellation.
+  // The context of a gRPC call: its "authorization" metadata, deadline, cancellation and
+  // peer ("ipv4:1.2.3.4:5" read as "1.2.3.4", "ipv6:[::1]:5" as "::1").
   // REQUIRES: `context` outlives the returned CallContext.
   static CallContext FromGrpc(const grpc::ServerContextBase& context);
 
   const std::vector<std::string>& authorization() const { return authorization_; }
   const std::string& carrier() const { return carrier_; }
+  const std::string& peer() const { return peer_; }
   Clock::time_point deadline() const { return deadline_; }
   // True once the caller cancelled the call or went away.
   bool IsCancelled() const { return cancelled_ && cancelled_(); }
@@ -49,6 +54,7 @@ class CallContext {
   const std::string carrier_;
   const Clock::time_point deadline_;
   const std::function<bool()> cancelled_;
+  const std::string peer_;
 };
 
 }  // namespace tourney::service

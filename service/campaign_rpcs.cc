@@ -124,6 +124,13 @@ grpc::Status TournamentService::DoCreateCampaign(const CallContext* context,
     stop->set_delta(kDefaultCampaignStopping.delta);
     stop->set_epsilon(kDefaultCampaignStopping.epsilon);
   }
+  // Invited annotators only, unless the organiser asks for open enrolment; stored so (a
+  // stored campaign without it was created before annotator links and is open).
+  if (!v1::Enrolment_IsValid(proto.enrolment())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "config.enrolment: " + std::to_string(proto.enrolment()) + " is no Enrolment");
+  }
+  if (proto.enrolment() == v1::ENROLMENT_UNSPECIFIED) proto.set_enrolment(v1::ENROLMENT_INVITED);
   grpc::Status limit =
       CheckLimit(proto.systems_size(), limits_.max_systems, "systems per campaign");
   if (!limit.ok()) return limit;
@@ -156,7 +163,7 @@ grpc::Status TournamentService::DoCreateCampaign(const CallContext* context,
     if (!room.ok()) return room;
   }
   auto state_holder = std::make_shared<std::unique_ptr<CampaignState>>(std::move(*state));
-  return StoreNewCampaign(
+  grpc::Status stored = StoreNewCampaign(
       "campaign", proto.name(), proto,
       [](WriteTransaction& txn, const StoredCampaign& row) { return txn.InsertCampaign(row); },
       [this, proto, state_holder](uint64_t id, const StoredCampaign& row) {
@@ -164,6 +171,9 @@ grpc::Status TournamentService::DoCreateCampaign(const CallContext* context,
                                                 std::move(*state_holder)));
       },
       response);
+  // Invited only: no shared token is handed out (annotators get links, AddAnnotators).
+  if (stored.ok() && proto.enrolment() == v1::ENROLMENT_INVITED) response->clear_annotator_token();
+  return stored;
 }
 
 // ---------------------------------------------------------------------------------------

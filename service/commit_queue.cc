@@ -33,6 +33,12 @@ class CountingTransaction final : public WriteTransaction {
   Status InsertScoringEvent(const StoredEvent& event) override {
     return txn_.InsertScoringEvent(event);
   }
+  Status InsertAnnotatorLink(const StoredAnnotatorLink& link) override {
+    return txn_.InsertAnnotatorLink(link);
+  }
+  Status RevokeAnnotatorLink(const std::string& token_sha256, int64_t unix_ms) override {
+    return txn_.RevokeAnnotatorLink(token_sha256, unix_ms);
+  }
 
  private:
   WriteTransaction& txn_;

@@ -270,6 +270,13 @@ const Route kRoutes[] = {
      &Export<v1::ExportJudgmentsRequest, v1::ExportedJudgment, &S::DoExportJudgments>},
     {"GET", "/v1/campaigns/{campaign_id}/scores", Access::kAdmin,
      &Export<v1::ExportScoresRequest, v1::ExportedScore, &S::DoExportScores>},
+    // Annotator links (annotator_links.cc).
+    {"POST", "/v1/campaigns/{campaign_id}/annotators", Access::kAdmin,
+     &Unary<v1::AddAnnotatorsRequest, v1::AddAnnotatorsResponse, &S::DoAddAnnotators>},
+    {"GET", "/v1/campaigns/{campaign_id}/annotators", Access::kAdmin,
+     &Unary<v1::ListAnnotatorsRequest, v1::ListAnnotatorsResponse, &S::DoListAnnotators>},
+    {"POST", "/v1/campaigns/{campaign_id}/annotators:revoke", Access::kAdmin,
+     &Unary<v1::RevokeAnnotatorRequest, v1::AnnotatorLink, &S::DoRevokeAnnotator>},
 };
 
 // A request's route and the campaign id of its path, or the answer when there is none.
@@ -347,7 +354,7 @@ HttpResponse TooLarge(const HttpRequest& request) {
 
 CallContext ContextOf(const HttpRequest& request) {
   return CallContext(request.authorization, "header", CallContext::Clock::time_point::max(),
-                     request.client_gone);
+                     request.client_gone, request.peer);
 }
 
 }  // namespace

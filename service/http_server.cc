@@ -314,6 +314,22 @@ std::optional<HttpResponse> ScreenRequest(const HttpServer& server, MHD_Connecti
   return std::nullopt;
 }
 
+// The numeric address of the connection's client, without the port; empty when unknown.
+std::string ClientAddressOf(MHD_Connection* connection) {
+  const MHD_ConnectionInfo* info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (!info || !info->client_addr) return {};
+  char text[INET6_ADDRSTRLEN] = {};
+  const sockaddr* addr = info->client_addr;
+  if (addr->sa_family == AF_INET) {
+    inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(addr)->sin_addr, text, sizeof(text));
+  } else if (addr->sa_family == AF_INET6) {
+    inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(addr)->sin6_addr, text,
+              sizeof(text));
+  }
+  return text;
+}
+
 MHD_Result OnRequest(void* cls, MHD_Connection* connection, const char* url, const char* method,
                      const char* /*version*/, const char* upload_data, size_t* upload_data_size,
                      void** con_cls) {
@@ -335,6 +351,7 @@ MHD_Result OnRequest(void* cls, MHD_Connection* connection, const char* url, con
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     const int fd = info ? info->connect_fd : -1;
     request.client_gone = [fd] { return fd >= 0 && PeerClosed(fd); };
+    request.peer = ClientAddressOf(connection);
     std::optional<HttpResponse> early = ScreenRequest(*server, connection, url, request);
     if (!early) early = server->handler()->Admit(request);
     if (!early) return MHD_YES;

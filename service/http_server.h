@@ -70,6 +70,8 @@ struct HttpRequest {
   // True once the client has closed its end of the connection (it gave up on the call).
   // Callable from any thread while the handler runs.
   std::function<bool()> client_gone;
+  // The client's address without its port ("127.0.0.1"); empty when unknown.
+  std::string peer;
 };
 
 // A response body produced while it is sent (chunked transfer encoding).

@@ -28,9 +28,13 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
                                             const v1::NextMatchRequest* request,
                                             v1::NextMatchResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
-  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  bool shared_token = false;
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign,
+                                &request->annotator(), &shared_token);
   if (!auth.ok()) return auth;
   const std::string& annotator = request->annotator();
+  // Open enrolment: the shared token's leases are capped per client address too.
+  const std::string client = shared_token ? context->peer() : std::string();
   grpc::Status name_ok = CheckAnnotatorName(annotator);
   if (!name_ok.ok()) return name_ok;
   const uint32_t counter = ++match_counter_;
@@ -74,6 +78,18 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
                    "annotator '" + annotator + "' already holds " + std::to_string(held.size()) +
                        " open matches; judge them or let them expire");
     }
+    if (!client.empty()) {
+      int64_t by_client = 0;
+      for (const auto& [id, other] : campaign->leases) {
+        by_client += other.client == client && other.expires_unix_ms > now && !other.submission;
+      }
+      if (by_client >= limits_.max_open_leases_per_client) {
+        return Error(StatusCode::RESOURCE_EXHAUSTED,
+                     "client " + client + " already holds " + std::to_string(by_client) +
+                         " open matches of this campaign under the shared link (the server's "
+                         "--max-open-leases-per-client); judge them or let them expire");
+      }
+    }
     if (campaign->state->SegmentsShown(annotator) == 0 &&
         static_cast<int64_t>(campaign->annotator_leases.size()) >
             limits_.max_annotators_per_campaign) {
@@ -94,6 +110,7 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
     Lease lease;
     lease.match_id = match_id;
     lease.annotator = annotator;
+    lease.client = client;
     CheckPlan plan = PlanCheck(*campaign, annotator);
     if (plan.kind == QualityCheck::kRepeat) {
       // The original answer is stored; a lookup failure serves an ordinary match instead.
@@ -101,8 +118,9 @@ grpc::Status TournamentService::DoNextMatch(const CallContext* context,
       if (original.ok() && original->has_value()) {
         lease.check = QualityCheck::kRepeat;
         lease.check_ref = plan.repeat.match_id;
-        lease.original_ranks = (*original)->ranks;
-        lease.systems = plan.repeat.systems;
+        lease.systems = plan.repeat.systems;  // in the repeat's new display order
+        lease.original_ranks =
+            RanksInShownOrder((*original)->systems, (*original)->ranks, lease.systems);
         lease.segment_index = plan.repeat.segment_index;
       }
     }
@@ -252,7 +270,8 @@ grpc::Status TournamentService::DoSubmitJudgment(const CallContext* context,
                                                  const v1::SubmitJudgmentRequest* request,
                                                  v1::SubmitJudgmentResponse* response) {
   std::shared_ptr<LiveCampaign> campaign;
-  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign,
+                                &request->annotator());
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;

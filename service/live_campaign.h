@@ -15,6 +15,7 @@
 #include <mutex>
 #include <set>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -94,6 +95,9 @@ struct Lease {
   bool uniform_draw = false;
   double selection_probability = 0.0;
   std::shared_ptr<Submission> submission;  // set while a submission is being committed
+  // The client address of a NextMatch made with the campaign's shared token (open
+  // enrolment caps leases per client); empty otherwise.
+  std::string client;
 };
 
 // A judged match quality control may show its annotator again.
@@ -217,8 +221,11 @@ grpc::Status ValidateQualityControl(const v1::CampaignConfig& config);
 
 // Whether an annotator's next match is a check, and which. Drawn from the annotator's check
 // stream, Rng(DeriveSeed(DeriveSeed(seed ^ kCheckSalt, FNV-1a(annotator)), i)) for its i-th
-// NextMatch. A repeat takes (and removes) one of the annotator's repeatable items;
-// `control_slot` is where a control system goes if the match lacks it.
+// NextMatch. A repeat takes (and removes) one of the annotator's repeatable items and
+// re-serves its systems in a new display order: a uniform permutation from the same draw's
+// generator, drawn again while it equals the first showing's order, so an annotator who
+// answers by position (1, 2, 3 every time) contradicts itself. `control_slot` is where a
+// control system goes if the match lacks it.
 struct CheckPlan {
   QualityCheck kind = QualityCheck::kNone;
   RepeatableItem repeat;
@@ -226,6 +233,12 @@ struct CheckPlan {
 };
 // REQUIRES: c.mu held exclusively.
 CheckPlan PlanCheck(LiveCampaign& c, const std::string& annotator);
+
+// A repeat's original answer in the order the repeat shows its systems: the rank the
+// original gave to shown[i], for each i. Empty when a shown system is not in the original.
+std::vector<uint8_t> RanksInShownOrder(std::span<const int32_t> original_systems,
+                                       std::span<const uint8_t> original_ranks,
+                                       std::span<const SystemId> shown);
 
 // Whether the answer `ranks` of a leased match passes its check (true without a check).
 bool CheckPasses(const LiveCampaign& c, const Lease& lease, const std::vector<uint8_t>& ranks);

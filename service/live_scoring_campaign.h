@@ -51,14 +51,15 @@ class LiveScoringCampaign {
 
   // Records the metadata of a score the engine just applied (log position = index).
   // `error_spans` is the serialized tourney.v1.ErrorSpans (empty without spans).
+  // `touched` is StoredScore::touched (1 set, 0 untouched, -1 not said).
   void RecordCommitted(const ScoringItem& item, std::string annotator, std::string key,
-                       int64_t committed_unix_ms, std::string error_spans) {
+                       int64_t committed_unix_ms, std::string error_spans, int32_t touched) {
     const auto index = static_cast<int64_t>(committed.size());
     by_item[ItemKey(item)] = index;
     if (!key.empty()) by_key[key] = index;
     ++annotator_scores[annotator];
-    committed.push_back(
-        {committed_unix_ms, std::move(annotator), std::move(key), std::move(error_spans)});
+    committed.push_back({committed_unix_ms, std::move(annotator), std::move(key),
+                         std::move(error_spans), touched});
   }
 
   const uint64_t id;
@@ -78,6 +79,7 @@ class LiveScoringCampaign {
     std::string annotator;
     std::string key;
     std::string error_spans;  // serialized tourney.v1.ErrorSpans; empty without spans
+    int32_t touched = -1;     // StoredScore::touched
   };
   struct Pending {
     double score = 0.0;
@@ -85,6 +87,7 @@ class LiveScoringCampaign {
     std::string annotator;
     std::string error_spans;
     std::shared_future<Ack> ack;
+    int32_t touched = -1;
   };
   mutable std::shared_mutex mu;
   // Set once. Its state by mu, but for EstimateFrom, which reads only a snapshot and the
@@ -96,6 +99,9 @@ class LiveScoringCampaign {
   std::unordered_map<int64_t, Pending> pending;               // items being committed, by mu
   std::unordered_map<std::string, int64_t> pending_keys;      // key -> item, by mu
   std::unordered_map<std::string, int64_t> annotator_scores;  // committed, by mu
+  // Open enrolment: the items leased through the shared token, per client address, as
+  // (item key, lease expiry in Unix ms); pruned as they expire or are scored. By mu.
+  std::unordered_map<std::string, std::vector<std::pair<int64_t, int64_t>>> client_leases;
   // When the campaign was closed (Unix ms); 0 while open. By mu; the engine is closed too.
   int64_t closed_unix_ms = 0;
 };

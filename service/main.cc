@@ -136,6 +136,9 @@ int main(int argc, char** argv) {
   flags.Add("max-import-rankings", "N", "1000000", "rankings per ImportRankings stream");
   flags.Add("max-campaigns", "N", "10000", "campaigns per server");
   flags.Add("max-leases-per-annotator", "N", "16", "open matches one annotator may hold");
+  flags.Add("max-open-leases-per-client", "N", "64",
+            "open-enrolment campaigns: open matches or items that calls with the shared "
+            "annotator token from one client address may hold, whatever names they use");
   flags.Add("max-bootstrap-replicates", "N", "10000", "bootstrap replicates per leaderboard");
   flags.Add("max-watchers", "N", "64", "concurrent WatchLeaderboard streams");
   flags.Add("max-concurrent-fits", "N", "2",
@@ -205,13 +208,15 @@ int main(int argc, char** argv) {
     int64_t* out;
   };
   int64_t max_message = 0, max_systems = 0, max_segments = 0, max_import = 0, max_campaigns = 0,
-          max_leases = 0, max_replicates = 0, max_watchers = 0, max_fits = 0;
+          max_leases = 0, max_replicates = 0, max_watchers = 0, max_fits = 0,
+          max_client_leases = 0;
   for (const IntFlag& f : {IntFlag{"max-message-bytes", 1024, 1 << 30, &max_message},
                            IntFlag{"max-systems", 2, 1000, &max_systems},
                            IntFlag{"max-segments", 1, 1000000, &max_segments},
                            IntFlag{"max-import-rankings", 1, 100000000, &max_import},
                            IntFlag{"max-campaigns", 1, 1000000, &max_campaigns},
                            IntFlag{"max-leases-per-annotator", 1, 10000, &max_leases},
+                           IntFlag{"max-open-leases-per-client", 1, 1000000, &max_client_leases},
                            IntFlag{"max-bootstrap-replicates", 0, 1000000, &max_replicates},
                            IntFlag{"max-watchers", 0, 10000, &max_watchers},
                            IntFlag{"max-concurrent-fits", 1, 64, &max_fits}}) {
@@ -284,6 +289,7 @@ int main(int argc, char** argv) {
   options.limits.max_import_rankings = max_import;
   options.limits.max_campaigns = static_cast<int>(max_campaigns);
   options.limits.max_leases_per_annotator = static_cast<int>(max_leases);
+  options.limits.max_open_leases_per_client = static_cast<int>(max_client_leases);
   options.limits.max_bootstrap_replicates = static_cast<int>(max_replicates);
   options.limits.max_watchers = static_cast<int>(max_watchers);
   options.limits.max_concurrent_fits = static_cast<int>(max_fits);

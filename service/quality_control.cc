@@ -73,11 +73,33 @@ CheckPlan PlanCheck(LiveCampaign& c, const std::string& annotator) {
     plan.repeat = std::move(items[pick]);
     items[pick] = std::move(items.back());
     items.pop_back();
+    // A new display order (k >= 2 distinct systems, so one exists): Fisher-Yates from this
+    // draw's generator, again while it equals the first showing.
+    std::vector<SystemId>& order = plan.repeat.systems;
+    const std::vector<SystemId> first = order;
+    while (order.size() >= 2 && order == first) {
+      for (size_t i = order.size() - 1; i > 0; --i) {
+        std::swap(order[i], order[rng.UniformInt(static_cast<uint64_t>(i) + 1)]);
+      }
+    }
   } else {
     plan.kind = QualityCheck::kControl;
     plan.control_slot = rng.UniformInt(static_cast<uint64_t>(c.state->k()));
   }
   return plan;
+}
+
+std::vector<uint8_t> RanksInShownOrder(std::span<const int32_t> original_systems,
+                                       std::span<const uint8_t> original_ranks,
+                                       std::span<const SystemId> shown) {
+  std::vector<uint8_t> ranks;
+  if (original_systems.size() != original_ranks.size()) return ranks;
+  for (SystemId id : shown) {
+    const auto at = std::find(original_systems.begin(), original_systems.end(), id);
+    if (at == original_systems.end()) return {};
+    ranks.push_back(original_ranks[static_cast<size_t>(at - original_systems.begin())]);
+  }
+  return ranks;
 }
 
 bool CheckPasses(const LiveCampaign& c, const Lease& lease, const std::vector<uint8_t>& ranks) {
@@ -227,7 +249,8 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     v1::AnnotatorProgress* response) {
   if (request->campaign_id() >= kScoringCampaignIdBase) {
     std::shared_ptr<LiveScoringCampaign> c;
-    grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+    grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c,
+                                         nullptr, &request->annotator());
     if (!auth.ok()) return auth;
     grpc::Status name_ok = CheckAnnotatorName(request->annotator());
     if (!name_ok.ok()) return name_ok;
@@ -245,7 +268,8 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     return grpc::Status::OK;
   }
   std::shared_ptr<LiveCampaign> campaign;
-  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign);
+  grpc::Status auth = Authorize(context, Access::kAnnotator, request->campaign_id(), &campaign,
+                                &request->annotator());
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;

@@ -123,6 +123,13 @@ grpc::Status TournamentService::Authenticate(const CallContext* context, Access 
   if (ConstantTimeEquals(digest, admin_sha256_)) return grpc::Status::OK;
   std::shared_lock lock(registry_mu_);
   if (by_token_.count(digest) || IsScoringTokenLocked(digest)) return grpc::Status::OK;
+  if (auto link = links_.find(digest); link != links_.end()) {
+    if (link->second.revoked_unix_ms != 0) {
+      return Error(StatusCode::UNAUTHENTICATED,
+                   "this annotator link was revoked; ask the organiser for a new one");
+    }
+    return grpc::Status::OK;
+  }
   return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
 }
 

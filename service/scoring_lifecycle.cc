@@ -131,7 +131,7 @@ Status TournamentService::LoadScoring() {
     for (StoredScore& m : l.meta) {
       live->RecordCommitted({m.system, m.segment}, std::move(m.annotator),
                             std::move(m.idempotency_key), m.committed_unix_ms,
-                            std::move(m.error_spans));
+                            std::move(m.error_spans), m.touched);
     }
     if (auto it = closed.find(id); it != closed.end()) {
       live->closed_unix_ms = it->second;

@@ -88,7 +88,9 @@ bool TournamentService::IsScoringTokenLocked(const std::string& digest) const {
 grpc::Status TournamentService::AuthorizeScoring(const CallContext* context,
                                                  Access access, uint64_t campaign_id,
                                                  std::shared_ptr<LiveScoringCampaign>* campaign,
-                                                 bool* is_admin) {
+                                                 bool* is_admin, const std::string* acting_as,
+                                                 bool* shared_token) {
+  if (shared_token) *shared_token = false;
   if (context->authorization().size() != 1) {
     return AuthorizeAdmin(context);  // the same errors as every other call
   }
@@ -102,14 +104,18 @@ grpc::Status TournamentService::AuthorizeScoring(const CallContext* context,
   if (!admin) {
     const bool own =
         access == Access::kAnnotator && found && ConstantTimeEquals(digest, found->token_sha256);
+    if (own && shared_token) *shared_token = true;
     if (!own) {
-      if (scoring_by_token_.count(digest) || by_token_.count(digest)) {
+      if (auto link = CheckLinkLocked(digest, access, campaign_id, acting_as)) {
+        if (!link->ok()) return *link;
+      } else if (scoring_by_token_.count(digest) || by_token_.count(digest)) {
         return Error(StatusCode::PERMISSION_DENIED,
                      access == Access::kAdmin
                          ? "this call needs the admin token; an annotator token was given"
                          : "the annotator token is for another campaign");
+      } else {
+        return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
       }
-      return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
     }
   }
   if (!found) {
@@ -162,6 +168,12 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
                      std::to_string(proto.max_leases_per_annotator()));
   }
   if (proto.max_leases_per_annotator() == 0) proto.set_max_leases_per_annotator(max_leases);
+  // As CreateCampaign: invited annotators only unless open enrolment is asked for.
+  if (!v1::Enrolment_IsValid(proto.enrolment())) {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "config.enrolment: " + std::to_string(proto.enrolment()) + " is no Enrolment");
+  }
+  if (proto.enrolment() == v1::ENROLMENT_UNSPECIFIED) proto.set_enrolment(v1::ENROLMENT_INVITED);
   grpc::Status limit =
       CheckLimit(proto.rows_size(), limits_.max_segments, "rows per scoring campaign");
   if (!limit.ok()) return limit;
@@ -185,7 +197,7 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
     if (!room.ok()) return room;
   }
   auto engine_holder = std::make_shared<std::unique_ptr<ScoringCampaign>>(std::move(*engine));
-  return StoreNewCampaign(
+  grpc::Status stored = StoreNewCampaign(
       "scoring campaign", proto.name(), proto,
       [](WriteTransaction& txn, const StoredCampaign& row) {
         return txn.InsertScoringCampaign(row);
@@ -199,6 +211,8 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
         scoring_[live->id] = std::move(live);
       },
       response);
+  if (stored.ok() && proto.enrolment() == v1::ENROLMENT_INVITED) response->clear_annotator_token();
+  return stored;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -208,11 +222,15 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
                                            const v1::NextItemRequest* request,
                                            v1::NextItemResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
-  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c);
+  bool shared_token = false;
+  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c,
+                                       nullptr, &request->annotator(), &shared_token);
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;
   const int64_t now = NowUnixMs();
+  // Open enrolment: the shared token's leases are capped per client address too.
+  const std::string client = shared_token ? context->peer() : std::string();
   std::unique_lock lock(c->mu);
   if (c->closed_unix_ms != 0) {
     return Error(StatusCode::FAILED_PRECONDITION, "scoring campaign " + std::to_string(c->id) +
@@ -225,6 +243,18 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
                  "annotator '" + request->annotator() + "' already holds " + std::to_string(held) +
                      " open items (the campaign's max_leases_per_annotator); score them or "
                      "let them expire");
+  }
+  if (!client.empty()) {
+    std::vector<std::pair<int64_t, int64_t>>& mine = c->client_leases[client];
+    std::erase_if(mine, [&](const std::pair<int64_t, int64_t>& lease) {
+      return lease.second <= now || c->by_item.count(lease.first) || c->pending.count(lease.first);
+    });
+    if (static_cast<int64_t>(mine.size()) >= limits_.max_open_leases_per_client) {
+      return Error(StatusCode::RESOURCE_EXHAUSTED,
+                   "client " + client + " already holds " + std::to_string(mine.size()) +
+                       " open items of this campaign under the shared link (the server's "
+                       "--max-open-leases-per-client); score them or let them expire");
+    }
   }
   // An item whose score is being committed (its lease may have lapsed meanwhile) is not
   // served: the score will be applied in a moment.
@@ -240,6 +270,9 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
   response->set_item_id(static_cast<uint64_t>(c->ItemKey(item)) + 1);
   response->set_lease_expires_unix_ms(proposed->lease_expires_ms);
   response->set_position(proposed->position);
+  if (!client.empty()) {
+    c->client_leases[client].emplace_back(c->ItemKey(item), proposed->lease_expires_ms);
+  }
   if (!c->content.empty()) {
     c->content.Fill(item.segment, {item.system}, response->mutable_texts());
   }
@@ -254,8 +287,8 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
                                               v1::SubmitScoreResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
   bool admin = false;
-  grpc::Status auth =
-      AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c, &admin);
+  grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c,
+                                       &admin, &request->annotator());
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;
@@ -296,6 +329,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
     *list.mutable_spans() = request->error_spans();
     list.SerializeToString(&error_spans);
   }
+  const int32_t touched = request->has_touched() ? (request->touched() ? 1 : 0) : -1;
   const ItemScore score{{sys->second, seg->second}, *stored};
   const int64_t item_key = c->ItemKey(score.item);
   const std::string& key = request->idempotency_key();
@@ -314,9 +348,11 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
                          "' (only the annotator NextItem served it to may score it)");
       }
       if (c->engine->scores()[index].score != score.score ||
-          c->committed[index].error_spans != error_spans) {
+          c->committed[index].error_spans != error_spans ||
+          c->committed[index].touched != touched) {
         return Error(StatusCode::ALREADY_EXISTS,
-                     where + " already holds another score or other error spans");
+                     where + " already holds another score, other error spans or another "
+                             "'touched' flag");
       }
       response->set_sequence(index + 1);
       response->set_committed_unix_ms(c->committed[index].committed_unix_ms);
@@ -329,7 +365,8 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
             StatusCode::FAILED_PRECONDITION,
             where + " is being scored by another annotator, not '" + request->annotator() + "'");
       }
-      if (pending->second.score != score.score || pending->second.error_spans != error_spans) {
+      if (pending->second.score != score.score || pending->second.error_spans != error_spans ||
+          pending->second.touched != touched) {
         return Error(StatusCode::ALREADY_EXISTS, "system '" + request->system() + "' segment '" +
                                                      request->segment() +
                                                      "' is being committed with another score "
@@ -360,7 +397,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
       }
       auto promise = std::make_shared<std::promise<Ack>>();
       ack = promise->get_future().share();
-      c->pending[item_key] = {score.score, key, request->annotator(), error_spans, ack};
+      c->pending[item_key] = {score.score, key, request->annotator(), error_spans, ack, touched};
       if (!key.empty()) c->pending_keys[key] = item_key;
       StoredScore row;
       row.campaign_id = c->id;
@@ -370,6 +407,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
       row.annotator = request->annotator();
       row.idempotency_key = key;
       row.error_spans = error_spans;
+      row.touched = touched;
       auto committed_ms = std::make_shared<int64_t>(0);
       queue_->Enqueue(std::make_unique<CallbackOp>(
           [row, committed_ms](WriteTransaction& txn, BatchContext& batch) -> Status {
@@ -388,7 +426,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
                 auto applied = c->engine->ApplyScore(score);
                 if (applied.ok() && *applied) {
                   c->RecordCommitted(score.item, row.annotator, row.idempotency_key, *committed_ms,
-                                     row.error_spans);
+                                     row.error_spans, row.touched);
                   result.sequence = static_cast<int64_t>(c->committed.size());
                   result.committed_unix_ms = *committed_ms;
                 } else {
@@ -543,6 +581,7 @@ grpc::Status TournamentService::DoExportScores(const CallContext* context,
       row.set_annotator(c->committed[i].annotator);
       row.set_idempotency_key(c->committed[i].key);
       row.set_committed_unix_ms(c->committed[i].committed_unix_ms);
+      if (c->committed[i].touched >= 0) row.set_touched(c->committed[i].touched == 1);
       if (!c->committed[i].error_spans.empty()) {
         v1::ErrorSpans list;
         if (list.ParseFromString(c->committed[i].error_spans)) {

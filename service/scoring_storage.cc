@@ -1,5 +1,5 @@
 // Store's loaders for scoring campaigns (storage.h): the campaigns, every score in commit
-// order, and the campaigns' events (closes).
+// order, and the campaigns' events (closes); and every annotator link.
 #include <sqlite3.h>
 
 #include "storage.h"
@@ -17,7 +17,7 @@ Status Store::LoadScoringCampaigns(const std::function<Status(StoredCampaign)>& 
 Status Store::LoadScores(const std::function<Status(StoredScore)>& fn) {
   return LoadRows(
       "SELECT campaign_id, system, segment, score, annotator, idempotency_key, "
-      "committed_unix_ms, error_spans FROM scoring_scores ORDER BY seq",
+      "committed_unix_ms, error_spans, touched FROM scoring_scores ORDER BY seq",
       "scores", [&](sqlite3_stmt* row) {
         StoredScore r;
         r.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(row, 0));
@@ -31,7 +31,26 @@ Status Store::LoadScores(const std::function<Status(StoredScore)>& fn) {
           r.error_spans.assign(static_cast<const char*>(blob),
                                static_cast<size_t>(sqlite3_column_bytes(row, 7)));
         }
+        r.touched = sqlite3_column_type(row, 8) == SQLITE_NULL ? -1 : sqlite3_column_int(row, 8);
         return fn(std::move(r));
+      });
+}
+
+Status Store::LoadAnnotatorLinks(const std::function<Status(StoredAnnotatorLink)>& fn) {
+  return LoadRows(
+      "SELECT token_sha256, campaign_id, annotator, created_unix_ms, revoked_unix_ms "
+      "FROM annotator_links ORDER BY rowid",
+      "annotator links", [&](sqlite3_stmt* row) {
+        StoredAnnotatorLink l;
+        if (const void* blob = sqlite3_column_blob(row, 0)) {
+          l.token_sha256.assign(static_cast<const char*>(blob),
+                                static_cast<size_t>(sqlite3_column_bytes(row, 0)));
+        }
+        l.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(row, 1));
+        l.annotator = rows::ColumnText(row, 2);
+        l.created_unix_ms = sqlite3_column_int64(row, 3);
+        l.revoked_unix_ms = sqlite3_column_int64(row, 4);
+        return fn(std::move(l));
       });
 }
 

@@ -50,6 +50,11 @@ std::map<std::string, std::vector<std::string>> ExpectedSchema(int64_t version) 
     }
   }
   if (version >= 6) schema["scoring_scores"].push_back("error_spans");
+  if (version >= 7) {
+    schema["scoring_scores"].push_back("touched");
+    schema["annotator_links"] = {"token_sha256", "campaign_id", "annotator", "created_unix_ms",
+                                 "revoked_unix_ms"};
+  }
   return schema;
 }
 
@@ -146,6 +151,14 @@ CREATE TABLE scoring_events(
 
 // Version 5 -> 6: the error spans of scores (ESA, MQM; also part of a fresh schema).
 constexpr const char* kMigrateFrom5 = "ALTER TABLE scoring_scores ADD COLUMN error_spans BLOB;";
+
+// Version 6 -> 7 (also part of a fresh schema): annotator links, stored as digests (a
+// pairwise or scoring campaign's id: they never collide), and whether a score was set by the
+// annotator (NULL: not said).
+constexpr const char* kMigrateFrom6 =
+    "ALTER TABLE scoring_scores ADD COLUMN touched INTEGER;CREATE TABLE annotator_links("
+    "token_sha256 BLOB PRIMARY KEY, campaign_id INTEGER NOT NULL, annotator TEXT NOT NULL, "
+    "created_unix_ms INTEGER NOT NULL, revoked_unix_ms INTEGER NOT NULL DEFAULT 0);";
 
 }  // namespace
 
@@ -295,7 +308,29 @@ class Store::Transaction final : public WriteTransaction {
     } else {
       BindBlob(s, 8, r.error_spans.data(), r.error_spans.size());
     }
+    if (r.touched >= 0) sqlite3_bind_int(s, 9, r.touched);  // else NULL: not said
     return Step(s, "insert score");
+  }
+
+  Status InsertAnnotatorLink(const StoredAnnotatorLink& l) override {
+    sqlite3_stmt* s = store_->insert_annotator_link_;
+    sqlite3_reset(s);
+    BindBlob(s, 1, l.token_sha256.data(), l.token_sha256.size());
+    sqlite3_bind_int64(s, 2, static_cast<sqlite3_int64>(l.campaign_id));
+    BindText(s, 3, l.annotator);
+    sqlite3_bind_int64(s, 4, l.created_unix_ms);
+    sqlite3_bind_int64(s, 5, l.revoked_unix_ms);
+    return Step(s, "insert annotator link");
+  }
+
+  Status RevokeAnnotatorLink(const std::string& token_sha256, int64_t unix_ms) override {
+    sqlite3_stmt* s = store_->revoke_annotator_link_;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, unix_ms);
+    BindBlob(s, 2, token_sha256.data(), token_sha256.size());
+    Status st = Step(s, "revoke annotator link");
+    if (st.ok() && sqlite3_changes(store_->db_) != 1) st = NotFound("no annotator link to revoke");
+    return st;
   }
 
  private:
@@ -317,7 +352,7 @@ Store::~Store() {
   for (sqlite3_stmt* s :
        {insert_judgment_, insert_lease_, delete_lease_, delete_expired_, insert_campaign_,
         insert_event_, insert_import_key_, insert_scoring_campaign_, insert_score_,
-        insert_scoring_event_, find_stmt_}) {
+        insert_scoring_event_, insert_annotator_link_, revoke_annotator_link_, find_stmt_}) {
     sqlite3_finalize(s);
   }
   if (reader_) sqlite3_close_v2(reader_);
@@ -441,7 +476,8 @@ Status Store::Initialize() {
   if (!s.ok()) return s;
   if (fresh) {
     s = exec(std::string("BEGIN IMMEDIATE;") + kCreateSchema + kMigrateFrom1 + kMigrateFrom2 +
-             kMigrateFrom3 + kMigrateFrom5 + "PRAGMA application_id=" + std::to_string(kApplicationId) +
+             kMigrateFrom3 + kMigrateFrom5 + kMigrateFrom6 +
+             "PRAGMA application_id=" + std::to_string(kApplicationId) +
              ";PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
     if (!s.ok()) return s;
   }
@@ -505,8 +541,15 @@ Status Store::Initialize() {
                 ") + 1 FROM scoring_campaigns),?,?,?,?)",
             &insert_scoring_campaign_},
            {"INSERT INTO scoring_scores(campaign_id, system, segment, score, annotator, "
-            "idempotency_key, committed_unix_ms, error_spans) VALUES(?,?,?,?,?,?,?,?)",
+            "idempotency_key, committed_unix_ms, error_spans, touched) "
+            "VALUES(?,?,?,?,?,?,?,?,?)",
             &insert_score_},
+           {"INSERT INTO annotator_links(token_sha256, campaign_id, annotator, "
+            "created_unix_ms, revoked_unix_ms) VALUES(?,?,?,?,?)",
+            &insert_annotator_link_},
+           {"UPDATE annotator_links SET revoked_unix_ms=? WHERE token_sha256=? AND "
+            "revoked_unix_ms=0",
+            &revoke_annotator_link_},
            {"INSERT INTO scoring_events(campaign_id, kind, created_unix_ms) VALUES(?,?,?)",
             &insert_scoring_event_}}) {
     s = Prepare(sql.c_str(), stmt);
@@ -551,6 +594,7 @@ Status Store::Migrate(int64_t from_version) {
     }
   }
   if (from_version <= 5) sql += kMigrateFrom5;
+  if (from_version <= 6) sql += kMigrateFrom6;
   sql += "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;";
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {

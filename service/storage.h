@@ -13,7 +13,9 @@
 // checked against that schema, then migrated in place in one transaction: the missing
 // columns and tables are added, existing rows are kept (no lease time, no check). A file of
 // version 2 (before scoring campaigns) is migrated the same way: the two scoring tables are
-// added; and one of version 3 gets `scoring_events` (scoring campaign closes).
+// added; one of version 3 gets `scoring_events` (scoring campaign closes); one of version 6
+// gets `annotator_links` (per-annotator tokens, by digest) and the `touched` column of
+// `scoring_scores`.
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
@@ -46,7 +48,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 6;
+inline constexpr int32_t kSchemaVersion = 7;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -110,6 +112,19 @@ struct StoredScore {
   // The error spans submitted with the score: a serialized tourney.v1.ErrorSpans; empty
   // without spans.
   std::string error_spans;
+  // SubmitScoreRequest.touched: 1 set by the annotator, 0 left untouched, -1 not said
+  // (stored as NULL; also every score stored before schema version 7).
+  int32_t touched = -1;
+};
+
+// An annotator link (AddAnnotators): a token bound to one annotator name of one campaign
+// (pairwise or scoring; their ids never collide). Only the token's digest is stored.
+struct StoredAnnotatorLink {
+  uint64_t campaign_id = 0;
+  std::string annotator;
+  std::string token_sha256;  // 32 raw bytes
+  int64_t created_unix_ms = 0;
+  int64_t revoked_unix_ms = 0;  // 0 while live
 };
 
 // Scoring campaign ids start here, so they never equal a pairwise campaign's id.
@@ -147,6 +162,10 @@ class WriteTransaction {
   virtual Status InsertScore(const StoredScore& score) = 0;
   // An event of a scoring campaign (kind "close"; the annotator is not stored).
   virtual Status InsertScoringEvent(const StoredEvent& event) = 0;
+  // AlreadyExists when a link with that token digest exists.
+  virtual Status InsertAnnotatorLink(const StoredAnnotatorLink& link) = 0;
+  // Marks the link of `token_sha256` revoked at `unix_ms`; NotFound when there is none.
+  virtual Status RevokeAnnotatorLink(const std::string& token_sha256, int64_t unix_ms) = 0;
 };
 
 class Store {
@@ -187,6 +206,8 @@ class Store {
   Status LoadScores(const std::function<Status(StoredScore)>& fn);
   // Scoring campaigns' events in commit order (kind "close").
   Status LoadScoringEvents(const std::function<Status(StoredEvent)>& fn);
+  // Every annotator link, in creation order (annotator_storage.cc).
+  Status LoadAnnotatorLinks(const std::function<Status(StoredAnnotatorLink)>& fn);
 
   // Calls `fn` for every judgment of `campaign_id` in commit order, from one read
   // transaction (a consistent snapshot) on a connection of its own, so it may run
@@ -235,6 +256,8 @@ class Store {
   sqlite3_stmt* insert_scoring_campaign_ = nullptr;
   sqlite3_stmt* insert_score_ = nullptr;
   sqlite3_stmt* insert_scoring_event_ = nullptr;
+  sqlite3_stmt* insert_annotator_link_ = nullptr;
+  sqlite3_stmt* revoke_annotator_link_ = nullptr;
   uint64_t boot_epoch_ = 0;
 };
 

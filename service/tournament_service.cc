@@ -41,7 +41,9 @@ void TournamentService::Register(std::shared_ptr<LiveCampaign> campaign) {
 
 grpc::Status TournamentService::Authorize(const CallContext* context, Access access,
                                           uint64_t campaign_id,
-                                          std::shared_ptr<LiveCampaign>* campaign) {
+                                          std::shared_ptr<LiveCampaign>* campaign,
+                                          const std::string* acting_as, bool* shared_token) {
+  if (shared_token) *shared_token = false;
   const std::vector<std::string>& authorization = context->authorization();
   if (authorization.empty()) {
     return Error(StatusCode::UNAUTHENTICATED,
@@ -59,20 +61,23 @@ grpc::Status TournamentService::Authorize(const CallContext* context, Access acc
   if (!admin) {
     const bool own_campaign =
         access == Access::kAnnotator && found && ConstantTimeEquals(digest, found->token_sha256);
+    if (own_campaign && shared_token) *shared_token = true;
     if (!own_campaign) {
       std::shared_lock lock(registry_mu_);
-      if (IsScoringTokenLocked(digest)) {
+      if (auto link = CheckLinkLocked(digest, access, campaign_id, acting_as)) {
+        if (!link->ok()) return *link;
+      } else if (IsScoringTokenLocked(digest)) {
         return Error(StatusCode::PERMISSION_DENIED,
                      "the token is a scoring campaign's annotator token; it is good for "
                      "NextItem and SubmitScore on that campaign only");
-      }
-      if (by_token_.count(digest)) {
+      } else if (by_token_.count(digest)) {
         return Error(StatusCode::PERMISSION_DENIED,
                      access == Access::kAdmin
                          ? "this call needs the admin token; an annotator token was given"
                          : "the annotator token is for another campaign");
+      } else {
+        return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
       }
-      return Error(StatusCode::UNAUTHENTICATED, "unknown bearer token");
     }
   }
   if (campaign) {
@@ -214,7 +219,12 @@ Status TournamentService::Load() {
       RemoveRepeatable(c, row.annotator, row.check_ref);
       auto original = store_->FindJudgmentByMatch(row.check_ref);
       if (!original.ok()) return original.status();
-      if (original->has_value()) lease.original_ranks = (*original)->ranks;
+      if (original->has_value()) {
+        // The repeat shows the systems in its own order (PlanCheck).
+        const std::vector<SystemId> shown(row.systems.begin(), row.systems.end());
+        lease.original_ranks =
+            RanksInShownOrder((*original)->systems, (*original)->ranks, shown);
+      }
     } else {
       c.state->MarkSegmentShown(row.annotator, row.segment_index);
     }
@@ -253,7 +263,9 @@ Status TournamentService::Load() {
   });
   if (!s.ok()) return s;
   for (auto& [id, c] : loaded) Register(c);
-  return LoadScoring();
+  s = LoadScoring();
+  if (!s.ok()) return s;
+  return LoadAnnotatorLinks();
 }
 
 ServiceGauges TournamentService::Gauges() const {

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
@@ -39,6 +40,9 @@ struct ServiceLimits {
   int64_t max_import_rankings = 1000000;  // rankings per ImportRankings stream
   int max_campaigns = 10000;              // campaigns per server
   int max_leases_per_annotator = 16;      // unexpired, unjudged leases per annotator
+  // Open enrolment only: unexpired, unjudged leases that calls with a campaign's shared
+  // token from one client address may hold, whatever names they use.
+  int max_open_leases_per_client = 64;
   int max_annotators_per_campaign = 100000;
   int max_bootstrap_replicates = 10000;  // GetLeaderboard / WatchLeaderboard
   int max_watchers = 64;                 // concurrent WatchLeaderboard streams
@@ -154,6 +158,15 @@ class TournamentService final : public TournamentBase {
                                  const ExportWriter<v1::ExportedJudgment>& write);
   grpc::Status DoExportScores(const CallContext* context, const v1::ExportScoresRequest* request,
                               const ExportWriter<v1::ExportedScore>& write);
+  // Annotator links (annotator_links.cc).
+  grpc::Status DoAddAnnotators(const CallContext* context, const v1::AddAnnotatorsRequest* request,
+                               v1::AddAnnotatorsResponse* response);
+  grpc::Status DoListAnnotators(const CallContext* context,
+                                const v1::ListAnnotatorsRequest* request,
+                                v1::ListAnnotatorsResponse* response);
+  grpc::Status DoRevokeAnnotator(const CallContext* context,
+                                 const v1::RevokeAnnotatorRequest* request,
+                                 v1::AnnotatorLink* response);
 
   // --- The gRPC transport (raw_calls.cc): each method calls its Do* body above ---
   // The methods whose requests carry strings arrive as raw bytes: the
@@ -213,6 +226,16 @@ class TournamentService final : public TournamentBase {
   grpc::Status ExportScores(grpc::ServerContext* context, const v1::ExportScoresRequest* request,
                             grpc::ServerWriter<v1::ExportedScore>* writer) override;
 
+  // Annotator links (annotator_links.cc).
+  grpc::Status AddAnnotators(grpc::ServerContext* context, const v1::AddAnnotatorsRequest* request,
+                             v1::AddAnnotatorsResponse* response) override;
+  grpc::Status ListAnnotators(grpc::ServerContext* context,
+                              const v1::ListAnnotatorsRequest* request,
+                              v1::ListAnnotatorsResponse* response) override;
+  grpc::Status RevokeAnnotator(grpc::ServerContext* context,
+                               const v1::RevokeAnnotatorRequest* request,
+                               v1::AnnotatorLink* response) override;
+
  private:
   // Reads the next message of an import stream: true with a message; false at the end of
   // the stream (status OK) or on a bad message (status set).
@@ -240,10 +263,14 @@ class TournamentService final : public TournamentBase {
                                                                            const Req*, Resp*));
 
   // Checks the bearer token for `access` (annotator access is checked against the
-  // campaign's token) and finds the campaign. Errors: UNAUTHENTICATED, PERMISSION_DENIED,
-  // NOT_FOUND.
+  // campaign's shared token and its annotator links) and finds the campaign. Errors:
+  // UNAUTHENTICATED (also a revoked link), PERMISSION_DENIED, NOT_FOUND.
+  // `acting_as`: the annotator the request names. An annotator link is good only when it
+  // is given and equals the link's name (PERMISSION_DENIED otherwise). `shared_token`, when
+  // given, is set to whether the caller used the campaign's shared annotator token.
   grpc::Status Authorize(const CallContext* context, Access access,
-                         uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign);
+                         uint64_t campaign_id, std::shared_ptr<LiveCampaign>* campaign,
+                         const std::string* acting_as = nullptr, bool* shared_token = nullptr);
   grpc::Status AuthorizeAdmin(const CallContext* context);
   std::shared_ptr<LiveCampaign> FindCampaign(uint64_t id) const;
   // Fits the board `request` asks for. Costly computations wait for one of
@@ -310,7 +337,20 @@ class TournamentService final : public TournamentBase {
   grpc::Status AuthorizeScoring(const CallContext* context, Access access,
                                 uint64_t campaign_id,
                                 std::shared_ptr<LiveScoringCampaign>* campaign,
-                                bool* admin = nullptr);
+                                bool* admin = nullptr, const std::string* acting_as = nullptr,
+                                bool* shared_token = nullptr);
+  // An annotator link's verdict on a non-admin token `digest` that is no campaign's shared
+  // token (annotator_links.cc): std::nullopt when the digest is no link; else OK when the
+  // link belongs to `campaign_id`, `access` is kAnnotator and `acting_as` names its
+  // annotator; UNAUTHENTICATED for a revoked link; PERMISSION_DENIED otherwise.
+  // REQUIRES: registry_mu_ held (shared).
+  std::optional<grpc::Status> CheckLinkLocked(const std::string& digest, Access access,
+                                              uint64_t campaign_id,
+                                              const std::string* acting_as) const;
+  // Annotator links from the store (Load()).
+  Status LoadAnnotatorLinks();
+  // Whether `campaign_id` names a pairwise or a scoring campaign.
+  bool CampaignExists(uint64_t campaign_id) const;
   // Whether a token digest is a scoring campaign's annotator token (pairwise calls name
   // the mismatch). REQUIRES: registry_mu_ held (shared).
   bool IsScoringTokenLocked(const std::string& digest) const;
@@ -340,6 +380,10 @@ class TournamentService final : public TournamentBase {
   std::unordered_map<uint64_t, std::shared_ptr<LiveScoringCampaign>> scoring_;
   std::unordered_map<std::string, uint64_t> scoring_by_name_;
   std::unordered_map<std::string, uint64_t> scoring_by_token_;
+  // Annotator links, by registry_mu_: token digest -> link, and each campaign's digests
+  // in creation order.
+  std::unordered_map<std::string, StoredAnnotatorLink> links_;
+  std::unordered_map<uint64_t, std::vector<std::string>> links_by_campaign_;
 
   // Last member: destroyed first, so its threads finish before anything they use goes.
   CallExecutor executor_;

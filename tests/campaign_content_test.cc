@@ -163,7 +163,7 @@ TEST(CampaignContent, CreateWithContentEndToEnd) {
       "server=127.0.0.1:$(cat port)\n" +
       bin +
       "tourney campaign create --server $server --name ted --k 2 --content texts.tsv "
-      "--http-url http://annotate.example:8080/ || { kill %1; exit 9; }\n" +
+      "--open-enrolment --http-url http://annotate.example:8080/ || { kill %1; exit 9; }\n" +
       bin +
       "tourney campaign show --server $server --campaign 1 --format json > show.json\n"
       "status=$?\nkill %1\nexit $status\n";

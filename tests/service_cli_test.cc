@@ -39,7 +39,7 @@ TEST(ServiceCli, CreateImportNextSubmitLeaderboard) {
 
   auto r = RunCommand(tourney + "create" + connect + admin +
                       " --name cli --systems A,B,C --segments 4 --k 3 --selector uniform"
-                      " --token-out " +
+                      " --open-enrolment --token-out " +
                       dir + "/annotator.token");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto created = Fields(r.out);

@@ -189,6 +189,7 @@ v1::ScoringCampaignConfig ScoringWithContent(const std::string& name) {
 TEST_F(ServiceContentTest, NextItemReturnsTheItemsOutput) {
   v1::CreateScoringCampaignRequest req;
   *req.mutable_config() = ScoringWithContent("scored");
+  req.mutable_config()->set_enrolment(v1::ENROLMENT_OPEN);  // the shared token serves a0..a4
   v1::CreateCampaignResponse created;
   {
     auto ctx = Ctx(kAdminToken);

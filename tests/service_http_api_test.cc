@@ -292,6 +292,7 @@ TEST_F(HttpApiTest, AdminReadsAnswerWhatGrpcAnswers) {
   // Creating a campaign over HTTP issues a token that works over gRPC.
   v1::CreateCampaignRequest create;
   *create.mutable_config() = MakeConfig("made-over-http", 3, 3, 2);
+  create.mutable_config()->set_enrolment(v1::ENROLMENT_OPEN);  // its shared token is used
   HttpResult created = Post("/v1/campaigns", ToJson(create), kAdminToken);
   ASSERT_EQ(created.status, 200) << created.body;
   const auto made = FromJson<v1::CreateCampaignResponse>(created.body);
@@ -321,6 +322,7 @@ TEST_F(HttpApiTest, ScoringCampaignRunsOverHttp) {
   config.set_bound("clt");
   config.set_confidence(0.95);
   config.set_seed(3);
+  config.set_enrolment(v1::ENROLMENT_OPEN);  // its shared token is used
   HttpResult created = Post("/v1/campaigns:createScoring", ToJson(create), kAdminToken);
   ASSERT_EQ(created.status, 200) << created.body;
   const auto made = FromJson<v1::CreateCampaignResponse>(created.body);

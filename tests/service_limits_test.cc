@@ -162,7 +162,11 @@ TEST(ServiceLimits, ShutdownStopsARunningBootstrap) {
 TEST(ServiceLimits, AnnotatorNameFloodCostsUnder1KBPerName) {
   const std::string dir = testing::TempDir("service_flood");
   {
-    testing::InProcessServer server(dir + "/data");
+    // One client floods under the shared token: lift the per-client lease cap (which
+    // exists to stop exactly this) to measure the memory of each name.
+    service::ServiceLimits limits;
+    limits.max_open_leases_per_client = 1000000;
+    testing::InProcessServer server(dir + "/data", limits);
     ASSERT_TRUE(server.ok()) << server.error();
     v1::CampaignConfig config = MakeConfig("flood", 4, 0, 2);
     for (int i = 0; i < 200000; ++i) config.add_segments()->set_id(i);

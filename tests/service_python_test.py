@@ -107,7 +107,8 @@ def run_campaign(port):
     systems = ["alpha", "bravo", "charlie", "delta"]
     config = pb.CampaignConfig(
         name="python", systems=systems, k=2, selector="uniform", seed=3,
-        segments=[pb.Segment(id=i, document="doc") for i in range(8)])
+        segments=[pb.Segment(id=i, document="doc") for i in range(8)],
+        enrolment=pb.ENROLMENT_OPEN)  # the shared annotator token is used below
     created = stub.CreateCampaign(pb.CreateCampaignRequest(config=config), metadata=admin,
                                   timeout=10)
     check(created.campaign_id > 0 and len(created.annotator_token) == 64, "campaign created")

@@ -3,6 +3,7 @@
 // ratings, and the per-annotator cap; each across a restart.
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <map>
 #include <set>
 
@@ -108,18 +109,19 @@ TEST_F(ServiceQuality, ChecksAreServedScoredAndReported) {
       seconds[who] += (e.committed_unix_ms() - e.leased_unix_ms()) / 1000.0;
       if (e.check() == v1::QUALITY_CHECK_REPEAT) {
         ++repeats[who];
-        // An earlier ordinary item of the same annotator: same segment, systems, order.
+        // An earlier ordinary item of the same annotator: same segment and systems, shown
+        // in a new order (with two entries: swapped).
         const v1::ExportedJudgment* original = nullptr;
         for (const v1::ExportedJudgment* o : seen[who]) {
-          if (o->ranking().segment() == r.segment() && o->ranking().systems(0) == r.systems(0) &&
-              o->ranking().systems(1) == r.systems(1) && o->check() == v1::QUALITY_CHECK_NONE) {
+          if (o->ranking().segment() == r.segment() && o->ranking().systems(0) == r.systems(1) &&
+              o->ranking().systems(1) == r.systems(0) && o->check() == v1::QUALITY_CHECK_NONE) {
             original = o;
           }
         }
         ASSERT_NE(original, nullptr) << "repeat " << e.sequence() << " repeats nothing";
-        // Two entries: passes unless the decided order flipped.
-        const int before = static_cast<int>(original->ranking().ranks(0)) -
-                           static_cast<int>(original->ranking().ranks(1));
+        // Two entries: passes unless the decided order of the two systems flipped.
+        const int before = static_cast<int>(original->ranking().ranks(1)) -
+                           static_cast<int>(original->ranking().ranks(0));
         const int now = static_cast<int>(r.ranks(0)) - static_cast<int>(r.ranks(1));
         const bool pass = !(before < 0 && now > 0) && !(before > 0 && now < 0);
         EXPECT_EQ(e.check_passed(), pass) << e.sequence();
@@ -199,6 +201,94 @@ TEST_F(ServiceQuality, ChecksAreServedScoredAndReported) {
     EXPECT_EQ(again[i].check_passed(), rows[i].check_passed()) << i;
   }
   check_export(again);
+}
+
+TEST_F(ServiceQuality, RepeatIsServedInANewOrderSoPositionalAnswersFailIt) {
+  // Repeats only (no control system), three-way matches, three seeds. "clicker" answers
+  // 1, 2, 3 by position every time; "reader" ranks by the systems' hidden quality.
+  for (const uint64_t seed : {7, 8, 9}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    v1::CampaignConfig config = MakeConfig("qc-order-" + std::to_string(seed), 6, 200, 3);
+    config.set_seed(seed);
+    config.mutable_quality_control()->set_check_fraction(0.5);
+    const CreatedCampaign c = CreateCampaign(stub(), config);
+    for (int i = 0; i < 30; ++i) {
+      for (const std::string annotator : {"clicker", "reader"}) {
+        v1::NextMatchResponse m;
+        ASSERT_TRUE(NextMatch(stub(), c, annotator, &m).ok());
+        const std::vector<uint32_t> ranks = annotator == std::string("clicker")
+                                                ? std::vector<uint32_t>{1, 2, 3}
+                                                : RanksByQuality(m.systems(), false);
+        v1::SubmitJudgmentResponse ack;
+        ASSERT_TRUE(Submit(stub(), c, m.match_id(), annotator, ranks, "", &ack).ok());
+      }
+    }
+    // From the export, by hand: each repeat against its original, system by system.
+    std::map<std::string, int64_t> repeats, failed, pairs, agreeing;
+    std::map<std::string, std::vector<const v1::ExportedJudgment*>> seen;
+    const auto rows = Export(c.id);
+    for (const v1::ExportedJudgment& e : rows) {
+      const v1::Ranking& r = e.ranking();
+      const std::string& who = r.annotator();
+      if (e.check() == v1::QUALITY_CHECK_REPEAT) {
+        ++repeats[who];
+        failed[who] += e.check_passed() ? 0 : 1;
+        const v1::ExportedJudgment* original = nullptr;
+        for (const v1::ExportedJudgment* o : seen[who]) {
+          if (o->ranking().segment() == r.segment()) original = o;
+        }
+        ASSERT_NE(original, nullptr) << "repeat " << e.sequence() << " repeats nothing";
+        const v1::Ranking& first = original->ranking();
+        std::map<std::string, uint32_t> first_rank, now_rank;
+        for (int i = 0; i < 3; ++i) {
+          first_rank[first.systems(i)] = first.ranks(i);
+          now_rank[r.systems(i)] = r.ranks(i);
+        }
+        ASSERT_EQ(first_rank.size(), 3u);
+        for (const auto& [system, rank] : first_rank) ASSERT_EQ(now_rank.count(system), 1u);
+        // Same systems, never the same display order.
+        EXPECT_FALSE(first.systems(0) == r.systems(0) && first.systems(1) == r.systems(1) &&
+                     first.systems(2) == r.systems(2))
+            << "repeat " << e.sequence() << " is shown in its first order";
+        // Labels per pair of systems (no ties here): agreement of the two judgments.
+        bool reversed = false;
+        for (int i = 0; i < 3; ++i) {
+          for (int j = i + 1; j < 3; ++j) {
+            const std::string& a = first.systems(i);
+            const std::string& b = first.systems(j);
+            const bool same = (first_rank[a] < first_rank[b]) == (now_rank[a] < now_rank[b]);
+            ++pairs[who];
+            agreeing[who] += same ? 1 : 0;
+            reversed = reversed || !same;
+          }
+        }
+        EXPECT_EQ(e.check_passed(), !reversed) << e.sequence();
+      }
+      seen[who].push_back(&e);
+    }
+    ASSERT_GT(repeats["clicker"], 0);
+    ASSERT_GT(repeats["reader"], 0);
+    // A non-identity order of three strict positions reverses at least one pair: the clicker
+    // fails every repeat, the reader none.
+    EXPECT_EQ(failed["clicker"], repeats["clicker"]);
+    EXPECT_EQ(failed["reader"], 0);
+    const auto stats = Stats(c.id);
+    for (const std::string who : {"clicker", "reader"}) {
+      const v1::AnnotatorStats& a = stats.at(who);
+      EXPECT_EQ(a.checks_failed(), failed[who]) << who;
+      // No ties: P(tie) = 0, pE = 1/2, kappa = (pA - 1/2) / (1/2) = 2 pA - 1.
+      ASSERT_TRUE(a.has_intra_kappa()) << who;
+      EXPECT_EQ(a.intra_pairs(), pairs[who]) << who;
+      const double pa = static_cast<double>(agreeing[who]) / static_cast<double>(pairs[who]);
+      EXPECT_NEAR(a.intra_kappa(), 2 * pa - 1, 1e-12) << who;
+    }
+    EXPECT_LT(stats.at("clicker").intra_kappa(), 1.0);
+    EXPECT_DOUBLE_EQ(stats.at("reader").intra_kappa(), 1.0);
+    std::cout << "seed " << seed << ": clicker " << repeats["clicker"] << " repeats, "
+              << failed["clicker"] << " failed, intra-kappa " << stats.at("clicker").intra_kappa()
+              << "; reader " << repeats["reader"] << " repeats, " << failed["reader"]
+              << " failed, intra-kappa " << stats.at("reader").intra_kappa() << "\n";
+  }
 }
 
 TEST_F(ServiceQuality, RejectsQualityControlOutOfRange) {

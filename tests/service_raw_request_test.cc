@@ -145,6 +145,7 @@ TEST_F(ServiceRawRequests, ScoringCallsWithInvalidUtf8AreInvalidArgumentAfterAut
   v1::CreateScoringCampaignRequest create;
   create.mutable_config()->set_name("utf8-scoring");
   create.mutable_config()->set_estimator("mean");
+  create.mutable_config()->set_enrolment(v1::ENROLMENT_OPEN);  // its shared token is used
   for (const char* g : {"g0", "g1"}) {
     v1::ScoringRow* row = create.mutable_config()->add_rows();
     row->set_system("A");

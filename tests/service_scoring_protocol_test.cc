@@ -247,10 +247,13 @@ TEST_F(ScoringProtocolTest, SpansSurviveARestartAndAVersion5FileMigrates) {
     ASSERT_EQ(rows[0].error_spans_size(), 1);
     EXPECT_EQ(rows[0].error_spans(0).severity(), "major");
   }
-  // The file as version 5 wrote it: no error_spans column.
+  // The file as version 5 wrote it: no error_spans column (nor version 7's touched column
+  // and annotator_links table).
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open((data() + "/tourney.db").c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db,
+                         "ALTER TABLE scoring_scores DROP COLUMN touched; "
+                         "DROP TABLE annotator_links; "
                          "ALTER TABLE scoring_scores DROP COLUMN error_spans; "
                          "PRAGMA user_version=5;",
                          nullptr, nullptr, nullptr),

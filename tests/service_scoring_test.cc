@@ -70,6 +70,10 @@ grpc::Status Create(v1::Tournament::Stub& stub, const v1::ScoringCampaignConfig&
                     Scoring* out, const std::string& token = kAdminToken) {
   v1::CreateScoringCampaignRequest req;
   *req.mutable_config() = config;
+  // These tests use the shared annotator token: open enrolment unless they say otherwise.
+  if (config.enrolment() == v1::ENROLMENT_UNSPECIFIED) {
+    req.mutable_config()->set_enrolment(v1::ENROLMENT_OPEN);
+  }
   v1::CreateCampaignResponse resp;
   auto ctx = Ctx(token);
   grpc::Status s = stub.CreateScoringCampaign(ctx.get(), req, &resp);
@@ -1206,7 +1210,7 @@ TEST_F(ScoringServiceTest, CliVerbsCreateNextSubmitEstimate) {
   auto r = testing::RunCommand(tourney + "scoring-create" + connect + admin +
                                " --name cli --table " + dir_ +
                                "/table.tsv --metrics m --design random --estimator mean"
-                               " --bound clt --tolerance 1 --seed 3 --max-leases 1 --token-out " +
+                               " --bound clt --tolerance 1 --seed 3 --max-leases 1 --open-enrolment --token-out " +
                                dir_ + "/annotator.token");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string campaign = fields(r.out)["campaign_id"];

@@ -392,8 +392,10 @@ TEST_F(ServiceTest, CampaignAndNextMatchErrors) {
   lease.set_lease_seconds(100000);
   EXPECT_EQ(create(lease), grpc::StatusCode::INVALID_ARGUMENT);
 
-  EXPECT_EQ(create(MakeConfig("fine", 4, 3, 2)), grpc::StatusCode::OK);
-  EXPECT_EQ(create(MakeConfig("fine", 4, 3, 2)), grpc::StatusCode::ALREADY_EXISTS);
+  v1::CampaignConfig fine_config = MakeConfig("fine", 4, 3, 2);
+  fine_config.set_enrolment(v1::ENROLMENT_OPEN);  // its shared token is used below
+  EXPECT_EQ(create(fine_config), grpc::StatusCode::OK);
+  EXPECT_EQ(create(fine_config), grpc::StatusCode::ALREADY_EXISTS);
 
   CreatedCampaign missing{999999, kAdminToken};
   v1::NextMatchResponse m;

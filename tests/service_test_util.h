@@ -111,6 +111,8 @@ struct CreatedCampaign {
 inline CreatedCampaign CreateCampaign(v1::Tournament::Stub& stub, const v1::CampaignConfig& c) {
   v1::CreateCampaignRequest req;
   *req.mutable_config() = c;
+  // Tests that use the shared annotator token: open enrolment unless they say otherwise.
+  if (c.enrolment() == v1::ENROLMENT_UNSPECIFIED) req.mutable_config()->set_enrolment(v1::ENROLMENT_OPEN);
   v1::CreateCampaignResponse resp;
   auto ctx = Ctx(kAdminToken);
   grpc::Status s = stub.CreateCampaign(ctx.get(), req, &resp);

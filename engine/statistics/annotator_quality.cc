@@ -1,9 +1,53 @@
 #include "tourney/statistics/annotator_quality.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
+#include <vector>
 
 namespace tourney {
+namespace {
+
+// Appends ranking i of `from` to `to` with its entries in system order instead of display
+// order: outputs by the smallest system id of their column group, the systems of one group
+// by id (groups stay contiguous, relabelled 0, 1, ...). Agreement then keys an item by its
+// two systems whichever way round they were shown.
+void AppendInSystemOrder(Judgments& to, const Judgments& from, size_t i) {
+  const RankingView v = from.ranking(i);
+  const size_t k = v.systems.size();
+  std::map<uint8_t, SystemId> group_min;
+  for (size_t e = 0; e < k; ++e) {
+    const uint8_t g = v.groups.empty() ? static_cast<uint8_t>(e) : v.groups[e];
+    auto [it, inserted] = group_min.emplace(g, v.systems[e]);
+    if (!inserted) it->second = std::min(it->second, v.systems[e]);
+  }
+  auto group_of = [&](size_t e) {
+    return v.groups.empty() ? static_cast<uint8_t>(e) : v.groups[e];
+  };
+  std::vector<size_t> order(k);
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const SystemId ga = group_min.at(group_of(a)), gb = group_min.at(group_of(b));
+    return ga != gb ? ga < gb : v.systems[a] < v.systems[b];
+  });
+  std::vector<SystemId> systems;
+  std::vector<uint8_t> ranks, groups;
+  std::map<uint8_t, uint8_t> relabel;
+  for (size_t e : order) {
+    systems.push_back(to.systems().Intern(from.systems().Name(v.systems[e])));
+    ranks.push_back(v.ranks[e]);
+    groups.push_back(relabel.emplace(group_of(e), static_cast<uint8_t>(relabel.size()))
+                         .first->second);
+  }
+  const int32_t judge =
+      v.judge < 0 ? -1 : to.InternJudge(from.judges()[static_cast<size_t>(v.judge)]);
+  const int32_t document =
+      v.document < 0 ? -1 : to.InternDocument(from.documents()[static_cast<size_t>(v.document)]);
+  to.AddRanking(systems, ranks, groups, v.segment, judge, document);
+}
+
+}  // namespace
 
 bool RepeatCheckPasses(std::span<const uint8_t> original, std::span<const uint8_t> repeat) {
   for (size_t i = 0; i < original.size(); ++i) {
@@ -77,7 +121,7 @@ StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
       ++a.timed_judgments;
       seconds[name] += static_cast<double>(q.committed_unix_ms - q.leased_unix_ms) / 1000.0;
     }
-    if (r.segment >= 0) labelled.AppendRankingFrom(judgments, i);
+    if (r.segment >= 0) AppendInSystemOrder(labelled, judgments, i);
   }
   if (labelled.num_rankings() > 0) {
     auto agreement = ComputeAgreement(labelled, /*collapsed=*/true);

@@ -53,7 +53,14 @@ created = admin.create_campaign({"name": "py", "systems": ["A", "B", "C", "D"], 
                                  "segments": [{"id": 1, "document": "d1"},
                                               {"id": 2, "document": "d1"}]})
 campaign = created["campaignId"]
-annotator = admin.with_token(created["annotatorToken"])
+links = admin.add_annotators(campaign, ["ann1"])["links"]
+assert [l["annotator"] for l in links] == ["ann1"], links
+annotator = admin.with_token(links[0]["token"])
+try:
+    annotator.next_match(campaign, "someone-else")
+    raise AssertionError("a link served another annotator name")
+except HttpError as e:
+    assert e.http_status == 403, e
 quality = {"A": 4, "B": 3, "C": 2, "D": 1}
 for i in range(40):
     match = annotator.next_match(campaign, "ann1")

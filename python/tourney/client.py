@@ -5,7 +5,8 @@ so that it works with any python3, without the extension module or gRPC stubs.
     admin = Client("http://127.0.0.1:8080", token=open("admin.token").read().strip())
     created = admin.create_campaign({"name": "demo", "systems": ["A", "B", "C"], "k": 3,
                                      "segments": [{"id": 1, "document": "d1"}]})
-    annotator = admin.with_token(created["annotatorToken"])
+    links = admin.add_annotators(created["campaignId"], ["ann1"])["links"]
+    annotator = admin.with_token(links[0]["token"])      # good for "ann1" only
     match = annotator.next_match(created["campaignId"], "ann1")
     annotator.submit_judgment(created["campaignId"], match["matchId"], "ann1", [1, 2, 2])
     admin.leaderboard(created["campaignId"], model="bradley-terry")
@@ -69,11 +70,25 @@ class Client:
 
     # Campaigns (admin token).
     def create_campaign(self, config, **fields):
-        """POST /v1/campaigns: {"campaignId", "annotatorToken"}."""
+        """POST /v1/campaigns: {"campaignId", "annotatorToken"} (the shared token only with
+        config "enrolment": "ENROLMENT_OPEN"; else mint links with add_annotators)."""
         return self._call("POST", "/v1/campaigns", dict(fields, config=config))
 
     def create_scoring_campaign(self, config, **fields):
         return self._call("POST", "/v1/campaigns:createScoring", dict(fields, config=config))
+
+    def add_annotators(self, campaign_id, names=None, count=None):
+        """POST /v1/campaigns/{id}/annotators: one link per name (or `count` generated
+        names), {"links": [{"annotator", "token", "createdUnixMs"}]}."""
+        body = {"names": list(names)} if names else {"count": count}
+        return self._call("POST", f"/v1/campaigns/{campaign_id}/annotators", body)
+
+    def annotators(self, campaign_id):
+        return self._call("GET", f"/v1/campaigns/{campaign_id}/annotators")
+
+    def revoke_annotator(self, campaign_id, annotator):
+        return self._call("POST", f"/v1/campaigns/{campaign_id}/annotators:revoke",
+                          {"annotator": annotator})
 
     def campaigns(self):
         return self._call("GET", "/v1/campaigns")

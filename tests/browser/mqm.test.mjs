@@ -46,6 +46,7 @@ test('MQM: guidelines shown as text; spans with categories; the score is their w
   const rows = content.segments.map((s) => ({ system: systems[0], document: s.document,
                                               segment: s.segment }));
   const created = await server.api('POST', '/v1/campaigns:createScoring', { config: {
+    enrolment: 'ENROLMENT_OPEN',  // the test's links use the shared token
     name: 'browser-mqm', rows, design: 'random', estimator: 'mean', bound: 'clt', seed: 3,
     protocol: 'mqm', lowerIsBetter: true, scoreMin: 0, scoreMax: 1000, content,
   } });

@@ -30,6 +30,7 @@ test('three annotators rank with the keyboard; export and dashboard agree with t
   const systems = [...new Set(tedTable().map((r) => r.system))].slice(0, 4);
   const content = tedContent(systems, 8);
   const created = await server.api('POST', '/v1/campaigns', { config: {
+    enrolment: 'ENROLMENT_OPEN',  // the test's links use the shared token
     name: 'browser-pairwise', systems, k: 3, seed: 11,
     segments: content.segments.map((s) => ({ id: Number(s.segment), document: s.document })),
     qualityControl: { maxJudgmentsPerAnnotator: CAP }, content,

@@ -30,6 +30,7 @@ async function createCampaign(name, override, extra = {}, target = 'de') {
   const systems = SYSTEMS();
   const content = tedContent(systems, 4, override, target);
   const created = await server.api('POST', '/v1/campaigns', { config: {
+    enrolment: 'ENROLMENT_OPEN',  // the test's links use the shared token
     name, systems, k: 3, seed: 3,
     segments: content.segments.map((s) => ({ id: Number(s.segment), document: s.document })),
     content, ...extra,

@@ -57,6 +57,7 @@ test('three annotators score a campaign (ESA and DA); export and dashboard agree
     for (const system of systems) rows.push({ system, document: s.document, segment: s.segment });
   }
   const created = await server.api('POST', '/v1/campaigns:createScoring', { config: {
+    enrolment: 'ENROLMENT_OPEN',  // the test's links use the shared token
     name: 'browser-scoring', rows, design: 'random', estimator: 'mean', bound: 'clt', seed: 5,
     scoreMin: 0, scoreMax: 100, content,
   } });

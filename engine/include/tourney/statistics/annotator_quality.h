@@ -2,8 +2,10 @@
 //
 // DESCRIPTION
 //   A campaign may serve a fraction of its matches as checks whose right answer is known:
-//   - a repeat shows an annotator an item it judged before (same segment, same systems in
-//     the same display order). It passes when it reverses no pair the first judgment
+//   - a repeat shows an annotator an item it judged before (same segment, same systems; the
+//     service shows them in a new display order, so answers by position fail). Ranks are
+//     compared system by system (the caller puts the original's ranks in the repeat's
+//     order). It passes when it reverses no pair the first judgment
 //     ordered: for every two entries, "first better" must not become "second better" or the
 //     other way round; a tie on either side is tolerated (a near tie may tip either way);
 //   - a control match contains a control system (a deliberately degraded output, WMT's "BAD
@@ -15,6 +17,11 @@
 //     every ranking gives one label (better, worse, tie) per pair of its outputs; pA is the
 //     share of agreeing pairs of labels of the same item (segment, output i, output j);
 //     pE = P(tie)^2 + 2 ((1 - P(tie)) / 2)^2 from the tie rate; kappa = (pA - pE)/(1 - pE).
+//     One difference: an item here is (segment, system a, system b) whichever way round
+//     the two were shown (agreement.h keeps the presentation order, as WMT's script did),
+//     because a live repeat re-serves its systems in a new order: intra kappa then measures
+//     whether the annotator prefers the same system of each pair again, and an annotator
+//     who ranks by position (1, 2, 3 every time) scores low instead of 1.
 //     Intra: pairs of one annotator's own labels of one item (repeats make them), pE from
 //     that annotator's labels in those items. Inter: pairs of its labels with other
 //     annotators' labels of the same item, against the campaign's inter pE;
