@@ -78,6 +78,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunTopKBenchmarkCommand},
     {"sampling-study", "sampling designs and estimators of a test-set score (Saldias et al.)",
      tourney::cli::RunSamplingStudyCommand},
+    {"replay", "replay a complete scoring campaign: items each serving policy needs for a goal",
+     tourney::cli::RunReplayCommand},
     {"sample", "choose the segments to annotate with a sampling design",
      tourney::cli::RunSampleCommand},
     {"estimate", "system scores with intervals from partly annotated segments; clusters",
