@@ -80,6 +80,8 @@ constexpr Command kCommands[] = {
      tourney::cli::RunSamplingStudyCommand},
     {"replay", "replay a complete scoring campaign: items each serving policy needs for a goal",
      tourney::cli::RunReplayCommand},
+    {"plan", "forecast the items a scoring campaign's goal takes, from a pilot",
+     tourney::cli::RunPlanCommand},
     {"sample", "choose the segments to annotate with a sampling design",
      tourney::cli::RunSampleCommand},
     {"estimate", "system scores with intervals from partly annotated segments; clusters",

@@ -61,6 +61,7 @@ struct ReplayRecord {
   bool wrong = false;
   int separations = 0;
   std::vector<uint8_t> covered;
+  std::vector<int> scored;  // per system
   std::vector<double> curve;
 };
 
@@ -305,8 +306,10 @@ StatusOr<ReplayRecord> ReplayRun::Run() {
   r.separations = view.separations;
   while (next_mark < kCurvePoints) r.curve[next_mark++] = view.separations;
   r.covered.assign(n, 0);
+  r.scored.assign(n, 0);
   for (int s = 0; s < n; ++s) {
     const ResidualSequence& q = sequences_[s];
+    r.scored[s] = q.count();
     const double slack = 1e-9 * std::max(1.0, std::fabs(sh_.full[s]));
     r.covered[s] = q.lower() - slack <= sh_.full[s] && sh_.full[s] <= q.upper() + slack;
   }
@@ -508,6 +511,7 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
     int wrong = 0, reached = 0;
     int64_t covered = 0;
     out.system_coverage_pct.assign(n, 0.0);
+    out.system_scored_pct.assign(n, 0.0);
     out.separations_curve.assign(kCurvePoints, 0.0);
     for (const ReplayRecord& r : records[p]) {
       used.push_back(100.0 * r.used / sh.items);
@@ -517,6 +521,7 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
       for (int s = 0; s < n; ++s) {
         covered += r.covered[s];
         out.system_coverage_pct[s] += 100.0 * r.covered[s] / o.replays;
+        out.system_scored_pct[s] += 100.0 * r.scored[s] / table.systems[s].size() / o.replays;
       }
       for (int c = 0; c < kCurvePoints; ++c) out.separations_curve[c] += r.curve[c] / o.replays;
     }

@@ -117,6 +117,8 @@ struct ReplayPolicyResult {
   double reached_pct = 0.0;
   // Per system (table order): % of replays whose final interval holds its full-data score.
   std::vector<double> system_coverage_pct;
+  // Per system: the mean % of its segments scored at the stop.
+  std::vector<double> system_scored_pct;
   // Mean separated boundaries when 5%, 10%, ..., 100% of the items are used.
   std::vector<double> separations_curve;
 };
