@@ -133,7 +133,7 @@ int RunPlanCommand(int argc, char** argv) {
     (std::string(side) == "score-min" ? o.score_min : o.score_max) = *v;
   }
   o.lower_is_better = flags.GetBool("lower-is-better");
-  auto table = LoadScoredSegments(flags, "plan");
+  auto table = LoadScoredSegments(flags, "plan", /*warn=*/true, /*fully_scored=*/!flags.Get("pilot-share").empty());
   if (!table.ok()) return fail(table.status());
   ScoredSegments pilot = *table;
   std::optional<CampaignReplayResult> check;

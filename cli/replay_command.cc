@@ -97,7 +97,7 @@ int RunReplayCommand(int argc, char** argv) {
     (std::string(side) == "score-min" ? o.score_min : o.score_max) = *v;
   }
   o.lower_is_better = flags.GetBool("lower-is-better");
-  auto table = LoadScoredSegments(flags, "replay");
+  auto table = LoadScoredSegments(flags, "replay", /*warn=*/true, /*fully_scored=*/true);
   if (!table.ok()) return fail(table.status());
   auto result = RunCampaignReplay(*table, o);
   if (!result.ok()) return fail(result.status());

@@ -59,9 +59,16 @@ std::string FormatCampaignReplay(const CampaignReplayResult& result, OutputForma
           << ", \"wrong_pct\": " << JsonNumber(r.wrong_pct)
           << ", \"separations\": " << JsonNumber(r.separations)
           << ", \"separations_sd\": " << JsonNumber(r.separations_sd)
-          << ", \"reached_pct\": " << JsonNumber(r.reached_pct) << ", \"system_coverage_pct\": [";
+          << ", \"reached_pct\": " << JsonNumber(r.reached_pct)
+          << ", \"fixed_separations\": " << JsonNumber(r.fixed_separations)
+          << ", \"fixed_wrong_pct\": " << JsonNumber(r.fixed_wrong_pct)
+          << ", \"system_coverage_pct\": [";
       for (size_t s = 0; s < r.system_coverage_pct.size(); ++s) {
         out << (s ? ", " : "") << JsonNumber(r.system_coverage_pct[s]);
+      }
+      out << "], \"system_scored_pct\": [";
+      for (size_t s = 0; s < r.system_scored_pct.size(); ++s) {
+        out << (s ? ", " : "") << JsonNumber(r.system_scored_pct[s]);
       }
       out << "], \"separations_curve\": [";
       for (size_t i = 0; i < r.separations_curve.size(); ++i) {
@@ -76,19 +83,22 @@ std::string FormatCampaignReplay(const CampaignReplayResult& result, OutputForma
   }
   const std::vector<std::string> header = {"policy",      "items %",     "sd",
                                            "min-max",     "coverage %",  "wrong %",
-                                           "separations", "goal reached %"};
+                                           "separations", "goal reached %",
+                                           "fixed-sample separations", "its wrong %"};
   std::vector<std::vector<std::string>> rows;
   for (const ReplayPolicyResult& r : result.policies) {
     rows.push_back({r.name, Fixed(r.items_pct, 1), Fixed(r.items_pct_sd, 1),
                     Fixed(r.items_pct_min, 1) + "-" + Fixed(r.items_pct_max, 1),
                     Fixed(r.coverage_pct, 1), Fixed(r.wrong_pct, 1),
                     Fixed(r.separations, 2) + " +- " + Fixed(r.separations_sd, 2),
-                    Fixed(r.reached_pct, 1)});
+                    Fixed(r.reached_pct, 1), Fixed(r.fixed_separations, 2),
+                    Fixed(r.fixed_wrong_pct, 1)});
   }
   if (format == OutputFormat::kCsv) {
     const std::vector<std::string> csv_header = {
         "policy", "items_pct", "items_pct_sd", "items_pct_min", "items_pct_max", "coverage_pct",
-        "wrong_pct", "separations", "separations_sd", "reached_pct"};
+        "wrong_pct", "separations", "separations_sd", "reached_pct", "fixed_separations",
+        "fixed_wrong_pct"};
     for (size_t i = 0; i < csv_header.size(); ++i) out << (i ? "," : "") << csv_header[i];
     out << "\n";
     for (const ReplayPolicyResult& r : result.policies) {
@@ -96,7 +106,8 @@ std::string FormatCampaignReplay(const CampaignReplayResult& result, OutputForma
           << "," << JsonNumber(r.items_pct_min) << "," << JsonNumber(r.items_pct_max) << ","
           << JsonNumber(r.coverage_pct) << "," << JsonNumber(r.wrong_pct) << ","
           << JsonNumber(r.separations) << "," << JsonNumber(r.separations_sd) << ","
-          << JsonNumber(r.reached_pct) << "\n";
+          << JsonNumber(r.reached_pct) << "," << JsonNumber(r.fixed_separations) << ","
+          << JsonNumber(r.fixed_wrong_pct) << "\n";
     }
     return out.str();
   }

@@ -15,7 +15,8 @@ namespace tourney {
 // JSON: {"goal", "replays", "seed", "items", "score_min", "score_max", "epsilon",
 // "full_separations", "systems": [{"system", "full_score"}], "policies": [{"name",
 // "items_pct", "items_pct_sd", "items_pct_min", "items_pct_max", "coverage_pct",
-// "wrong_pct", "separations", "separations_sd", "reached_pct", "system_coverage_pct": [...],
+// "wrong_pct", "separations", "separations_sd", "reached_pct", "fixed_separations",
+// "fixed_wrong_pct", "system_coverage_pct": [...], "system_scored_pct": [...],
 // "separations_curve": [{"items_pct", "separations"}]}]}. Table, CSV and Markdown: one row
 // per policy. LaTeX and wmt are refused by the caller (InvalidArgument from
 // ReplayFormatSupported).

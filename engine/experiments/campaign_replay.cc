@@ -60,6 +60,8 @@ struct ReplayRecord {
   bool reached = false;
   bool wrong = false;
   int separations = 0;
+  int fixed_separations = 0;
+  bool fixed_wrong = false;
   std::vector<uint8_t> covered;
   std::vector<int> scored;  // per system
   std::vector<double> curve;
@@ -90,6 +92,10 @@ class ReplayRun {
   void PairInterval(int a, int b, double* lo, double* hi) const;
   bool WithinTolerance(int s) const;
   BoardView Board() const;
+  // The fixed-sample board at the same items: rank neighbours separated by a two-sided paired
+  // t-test at (1 − confidence) / (S − 1) each (Bonferroni), as if the sample size had been
+  // fixed in advance. Into *separations and *wrong.
+  void FixedBoard(int* separations, bool* wrong) const;
   bool GoalMet(const BoardView& view) const;
 
   const ReplayShared& sh_;
@@ -97,6 +103,10 @@ class ReplayRun {
   const uint64_t seed_;
   std::vector<ResidualSequence> sequences_;
   std::vector<FinitePopulationSequence> pairs_;  // [PairIndex(a, b)], a < b
+  // Per pair: the paired differences' count, sum and sum of squares (the fixed-sample board).
+  std::vector<int> pair_n_;
+  std::vector<double> pair_sum_;
+  std::vector<double> pair_squares_;
   std::vector<std::vector<uint8_t>> known_;      // [system][segment]
 };
 
@@ -109,7 +119,11 @@ Status ReplayRun::Observe(int s, int g, int row) {
     if (t == s || !known_[t][g]) continue;
     const size_t k = PairIndex(std::min(s, t), std::max(s, t), n);
     const int item = sh_.pair_row_of[k][g];
-    if (Status st = pairs_[k].Add(sh_.pair_populations[k].x[item]); !st.ok()) return st;
+    const double d = sh_.pair_populations[k].x[item];
+    if (Status st = pairs_[k].Add(d); !st.ok()) return st;
+    ++pair_n_[k];
+    pair_sum_[k] += d;
+    pair_squares_[k] += d * d;
   }
   return Status::Ok();
 }
@@ -177,6 +191,35 @@ ReplayRun::BoardView ReplayRun::Board() const {
   return v;
 }
 
+void ReplayRun::FixedBoard(int* separations, bool* wrong) const {
+  const int n = sh_.systems;
+  const bool lower_better = sh_.options->lower_is_better;
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const double ea = sequences_[a].estimate(), eb = sequences_[b].estimate();
+    return lower_better ? ea < eb : ea > eb;
+  });
+  *separations = 0;
+  *wrong = false;
+  const double level = (1.0 - sh_.options->confidence) / (n - 1);
+  const double tie = kTieShare * (sh_.hi - sh_.lo);
+  for (int i = 0; i + 1 < n; ++i) {
+    const int u = order[i], w = order[i + 1];
+    const size_t k = PairIndex(std::min(u, w), std::max(u, w), n);
+    const int m = pair_n_[k];
+    if (m < 2) continue;
+    const double sign = u < w ? 1.0 : -1.0;
+    const double mean = sign * pair_sum_[k] / m;
+    const double var = std::max(0.0, (pair_squares_[k] - m * mean * mean) / (m - 1));
+    const double half = StudentQuantile(1.0 - level / 2.0, m - 1) * std::sqrt(var / m);
+    if (!(half > 0.0) || std::fabs(mean) <= half) continue;
+    ++*separations;
+    const double truth = sh_.full[u] - sh_.full[w];
+    if ((mean > 0.0 && !(truth > tie)) || (mean < 0.0 && !(truth < -tie))) *wrong = true;
+  }
+}
+
 bool ReplayRun::GoalMet(const BoardView& view) const {
   switch (sh_.options->goal.kind) {
     case ReplayGoalKind::kTolerance:
@@ -230,6 +273,9 @@ StatusOr<ReplayRecord> ReplayRun::Run() {
     pairs_.push_back(*q);
   }
   known_.assign(n, std::vector<uint8_t>(sh_.hidden.segment_ids.size(), 0));
+  pair_n_.assign(sh_.pair_populations.size(), 0);
+  pair_sum_.assign(sh_.pair_populations.size(), 0.0);
+  pair_squares_.assign(sh_.pair_populations.size(), 0.0);
 
   ReplayRecord r;
   r.curve.assign(kCurvePoints, 0.0);
@@ -304,6 +350,7 @@ StatusOr<ReplayRecord> ReplayRun::Run() {
     if (gap > sh_.epsilon + kTieShare * (sh_.hi - sh_.lo)) r.wrong = true;
   }
   r.separations = view.separations;
+  FixedBoard(&r.fixed_separations, &r.fixed_wrong);
   while (next_mark < kCurvePoints) r.curve[next_mark++] = view.separations;
   r.covered.assign(n, 0);
   r.scored.assign(n, 0);
@@ -508,7 +555,8 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
     ReplayPolicyResult out;
     out.name = (*policies)[p].name;
     std::vector<double> used, seps;
-    int wrong = 0, reached = 0;
+    int wrong = 0, reached = 0, fixed_wrong = 0;
+    double fixed_seps = 0.0;
     int64_t covered = 0;
     out.system_coverage_pct.assign(n, 0.0);
     out.system_scored_pct.assign(n, 0.0);
@@ -518,6 +566,8 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
       seps.push_back(r.separations);
       wrong += r.wrong;
       reached += r.reached;
+      fixed_wrong += r.fixed_wrong;
+      fixed_seps += static_cast<double>(r.fixed_separations) / o.replays;
       for (int s = 0; s < n; ++s) {
         covered += r.covered[s];
         out.system_coverage_pct[s] += 100.0 * r.covered[s] / o.replays;
@@ -534,6 +584,8 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
     out.separations = Mean(seps);
     out.separations_sd = SampleSd(seps);
     out.reached_pct = 100.0 * reached / o.replays;
+    out.fixed_separations = fixed_seps;
+    out.fixed_wrong_pct = 100.0 * fixed_wrong / o.replays;
     result.policies.push_back(std::move(out));
   }
   return result;

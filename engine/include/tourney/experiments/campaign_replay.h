@@ -52,6 +52,9 @@
 //   it), and the sequences hold at every time at once, so the intervals and separations keep
 //   their promise under the allocation and the data-dependent stop.
 //
+//   Beside it, the fixed-sample board at the stop (FixedBoard in the source: a paired t-test
+//   per rank-neighbour pair at (1 − confidence)/(S − 1), as if the items had been fixed in
+//   advance), so that what validity costs is a number.
 //   Per policy: items used (% of all items; mean, sd, min, max over replays), coverage (% of
 //   (replay, system) whose final cv-cs interval holds the full-data score), wrong (% of
 //   replays with a wrong separation at the stop), separations (mean separated boundaries at
@@ -115,6 +118,11 @@ struct ReplayPolicyResult {
   double separations = 0.0;
   double separations_sd = 0.0;
   double reached_pct = 0.0;
+  // The fixed-sample board at the same stop and items (a paired t-test per rank-neighbour
+  // pair at (1 − confidence)/(S − 1), valid only at a size fixed in advance): what the
+  // valid board gives up, and how often the fixed-sample one is wrong under the stop.
+  double fixed_separations = 0.0;
+  double fixed_wrong_pct = 0.0;
   // Per system (table order): % of replays whose final interval holds its full-data score.
   std::vector<double> system_coverage_pct;
   // Per system: the mean % of its segments scored at the stop.
