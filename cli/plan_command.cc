@@ -60,6 +60,7 @@ int RunPlanCommand(int argc, char** argv) {
   AddScoredSegmentFlags(flags);
   flags.Add("goal", "G", "", "tolerance=T, settled or top-1 (required)");
   flags.Add("epsilon", "E", "", "settled and top-1: the difference that does not matter");
+  flags.Add("board", "B", "betting", "the board's pair sequences: betting or cv-cs");
   flags.Add("pilot-share", "P", "", "take a pilot of this share of a complete FILE's segments "
             "and check the forecast against replays of FILE");
   flags.Add("imputations", "N", "4", "completions of the pilot");
@@ -97,6 +98,9 @@ int RunPlanCommand(int argc, char** argv) {
     }
     o.goal.epsilon = *eps;
   }
+  auto board = ParseReplayBoard(flags.Get("board"));
+  if (!board.ok()) return fail(InvalidArgument("option '--board': " + board.status().message()));
+  o.board = *board;
   auto imputations = flags.GetInt("imputations");
   auto replays = flags.GetInt("replays");
   auto check_replays = flags.GetInt("check-replays");
@@ -146,6 +150,7 @@ int RunPlanCommand(int argc, char** argv) {
     // The declared range is the complete file's (a real campaign declares it in advance).
     CampaignReplayOptions ro;
     ro.goal = o.goal;
+    ro.board = o.board;
     ro.policies = {"default"};
     ro.replays = static_cast<int>(*check_replays);
     ro.seed = o.seed;

@@ -32,6 +32,9 @@ int RunReplayCommand(int argc, char** argv) {
   flags.Add("goal", "G", "", "tolerance=T, settled or top-1 (required)");
   flags.Add("epsilon", "E", "", "settled and top-1: the difference that does not matter "
             "(default 1% of the score range)");
+  flags.Add("board", "B", "betting",
+            "the board's pair sequences: betting (valid at every size) or cv-cs (the "
+            "campaigns' control-variate sequence: asymptotic, narrower)");
   flags.Add("policies", "LIST", "all,uniform,default", "policies to replay");
   flags.Add("replays", "R", "200", "replays per policy (1..100000)");
   flags.Add("seed", "S", "1", "base seed: replay r uses DeriveSeed(S, r)");
@@ -68,6 +71,9 @@ int RunReplayCommand(int argc, char** argv) {
     }
     o.goal.epsilon = *eps;
   }
+  auto board = ParseReplayBoard(flags.Get("board"));
+  if (!board.ok()) return fail(InvalidArgument("option '--board': " + board.status().message()));
+  o.board = *board;
   o.policies = SplitList(flags.Get("policies"));
   auto replays = flags.GetInt("replays");
   auto seed = flags.GetUint("seed");

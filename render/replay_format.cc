@@ -37,7 +37,9 @@ std::string FormatCampaignReplay(const CampaignReplayResult& result, OutputForma
   std::ostringstream out;
   const CampaignReplayOptions& o = result.options;
   if (format == OutputFormat::kJson) {
-    out << "{\"goal\": " << JsonQuote(ReplayGoalText(result)) << ", \"replays\": " << o.replays
+    out << "{\"goal\": " << JsonQuote(ReplayGoalText(result))
+        << ", \"board\": " << (o.board == ReplayBoard::kCvCs ? "\"cv-cs\"" : "\"betting\"")
+        << ", \"replays\": " << o.replays
         << ", \"seed\": " << o.seed << ", \"confidence\": " << JsonNumber(o.confidence)
         << ", \"items\": " << result.items << ", \"score_min\": " << JsonNumber(result.score_min)
         << ", \"score_max\": " << JsonNumber(result.score_max)
@@ -117,7 +119,9 @@ std::string FormatCampaignReplay(const CampaignReplayResult& result, OutputForma
   if (format == OutputFormat::kMarkdown) return RenderMarkdownTable(table);
   out << CountOf(o.replays, "replay") << " of " << CountOf(result.items, "item") << " ("
       << CountOf(static_cast<int64_t>(result.systems.size()), "system") << "), goal "
-      << ReplayGoalText(result) << ", confidence " << JsonNumber(o.confidence)
+      << ReplayGoalText(result) << ", board "
+      << (o.board == ReplayBoard::kCvCs ? "cv-cs" : "betting") << ", confidence "
+      << JsonNumber(o.confidence)
       << ", score range [" << JsonNumber(result.score_min) << ", "
       << JsonNumber(result.score_max) << "]; the full data separate "
       << result.full_separations << " of " << result.systems.size() - 1

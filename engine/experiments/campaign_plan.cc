@@ -126,6 +126,7 @@ StatusOr<CampaignPlanResult> PlanCampaign(const ScoredSegments& pilot,
   }
   CampaignReplayOptions ro;
   ro.goal = o.goal;
+  ro.board = o.board;
   ro.policies = {"default"};
   ro.replays = o.replays_per_imputation;
   ro.threads = o.threads;

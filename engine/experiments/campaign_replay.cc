@@ -20,6 +20,8 @@ namespace tourney {
 namespace {
 
 constexpr int kCurvePoints = 20;  // every 5% of the items
+// The cv-cs board claims nothing for a pair with fewer paired segments than this.
+constexpr int kMinPairedForCvCs = 30;
 // Differences smaller than this share of the score range count as ties.
 constexpr double kTieShare = 1e-9;
 
@@ -48,6 +50,7 @@ struct ReplayShared {
   // have, their rows by segment, and their neighbour lists (null when too large to keep).
   std::vector<Population> pair_populations;
   std::vector<std::vector<int>> pair_row_of;
+  std::vector<std::unique_ptr<NeighbourLists>> pair_lists;  // cv-cs board only
   double lo = 0.0;
   double hi = 1.0;
   double epsilon = 0.0;
@@ -102,7 +105,8 @@ class ReplayRun {
   const ReplayPolicyKind kind_;
   const uint64_t seed_;
   std::vector<ResidualSequence> sequences_;
-  std::vector<FinitePopulationSequence> pairs_;  // [PairIndex(a, b)], a < b
+  std::vector<FinitePopulationSequence> pairs_;  // [PairIndex(a, b)], a < b: betting board
+  std::vector<ResidualSequence> cv_pairs_;       // the same: cv-cs board
   // Per pair: the paired differences' count, sum and sum of squares (the fixed-sample board).
   std::vector<int> pair_n_;
   std::vector<double> pair_sum_;
@@ -120,7 +124,11 @@ Status ReplayRun::Observe(int s, int g, int row) {
     const size_t k = PairIndex(std::min(s, t), std::max(s, t), n);
     const int item = sh_.pair_row_of[k][g];
     const double d = sh_.pair_populations[k].x[item];
-    if (Status st = pairs_[k].Add(d); !st.ok()) return st;
+    if (sh_.options->board == ReplayBoard::kCvCs) {
+      if (Status st = cv_pairs_[k].Add(item, d); !st.ok()) return st;
+    } else if (Status st = pairs_[k].Add(d); !st.ok()) {
+      return st;
+    }
     ++pair_n_[k];
     pair_sum_[k] += d;
     pair_squares_[k] += d * d;
@@ -129,13 +137,28 @@ Status ReplayRun::Observe(int s, int g, int row) {
 }
 
 void ReplayRun::PairInterval(int a, int b, double* lo, double* hi) const {
-  const FinitePopulationSequence& q = pairs_[PairIndex(std::min(a, b), std::max(a, b), sh_.systems)];
-  if (a < b) {
-    *lo = q.lower();
-    *hi = q.upper();
+  const size_t k = PairIndex(std::min(a, b), std::max(a, b), sh_.systems);
+  double l, h;
+  if (sh_.options->board == ReplayBoard::kCvCs) {
+    const ResidualSequence& q = cv_pairs_[k];
+    // Before kMinPairedForCvCs paired segments the asymptotic interval says nothing.
+    if (q.count() < kMinPairedForCvCs) {
+      l = sh_.lo - sh_.hi;
+      h = sh_.hi - sh_.lo;
+    } else {
+      l = q.lower();
+      h = q.upper();
+    }
   } else {
-    *lo = -q.upper();
-    *hi = -q.lower();
+    l = pairs_[k].lower();
+    h = pairs_[k].upper();
+  }
+  if (a < b) {
+    *lo = l;
+    *hi = h;
+  } else {
+    *lo = -h;
+    *hi = -l;
   }
 }
 
@@ -264,6 +287,20 @@ StatusOr<ReplayRecord> ReplayRun::Run() {
     auto q = ResidualSequence::Make(sh_.populations[s], ro, sh_.lists[s].get());
     if (!q.ok()) return q.status();
     sequences_.push_back(std::move(*q));
+  }
+  cv_pairs_.clear();
+  if (o.board == ReplayBoard::kCvCs) {
+    ResidualSequenceOptions po;
+    po.confidence = 1.0 - sh_.pair_alpha;
+    po.lo = sh_.lo - sh_.hi;
+    po.hi = sh_.hi - sh_.lo;
+    po.refit_growth = 1.0;  // refits at doublings: the pairs are many
+    cv_pairs_.reserve(sh_.pair_populations.size());
+    for (size_t k = 0; k < sh_.pair_populations.size(); ++k) {
+      auto q = ResidualSequence::Make(sh_.pair_populations[k], po, sh_.pair_lists[k].get());
+      if (!q.ok()) return q.status();
+      cv_pairs_.push_back(std::move(*q));
+    }
   }
   pairs_.clear();
   pairs_.reserve(sh_.pair_populations.size());
@@ -397,6 +434,12 @@ double SampleSd(const std::vector<double>& v) {
 
 }  // namespace
 
+StatusOr<ReplayBoard> ParseReplayBoard(const std::string& text) {
+  if (text == "betting") return ReplayBoard::kBetting;
+  if (text == "cv-cs") return ReplayBoard::kCvCs;
+  return InvalidArgument("board: '" + text + "' is not betting or cv-cs");
+}
+
 StatusOr<ReplayGoal> ParseReplayGoal(const std::string& text) {
   ReplayGoal g;
   if (text == "settled") {
@@ -433,6 +476,9 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
     return InvalidArgument("goal: the tolerance must be > 0");
   }
   auto policies = ParsePolicies(o.policies);
+  if (o.board != ReplayBoard::kBetting && o.board != ReplayBoard::kCvCs) {
+    return InvalidArgument("board: betting or cv-cs");
+  }
   if (!policies.ok()) return policies.status();
   const int n = static_cast<int>(table.systems.size());
   if (n < 2) return InvalidArgument("table: a replay needs at least 2 systems");
@@ -497,6 +543,14 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
       sh.pair_row_of.push_back(std::move(rows));
       sh.pair_populations.push_back(std::move(*p));
     }
+  }
+  if (o.board == ReplayBoard::kCvCs) {
+    for (const Population& p : sh.pair_populations) {
+      if (p.size > 65536) return InvalidArgument("table: more than 65,536 segments");
+      sh.pair_lists.push_back(std::make_unique<NeighbourLists>(p));
+    }
+  } else {
+    sh.pair_lists.resize(sh.pair_populations.size());
   }
   for (int s = 0; s < n; ++s) {
     if (sh.populations[s].size > 65536) {

@@ -39,6 +39,7 @@ namespace tourney {
 
 struct CampaignPlanOptions {
   ReplayGoal goal;
+  ReplayBoard board = ReplayBoard::kBetting;
   int imputations = 4;             // 1..1000
   int replays_per_imputation = 2;  // 1..1000
   int donors = 5;                  // nearest scored items one is drawn from, >= 1

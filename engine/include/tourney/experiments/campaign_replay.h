@@ -26,6 +26,10 @@
 //       whatever the allocation and the stop. (cv-cs is not used for the pairs: its
 //       coverage is asymptotic, and a population of sixty differences of +1 and six of −10
 //       makes it exclude their mean, 0, after nine +1s in 42% of orders.)
+//     or, with board kCvCs, the cv-cs sequence for the same mean (MakeDifferencePopulation:
+//       the metrics' differences as the control variate), at the same α: far narrower for
+//       heavy-tailed scores such as MQM, but its coverage is asymptotic (and so the board's
+//       promise); it claims nothing for a pair before 30 paired segments.
 //   Both are for the test set's means (the full-data scores): a census has zero width,
 //   because the full data are then known.
 //   The board at a look ranks systems by their cv-cs centres; a boundary (rank neighbours)
@@ -87,11 +91,21 @@ struct ReplayGoal {
   double epsilon = -1.0;
 };
 
+// The board's pair sequences (see the header): kBetting, valid at every size for any
+// scores in the declared range; kCvCs, the campaigns' cv-cs on the paired differences (the
+// metrics' differences as the control variate), asymptotic, much narrower for heavy-tailed
+// scores, claiming nothing before 30 paired segments.
+enum class ReplayBoard { kBetting, kCvCs };
+
+// "betting" or "cv-cs". InvalidArgument otherwise.
+StatusOr<ReplayBoard> ParseReplayBoard(const std::string& text);
+
 // "tolerance=T", "settled" or "top-1". InvalidArgument naming the text otherwise.
 StatusOr<ReplayGoal> ParseReplayGoal(const std::string& text);
 
 struct CampaignReplayOptions {
   ReplayGoal goal;
+  ReplayBoard board = ReplayBoard::kBetting;
   std::vector<std::string> policies = {"all", "uniform", "default"};
   int replays = 200;  // 1..100000
   uint64_t seed = 1;
