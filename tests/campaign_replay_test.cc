@@ -103,6 +103,29 @@ TEST(CampaignReplay, ATiedPairIsNeverSeparated) {
   EXPECT_DOUBLE_EQ(Policy(*r, "all").separations, 0.0);
 }
 
+TEST(CampaignReplay, SystemsWithoutEverySegmentAreComparedOnTheSegmentsTheyShare) {
+  // A scores 0 on s0..s9 and 10 on s10..s19 (full-data score 5); B has only s0..s9, at 5
+  // each (also 5). On the segments they share B is 5 better: the census separates B above
+  // A, which is right for the paired difference the board estimates, though their scores tie.
+  std::string text = "system\tdoc\tseg\tmqm\n";
+  for (int i = 0; i < 20; ++i) {
+    text += "A\td\ts" + std::to_string(i) + (i < 10 ? "\t0\n" : "\t10\n");
+  }
+  for (int i = 0; i < 10; ++i) text += "B\td\ts" + std::to_string(i) + "\t5\n";
+  auto table = ParseScoredSegments(text, "shared", {});
+  ASSERT_TRUE(table.ok()) << table.status().message();
+  CampaignReplayOptions o;
+  o.goal.kind = ReplayGoalKind::kSettled;
+  o.policies = {"all"};
+  o.replays = 4;
+  auto r = RunCampaignReplay(*table, o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_DOUBLE_EQ(r->full_scores[0], 5.0);
+  EXPECT_DOUBLE_EQ(r->full_scores[1], 5.0);
+  EXPECT_DOUBLE_EQ(r->policies[0].separations, 1.0);
+  EXPECT_DOUBLE_EQ(r->policies[0].wrong_pct, 0.0);
+}
+
 TEST(CampaignReplay, ServingOnlyWhatIsUnreachedUsesFewerItems) {
   // Systems far apart in spread: the goal's allocation stops serving each system once it is
   // within ±t, uniform serving goes on until the last one is.

@@ -50,6 +50,10 @@ struct ReplayShared {
   // have, their rows by segment, and their neighbour lists (null when too large to keep).
   std::vector<Population> pair_populations;
   std::vector<std::vector<int>> pair_row_of;
+  // Per pair a < b: the full-data mean of x_a − x_b over the segments both have (what the
+  // pair's sequence estimates; the difference of the full-data scores when both systems
+  // have every segment).
+  std::vector<double> pair_truth;
   std::vector<std::unique_ptr<NeighbourLists>> pair_lists;  // cv-cs board only
   double lo = 0.0;
   double hi = 1.0;
@@ -94,6 +98,11 @@ class ReplayRun {
   // The interval of the mean of x_a − x_b over the segments both have scored.
   void PairInterval(int a, int b, double* lo, double* hi) const;
   bool WithinTolerance(int s) const;
+  // The full-data paired difference of a and b (x_a − x_b), either order.
+  double PairTruth(int a, int b) const {
+    const double t = sh_.pair_truth[PairIndex(std::min(a, b), std::max(a, b), sh_.systems)];
+    return a < b ? t : -t;
+  }
   BoardView Board() const;
   // The fixed-sample board at the same items: rank neighbours separated by a two-sided paired
   // t-test at (1 − confidence) / (S − 1) each (Bonferroni), as if the sample size had been
@@ -192,7 +201,7 @@ ReplayRun::BoardView ReplayRun::Board() const {
     const bool separated = lo > tie || hi < -tie;
     if (separated) {
       ++v.separations;
-      const double truth = sh_.full[u] - sh_.full[w];
+      const double truth = PairTruth(u, w);
       if ((lo > tie && !(truth > tie)) || (hi < -tie && !(truth < -tie))) v.wrong = true;
     }
     if (!separated && !(lo >= -sh_.epsilon && hi <= sh_.epsilon)) {
@@ -238,7 +247,7 @@ void ReplayRun::FixedBoard(int* separations, bool* wrong) const {
     const double half = StudentQuantile(1.0 - level / 2.0, m - 1) * std::sqrt(var / m);
     if (!(half > 0.0) || std::fabs(mean) <= half) continue;
     ++*separations;
-    const double truth = sh_.full[u] - sh_.full[w];
+    const double truth = PairTruth(u, w);
     if ((mean > 0.0 && !(truth > tie)) || (mean < 0.0 && !(truth < -tie))) *wrong = true;
   }
 }
@@ -434,36 +443,6 @@ double SampleSd(const std::vector<double>& v) {
 
 }  // namespace
 
-StatusOr<ReplayBoard> ParseReplayBoard(const std::string& text) {
-  if (text == "betting") return ReplayBoard::kBetting;
-  if (text == "cv-cs") return ReplayBoard::kCvCs;
-  return InvalidArgument("board: '" + text + "' is not betting or cv-cs");
-}
-
-StatusOr<ReplayGoal> ParseReplayGoal(const std::string& text) {
-  ReplayGoal g;
-  if (text == "settled") {
-    g.kind = ReplayGoalKind::kSettled;
-    return g;
-  }
-  if (text == "top-1") {
-    g.kind = ReplayGoalKind::kTopOne;
-    return g;
-  }
-  const std::string prefix = "tolerance=";
-  if (text.rfind(prefix, 0) == 0) {
-    const std::string value = text.substr(prefix.size());
-    char* end = nullptr;
-    const double t = std::strtod(value.c_str(), &end);
-    if (!value.empty() && end == value.c_str() + value.size() && std::isfinite(t) && t > 0) {
-      g.kind = ReplayGoalKind::kTolerance;
-      g.tolerance = t;
-      return g;
-    }
-  }
-  return InvalidArgument("goal: '" + text + "' is not tolerance=T (T > 0), settled or top-1");
-}
-
 StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
                                                  const CampaignReplayOptions& options) {
   const CampaignReplayOptions& o = options;
@@ -539,7 +518,12 @@ StatusOr<CampaignReplayResult> RunCampaignReplay(const ScoredSegments& table,
                                p.status().message());
       }
       std::vector<int> rows(segments, -1);
-      for (int i = 0; i < p->size; ++i) rows[p->segment[i]] = i;
+      long double sum = 0.0L;
+      for (int i = 0; i < p->size; ++i) {
+        rows[p->segment[i]] = i;
+        sum += p->x[i];
+      }
+      sh.pair_truth.push_back(static_cast<double>(sum / p->size));
       sh.pair_row_of.push_back(std::move(rows));
       sh.pair_populations.push_back(std::move(*p));
     }

@@ -34,7 +34,9 @@
 //   because the full data are then known.
 //   The board at a look ranks systems by their cv-cs centres; a boundary (rank neighbours)
 //   is separated when their pair's interval excludes 0, and a separation is wrong when its
-//   sign disagrees with the full-data scores (a full-data tie makes any separation wrong).
+//   sign disagrees with the full data: the mean paired difference over the segments both
+//   systems have (the difference of their full-data scores when both have every segment;
+//   a full-data tie makes any separation wrong).
 //
 //   Goals:
 //     tolerance=T  every system's cv-cs interval within ±T (VerdictForTolerance, with
