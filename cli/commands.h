@@ -25,6 +25,8 @@ int RunSelectionBenchmarkCommand(int argc, char** argv);
 int RunTopKBenchmarkCommand(int argc, char** argv);
 // Scored segments (sampling_commands.cc, sample_command.cc, estimate_command.cc).
 int RunSamplingStudyCommand(int argc, char** argv);
+int RunReplayCommand(int argc, char** argv);
+int RunPlanCommand(int argc, char** argv);
 int RunSampleCommand(int argc, char** argv);
 int RunEstimateCommand(int argc, char** argv);
 // tourney compare A B: two rankings side by side (compare_command.cc).

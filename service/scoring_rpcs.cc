@@ -25,6 +25,27 @@
 
 namespace tourney::service {
 
+namespace {
+
+// A campaign with a ±t target and an interval that holds at data-dependent times (cv-cs,
+// betting-cs) stops serving the systems whose estimate has reached the target, and serves
+// them again should it leave it (docs/replay.md: the goal's allocation). Bootstrap-t and the
+// fixed-size bounds keep serving every system: their intervals hold at a size fixed in
+// advance only.
+void AllocateToUnreached(LiveScoringCampaign& c, const std::vector<ScoringSystemEstimate>& estimates) {
+  const ScoringCampaignConfig& config = c.engine->config();
+  if (!(config.tolerance > 0.0) ||
+      (config.bound != BoundKind::kCvCs && config.bound != BoundKind::kBettingCs)) {
+    return;
+  }
+  std::unique_lock lock(c.mu);
+  for (size_t s = 0; s < estimates.size(); ++s) {
+    c.engine->SetServing(static_cast<int>(s), !(estimates[s].estimated && estimates[s].within_tolerance));
+  }
+}
+
+}  // namespace
+
 // A scoring campaign's CampaignInfo (kind SCORING).
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
   info->set_campaign_id(c.id);
@@ -515,6 +536,7 @@ grpc::Status TournamentService::DoGetEstimate(const CallContext* context,
   if (Abandoned(*context)) return AbandonedStatus(*context, "the estimate was computed");
   auto board = c->engine->BoardFrom(snapshot, *estimates);
   if (!board.ok()) return ToGrpc(board.status());
+  AllocateToUnreached(*c, *estimates);
   for (const ScoringSystemEstimate& e : *estimates) {
     v1::SystemScoreEstimate* out = response->add_systems();
     out->set_system(e.name);

@@ -46,6 +46,35 @@ std::unique_ptr<ScoringCampaign> Make(ScoringCampaignConfig c) {
   return r.ok() ? std::move(*r) : nullptr;
 }
 
+TEST(ScoringCampaign, SystemsNotServingAreSkippedUntilServedAgain) {
+  // Two systems of six segments each. With A not serving, the six items served are B's, in
+  // the shared order; then no serving system has an item left (FailedPrecondition) although
+  // A's six are unscored; serving A again serves A's items in the same order.
+  auto c = Make(TinyConfig(3));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->serving(0));
+  c->SetServing(0, false);
+  EXPECT_FALSE(c->serving(0));
+  const std::vector<int> order = c->SegmentOrder();
+  int64_t now = 0;
+  for (int k = 0; k < 6; ++k) {
+    auto item = c->ProposeItem("ann", ++now);
+    ASSERT_TRUE(item.ok()) << item.status().message();
+    EXPECT_EQ(item->item.system, 1);
+    EXPECT_EQ(item->item.segment, order[k]);
+    ASSERT_TRUE(c->ApplyScore({item->item, 0.5}).ok());
+  }
+  auto none = c->ProposeItem("ann", ++now);
+  ASSERT_FALSE(none.ok());
+  EXPECT_EQ(none.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(none.status().message().find("still served"), std::string::npos);
+  c->SetServing(0, true);
+  auto again = c->ProposeItem("ann", ++now);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->item.system, 0);
+  EXPECT_EQ(again->item.segment, order[0]);
+}
+
 TEST(ScoringCampaign, DocsPropOrderFollowsTheRandomisedKeys) {
   // Randomised keys with N = 6, N_1 = 4, N_2 = 2 (sample_order.h, without the factor N):
   // d1's j-th segment has the key (j − U_1)/4 in ((j − 1)/4, j/4], d2's (j − U_2)/2 in

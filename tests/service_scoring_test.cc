@@ -435,6 +435,57 @@ TEST_F(ScoringServiceTest, BettingCsCampaignsDeclareTheirScoreRange) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// The goal's allocation (docs/replay.md): once GetEstimate reports a system within ±t under
+// a sequence bound (valid at a data-dependent stop), NextItem serves it no more. A always
+// scores 5, so its betting sequence narrows to ±2.5 long before its 60 segments are done;
+// B alternates 0 and 10 and does not. Before the change NextItem kept alternating A and B.
+TEST_F(ScoringServiceTest, SystemsWithinTheirTargetAreNoLongerServed) {
+  v1::ScoringCampaignConfig config;
+  config.set_name("goal");
+  for (int s = 0; s < 2; ++s) {
+    for (int g = 0; g < 60; ++g) {
+      v1::ScoringRow* row = config.add_rows();
+      row->set_system(s == 0 ? "A" : "B");
+      row->set_document("d" + std::to_string(g / 6));
+      row->set_segment("s" + std::to_string(g));
+    }
+  }
+  config.set_design("random");
+  config.set_estimator("mean");
+  config.set_bound("betting-cs");
+  config.set_confidence(0.95);
+  config.set_tolerance(2.5);
+  config.set_score_min(0.0);
+  config.set_score_max(10.0);
+  config.set_seed(5);
+  testing::InProcessServer server(data());
+  ASSERT_TRUE(server.ok()) << server.error();
+  Scoring c;
+  ASSERT_TRUE(Create(server.stub(), config, &c).ok());
+  int b_scores = 0, a_scores = 0;
+  bool a_reached = false;
+  for (int k = 0; k < 120 && !a_reached; ++k) {
+    v1::NextItemResponse item;
+    ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &item).ok());
+    const bool is_a = item.system() == "A";
+    const double score = is_a ? 5.0 : (b_scores % 2 == 0 ? 0.0 : 10.0);
+    ASSERT_TRUE(Score(server.stub(), c.id, c.token, item.system(), item.segment(), score).ok());
+    (is_a ? a_scores : b_scores) += 1;
+    v1::GetEstimateResponse e;
+    ASSERT_TRUE(Estimate(server.stub(), c.id, &e).ok());
+    a_reached = e.systems(0).target_reached();
+    ASSERT_FALSE(e.systems(1).target_reached()) << "B reached first after " << b_scores;
+  }
+  ASSERT_TRUE(a_reached);
+  EXPECT_LT(a_scores, 60);
+  for (int k = 0; k < 10; ++k) {
+    v1::NextItemResponse item;
+    ASSERT_TRUE(Next(server.stub(), c.id, c.token, "ann1", &item).ok());
+    EXPECT_EQ(item.system(), "B") << "item " << k << " after A reached its target";
+    ASSERT_TRUE(Score(server.stub(), c.id, c.token, "B", item.segment(), k % 2 ? 0.0 : 10.0).ok());
+  }
+}
+
 // Audit defect 11: only the annotator an item was served to may score it; the original
 // scorer's repeat gets its own sequence number, nobody else gets it.
 TEST_F(ScoringServiceTest, OnlyTheHolderScoresAnItem) {

@@ -209,6 +209,7 @@ Status ScoringCampaign::Init() {
   cursor_.assign(systems, 0);
   scored_.assign(systems, 0);
   leased_.assign(systems, 0);
+  serving_.assign(systems, 1);
   for (int s = 0; s < systems; ++s) {
     const SystemSegments& sys = t.systems[s];
     for (int r = 0; r < sys.size(); ++r) {
@@ -291,6 +292,7 @@ std::optional<ProposedItem> ScoringCampaign::Serve(
   });
   const auto served = served_.find(who);
   for (int s : candidates) {
+    if (!serving_[s]) continue;
     const Population& p = populations_[s];
     const std::vector<int>& order = order_[s];
     int& cursor = cursor_[s];
@@ -326,6 +328,15 @@ StatusOr<ProposedItem> ScoringCampaign::ProposeItem(
   ExpireLeases(now_ms);
   if (num_scored_ == num_items_) {
     return FailedPrecondition("the campaign is complete: every item is scored");
+  }
+  bool left = false;
+  for (int s = 0; s < num_systems() && !left; ++s) {
+    left = serving_[s] && scored_[s] < config_.table.systems[s].size();
+  }
+  if (!left) {
+    return FailedPrecondition(
+        "every item of the systems still served is scored: the goal's allocation serves no "
+        "other system");
   }
   const std::string who(annotator);
   for (const bool again : {false, true}) {

@@ -276,6 +276,14 @@ class ScoringCampaign {
   // InvalidArgument for an unknown item.
   Status CheckImport(const ScoringItem& item) const;
 
+  // A goal's allocation (experiments/campaign_replay.h): a system set not serving is
+  // skipped by ProposeItem until it is set serving again; its scores, orders and estimates
+  // are untouched (each system still scores a prefix of its order). Every system serves
+  // at creation. When no serving system has an item left, ProposeItem answers
+  // FailedPrecondition. REQUIRES: 0 <= system < num_systems().
+  void SetServing(int system, bool serving) { serving_[system] = serving ? 1 : 0; }
+  bool serving(int system) const { return serving_[system] != 0; }
+
   // Ends serving for good (see the header). Idempotent. Reopen undoes it (for a caller
   // whose close could not be stored).
   void Close() { closed_ = true; }
@@ -367,6 +375,7 @@ class ScoringCampaign {
   std::vector<int> cursor_;              // per system: positions before it are scored
   std::vector<int> scored_;              // per system: scored rows
   std::vector<int> leased_;              // per system: open leases
+  std::vector<uint8_t> serving_;         // per system: SetServing
   int last_system_ = -1;
   std::map<int64_t, Lease> leases_;  // by Key
   std::unordered_map<std::string, std::unordered_set<int64_t>> served_;
