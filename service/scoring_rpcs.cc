@@ -25,11 +25,18 @@
 
 namespace tourney::service {
 
+// What a scoring campaign's annotators do, as CampaignInfo.protocol names it: the stored
+// protocol, "plain" when none was given.
+std::string ScoringProtocolLabel(const std::string& protocol) {
+  return protocol.empty() ? std::string("plain") : protocol;
+}
+
 // A scoring campaign's CampaignInfo (kind SCORING).
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info) {
   info->set_campaign_id(c.id);
   info->set_kind(v1::CAMPAIGN_KIND_SCORING);
   info->mutable_config()->set_name(c.proto.name());
+  info->set_protocol(ScoringProtocolLabel(c.proto.protocol()));
   info->set_created_unix_ms(c.created_unix_ms);
   std::shared_lock lock(c.mu);
   info->set_state(c.closed_unix_ms != 0 ? v1::CAMPAIGN_STATE_CLOSED : v1::CAMPAIGN_STATE_OPEN);

@@ -38,7 +38,7 @@ struct WebAsset {
 // The policy of every page and asset answer.
 inline constexpr std::string_view kWebContentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "img-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // Every embedded file, sorted by name. Static storage: never freed.
 std::span<const WebAsset> EmbeddedWebAssets();
