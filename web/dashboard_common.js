@@ -2,7 +2,7 @@
 // call with the admin token, tables and progress meters, the exports and the close button.
 // dashboard.js (the page, and the pairwise campaigns) and dashboard_scoring.js (the scoring
 // campaigns) import this module; it imports neither, so the modules form no circle.
-import { callApi, campaignIdOfPath, el, fill } from './common.js';
+import { callApi, callApiTagged, campaignIdOfPath, el, fill } from './common.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -31,6 +31,11 @@ export function notice(text, kind = 'info') {
 
 export function api(method, path, body) {
   return callApi(dash.token, method, `/v1/campaigns/${dash.campaign}${path}`, body);
+}
+
+// A GET that a poll repeats: answered 304 (and the kept answer reused) while unchanged.
+export function apiTagged(path) {
+  return callApiTagged(dash.token, `/v1/campaigns/${dash.campaign}${path}`);
 }
 
 // A table from a header and rows of cells (strings, numbers or elements); numeric columns

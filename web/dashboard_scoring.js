@@ -2,7 +2,7 @@
 // progress per system and document, the annotators (from the scores export) and the
 // exports. Scoring campaigns have no annotator statistics or exclusion on the server.
 import { csvField, download, el, fill, fmt } from './common.js';
-import { api, exportRows, meter, renderCommon, table } from './dashboard_common.js';
+import { api, apiTagged, exportRows, meter, renderCommon, table } from './dashboard_common.js';
 
 function renderEstimate(est) {
   const systems = [...(est.systems || [])];
@@ -94,12 +94,12 @@ function estimateCsv(est) {
 
 // One refresh of a scoring campaign's dashboard; `dash` is the dashboard's state.
 export async function renderScoring(dash) {
-  const info = await api('GET', '');
+  const info = await apiTagged('');
   dash.info = info;
   document.getElementById('campaign-label').textContent =
-    `${info.config.name} · scoring campaign ${dash.campaign} · ${info.judgments} scores · ` +
-    `${info.annotators} annotators · ${info.openLeases} open leases`;
-  const est = await api('GET', '/estimate');
+    `${info.config.name} · scoring campaign ${dash.campaign} · protocol: ${info.protocol || 'plain'} · ` +
+    `${info.judgments} scores · ${info.annotators} annotators · ${info.openLeases} open leases`;
+  const est = await apiTagged('/estimate');
   if (Number(info.judgments) !== dash.rowsCount) {
     dash.rows = await exportRows('scores');
     dash.rowsCount = Number(info.judgments);
