@@ -375,7 +375,11 @@ function render(state) {
   const body = page.scoring
     ? renderScoring(cur, page.mode, {
       save: (change) => {
-        const s = updateState((st) => { if (st.current && st.current.key === cur.key) change(st.current); });
+        const s = updateState((st) => {
+          if (!st.current || st.current.key !== cur.key) return;
+          change(st.current);
+          st.current.confirmed = false;  // a changed answer is asked about again
+        });
         updateSubmit(s.current);
         return s.current;
       },

@@ -60,7 +60,10 @@ export async function callApiTagged(token, path) {
   } catch (e) {
     throw new ApiError(0, 'NETWORK', 'the server cannot be reached (' + e.message + ')');
   }
-  if (response.status === 304 && kept) return kept.value;
+  if (response.status === 304 && kept) {
+    await response.arrayBuffer();  // the empty body, read so that the request completes
+    return kept.value;
+  }
   let parsed = null;
   try {
     parsed = await response.json();

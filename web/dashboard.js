@@ -16,9 +16,11 @@ import { renderScoring } from './dashboard_scoring.js';
 
 const POLL_MS = 4000;
 const TOKEN_KEY = 'tourney.dashboard.token';
-// The annotator statistics (a pass over the stored judgments on the server) and the rank
-// plot (a bootstrap) are fetched again only after judgments came in, and at most this often.
-const STATS_EVERY_MS = 15000;
+// The board (the anytime board is computed from every judgment), the annotator statistics
+// (a pass over the stored judgments) and the new judgments are fetched again only after
+// judgments came in, and then at most this often; the rank plot (a bootstrap) likewise.
+// Each poll in between asks for the campaign's summary alone.
+const BOARD_EVERY_MS = 15000;
 const PLOT_EVERY_MS = 30000;
 // New judgments read per poll (the cursor catches up over the next polls).
 const JUDGMENTS_PER_POLL = 5000;
@@ -33,7 +35,9 @@ const seen = {
 };
 let config = null;          // the campaign's configuration with its segments, read once
 let stats = null;
-let statsAt = { time: 0, judgments: -1 };
+// When the board, the statistics and the judgments were last read: the time, the count of
+// judgments then and the board asked for.
+let boardAt = { time: 0, judgments: -1, query: '' };
 let plot = { key: '', time: 0, judgments: -1, url: '', note: '' };
 
 // ---- pairwise campaigns ----
@@ -179,7 +183,8 @@ function renderAnnotators(stats) {
 async function exclude(annotator, include) {
   try {
     await api('POST', ':excludeAnnotator', { annotator, include });
-    stats = null;  // the table changes at once: read it again
+    boardAt.time = 0;  // the board and the table change at once: read them again
+    boardAt.query = '';
     notice(`${annotator} ${include ? 'included again' : 'excluded from the ratings'}.`, 'ok');
     refresh();
   } catch (e) {
@@ -301,13 +306,15 @@ async function refreshPairwise() {
   $('campaign-label').textContent = `${info.config.name} · campaign ${dash.campaign} · ` +
     `protocol: ${info.protocol || 'ranking'} of ${info.config.k} outputs · ` +
     `${info.judgments} judgments · ${info.annotators} annotators · ${info.openLeases} open leases`;
-  const board = await apiTagged(boardQuery());
-  if (!stats || (committed !== statsAt.judgments && Date.now() - statsAt.time >= STATS_EVERY_MS)) {
+  const query = boardQuery();
+  if (!dash.board || !stats || query !== boardAt.query ||
+      (committed !== boardAt.judgments && Date.now() - boardAt.time >= BOARD_EVERY_MS)) {
+    dash.board = await apiTagged(query);
     stats = await apiTagged('/annotatorStats');
-    statsAt = { time: Date.now(), judgments: committed };
+    await readNewJudgments(committed);
+    boardAt = { time: Date.now(), judgments: committed, query };
   }
-  await readNewJudgments(committed);
-  dash.board = board;
+  const board = dash.board;
   renderControls();
   renderBoard(board);
   renderPairwiseProgress(info, board);
