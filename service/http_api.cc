@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "http_json.h"
+#include "web_assets.h"
 #include "proto/status_code_name.h"
 
 namespace tourney::service {
@@ -377,21 +378,6 @@ std::string JsonEntityTag(std::string_view body) {
   std::string tag = "\"j";
   for (int shift = 60; shift >= 0; shift -= 4) tag += kHex[(hash >> shift) & 0xf];
   return tag + "\"";
-}
-
-// True when an If-None-Match header names `tag` (one of a comma-separated list, or "*").
-bool IfNoneMatchNames(std::string_view header, std::string_view tag) {
-  if (header == "*") return true;
-  while (!header.empty()) {
-    const size_t comma = std::min(header.find(','), header.size());
-    std::string_view one = header.substr(0, comma);
-    while (!one.empty() && (one.front() == ' ' || one.front() == '\t')) one.remove_prefix(1);
-    while (!one.empty() && (one.back() == ' ' || one.back() == '\t')) one.remove_suffix(1);
-    if (one.starts_with("W/")) one.remove_prefix(2);
-    if (one == tag) return true;
-    header.remove_prefix(std::min(comma + 1, header.size()));
-  }
-  return false;
 }
 
 // A GET's whole JSON answer gets an ETag; one the client already holds (If-None-Match) is

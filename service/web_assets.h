@@ -49,6 +49,11 @@ const WebAsset* FindWebAsset(std::string_view name);
 // The sum of the embedded files' sizes.
 size_t EmbeddedWebAssetBytes();
 
+// True when an If-None-Match header value names `etag`: "*", or a comma-separated list
+// that holds it, weak (W/) or strong. The pages' assets and the JSON API's GETs answer 304
+// then.
+bool IfNoneMatchNames(std::string_view header, std::string_view etag);
+
 // The HTTP handler of --http-listen: the pages and assets above, the Origin check, and
 // everything else handed to `api` (the JSON API), which must outlive the WebFrontend.
 class WebFrontend final : public HttpHandler {
