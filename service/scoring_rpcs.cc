@@ -534,13 +534,22 @@ grpc::Status TournamentService::DoExportScores(const CallContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
+  if (request->after_sequence() < 0 || request->limit() < 0) {
+    return Error(StatusCode::INVALID_ARGUMENT, "after_sequence and limit must be >= 0");
+  }
   std::vector<v1::ExportedScore> rows;
   {
     std::shared_lock lock(c->mu);
     const ScoredSegments& t = c->engine->config().table;
     const std::vector<ItemScore>& scores = c->engine->scores();
-    rows.reserve(scores.size());
-    for (size_t i = 0; i < scores.size(); ++i) {
+    // Sequence i + 1 is scores[i]: the cursor's range of indices.
+    const size_t first =
+        std::min(scores.size(), static_cast<size_t>(request->after_sequence()));
+    const size_t last = request->limit() > 0
+                            ? std::min(scores.size(), first + static_cast<size_t>(request->limit()))
+                            : scores.size();
+    rows.reserve(last - first);
+    for (size_t i = first; i < last; ++i) {
       v1::ExportedScore& row = rows.emplace_back();
       row.set_sequence(static_cast<int64_t>(i) + 1);
       row.set_system(t.systems[scores[i].item.system].name);

@@ -482,6 +482,16 @@ TEST_F(HttpApiTest, ScoringCampaignRunsOverHttp) {
     EXPECT_DOUBLE_EQ(row.score(), 10.0 * (i + 1));
     EXPECT_EQ(row.annotator(), "rater");
   }
+  // The cursor: the scores after sequence 1, one of them, is the second score (20).
+  const auto page = FromJson<google::protobuf::ListValue>(
+      Get(Path(made.campaign_id(), "/scores?afterSequence=1&limit=1"), kAdminToken).body);
+  ASSERT_EQ(page.values_size(), 1);
+  const auto second = FromJson<v1::ExportedScore>(ToJson(page.values(0)));
+  EXPECT_EQ(second.sequence(), 2);
+  EXPECT_DOUBLE_EQ(second.score(), 20.0);
+  EXPECT_EQ(Get(Path(made.campaign_id(), "/scores?afterSequence=3"), kAdminToken).body, "[]");
+  EXPECT_EQ(Get(Path(made.campaign_id(), "/scores?afterSequence=9&limit=2"), kAdminToken).body,
+            "[]");
   const auto estimate = FromJson<v1::GetEstimateResponse>(
       Get(Path(made.campaign_id(), "/estimate"), kAdminToken).body);
   EXPECT_EQ(estimate.scores(), 3);

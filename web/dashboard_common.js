@@ -14,10 +14,8 @@ export const dash = {
   model: 'anytime',  // the campaign's own board (docs/anytime.md)
   bootstrap: 0,
   info: null,
-  board: null,
-  rows: null,        // the judgments (or scores) export, refreshed when the count changes
-  rowsCount: -1,
-  timer: 0,
+  board: null,       // the board (or estimate) last read
+  timer: 0,          // the next poll, or 0 (none scheduled: a hidden tab)
   closeArmed: false,
   refresh: () => {},
 };
@@ -58,6 +56,7 @@ export function meter(done, total) {
   return el('span', { className: 'meter-track' }, bar);
 }
 
+// A whole export, for a download (a click): never polled.
 export async function exportRows(noun) {
   return api('GET', '/' + noun);
 }
