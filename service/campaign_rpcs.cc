@@ -379,11 +379,20 @@ grpc::Status TournamentService::DoImportRankings(const CallContext* context,
 namespace {
 
 // A campaign's identity, state and counts; the configuration too when `with_config`.
-void FillInfo(const LiveCampaign& c, bool with_config, v1::CampaignInfo* info) {
+void FillInfo(const LiveCampaign& c, bool with_config, v1::CampaignInfo* info,
+              bool summary = false) {
   std::shared_lock lock(c.mu);
   info->set_campaign_id(c.id);
   info->set_kind(v1::CAMPAIGN_KIND_PAIRWISE);
-  if (with_config) {
+  info->set_protocol("ranking");
+  if (with_config && summary) {
+    // Everything but the segments and their texts, which a poller fetched once already.
+    v1::CampaignConfig* config = info->mutable_config();
+    *config = c.config;
+    config->clear_segments();
+    config->clear_content();
+    for (const std::string& name : c.excluded) info->add_excluded_annotators(name);
+  } else if (with_config) {
     *info->mutable_config() = c.config;
     for (const std::string& name : c.excluded) info->add_excluded_annotators(name);
   } else {
@@ -427,7 +436,7 @@ grpc::Status TournamentService::DoGetCampaign(const CallContext* context,
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
-  FillInfo(*campaign, true, response);
+  FillInfo(*campaign, true, response, request->summary());
   return grpc::Status::OK;
 }
 
@@ -478,6 +487,9 @@ grpc::Status TournamentService::DoExportJudgments(const CallContext* context,
   std::shared_ptr<LiveCampaign> campaign;
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
+  if (request->after_sequence() < 0 || request->limit() < 0) {
+    return Error(StatusCode::INVALID_ARGUMENT, "after_sequence and limit must be >= 0");
+  }
   const auto& names = campaign->config.systems();
   std::set<std::string> excluded;
   {
@@ -486,7 +498,8 @@ grpc::Status TournamentService::DoExportJudgments(const CallContext* context,
   }
   bool client_gone = false;
   v1::ExportedJudgment out;
-  Status s = store_->ScanJudgments(campaign->id, [&](StoredJudgment& j) -> Status {
+  const JudgmentRange range{request->after_sequence(), request->limit()};
+  Status s = store_->ScanJudgments(campaign->id, range, [&](StoredJudgment& j) -> Status {
     out.Clear();
     out.set_sequence(j.campaign_seq);
     out.set_match_id(j.match_id);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "http_json.h"
+#include "web_assets.h"
 #include "proto/status_code_name.h"
 
 namespace tourney::service {
@@ -214,6 +215,24 @@ HttpResponse Export(const HttpApi::Call& call) {
   return r;
 }
 
+// The campaign's rank plot as an SVG document (GetRankPlotRequest).
+HttpResponse RankPlot(const HttpApi::Call& call) {
+  v1::GetRankPlotRequest request;
+  if (grpc::Status s = Decode(call, &request); !s.ok()) return ErrorResponse(s);
+  std::string svg;
+  if (grpc::Status s = call.service.DoGetRankPlot(&call.context, &request, &svg); !s.ok()) {
+    return ErrorResponse(s);
+  }
+  HttpResponse r;
+  r.body = std::move(svg);
+  // Shown by the dashboard as an image (a blob: URL in an <img>), where SVG runs nothing.
+  r.headers = {{"Content-Type", "image/svg+xml"},
+               {"Cache-Control", "no-store"},
+               {"X-Content-Type-Options", "nosniff"},
+               {"Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"}};
+  return r;
+}
+
 // One route: a method and a path shape ("{campaign_id}" standing for the id), who may call
 // it, and its handler.
 struct Route {
@@ -258,6 +277,7 @@ const Route kRoutes[] = {
      &Unary<v1::GetPairCountsRequest, v1::PairCountsMatrix, &S::DoGetPairCounts>},
     {"GET", "/v1/campaigns/{campaign_id}/pairCounts", Access::kAdmin,
      &Unary<v1::GetPairCountsRequest, v1::PairCountsMatrix, &S::DoGetPairCounts>},
+    {"GET", "/v1/campaigns/{campaign_id}/rankPlot", Access::kAdmin, &RankPlot},
     {"POST", "/v1/campaigns/{campaign_id}:getAnnotatorStats", Access::kAdmin,
      &Unary<v1::GetAnnotatorStatsRequest, v1::AnnotatorStatsResponse, &S::DoGetAnnotatorStats>},
     {"GET", "/v1/campaigns/{campaign_id}/annotatorStats", Access::kAdmin,
@@ -352,6 +372,34 @@ HttpResponse TooLarge(const HttpRequest& request) {
                            std::to_string(request.body_limit) + " bytes");
 }
 
+// A JSON answer's entity tag: FNV-1a (64 bits) over its bytes, in hex and quotes. It
+// changes whenever a byte does (up to a 2^-64 collision), so a poller that sends it back
+// in If-None-Match gets 304 and no body while nothing changed.
+std::string JsonEntityTag(std::string_view body) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : body) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string tag = "\"j";
+  for (int shift = 60; shift >= 0; shift -= 4) tag += kHex[(hash >> shift) & 0xf];
+  return tag + "\"";
+}
+
+// A GET's whole JSON answer gets an ETag; one the client already holds (If-None-Match) is
+// answered 304 without a body. Streamed exports and errors are sent as they are.
+void ApplyEntityTag(const HttpRequest& request, HttpResponse* response) {
+  if (request.method != "GET" || response->status != 200 || response->stream) return;
+  std::string tag = JsonEntityTag(response->body);
+  if (request.if_none_match && IfNoneMatchNames(*request.if_none_match, tag)) {
+    response->status = 304;
+    response->body.clear();
+    std::erase_if(response->headers, [](const auto& h) { return h.first == "Content-Type"; });
+  }
+  response->headers.emplace_back("ETag", std::move(tag));
+}
+
 CallContext ContextOf(const HttpRequest& request) {
   return CallContext(request.authorization, "header", CallContext::Clock::time_point::max(),
                      request.client_gone, request.peer);
@@ -375,7 +423,9 @@ HttpResponse HttpApi::Handle(const HttpRequest& request) {
   if (request.body_over_limit) return TooLarge(request);
   const CallContext context = ContextOf(request);
   const Call call{request, context, r.campaign_id, *service_, producers_};
-  return r.route->handle(call);
+  HttpResponse response = r.route->handle(call);
+  ApplyEntityTag(request, &response);
+  return response;
 }
 
 }  // namespace tourney::service

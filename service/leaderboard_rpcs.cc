@@ -8,7 +8,9 @@
 #include "proto/leaderboard_proto.h"
 #include "tournament_service.h"
 #include "tourney/core/defaults.h"
+#include "render/rank_plot.h"
 #include "tourney/sequential/anytime_board.h"
+#include "tourney/statistics/bootstrap.h"
 
 namespace tourney::service {
 
@@ -138,6 +140,63 @@ grpc::Status TournamentService::DoGetLeaderboard(const CallContext* context,
   grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
   if (!auth.ok()) return auth;
   return ComputeBoard(*context, *campaign, *request, response);
+}
+
+grpc::Status TournamentService::DoGetRankPlot(const CallContext* context,
+                                              const v1::GetRankPlotRequest* request,
+                                              std::string* svg) {
+  std::shared_ptr<LiveCampaign> campaign;
+  grpc::Status auth = Authorize(context, Access::kAdmin, request->campaign_id(), &campaign);
+  if (!auth.ok()) return auth;
+  // `tourney cluster`'s defaults: Expected Wins, 1000 replicates, seed 1, 95%.
+  const std::string name = request->model().empty() ? "expected-wins" : request->model();
+  const int replicates = request->bootstrap_replicates() == 0 ? 1000 : request->bootstrap_replicates();
+  const double confidence = request->confidence() == 0.0 ? kDefaultConfidence : request->confidence();
+  if (replicates < 1 || replicates > limits_.max_bootstrap_replicates) {
+    return Error(
+        StatusCode::INVALID_ARGUMENT,
+        "bootstrap_replicates must be in 1.." + std::to_string(limits_.max_bootstrap_replicates));
+  }
+  if (!(confidence > 0.0 && confidence < 1.0)) {
+    return Error(StatusCode::INVALID_ARGUMENT, "confidence must be in (0, 1)");
+  }
+  if (name == "hopkins-may") {
+    return Error(StatusCode::INVALID_ARGUMENT,
+                 "hopkins-may is not bootstrapped by the server (use `tourney cluster` offline)");
+  }
+  grpc::Status admitted = WaitForFitSlot(*context);
+  if (!admitted.ok()) return admitted;
+  FitSlotRelease slot{this};
+  CampaignSnapshot snapshot;
+  {
+    std::shared_lock lock(campaign->mu);
+    snapshot = campaign->state->Snapshot();
+  }
+  auto model = MakeCampaignModel(name, snapshot.rating);
+  if (!model.ok()) return ToGrpc(model.status());
+  const Judgments& judgments = snapshot.judgments;
+  if (judgments.comparisons().size() == 0) {
+    return Error(StatusCode::FAILED_PRECONDITION,
+                 "the campaign has no judgments yet: the rank plot comes with the first one");
+  }
+  BootstrapOptions options;
+  options.replicates = replicates;
+  options.confidence = confidence;
+  options.seed = request->seed() == 0 ? 1 : request->seed();
+  options.threads = 1;  // a dashboard's figure must not take the annotators' cores
+  options.cancelled = [this, context] { return Abandoned(*context); };
+  auto result = Bootstrap(judgments, **model, options);
+  if (!result.ok()) {
+    if (result.status().code() == tourney::StatusCode::kCancelled) {
+      return AbandonedStatus(*context, "the rank plot was drawn");
+    }
+    return ToGrpc(result.status());
+  }
+  const Leaderboard board = BuildClusteredLeaderboard(judgments, *result);
+  const RankPlotOptions plot =
+      ClusterRankPlotOptions(judgments, *result, RankWhiskers::kConfidence, true);
+  *svg = RankBoxPlotSvg(RankPlotSystems(board, judgments, *result), plot);
+  return grpc::Status::OK;
 }
 
 grpc::Status TournamentService::DoGetPairCounts(const CallContext* context,

@@ -108,6 +108,9 @@ class LiveScoringCampaign {
 
 // A scoring campaign's CampaignInfo (kind SCORING) at `now` (Unix ms); takes c.mu shared.
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info);
+// What a scoring campaign's annotators do, as CampaignInfo.protocol names it: `protocol`
+// (ScoringCampaignConfig.protocol), or "plain" when it is empty.
+std::string ScoringProtocolLabel(const std::string& protocol);
 
 }  // namespace tourney::service
 

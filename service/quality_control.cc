@@ -259,6 +259,8 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     const int64_t scores = it == c->annotator_scores.end() ? 0 : it->second;
     response->set_judgments(scores);
     response->set_guidelines(c->proto.content().guidelines());
+    response->set_campaign_name(c->proto.name());
+    response->set_protocol(ScoringProtocolLabel(c->proto.protocol()));
     response->set_done(c->closed_unix_ms != 0);
     response->set_decision("undecided");
     if (scores > 0) {
@@ -278,6 +280,9 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
   const int64_t cap = campaign->config.quality_control().max_judgments_per_annotator();
   response->set_max_judgments(cap);
   response->set_guidelines(campaign->config.content().guidelines());
+  response->set_campaign_name(campaign->config.name());
+  response->set_protocol("ranking");
+  response->set_outputs_per_screen(campaign->config.k());
   response->set_decision(AnnotatorDecisionName(AnnotatorDecision::kUndecided));
   for (const AnnotatorQuality& a : *stats) {
     if (a.annotator != request->annotator()) continue;
@@ -288,6 +293,7 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
   }
   std::shared_lock lock(campaign->mu);
   response->set_done(campaign->closed_unix_ms != 0 || (cap > 0 && response->judgments() >= cap));
+  if (cap > 0) response->set_screens_left(std::max<int64_t>(0, cap - response->judgments()));
   return grpc::Status::OK;
 }
 

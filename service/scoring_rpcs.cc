@@ -25,6 +25,12 @@
 
 namespace tourney::service {
 
+// What a scoring campaign's annotators do, as CampaignInfo.protocol names it: the stored
+// protocol, "plain" when none was given.
+std::string ScoringProtocolLabel(const std::string& protocol) {
+  return protocol.empty() ? std::string("plain") : protocol;
+}
+
 namespace {
 
 // A campaign with a ±t target and an interval that holds at data-dependent times (cv-cs,
@@ -51,6 +57,7 @@ void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo
   info->set_campaign_id(c.id);
   info->set_kind(v1::CAMPAIGN_KIND_SCORING);
   info->mutable_config()->set_name(c.proto.name());
+  info->set_protocol(ScoringProtocolLabel(c.proto.protocol()));
   info->set_created_unix_ms(c.created_unix_ms);
   std::shared_lock lock(c.mu);
   info->set_state(c.closed_unix_ms != 0 ? v1::CAMPAIGN_STATE_CLOSED : v1::CAMPAIGN_STATE_OPEN);
@@ -587,13 +594,22 @@ grpc::Status TournamentService::DoExportScores(const CallContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
+  if (request->after_sequence() < 0 || request->limit() < 0) {
+    return Error(StatusCode::INVALID_ARGUMENT, "after_sequence and limit must be >= 0");
+  }
   std::vector<v1::ExportedScore> rows;
   {
     std::shared_lock lock(c->mu);
     const ScoredSegments& t = c->engine->config().table;
     const std::vector<ItemScore>& scores = c->engine->scores();
-    rows.reserve(scores.size());
-    for (size_t i = 0; i < scores.size(); ++i) {
+    // Sequence i + 1 is scores[i]: the cursor's range of indices.
+    const size_t first =
+        std::min(scores.size(), static_cast<size_t>(request->after_sequence()));
+    const size_t last = request->limit() > 0
+                            ? std::min(scores.size(), first + static_cast<size_t>(request->limit()))
+                            : scores.size();
+    rows.reserve(last - first);
+    for (size_t i = first; i < last; ++i) {
       v1::ExportedScore& row = rows.emplace_back();
       row.set_sequence(static_cast<int64_t>(i) + 1);
       row.set_system(t.systems[scores[i].item.system].name);

@@ -61,6 +61,13 @@ struct StoredCampaign {
   int64_t created_unix_ms = 0;
 };
 
+// Which of a campaign's judgments a scan reads: those with campaign_seq > after_sequence,
+// at most `limit` of them (0: all), in sequence order.
+struct JudgmentRange {
+  int64_t after_sequence = 0;
+  int64_t limit = 0;
+};
+
 struct StoredJudgment {
   uint64_t campaign_id = 0;
   int64_t campaign_seq = 0;  // 1-based position in the campaign's commit order
@@ -213,6 +220,10 @@ class Store {
   // transaction (a consistent snapshot) on a connection of its own, so it may run
   // concurrently with everything else from any thread. Stops at the first error of `fn`.
   Status ScanJudgments(uint64_t campaign_id, const std::function<Status(StoredJudgment&)>& fn);
+  // The same for the judgments after `range.after_sequence`, at most `range.limit` of them
+  // (0: no limit), read by the index on (campaign_id, campaign_seq).
+  Status ScanJudgments(uint64_t campaign_id, const JudgmentRange& range,
+                       const std::function<Status(StoredJudgment&)>& fn);
 
   // Runs `body` in one transaction and commits it durably. Each call of body's statements
   // that fails leaves the transaction usable; `body` decides. If `body` returns an error

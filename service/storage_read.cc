@@ -89,6 +89,11 @@ Status Store::LoadImportKeys(const std::function<Status(StoredImportKey)>& fn) {
 
 Status Store::ScanJudgments(uint64_t campaign_id,
                             const std::function<Status(StoredJudgment&)>& fn) {
+  return ScanJudgments(campaign_id, JudgmentRange{}, fn);
+}
+
+Status Store::ScanJudgments(uint64_t campaign_id, const JudgmentRange& range,
+                            const std::function<Status(StoredJudgment&)>& fn) {
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path_.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) !=
       SQLITE_OK) {
@@ -97,8 +102,8 @@ Status Store::ScanJudgments(uint64_t campaign_id,
     return IoError(path_ + ": cannot open a reader (" + msg + ")");
   }
   sqlite3_busy_timeout(db, 5000);
-  const std::string sql =
-      std::string(kSelectJudgment) + " WHERE campaign_id=? ORDER BY campaign_seq";
+  const std::string sql = std::string(kSelectJudgment) +
+                          " WHERE campaign_id=? AND campaign_seq>? ORDER BY campaign_seq LIMIT ?";
   auto export_error = [&] { return IoError(path_ + ": export: " + sqlite3_errmsg(db)); };
   Status s;
   {
@@ -107,6 +112,10 @@ Status Store::ScanJudgments(uint64_t campaign_id,
       s = export_error();
     } else {
       sqlite3_bind_int64(stmt.get(), 1, static_cast<sqlite3_int64>(campaign_id));
+      sqlite3_bind_int64(stmt.get(), 2, static_cast<sqlite3_int64>(range.after_sequence));
+      // SQLite reads a negative LIMIT as none.
+      sqlite3_bind_int64(stmt.get(), 3,
+                         range.limit > 0 ? static_cast<sqlite3_int64>(range.limit) : -1);
       StoredJudgment j;
       s = stmt.ReadRows(
           [&](sqlite3_stmt* row) {

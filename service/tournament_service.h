@@ -125,6 +125,12 @@ class TournamentService final : public TournamentBase {
                                 v1::Leaderboard* response);
   grpc::Status DoGetPairCounts(const CallContext* context, const v1::GetPairCountsRequest* request,
                                v1::PairCountsMatrix* response);
+  // The SVG `tourney cluster --plot` draws for the campaign's judgments (render/rank_plot.h):
+  // a bootstrap of `request->model()` on one thread, within a fit slot. INVALID_ARGUMENT for
+  // an unknown model, "hopkins-may" or parameters out of range; FAILED_PRECONDITION before
+  // the first judgment. HTTP only (GET …/rankPlot).
+  grpc::Status DoGetRankPlot(const CallContext* context, const v1::GetRankPlotRequest* request,
+                             std::string* svg);
   grpc::Status DoListCampaigns(const CallContext* context, const v1::ListCampaignsRequest* request,
                                v1::ListCampaignsResponse* response);
   grpc::Status DoGetCampaign(const CallContext* context, const v1::GetCampaignRequest* request,

@@ -61,23 +61,6 @@ HttpResponse WebError(int status, std::string_view code, std::string_view messag
   return r;
 }
 
-// An If-None-Match value naming `etag` ("*", or a list that holds it, weak or strong).
-bool NamesEtag(std::string_view header, std::string_view etag) {
-  if (header == "*") return true;
-  size_t from = 0;
-  while (from <= header.size()) {
-    size_t comma = header.find(',', from);
-    if (comma == std::string_view::npos) comma = header.size();
-    std::string_view tag = header.substr(from, comma - from);
-    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
-    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
-    if (tag.starts_with("W/")) tag.remove_prefix(2);
-    if (tag == etag) return true;
-    from = comma + 1;
-  }
-  return false;
-}
-
 HttpResponse AssetResponse(const HttpRequest& request, const WebAsset& asset) {
   HttpResponse r;
   r.headers = {{"Content-Security-Policy", std::string(kWebContentSecurityPolicy)},
@@ -86,7 +69,7 @@ HttpResponse AssetResponse(const HttpRequest& request, const WebAsset& asset) {
                {"X-Frame-Options", "DENY"},
                {"Cache-Control", "no-cache"},
                {"ETag", std::string(asset.etag)}};
-  if (request.if_none_match && NamesEtag(*request.if_none_match, asset.etag)) {
+  if (request.if_none_match && IfNoneMatchNames(*request.if_none_match, asset.etag)) {
     r.status = 304;
     return r;
   }
@@ -105,6 +88,22 @@ bool CrossOrigin(const HttpRequest& request) {
 }
 
 }  // namespace
+
+bool IfNoneMatchNames(std::string_view header, std::string_view etag) {
+  if (header == "*") return true;
+  size_t from = 0;
+  while (from <= header.size()) {
+    size_t comma = header.find(',', from);
+    if (comma == std::string_view::npos) comma = header.size();
+    std::string_view tag = header.substr(from, comma - from);
+    while (!tag.empty() && (tag.front() == ' ' || tag.front() == '\t')) tag.remove_prefix(1);
+    while (!tag.empty() && (tag.back() == ' ' || tag.back() == '\t')) tag.remove_suffix(1);
+    if (tag.starts_with("W/")) tag.remove_prefix(2);
+    if (tag == etag) return true;
+    from = comma + 1;
+  }
+  return false;
+}
 
 std::span<const WebAsset> EmbeddedWebAssets() {
   return {internal::kEmbeddedWebAssets, internal::kEmbeddedWebAssetCount};

@@ -38,7 +38,7 @@ struct WebAsset {
 // The policy of every page and asset answer.
 inline constexpr std::string_view kWebContentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "img-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // Every embedded file, sorted by name. Static storage: never freed.
 std::span<const WebAsset> EmbeddedWebAssets();
@@ -48,6 +48,11 @@ const WebAsset* FindWebAsset(std::string_view name);
 
 // The sum of the embedded files' sizes.
 size_t EmbeddedWebAssetBytes();
+
+// True when an If-None-Match header value names `etag`: "*", or a comma-separated list
+// that holds it, weak (W/) or strong. The pages' assets and the JSON API's GETs answer 304
+// then.
+bool IfNoneMatchNames(std::string_view header, std::string_view etag);
 
 // The HTTP handler of --http-listen: the pages and assets above, the Origin check, and
 // everything else handed to `api` (the JSON API), which must outlive the WebFrontend.

@@ -85,6 +85,12 @@ class HttpApiTest : public ::testing::Test {
   HttpResult Get(const std::string& path, const std::string& token) {
     return http_->Request("GET", path, "", token.empty() ? Headers{} : Bearer(token));
   }
+  // A GET that sends back an entity tag (If-None-Match).
+  HttpResult Revalidate(const std::string& path, const std::string& token, const std::string& tag) {
+    Headers headers = Bearer(token);
+    headers.emplace_back("If-None-Match", tag);
+    return http_->Request("GET", path, "", headers);
+  }
   static std::string Path(uint64_t id, const std::string& rest) {
     return "/v1/campaigns/" + std::to_string(id) + rest;
   }
@@ -303,6 +309,119 @@ TEST_F(HttpApiTest, AdminReadsAnswerWhatGrpcAnswers) {
               "made-over-http");
 }
 
+// What a dashboard's poll needs (issue 47, item 6): an unchanged answer is a 304 without a
+// body, the campaign without its segments, and only the judgments after a cursor.
+TEST_F(HttpApiTest, PollsFetchOnlyWhatChanged) {
+  v1::CampaignConfig config = MakeConfig("polled", 3, 12, 2);
+  config.mutable_quality_control()->set_max_judgments_per_annotator(5);
+  const CreatedCampaign c = CreateCampaign(stub(), config);
+  const auto judge = [&](const std::string& annotator) {
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(testing::NextMatch(stub(), c, annotator, &m).ok());
+    v1::SubmitJudgmentResponse ack;
+    ASSERT_TRUE(testing::Submit(stub(), c, m.match_id(), annotator, {1, 2}, "", &ack).ok());
+  };
+  judge("a");
+
+  // Unchanged: 304, no body, the same tag; changed: 200 and another tag.
+  for (const std::string& path : {Path(c.id, ""), Path(c.id, "?summary=true"),
+                                 Path(c.id, "/leaderboard?anytime=true"),
+                                 Path(c.id, "/annotatorStats")}) {
+    SCOPED_TRACE(path);
+    const HttpResult first = Get(path, kAdminToken);
+    ASSERT_EQ(first.status, 200) << first.body;
+    const std::string tag = first.Header("etag");
+    ASSERT_FALSE(tag.empty());
+    const HttpResult same = Revalidate(path, kAdminToken, tag);
+    EXPECT_EQ(same.status, 304);
+    EXPECT_EQ(same.body, "");
+    EXPECT_EQ(same.Header("etag"), tag);
+    EXPECT_EQ(Revalidate(path, kAdminToken, "\"other\", W/" + tag).status, 304);
+    EXPECT_EQ(Revalidate(path, kAdminToken, "\"other\"").status, 200);
+    // A wrong token is still refused, whatever tag it sends.
+    EXPECT_EQ(Revalidate(path, "wrong-token", tag).status, 401);
+  }
+  const HttpResult before = Get(Path(c.id, "?summary=true"), kAdminToken);
+  judge("a");
+  judge("a");
+  const HttpResult after = Revalidate(Path(c.id, "?summary=true"), kAdminToken,
+                                      before.Header("etag"));
+  ASSERT_EQ(after.status, 200);
+  EXPECT_NE(after.Header("etag"), before.Header("etag"));
+
+  // The summary is the campaign without its segments (and texts): 12 segments in the full
+  // answer, none in the summary, the rest equal.
+  auto full = FromJson<v1::CampaignInfo>(Get(Path(c.id, ""), kAdminToken).body);
+  const auto summary = FromJson<v1::CampaignInfo>(after.body);
+  EXPECT_EQ(full.config().segments_size(), 12);
+  EXPECT_EQ(summary.config().segments_size(), 0);
+  EXPECT_EQ(summary.judgments(), 3);
+  EXPECT_EQ(summary.protocol(), "ranking");
+  full.mutable_config()->clear_segments();
+  EXPECT_TRUE(MessageDifferencer::Equals(full, summary)) << summary.DebugString();
+
+  // The cursor: judgments after sequence 1, at most one of them, is judgment 2 alone.
+  const auto page = FromJson<google::protobuf::ListValue>(
+      Get(Path(c.id, "/judgments?afterSequence=1&limit=1"), kAdminToken).body);
+  ASSERT_EQ(page.values_size(), 1);
+  EXPECT_EQ(FromJson<v1::ExportedJudgment>(ToJson(page.values(0))).sequence(), 2);
+  EXPECT_EQ(Get(Path(c.id, "/judgments?afterSequence=3"), kAdminToken).body, "[]");
+  EXPECT_EQ(FromJson<google::protobuf::ListValue>(
+                Get(Path(c.id, "/judgments?afterSequence=1"), kAdminToken).body)
+                .values_size(),
+            2);
+  ExpectError(Get(Path(c.id, "/judgments?afterSequence=-1"), kAdminToken), 400,
+              "INVALID_ARGUMENT", "after_sequence");
+
+  // The annotator's view of the campaign: its name and protocol, 2 outputs per screen,
+  // 3 of the cap of 5 judged, so 2 screens left; one who judged nothing has all 5.
+  const auto progress = FromJson<v1::AnnotatorProgress>(
+      Post(Path(c.id, ":getAnnotatorProgress"), R"({"annotator":"a"})", c.token).body);
+  EXPECT_EQ(progress.campaign_name(), "polled");
+  EXPECT_EQ(progress.protocol(), "ranking");
+  EXPECT_EQ(progress.outputs_per_screen(), 2);
+  EXPECT_EQ(progress.judgments(), 3);
+  ASSERT_TRUE(progress.has_screens_left());
+  EXPECT_EQ(progress.screens_left(), 2);
+  EXPECT_EQ(FromJson<v1::AnnotatorProgress>(
+                Post(Path(c.id, ":getAnnotatorProgress"), R"({"annotator":"b"})", c.token).body)
+                .screens_left(),
+            5);
+  // Without a cap, no count of screens left.
+  const CreatedCampaign open = CreateCampaign(stub(), MakeConfig("uncapped", 3, 4, 3));
+  EXPECT_FALSE(FromJson<v1::AnnotatorProgress>(
+                   Post(Path(open.id, ":getAnnotatorProgress"), R"({"annotator":"b"})", open.token)
+                       .body)
+                   .has_screens_left());
+}
+
+// The rank plot: an SVG document naming every system, refused before the first judgment
+// and for a model the server does not bootstrap.
+TEST_F(HttpApiTest, RankPlotIsAnSvgOfTheJudgments) {
+  const CreatedCampaign c = CreateCampaign(stub(), MakeConfig("plotted", 3, 6, 2));
+  ExpectError(Get(Path(c.id, "/rankPlot"), kAdminToken), 400, "FAILED_PRECONDITION",
+              "no judgments yet");
+  for (int i = 0; i < 6; ++i) {
+    v1::NextMatchResponse m;
+    ASSERT_TRUE(testing::NextMatch(stub(), c, "a", &m).ok());
+    v1::SubmitJudgmentResponse ack;
+    ASSERT_TRUE(testing::Submit(stub(), c, m.match_id(), "a", {1, 2}, "", &ack).ok());
+  }
+  const HttpResult plot = Get(Path(c.id, "/rankPlot?bootstrapReplicates=50"), kAdminToken);
+  ASSERT_EQ(plot.status, 200) << plot.body;
+  EXPECT_EQ(plot.Header("content-type"), "image/svg+xml");
+  EXPECT_NE(plot.body.find("<svg"), std::string::npos);
+  EXPECT_NE(plot.body.find("</svg>"), std::string::npos);
+  for (const char* system : {"s0", "s1", "s2"}) {
+    EXPECT_NE(plot.body.find(std::string(">") + system + "<"), std::string::npos) << system;
+  }
+  // The same judgments, replicates and seed draw the same figure.
+  EXPECT_EQ(Get(Path(c.id, "/rankPlot?bootstrapReplicates=50"), kAdminToken).body, plot.body);
+  ExpectError(Get(Path(c.id, "/rankPlot?model=hopkins-may"), kAdminToken), 400,
+              "INVALID_ARGUMENT", "hopkins-may");
+  ExpectError(Get(Path(c.id, "/rankPlot"), c.token), 403, "PERMISSION_DENIED", "");
+}
+
 TEST_F(HttpApiTest, ScoringCampaignRunsOverHttp) {
   v1::CreateScoringCampaignRequest create;
   v1::ScoringCampaignConfig& config = *create.mutable_config();
@@ -323,9 +442,20 @@ TEST_F(HttpApiTest, ScoringCampaignRunsOverHttp) {
   config.set_confidence(0.95);
   config.set_seed(3);
   config.set_enrolment(v1::ENROLMENT_OPEN);  // its shared token is used
+  config.set_protocol("da");
   HttpResult created = Post("/v1/campaigns:createScoring", ToJson(create), kAdminToken);
   ASSERT_EQ(created.status, 200) << created.body;
   const auto made = FromJson<v1::CreateCampaignResponse>(created.body);
+  // The page asks the campaign, not the link, what to show.
+  const auto progress = FromJson<v1::AnnotatorProgress>(
+      Post(Path(made.campaign_id(), ":getAnnotatorProgress"), R"({"annotator":"rater"})",
+           made.annotator_token())
+          .body);
+  EXPECT_EQ(progress.protocol(), "da");
+  EXPECT_EQ(progress.campaign_name(), "scores");
+  EXPECT_EQ(FromJson<v1::CampaignInfo>(Get(Path(made.campaign_id(), ""), kAdminToken).body)
+                .protocol(),
+            "da");
   std::vector<v1::NextItemResponse> items;
   for (int i = 0; i < 3; ++i) {
     HttpResult next = Post(Path(made.campaign_id(), ":nextItem"), R"({"annotator":"rater"})",
@@ -354,6 +484,16 @@ TEST_F(HttpApiTest, ScoringCampaignRunsOverHttp) {
     EXPECT_DOUBLE_EQ(row.score(), 10.0 * (i + 1));
     EXPECT_EQ(row.annotator(), "rater");
   }
+  // The cursor: the scores after sequence 1, one of them, is the second score (20).
+  const auto page = FromJson<google::protobuf::ListValue>(
+      Get(Path(made.campaign_id(), "/scores?afterSequence=1&limit=1"), kAdminToken).body);
+  ASSERT_EQ(page.values_size(), 1);
+  const auto second = FromJson<v1::ExportedScore>(ToJson(page.values(0)));
+  EXPECT_EQ(second.sequence(), 2);
+  EXPECT_DOUBLE_EQ(second.score(), 20.0);
+  EXPECT_EQ(Get(Path(made.campaign_id(), "/scores?afterSequence=3"), kAdminToken).body, "[]");
+  EXPECT_EQ(Get(Path(made.campaign_id(), "/scores?afterSequence=9&limit=2"), kAdminToken).body,
+            "[]");
   const auto estimate = FromJson<v1::GetEstimateResponse>(
       Get(Path(made.campaign_id(), "/estimate"), kAdminToken).body);
   EXPECT_EQ(estimate.scores(), 3);

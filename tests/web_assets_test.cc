@@ -25,7 +25,7 @@ const std::filesystem::path kWebDir = std::filesystem::path(TOURNEY_SOURCE_DIR) 
 // The policy docs/web.md states, written out here apart from the code's constant.
 constexpr char kExpectedPolicy[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "img-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 std::string ReadWebFile(const std::string& name) {
   std::ifstream in(kWebDir / name, std::ios::binary);

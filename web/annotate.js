@@ -1,6 +1,9 @@
-// The annotator page, /annotate/{campaign_id}#token=…&annotator=…[&mode=da|esa|mqm]
-// (docs/web.md). Pairwise campaigns: rank the k outputs of a match 1..k, ties allowed.
-// Scoring campaigns: a 0–100 score (DA), after marking error spans (ESA).
+// The annotator page, /annotate/{campaign_id}#token=…&annotator=… (docs/web.md). What the
+// annotator does comes from the campaign (GetAnnotatorProgress.protocol), never from the
+// link: "ranking" ranks the k outputs of a match 1 (best) .. k (worst), ties allowed; "da"
+// and "plain" a 0–100 score; "esa" error spans, then the score; "mqm" error spans with
+// categories. The token leaves the address bar once read (this tab's sessionStorage keeps
+// it), and every refusal says what is missing and how to go on.
 //
 // Nothing entered is lost or doubled: the served item, its idempotency key and what was
 // entered so far live in localStorage (one entry per campaign and annotator), written on
@@ -19,8 +22,13 @@ const page = {
   campaign: campaignIdOfPath(location.pathname),
   token: '',
   annotator: '',
-  mode: 'da',       // scoring campaigns: "da", "esa" or "mqm"
+  mode: 'da',       // scoring campaigns: "da", "esa" or "mqm" (from the campaign)
   scoring: false,
+  name: '',         // the campaign's name
+  doneAtStart: 0,   // judgments the server had committed for the annotator when the page opened
+  submittedAtStart: 0,  // this browser's submitted count at that moment
+  leftAtStart: null,    // screens left then (the cap minus the committed), or null: no cap
+  leaseTimer: 0,
   storeKey: '',
   busy: false,      // a call to the server is on its way
   retryTimer: 0,
@@ -64,9 +72,14 @@ function notice(text, kind = 'info') {
   n.hidden = !text;
 }
 
+// Screens done (committed when the page opened, plus those submitted since) and, when the
+// campaign caps the annotator's work, screens left. Which items those are is never said.
 function showProgress(state) {
-  const n = state.submitted.length;
-  $('progress').textContent = n === 1 ? '1 item submitted' : `${n} items submitted`;
+  const since = Math.max(0, state.submitted.length - page.submittedAtStart);
+  const done = page.doneAtStart + since;
+  let text = `Screens done: ${done}`;
+  if (page.leftAtStart !== null) text += ` · left: ${Math.max(0, page.leftAtStart - since)}`;
+  $('progress').textContent = text;
 }
 
 // The end of the annotator's work: the reason, and the completion code and quality
@@ -123,8 +136,7 @@ function onNextFailed(e) {
   if (!(e instanceof ApiError)) throw e;
   const msg = e.message;
   if (e.httpStatus === 401 || e.httpStatus === 403) {
-    notice('The server refused this link\'s token: ' + msg, 'error');
-    fill($('task'));
+    signInAgain(e);
   } else if (e.status === 'FAILED_PRECONDITION') {
     showDone(/complete/.test(msg) ? 'Every item of the campaign is scored.'
                                   : 'The campaign is closed (' + msg + ').');
@@ -132,7 +144,13 @@ function onNextFailed(e) {
     showDone('You have given the campaign\'s maximum number of judgments.');
   } else {
     // Nothing to serve right now (every item leased), too many leases, or the network.
-    notice(msg + ' — trying again in 10 s.', 'warn');
+    const why = e.status === 'NOT_FOUND'
+      ? 'Every item left is being worked on by someone else right now.'
+      : e.status === 'RESOURCE_EXHAUSTED'
+        ? 'You hold as many items as the campaign allows at once; finish or wait for one.'
+        : e.status === 'NETWORK' ? 'The server cannot be reached (check your connection).'
+          : 'The server could not give you an item (' + msg + ').';
+    notice(why + ' Nothing is lost: the page tries again in 10 s, or press "Try now".', 'warn');
     fill($('task'), el('button', { text: 'Try now', attrs: { type: 'button' },
                                    on: { click: () => nextItem() } }));
     page.retryTimer = setTimeout(nextItem, 10000);
@@ -151,9 +169,24 @@ async function submit() {
   const cur = state.current;
   if (!cur || page.busy) return;
   if (!ready(cur)) {
-    notice(page.scoring ? 'Set a score first (move the slider or type 0–100).'
-                        : `Give every output a rank from 1 to ${cur.ranks.length} first.`,
-           'warn');
+    if (page.scoring) {
+      notice('Not sent yet: set a score first (move the slider or type 0–100), then press ' +
+             'Enter or Submit.', 'warn');
+    } else {
+      const missing = cur.ranks.map((r, i) => (r >= 1 ? null : i + 1)).filter((i) => i);
+      notice(`Not sent yet: output${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ` +
+             `${missing.length > 1 ? 'have' : 'has'} no rank. Give every output a rank from 1 ` +
+             `(best) to ${cur.ranks.length} (worst), then press Enter or Submit.`, 'warn');
+    }
+    return;
+  }
+  if (leaseExpired(cur)) {
+    announceExpired(cur);
+    return;
+  }
+  const doubt = page.scoring && !cur.confirmed ? lowScoreDoubt(cur) : null;
+  if (doubt) {
+    askToConfirm(doubt);
     return;
   }
   page.busy = true;
@@ -213,8 +246,12 @@ function onSubmitFailed(e, cur) {
     notice('This item was already submitted with another answer (another tab?); it is ' +
            'kept as first submitted. Moving on.', 'warn');
     nextItem();
+  } else if (e.httpStatus === 401 || e.httpStatus === 403) {
+    // The answer stays stored here; signed in again, the same item and key come back.
+    signInAgain(e);
   } else if (e.status === 'INVALID_ARGUMENT') {
-    notice('The server refused the answer: ' + msg, 'error');
+    notice('The server did not accept this answer (' + msg + '). Nothing was saved: ' +
+           'change the answer and press Submit again.', 'error');
     render(loadState());
   } else {
     // The network or the server failed: the answer stays here and a retry reuses its key.
@@ -248,12 +285,14 @@ function contextBlocks(served) {
   const tdir = directionOf(texts.targetLanguage);
   const out = [head];
   if (texts.contextBefore && texts.contextBefore.length) {
-    out.push(el('div', { className: 'context', dir: sdir === 'rtl' ? 'rtl' : undefined },
+    out.push(el('div', { className: 'context before', dir: sdir === 'rtl' ? 'rtl' : undefined },
+                el('div', { className: 'label', text: 'Context: the sentences before (not to judge)' }),
                 ...texts.contextBefore.map((t) => el('p', { dir: 'auto', text: t }))));
   }
   out.push(textBlock('Source', texts.source, sdir, 'source'));
   if (texts.contextAfter && texts.contextAfter.length) {
-    out.push(el('div', { className: 'context', dir: sdir === 'rtl' ? 'rtl' : undefined },
+    out.push(el('div', { className: 'context after', dir: sdir === 'rtl' ? 'rtl' : undefined },
+                el('div', { className: 'label', text: 'Context: the sentences after (not to judge)' }),
                 ...texts.contextAfter.map((t) => el('p', { dir: 'auto', text: t }))));
   }
   (texts.references || []).forEach((r, i, all) => {
@@ -288,12 +327,16 @@ function renderPairwise(cur) {
   const k = served.systems.length;
   const texts = served.texts;
   const tdir = directionOf(texts && texts.targetLanguage);
+  const legend = el('p', { id: 'rank-legend', className: 'rank-legend',
+                           text: `Rank the ${k} translations: 1 = best, ${k} = worst. ` +
+                                 'Give equal ranks to translations of equal quality.' });
   const list = el('ol', { className: 'outputs', dir: tdir === 'rtl' ? 'rtl' : undefined,
-                          attrs: { 'aria-label': `Rank these ${k} translations (1 = best)` } });
+                          attrs: { 'aria-label': `Rank these ${k} translations (1 = best, ${k} = worst)` } });
   for (let i = 0; i < k; i++) {
     const rank = cur.ranks[i];
     const buttons = el('div', { className: 'ranks', attrs: { role: 'group',
-                                                             'aria-label': `Rank of output ${i + 1}` } });
+                                                             'aria-label': `Rank of output ${i + 1}` } },
+                       el('span', { className: 'rank-end', text: 'best', attrs: { 'aria-hidden': 'true' } }));
     for (let r = 1; r <= k; r++) {
       buttons.append(el('button', {
         className: 'rank', text: r,
@@ -302,6 +345,7 @@ function renderPairwise(cur) {
         on: { click: () => setRank(i, r) },
       }));
     }
+    buttons.append(el('span', { className: 'rank-end', text: 'worst', attrs: { 'aria-hidden': 'true' } }));
     const text = texts ? texts.outputs[i] : `(output ${i + 1}: no text in this campaign)`;
     list.append(el('li', {
       className: 'output' + (rank > 0 ? ' ranked' : ''),
@@ -310,7 +354,7 @@ function renderPairwise(cur) {
           el('span', { className: 'label', text: `Output ${i + 1}` }), buttons),
        el('div', { className: 'text', dir: 'auto', text })));
   }
-  return [list];
+  return [legend, list];
 }
 
 function render(state) {
@@ -331,7 +375,11 @@ function render(state) {
   const body = page.scoring
     ? renderScoring(cur, page.mode, {
       save: (change) => {
-        const s = updateState((st) => { if (st.current && st.current.key === cur.key) change(st.current); });
+        const s = updateState((st) => {
+          if (!st.current || st.current.key !== cur.key) return;
+          change(st.current);
+          st.current.confirmed = false;  // a changed answer is asked about again
+        });
         updateSubmit(s.current);
         return s.current;
       },
@@ -343,10 +391,12 @@ function render(state) {
        el('div', { className: 'actions' },
           el('button', { className: 'submit', text: 'Submit (Enter)',
                          attrs: { type: 'button' }, on: { click: () => submit() } }),
-          lease ? el('span', { className: 'lease',
+          lease ? el('span', { id: 'lease', className: 'lease',
                                text: 'Held for you until ' + new Date(lease).toLocaleTimeString() })
-                : null));
+                : null),
+       el('div', { id: 'confirm', className: 'confirm', attrs: { hidden: '' } }));
   updateSubmit(cur);
+  watchLease(cur);
   const first = document.querySelector(
     focusIndex !== null ? `.output[data-index="${focusIndex}"]` : '.output:not(.ranked), .output');
   if (first && !page.scoring) first.focus();
@@ -395,59 +445,241 @@ function onKey(e) {
 
 // ---- start ----
 
-function showLogin(params) {
+// The sign-in form, with the name (and a token the server did not refuse) filled in. A
+// pasted link is read for its token and name.
+function showLogin(annotator = '', token = '') {
+  clearTimeout(page.retryTimer);
+  clearInterval(page.leaseTimer);
   $('login').hidden = false;
   $('task').hidden = true;
-  $('login-annotator').value = params.get('annotator') || '';
-  $('login-token').value = params.get('token') || '';
+  $('done').hidden = true;
+  $('guidelines').hidden = true;
+  $('login-annotator').value = annotator;
+  $('login-token').value = token;
   $('login-go').onclick = () => {
-    const annotator = $('login-annotator').value.trim();
-    if (!ANNOTATOR_NAME.test(annotator)) {
-      notice('The annotator name takes 1 to 128 letters, digits and . _ @ : -', 'warn');
+    let typedToken = $('login-token').value.trim();
+    let name = $('login-annotator').value.trim();
+    const hash = typedToken.indexOf('#');
+    if (hash >= 0) {  // a whole link pasted into the token field
+      const fromLink = fragmentParams(typedToken.slice(hash));
+      typedToken = fromLink.get('token') || '';
+      name = fromLink.get('annotator') || name;
+    }
+    if (!typedToken) {
+      notice('The token is missing: paste the link the organiser sent you (or the token ' +
+             'it holds, the part after "token=").', 'warn');
       return;
     }
-    const p = new URLSearchParams({ token: $('login-token').value.trim(), annotator });
-    if (params.get('mode')) p.set('mode', params.get('mode'));
-    location.hash = p.toString();
+    if (!ANNOTATOR_NAME.test(name)) {
+      notice('The annotator name is missing or not allowed: use 1 to 128 letters, digits ' +
+             'and . _ @ : - (the name in your link, after "annotator=").', 'warn');
+      return;
+    }
+    remember(typedToken, name);
+    start();
   };
 }
 
-// The campaign's guidelines and this annotator's committed count, from the server
-// (GetAnnotatorProgress); the page works on without them if the call fails.
-async function showGuidelines() {
+// A 401 (a wrong or revoked token) or 403 (a name the token is not for): the sign-in form
+// again, with what went wrong and what to do, in plain words.
+function signInAgain(e) {
+  const name = page.annotator;
+  forget();
+  showLogin(name, '');
+  notice(e.httpStatus === 403
+    ? `This link is not for the name "${name}": each link carries its own name. Open the ` +
+      'exact link the organiser sent you, or ask them for a link of your own.'
+    : 'The server does not accept this link\'s token (it is mistyped, or the organiser ' +
+      'revoked it). Paste the link the organiser sent you again, or ask them for a new one.',
+  'error');
+}
+
+// ---- the token: read from the link once, then kept in this tab only ----
+
+function sessionKey() {
+  return `tourney.annotate.signin.${page.campaign}`;
+}
+
+function remember(token, annotator) {
+  sessionStorage.setItem(sessionKey(), JSON.stringify({ token, annotator }));
+}
+
+function forget() {
+  sessionStorage.removeItem(sessionKey());
+  page.token = '';
+}
+
+function recalled() {
   try {
-    const p = await callApi(page.token, 'POST', `/v1/campaigns/${page.campaign}:getAnnotatorProgress`,
-                            { annotator: page.annotator });
-    if (p.guidelines) {
-      fill($('guidelines'), el('h2', { text: 'Guidelines' }),
-           el('p', { className: 'guidelines-text', dir: 'auto', text: p.guidelines }));
-      $('guidelines').hidden = false;
-    }
+    const s = JSON.parse(sessionStorage.getItem(sessionKey()) || 'null');
+    if (s && typeof s.token === 'string' && typeof s.annotator === 'string') return s;
   } catch (e) {
-    // Progress and guidelines are a convenience; the work itself goes on.
+    // A damaged entry signs in again.
+  }
+  return { token: '', annotator: '' };
+}
+
+// ---- the lease: said before it ends, and when it has ended ----
+
+function leaseExpired(cur) {
+  const lease = Number(cur.served.leaseExpiresUnixMs || 0);
+  return lease > 0 && Date.now() >= lease;
+}
+
+function announceExpired(cur) {
+  clearInterval(page.leaseTimer);
+  document.querySelectorAll('.submit').forEach((b) => { b.disabled = true; });
+  notice('The time held for this item has run out, so it can no longer be saved (it may ' +
+         'already be someone else\'s). Nothing of yours is lost but this item: press "Get a ' +
+         'new item" to go on.', 'warn');
+  const lease = $('lease');
+  if (lease) lease.textContent = 'Time for this item is over.';
+  const box = $('confirm');
+  if (box) {
+    fill(box, el('button', { id: 'new-item', text: 'Get a new item', attrs: { type: 'button' },
+                             on: { click: () => { finishItem(cur.key, false); notice(''); nextItem(); } } }));
+    box.hidden = false;
+    $('new-item').focus();
   }
 }
 
-function start() {
+// Counts down the last minutes of the item's lease beside the submit button and says when
+// it has ended, before the annotator submits.
+function watchLease(cur) {
+  clearInterval(page.leaseTimer);
+  const lease = Number(cur.served.leaseExpiresUnixMs || 0);
+  if (!lease) return;
+  const tick = () => {
+    const left = Math.ceil((lease - Date.now()) / 1000);
+    const line = $('lease');
+    if (left <= 0) {
+      announceExpired(cur);
+    } else if (left <= 120 && line) {
+      line.textContent = `Held for you for ${left} s more: submit before then, or the item ` +
+                         'goes back to the pool.';
+      line.classList.add('warn');
+    }
+  };
+  tick();
+  page.leaseTimer = setInterval(tick, 1000);
+}
+
+// ---- a low score without an error span asks to confirm ----
+
+// ESA: a score below this with no span marked is most likely a forgotten span (ESA's
+// guidelines put 66 at "most meaning preserved, few mistakes").
+const ESA_CONFIRM_BELOW = 66;
+
+// Why the item's answer deserves a second look before it is sent, or null.
+function lowScoreDoubt(cur) {
+  const spans = (cur.spans || []).length;
+  if (page.mode === 'esa' && spans === 0 && typeof cur.score === 'number' &&
+      cur.score < ESA_CONFIRM_BELOW) {
+    return `You scored this translation ${cur.score} but marked no error. A score below ` +
+           `${ESA_CONFIRM_BELOW} usually means errors: mark them (select the words, then m ` +
+           'or Shift+M), or send the score without errors.';
+  }
+  if (page.mode === 'mqm' && spans === 0) {
+    return 'You marked no error: that says this translation is perfect (MQM score 0). Mark ' +
+           'the errors (select the words, then m or Shift+M), or send it as perfect.';
+  }
+  return null;
+}
+
+function askToConfirm(text) {
+  notice(text, 'warn');
+  const box = $('confirm');
+  fill(box, el('p', { text }),
+       el('button', { id: 'confirm-send', text: 'Send without errors', attrs: { type: 'button' },
+                      on: { click: () => {
+                        updateState((s) => { if (s.current) s.current.confirmed = true; });
+                        box.hidden = true;
+                        submit();
+                      } } }),
+       el('button', { text: 'Go back and mark errors', attrs: { type: 'button' },
+                      on: { click: () => { box.hidden = true; notice(''); } } }));
+  box.hidden = false;
+}
+
+// The campaign as the annotator's token sees it (GetAnnotatorProgress): its name, its
+// protocol (which form to show), the guidelines, and the screens done and left. Without it
+// the page cannot know what to ask, so it says why and how to go on.
+async function readCampaign() {
+  let p;
+  try {
+    p = await callApi(page.token, 'POST', `/v1/campaigns/${page.campaign}:getAnnotatorProgress`,
+                      { annotator: page.annotator });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.httpStatus === 401 || e.httpStatus === 403) {
+      signInAgain(e);
+    } else if (e.status === 'NOT_FOUND') {
+      forget();
+      showLogin(page.annotator, '');
+      notice(`There is no campaign ${page.campaign} on this server: check that the link is ` +
+             'complete, or ask the organiser for it again.', 'error');
+    } else {
+      notice('The campaign cannot be read right now (' + e.message + '). Nothing is lost: ' +
+             'the page tries again in 10 s.', 'warn');
+      page.retryTimer = setTimeout(start, 10000);
+    }
+    return null;
+  }
+  return p;
+}
+
+// The form a protocol asks for: "ranking", or a scoring form "da", "esa" or "mqm" ("plain"
+// scores are entered as DA's 0–100).
+const PROTOCOL_LABEL = { ranking: 'ranking', da: 'score (0–100)', plain: 'score (0–100)',
+                         esa: 'error spans and score (ESA)', mqm: 'error spans (MQM)' };
+
+async function start() {
   notice('');
+  clearTimeout(page.retryTimer);
   if (!page.campaign) {
-    notice('This address names no campaign: the link is /annotate/{campaign id}#token=…', 'error');
+    notice('This address names no campaign: the link is /annotate/{campaign id}#token=…. ' +
+           'Open the exact link the organiser sent you.', 'error');
     return;
   }
   const params = fragmentParams(location.hash);
-  page.token = params.get('token') || '';
-  page.annotator = params.get('annotator') || '';
-  page.scoring = isScoringCampaign(page.campaign);
-  page.mode = ['esa', 'mqm'].includes(params.get('mode')) ? params.get('mode') : 'da';
-  const kind = { da: ' · score', esa: ' · error spans and score', mqm: ' · MQM error spans' };
-  $('campaign-label').textContent = `campaign ${page.campaign}` +
-    (page.scoring ? kind[page.mode] : ' · ranking');
+  if (params.get('token') || params.get('annotator')) {
+    // The link's token moves to this tab's sessionStorage and leaves the address bar (and
+    // with it the history and any screenshot). `mode` in a link is ignored: the campaign
+    // says what to ask.
+    remember(params.get('token') || '', params.get('annotator') || '');
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const signin = recalled();
+  page.token = signin.token;
+  page.annotator = signin.annotator;
   if (!page.token || !ANNOTATOR_NAME.test(page.annotator)) {
-    showLogin(params);
+    showLogin(page.annotator, page.token);
+    if (page.token || page.annotator) {
+      notice(!page.token ? 'This link has no token: paste the whole link the organiser sent you.'
+                         : 'This link has no valid annotator name: paste the whole link the ' +
+                           'organiser sent you.', 'warn');
+    }
     return;
   }
   $('login').hidden = true;
+  const progress = await readCampaign();
+  if (!progress) return;
+  const protocol = progress.protocol || (isScoringCampaign(page.campaign) ? 'da' : 'ranking');
+  page.scoring = protocol !== 'ranking';
+  page.mode = protocol === 'esa' || protocol === 'mqm' ? protocol : 'da';
+  page.name = progress.campaignName || `campaign ${page.campaign}`;
+  $('campaign-label').textContent = `${page.name} · ${PROTOCOL_LABEL[protocol] || protocol}` +
+    ` · signed in as ${page.annotator}`;
+  document.title = `${page.name} · tourney`;
+  if (progress.guidelines) {
+    fill($('guidelines'), el('h2', { text: 'Guidelines' }),
+         el('p', { className: 'guidelines-text', dir: 'auto', text: progress.guidelines }));
+    $('guidelines').hidden = false;
+  }
   page.storeKey = `tourney.annotate.v1.${page.campaign}.${page.annotator}`;
+  page.doneAtStart = Number(progress.judgments || 0);
+  page.submittedAtStart = loadState().submitted.length;
+  page.leftAtStart = progress.screensLeft !== undefined ? Number(progress.screensLeft) : null;
   $('help').textContent = page.scoring
     ? (page.mode === 'esa'
       ? 'Select words of the translation, then m (minor) or Shift+M (major); then the score; Enter submits.'
@@ -455,9 +687,8 @@ function start() {
         ? 'Choose a category, select words of the translation, then m (minor) or Shift+M (major); ' +
           'Enter submits (no error: a perfect segment).'
         : 'Arrow keys or type the score (0–100); Enter submits.')
-    : 'Tab or ↑/↓ (j/k) move between outputs; 1–9 give the focused output its rank (equal ' +
-      'ranks tie), 0 clears it; Enter submits.';
-  showGuidelines();
+    : 'Tab or ↑/↓ (j/k) move between outputs; 1–9 give the focused output its rank (1 = ' +
+      'best; equal ranks tie), 0 clears it; Enter submits.';
   const state = loadState();
   if (state.current) {
     render(state);
@@ -473,6 +704,9 @@ window.addEventListener('storage', (e) => {
   if (!state.current && page.busy) return;
   render(state);
 });
-window.addEventListener('hashchange', start);
+window.addEventListener('hashchange', () => {
+  // A link pasted into the address bar of an open page.
+  if (fragmentParams(location.hash).get('token')) start();
+});
 document.addEventListener('keydown', onKey);
 start();

@@ -43,6 +43,43 @@ export async function callApi(token, method, path, body) {
   return parsed;
 }
 
+// GET answers kept with their entity tags, by path: a repeated GET sends If-None-Match and
+// a 304 (no body) reuses the kept answer, so a poll of something unchanged costs a few
+// hundred bytes.
+const tagged = new Map();
+
+// A GET of the JSON API that revalidates (see `tagged`): resolves to the parsed answer,
+// fresh or kept; rejects with an ApiError as callApi.
+export async function callApiTagged(token, path) {
+  const kept = tagged.get(path);
+  const init = { method: 'GET', headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' };
+  if (kept) init.headers['If-None-Match'] = kept.etag;
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'NETWORK', 'the server cannot be reached (' + e.message + ')');
+  }
+  if (response.status === 304 && kept) {
+    await response.arrayBuffer();  // the empty body, read so that the request completes
+    return kept.value;
+  }
+  let parsed = null;
+  try {
+    parsed = await response.json();
+  } catch (e) {
+    if (response.ok) throw new ApiError(response.status, 'INTERNAL', 'the answer is not JSON');
+  }
+  if (!response.ok) {
+    const err = parsed && parsed.error ? parsed.error : {};
+    throw new ApiError(response.status, err.status || 'UNKNOWN',
+                       err.message || 'HTTP ' + response.status);
+  }
+  const etag = response.headers.get('ETag');
+  if (etag) tagged.set(path, { etag, value: parsed });
+  return parsed;
+}
+
 // The campaign id of a page path such as "/annotate/7", as a decimal string, or null.
 export function campaignIdOfPath(pathname) {
   const m = /^\/(?:annotate|dashboard)\/([1-9][0-9]{0,19})$/.exec(pathname);

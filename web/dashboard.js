@@ -1,18 +1,44 @@
 // The organiser's dashboard, /dashboard/{campaign_id}#token=ADMIN (docs/web.md): the live
-// leaderboard with its clusters, intervals and stopping state, progress per system and
-// document, the annotators' quality table, exclude and close, and the exports. It polls
-// the JSON API every few seconds; the admin token is kept in this tab's sessionStorage
-// and the fragment is removed from the address bar.
+// leaderboard with its clusters, intervals, stopping state and rank plot, the control
+// system apart, progress per system and document, the annotators' quality table, exclude
+// and close, and the exports (on click only). It polls the JSON API every few seconds while
+// the tab is visible, fetching only what changed: the campaign's segments and texts once,
+// then a summary; the board and statistics revalidated by ETag (304 while unchanged); new
+// judgments by a cursor. The admin token is kept in this tab's sessionStorage and the
+// fragment is removed from the address bar.
 import {
   ApiError, csvField, download, el, fill, fmt, fragmentParams, isScoringCampaign,
 } from './common.js';
 import {
-  $, api, dash, exportRows, meter, notice, renderCommon, table,
+  $, api, apiTagged, dash, exportRows, meter, notice, renderCommon, table,
 } from './dashboard_common.js';
 import { renderScoring } from './dashboard_scoring.js';
 
 const POLL_MS = 4000;
 const TOKEN_KEY = 'tourney.dashboard.token';
+// The board (the anytime board is computed from every judgment), the annotator statistics
+// (a pass over the stored judgments) and the new judgments are fetched again only after
+// judgments came in, and then at most this often; the rank plot (a bootstrap) likewise.
+// Each poll in between asks for the campaign's summary alone.
+const BOARD_EVERY_MS = 15000;
+const PLOT_EVERY_MS = 30000;
+// New judgments read per poll (the cursor catches up over the next polls).
+const JUDGMENTS_PER_POLL = 5000;
+
+// What the progress tables count, from the judgments read so far through the cursor.
+const seen = {
+  cursor: 0,                // the last judgment's sequence read
+  count: 0,
+  shown: new Map(),         // system -> judgments it was shown in
+  perDocument: new Map(),   // document -> judgments
+  judged: new Map(),        // document -> Set of segment ids judged
+};
+let config = null;          // the campaign's configuration with its segments, read once
+let stats = null;
+// When the board, the statistics and the judgments were last read: the time, the count of
+// judgments then and the board asked for.
+let boardAt = { time: 0, judgments: -1, query: '' };
+let plot = { key: '', time: 0, judgments: -1, url: '', note: '' };
 
 // ---- pairwise campaigns ----
 
@@ -46,8 +72,21 @@ function renderControls() {
        el('span', { className: 'small', text: `refreshed every ${POLL_MS / 1000} s` }));
 }
 
+// The control system (--bad-references: degraded outputs expected to rank last) of the
+// campaign, or ''.
+function controlSystem() {
+  return (config && config.qualityControl && config.qualityControl.controlSystem) || '';
+}
+
 function renderBoard(board) {
-  const entries = board.entries || [];
+  const control = controlSystem();
+  const all = board.entries || [];
+  const entries = all.filter((e) => e.system !== control);
+  const c = all.find((e) => e.system === control);
+  fill($('control'), c ? el('p', { className: 'control-system', text:
+    `Control system ${c.system} (degraded outputs, a quality check expected to rank last; ` +
+    `not one of the systems compared): rank ${c.rank} of ${all.length}, score ${fmt(c.score)}, ` +
+    `W / L / T ${c.wins} / ${c.losses} / ${c.ties}.` }) : null);
   // Rank ranges and clusters exist only where the board computed them (a bootstrap or the
   // anytime board: clusters numbered from 1); elsewhere a range would claim a certainty
   // nobody measured.
@@ -78,28 +117,38 @@ function renderBoard(board) {
   fill($('stopping'), ...parts);
 }
 
-function renderPairwiseProgress(info, board, judgments) {
-  const systems = (info.config && info.config.systems) || [];
-  const shown = new Map(systems.map((s) => [s, 0]));
-  const perDoc = new Map();
+// Reads the judgments after the cursor (at most JUDGMENTS_PER_POLL) into `seen`.
+async function readNewJudgments(committed) {
+  if (seen.count >= committed) return;
+  const rows = await api('GET', `/judgments?afterSequence=${seen.cursor}&limit=${JUDGMENTS_PER_POLL}`);
+  for (const j of rows) {
+    const r = j.ranking || {};
+    for (const s of r.systems || []) seen.shown.set(s, (seen.shown.get(s) || 0) + 1);
+    const d = r.document || '(none)';
+    seen.perDocument.set(d, (seen.perDocument.get(d) || 0) + 1);
+    if (!seen.judged.has(d)) seen.judged.set(d, new Set());
+    seen.judged.get(d).add(String(r.segment));
+    seen.cursor = Math.max(seen.cursor, Number(j.sequence));
+    seen.count += 1;
+  }
+}
+
+function renderPairwiseProgress(info, board) {
+  const systems = (config && config.systems) || [];
+  const control = controlSystem();
+  const shown = new Map(systems.map((s) => [s, seen.shown.get(s) || 0]));
+  const perDoc = seen.perDocument;
   const segmentsOfDoc = new Map();
-  for (const seg of (info.config && info.config.segments) || []) {
+  for (const seg of (config && config.segments) || []) {
     const d = seg.document || '(none)';
     segmentsOfDoc.set(d, (segmentsOfDoc.get(d) || 0) + 1);
   }
-  const judged = new Map();  // document -> Set of segment ids
-  for (const j of judgments || []) {
-    const r = j.ranking || {};
-    for (const s of r.systems || []) shown.set(s, (shown.get(s) || 0) + 1);
-    const d = r.document || '(none)';
-    perDoc.set(d, (perDoc.get(d) || 0) + 1);
-    if (!judged.has(d)) judged.set(d, new Set());
-    judged.get(d).add(String(r.segment));
-  }
+  const judged = seen.judged;
   const byName = new Map((board.entries || []).map((e) => [e.system, e]));
   const most = Math.max(1, ...shown.values());
   table($('per-system'), ['system', 'judgments shown in', 'comparisons', ''],
-        [...shown].map(([s, n]) => [s, n, byName.get(s) ? byName.get(s).comparisons : 0,
+        [...shown].map(([s, n]) => [s === control ? `${s} (control)` : s, n,
+                                    byName.get(s) ? byName.get(s).comparisons : 0,
                                     meter(n, most)]), [1, 2]);
   table($('per-document'), ['document', 'segments', 'segments judged', 'judgments', ''],
         [...segmentsOfDoc].map(([d, n]) => {
@@ -134,6 +183,8 @@ function renderAnnotators(stats) {
 async function exclude(annotator, include) {
   try {
     await api('POST', ':excludeAnnotator', { annotator, include });
+    boardAt.time = 0;  // the board and the table change at once: read them again
+    boardAt.query = '';
     notice(`${annotator} ${include ? 'included again' : 'excluded from the ratings'}.`, 'ok');
     refresh();
   } catch (e) {
@@ -214,21 +265,61 @@ export function boardLatex(board) {
   return lines.join('\n') + '\n';
 }
 
-async function refreshPairwise() {
-  const info = await api('GET', '');
-  dash.info = info;
-  $('campaign-label').textContent = `${info.config.name} · campaign ${dash.campaign} · ` +
-    `${info.judgments} judgments · ${info.annotators} annotators · ${info.openLeases} open leases`;
-  const [board, stats] = await Promise.all([api('GET', boardQuery()), api('GET', '/annotatorStats')]);
-  if (Number(info.judgments) !== dash.rowsCount) {
-    dash.rows = await exportRows('judgments');
-    dash.rowsCount = Number(info.judgments);
+// The rank plot `tourney cluster --plot` draws for the board shown: its model and
+// replicates when the board has a bootstrap, else Expected Wins with 1000 replicates (the
+// CLI's defaults). Fetched again after new judgments at most every PLOT_EVERY_MS, or when
+// the board changes; shown as an image (an SVG in an <img> runs nothing).
+async function refreshPlot(judgments) {
+  const bootstrapped = dash.model !== 'anytime' && dash.bootstrap > 0;
+  const model = bootstrapped ? dash.model : 'expected-wins';
+  const replicates = bootstrapped ? dash.bootstrap : 1000;
+  const key = `${model}/${replicates}`;
+  if (judgments === 0) return;
+  if (key === plot.key && (judgments === plot.judgments || Date.now() - plot.time < PLOT_EVERY_MS)) {
+    return;
   }
-  dash.board = board;
+  const q = new URLSearchParams({ model, bootstrapReplicates: String(replicates) });
+  let response;
+  try {
+    response = await fetch(`/v1/campaigns/${dash.campaign}/rankPlot?${q}`,
+                           { headers: { Authorization: 'Bearer ' + dash.token }, cache: 'no-store' });
+  } catch (e) {
+    return;  // the next poll tries again
+  }
+  plot.time = Date.now();
+  if (!response.ok) return;
+  const svg = await response.blob();
+  if (plot.url) URL.revokeObjectURL(plot.url);
+  plot = { key, time: plot.time, judgments, url: URL.createObjectURL(svg),
+           note: `Rank plot (as \`tourney cluster --plot\`): ${model}, ${replicates} bootstrap ` +
+                 `replicates, seed 1, of ${judgments} judgments` +
+                 (bootstrapped ? '.' : '; the board above is the campaign\'s own.') };
+  fill($('plot'), el('img', { attrs: { src: plot.url, alt: 'Bootstrap rank distributions per system' } }),
+       el('p', { className: 'small', text: plot.note }));
+}
+
+async function refreshPairwise() {
+  if (!config) config = (await api('GET', '')).config;  // segments and texts: once
+  const info = await apiTagged('?summary=true');
+  dash.info = info;
+  const committed = Number(info.judgments || 0);
+  $('campaign-label').textContent = `${info.config.name} · campaign ${dash.campaign} · ` +
+    `protocol: ${info.protocol || 'ranking'} of ${info.config.k} outputs · ` +
+    `${info.judgments} judgments · ${info.annotators} annotators · ${info.openLeases} open leases`;
+  const query = boardQuery();
+  if (!dash.board || !stats || query !== boardAt.query ||
+      (committed !== boardAt.judgments && Date.now() - boardAt.time >= BOARD_EVERY_MS)) {
+    dash.board = await apiTagged(query);
+    stats = await apiTagged('/annotatorStats');
+    await readNewJudgments(committed);
+    boardAt = { time: Date.now(), judgments: committed, query };
+  }
+  const board = dash.board;
   renderControls();
   renderBoard(board);
-  renderPairwiseProgress(info, board, dash.rows);
+  renderPairwiseProgress(info, board);
   renderAnnotators(stats);
+  await refreshPlot(committed);
   renderCommon(info, [
     ['Judgments (JSON)', async () => download(`campaign-${dash.campaign}-judgments.json`,
                                               'application/json', JSON.stringify(await exportRows('judgments')))],
@@ -242,8 +333,15 @@ async function refreshPairwise() {
      'fixed-sample Expected Wins board (--format latex for its LaTeX).');
 }
 
+// The next poll, unless the tab is hidden (then the poll resumes when it is shown again).
+function schedule() {
+  clearTimeout(dash.timer);
+  dash.timer = document.hidden ? 0 : setTimeout(refresh, POLL_MS);
+}
+
 async function refresh() {
   clearTimeout(dash.timer);
+  dash.timer = 0;
   try {
     if (isScoringCampaign(dash.campaign)) {
       await renderScoring(dash);
@@ -261,8 +359,17 @@ async function refresh() {
       return;
     }
   }
-  dash.timer = setTimeout(refresh, POLL_MS);
+  schedule();
 }
+
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) {
+    clearTimeout(dash.timer);
+    dash.timer = 0;
+  } else if (dash.token && $('login').hidden && dash.campaign) {
+    refresh();
+  }
+});
 
 function showLogin() {
   $('login').hidden = false;

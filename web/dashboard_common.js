@@ -2,7 +2,7 @@
 // call with the admin token, tables and progress meters, the exports and the close button.
 // dashboard.js (the page, and the pairwise campaigns) and dashboard_scoring.js (the scoring
 // campaigns) import this module; it imports neither, so the modules form no circle.
-import { callApi, campaignIdOfPath, el, fill } from './common.js';
+import { callApi, callApiTagged, campaignIdOfPath, el, fill } from './common.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -14,10 +14,8 @@ export const dash = {
   model: 'anytime',  // the campaign's own board (docs/anytime.md)
   bootstrap: 0,
   info: null,
-  board: null,
-  rows: null,        // the judgments (or scores) export, refreshed when the count changes
-  rowsCount: -1,
-  timer: 0,
+  board: null,       // the board (or estimate) last read
+  timer: 0,          // the next poll, or 0 (none scheduled: a hidden tab)
   closeArmed: false,
   refresh: () => {},
 };
@@ -31,6 +29,11 @@ export function notice(text, kind = 'info') {
 
 export function api(method, path, body) {
   return callApi(dash.token, method, `/v1/campaigns/${dash.campaign}${path}`, body);
+}
+
+// A GET that a poll repeats: answered 304 (and the kept answer reused) while unchanged.
+export function apiTagged(path) {
+  return callApiTagged(dash.token, `/v1/campaigns/${dash.campaign}${path}`);
 }
 
 // A table from a header and rows of cells (strings, numbers or elements); numeric columns
@@ -53,6 +56,7 @@ export function meter(done, total) {
   return el('span', { className: 'meter-track' }, bar);
 }
 
+// A whole export, for a download (a click): never polled.
 export async function exportRows(noun) {
   return api('GET', '/' + noun);
 }

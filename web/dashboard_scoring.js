@@ -1,8 +1,11 @@
 // The dashboard of a scoring campaign (direct assessment, ESA, MQM): the estimate board,
 // progress per system and document, the annotators (from the scores export) and the
-// exports. Scoring campaigns have no annotator statistics or exclusion on the server.
+// exports. Scoring campaigns have no annotator statistics or exclusion on the server. As the
+// pairwise dashboard, a poll reads the campaign's summary (revalidated by ETag); the
+// estimate and the new scores (a cursor) only after scores came in, at most every 15 s; an
+// annotator's completion code only when its count changed; exports only on a click.
 import { csvField, download, el, fill, fmt } from './common.js';
-import { api, exportRows, meter, renderCommon, table } from './dashboard_common.js';
+import { api, apiTagged, exportRows, meter, renderCommon, table } from './dashboard_common.js';
 
 function renderEstimate(est) {
   const systems = [...(est.systems || [])];
@@ -34,12 +37,38 @@ function renderEstimate(est) {
        el('span', { className: 'small', text: 'Estimates of the test-set scores (GetEstimate).' }));
 }
 
-function renderProgress(est, scores) {
+const EVERY_MS = 15000;
+const SCORES_PER_READ = 5000;
+
+// What the tables count, from the scores read so far through the cursor.
+const seen = {
+  cursor: 0,
+  perDocument: new Map(),  // document -> scores
+  byAnnotator: new Map(),  // annotator -> {scores, sum, times: committed Unix ms}
+};
+const codes = new Map();   // annotator -> {scores, code}: the code given at that count
+let readAt = { time: 0, scores: -1 };
+
+async function readNewScores(committed) {
+  if (seen.cursor >= committed) return;
+  const rows = await api('GET', `/scores?afterSequence=${seen.cursor}&limit=${SCORES_PER_READ}`);
+  for (const s of rows) {
+    seen.perDocument.set(s.document, (seen.perDocument.get(s.document) || 0) + 1);
+    const name = s.annotator || '';
+    if (!seen.byAnnotator.has(name)) seen.byAnnotator.set(name, { scores: 0, sum: 0, times: [] });
+    const a = seen.byAnnotator.get(name);
+    a.scores += 1;
+    a.sum += Number(s.score);
+    a.times.push(Number(s.committedUnixMs));
+    seen.cursor = Math.max(seen.cursor, Number(s.sequence));
+  }
+}
+
+function renderProgress(est) {
   const systems = est.systems || [];
   table(document.getElementById('per-system'), ['system', 'scored', 'segments', ''],
         systems.map((s) => [s.system, s.scored, s.segments, meter(s.scored, s.segments)]), [1, 2]);
-  const perDoc = new Map();
-  for (const s of scores) perDoc.set(s.document, (perDoc.get(s.document) || 0) + 1);
+  const perDoc = seen.perDocument;
   const most = Math.max(1, ...perDoc.values());
   table(document.getElementById('per-document'), ['document', 'scores in this campaign', ''],
         [...perDoc].sort().map(([d, n]) => [d, n, meter(n, most)]), [1]);
@@ -51,20 +80,22 @@ function median(values) {
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 }
 
-async function renderAnnotators(scores) {
-  const by = new Map();
-  for (const s of scores) {
-    if (!by.has(s.annotator)) by.set(s.annotator, []);
-    by.get(s.annotator).push(s);
-  }
-  const rows = await Promise.all([...by].sort().map(async ([name, list]) => {
-    const times = list.map((s) => Number(s.committedUnixMs)).sort((a, b) => a - b);
+async function renderAnnotators() {
+  const rows = await Promise.all([...seen.byAnnotator].sort().map(async ([name, a]) => {
+    const times = [...a.times].sort((x, y) => x - y);
     const gaps = times.slice(1).map((t, i) => (t - times[i]) / 1000);
-    const mean = list.reduce((a, s) => a + Number(s.score), 0) / list.length;
-    // The code the annotator was given (GetAnnotatorProgress; the admin token may ask).
-    const code = name ? (await api('POST', ':getAnnotatorProgress', { annotator: name }))
-      .completionCode : '–';
-    return [name || '(import)', list.length, fmt(mean, 1), fmt(median(gaps), 1), code];
+    // The code the annotator was given (GetAnnotatorProgress; the admin token may ask),
+    // asked again only when its count changed.
+    let code = '–';
+    if (name) {
+      const kept = codes.get(name);
+      if (!kept || kept.scores !== a.scores) {
+        const p = await api('POST', ':getAnnotatorProgress', { annotator: name });
+        codes.set(name, { scores: a.scores, code: p.completionCode });
+      }
+      code = codes.get(name).code;
+    }
+    return [name || '(import)', a.scores, fmt(a.sum / a.scores, 1), fmt(median(gaps), 1), code];
   }));
   table(document.getElementById('annotators'),
         ['annotator', 'scores', 'mean score', 'median s between scores', 'completion code'],
@@ -94,20 +125,21 @@ function estimateCsv(est) {
 
 // One refresh of a scoring campaign's dashboard; `dash` is the dashboard's state.
 export async function renderScoring(dash) {
-  const info = await api('GET', '');
+  const info = await apiTagged('');
   dash.info = info;
   document.getElementById('campaign-label').textContent =
-    `${info.config.name} · scoring campaign ${dash.campaign} · ${info.judgments} scores · ` +
-    `${info.annotators} annotators · ${info.openLeases} open leases`;
-  const est = await api('GET', '/estimate');
-  if (Number(info.judgments) !== dash.rowsCount) {
-    dash.rows = await exportRows('scores');
-    dash.rowsCount = Number(info.judgments);
+    `${info.config.name} · scoring campaign ${dash.campaign} · protocol: ${info.protocol || 'plain'} · ` +
+    `${info.judgments} scores · ${info.annotators} annotators · ${info.openLeases} open leases`;
+  const committed = Number(info.judgments || 0);
+  if (!dash.board || (committed !== readAt.scores && Date.now() - readAt.time >= EVERY_MS)) {
+    dash.board = await apiTagged('/estimate');
+    await readNewScores(committed);
+    readAt = { time: Date.now(), scores: committed };
   }
-  dash.board = est;
+  const est = dash.board;
   renderEstimate(est);
-  renderProgress(est, dash.rows || []);
-  await renderAnnotators(dash.rows || []);
+  renderProgress(est);
+  await renderAnnotators();
   renderCommon(info, [
     ['Scores (JSON)', async () => download(`campaign-${dash.campaign}-scores.json`,
                                            'application/json', JSON.stringify(await exportRows('scores')))],

@@ -1,7 +1,8 @@
 // The annotator page under hostile texts and failures: markup in an output is shown as text
 // and runs nothing; right-to-left text is laid out right to left; a reload mid-item keeps
 // the match and the ranks; two tabs submitting one match store one judgment; an expired
-// lease is said so and replaced by a new match.
+// lease is announced before submitting, and one that ends while the answer is on its way is
+// said so; either way a new match is served.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -130,7 +131,7 @@ test('a reload mid-item keeps the match and the ranks; two tabs store one judgme
   assert.equal(judgments.length, 1);
   assert.equal(judgments[0].matchId, cur.served.matchId);
   assert.deepEqual(judgments[0].ranking.ranks, [2, 1, 3]);
-  assert.match(await page.textContent('#progress'), /^1 item submitted/);
+  assert.match(await page.textContent('#progress'), /^Screens done: 1$/);
 
   // A second tab of the same browser shows the same match; both submit it at once.
   const other = await context.newPage();
@@ -145,21 +146,44 @@ test('a reload mid-item keeps the match and the ranks; two tabs store one judgme
   assert.equal(judgments.filter((j) => j.matchId === second.served.matchId).length, 1);
   assert.equal(judgments.length, 2);
   // Counted once, though both tabs may have sent it.
-  assert.match(await page.textContent('#progress'), /^2 items submitted/);
+  assert.match(await page.textContent('#progress'), /^Screens done: 2$/);
   await context.close();
 });
 
-test('an expired lease is said so and a new match is served',
+test('an expired lease is announced before submitting, and a new match is served',
      { skip: skip || false, timeout: 60000 }, async () => {
-  const c = await createCampaign('short-lease', (s, g, t) => t, { leaseSeconds: 1 });
+  const c = await createCampaign('short-lease', (s, g, t) => t, { leaseSeconds: 2 });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(link(c, 'slow'));
   const cur = await nextShown(page, c.id, 'slow', null);
-  await page.waitForTimeout(1600);
-  await rankWithKeyboard(page, 3, [1, 2, 3]);
+  // Before the end: a countdown beside the submit button.
+  await page.waitForFunction(() => /Held for you for \d+ s more/.test(document.getElementById('lease').textContent));
+  // At the end, before any submission: said, the submit button off, a way on.
+  await page.waitForFunction(() => /time held for this item has run out/.test(
+    document.getElementById('notice').textContent), null, { timeout: 5000 });
+  assert.equal(await page.$eval('.submit', (b) => b.disabled), true);
+  await page.focus('.output[data-index="0"]');
+  for (const key of ['1', '2', '3']) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');  // refused on the page: nothing is sent
+  assert.equal((await server.api('GET', `/v1/campaigns/${c.id}/judgments`)).length, 0);
+  await page.click('#new-item');
   const fresh = await nextShown(page, c.id, 'slow', cur.key);
   assert.notEqual(fresh.served.matchId, cur.served.matchId);
+
+  // A lease that ends while the answer is on its way (the page's clock says there is time
+  // left): the server refuses it, and the page says the item was not saved and moves on.
+  await page.evaluate(([k]) => {
+    const s = JSON.parse(localStorage.getItem(k));
+    s.current.served.leaseExpiresUnixMs = String(Date.now() + 3600000);
+    localStorage.setItem(k, JSON.stringify(s));
+  }, [`tourney.annotate.v1.${c.id}.slow`]);
+  await page.waitForTimeout(2200);  // the server's lease has ended
+  await page.reload();
+  await nextShown(page, c.id, 'slow', null);
+  await rankWithKeyboard(page, 3, [1, 2, 3]);
+  const third = await nextShown(page, c.id, 'slow', fresh.key);
+  assert.notEqual(third.served.matchId, fresh.served.matchId);
   assert.match(await page.textContent('#notice'), /NOT saved: its lease expired/);
   assert.equal((await server.api('GET', `/v1/campaigns/${c.id}/judgments`)).length, 0);
   await context.close();
