@@ -21,6 +21,13 @@ namespace {
 class ServiceMatchItemsTest : public testing::InProcessServerTest {
  protected:
   ServiceMatchItemsTest() : InProcessServerTest("match_items") {}
+  // 300 matches leased by one client without a judgment: above the open-enrolment cap per
+  // client (64), which is not what these tests are about.
+  service::ServiceLimits Limits() const override {
+    service::ServiceLimits limits;
+    limits.max_open_leases_per_client = 1000;
+    return limits;
+  }
 };
 
 // Four systems on three segments, every match all four (k = 4): s1 and s2 give the same

@@ -176,8 +176,10 @@ class InProcessServerTest : public ::testing::Test {
     server_.reset();
     std::filesystem::remove_all(dir_);
   }
+  // The server's limits (a fixture may lift one).
+  virtual service::ServiceLimits Limits() const { return service::ServiceLimits(); }
   void Start() {
-    server_ = std::make_unique<InProcessServer>(dir_ + "/data");
+    server_ = std::make_unique<InProcessServer>(dir_ + "/data", Limits());
     ASSERT_TRUE(server_->ok()) << server_->error();
   }
   void Restart() {

@@ -175,7 +175,8 @@ function renderAnnotators(stats) {
   });
   const list = stats.annotators || [];
   table($('annotators'),
-        ['annotator', 'judgments', 'checks passed', 'failed', 'pass rate', 'intra κ', 'inter κ',
+        ['annotator', 'judgments', 'checks passed', 'failed', 'pass rate',
+         'intra κ (repeats, new order)', 'inter κ',
          's / judgment', 'decision', 'completion code', ''],
         rows, [1, 2, 3, 4, 5, 6, 7], (j) => (list[j].excluded ? 'excluded' : ''));
 }
