@@ -49,6 +49,7 @@ test('idle polls move ≤ 20 KB and no texts; exports on click only; no polling 
     name: 'dashboard-cost', systems: [...systems, 'BAD'], k: 3, seed: 17, selector: 'uniform',
     segments: content.segments.map((s) => ({ id: Number(s.segment), document: s.document })),
     qualityControl: { checkFraction: 0.2, controlSystem: 'BAD' }, content,
+    enrolment: 'ENROLMENT_OPEN',  // the simulated annotators use the shared token
   } });
   const id = created.campaignId;
   // Judgments from five annotators: BAD last, the others by a fixed preference.

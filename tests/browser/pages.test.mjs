@@ -34,6 +34,7 @@ async function createRanking(name, { k = 3, cap = 0, target = 'de', override } =
     name, systems, k, seed: 5,
     segments: content.segments.map((s) => ({ id: Number(s.segment), document: s.document })),
     content, ...(cap ? { qualityControl: { maxJudgmentsPerAnnotator: cap } } : {}),
+    enrolment: 'ENROLMENT_OPEN',  // most steps use the shared token under several names
   } });
   return { id: created.campaignId, token: created.annotatorToken, content, systems };
 }
@@ -142,23 +143,18 @@ test('a wrong token (401) and a name the token is not for (403) bring back the s
   const cur = await nextShown(page, c.id, 'ann1', null);
   assert.ok(cur.served.matchId);
 
-  // 403, as the server answers a token bound to another annotator (per-annotator links):
-  // the page sends the name back to the sign-in form and says why.
-  await page.route('**/*:submitJudgment', (route) => route.fulfill({
-    status: 403, contentType: 'application/json',
-    body: JSON.stringify({ error: { code: 403, status: 'PERMISSION_DENIED',
-                                    message: "this token is bound to annotator 'ann2'" } }),
-  }));
-  await rankWithKeyboard(page, 2, [1, 2]);
+  // 403: the server's answer to a link minted for ann2 used under the name ann1 (tourney
+  // campaign annotators add): the page sends the name back to the sign-in form, says why.
+  const minted = await server.api('POST', `/v1/campaigns/${c.id}/annotators`, { names: ['ann2'] });
+  await page.goto(`${server.http}/annotate/${c.id}#token=${minted.links[0].token}&annotator=ann1`);
   await page.waitForSelector('#login:not([hidden])');
   assert.match(await page.textContent('#notice'),
                /^This link is not for the name "ann1": each link carries its own name\./);
-  await page.unroute('**/*:submitJudgment');
-  // Signed in again, the same item and answer come back, and go through.
+  // Signed in again with a token good for ann1, the same item comes back, and goes through.
   await page.fill('#login-token', c.token);
   await page.click('#login-go');
   assert.equal((await nextShown(page, c.id, 'ann1', null)).key, cur.key);
-  await page.keyboard.press('Enter');
+  await rankWithKeyboard(page, 2, [1, 2]);
   await nextShown(page, c.id, 'ann1', cur.key);
   assert.equal((await server.api('GET', `/v1/campaigns/${c.id}/judgments`)).length, 1);
 
@@ -183,21 +179,24 @@ test("an MQM campaign's printed link opens the MQM page; a low ESA score without
   const out = tourney('campaign', 'scoring-create', '--server', `127.0.0.1:${server.grpcPort}`,
                       '--token-file', server.tokenFile, '--name', 'printed-mqm', '--content', TED,
                       '--protocol', 'mqm', '--design', 'random', '--estimator', 'mean',
-                      '--bound', 'clt', '--http-url', server.http);
+                      '--bound', 'clt', '--http-url', server.http, '--annotators', 'mqm1');
   const field = (name) => new RegExp(`^${name} (\\S+)$`, 'm').exec(out)[1];
   const id = field('campaign_id');
   const url = field('annotator_url');
   assert.equal(url, `${server.http}/annotate/${id}`);
+  // The ready link printed for annotator mqm1: its own token, bound to its name.
+  const [, token, link] = /^annotator_link mqm1 (\S+) (\S+)$/m.exec(out);
+  assert.equal(link, `${url}#token=${token}&annotator=mqm1`);
   const context = await browser.newContext();
   const page = await context.newPage();
   watchErrors(page);
-  await page.goto(`${url}#token=${field('annotator_token')}&annotator=mqm1`);
+  await page.goto(link);
   await nextShown(page, id, 'mqm1', null);
   assert.ok(await page.isVisible('#mqm-category'));
   assert.equal(await page.$('#score-slider'), null);
   assert.match(await page.textContent('#campaign-label'), /^printed-mqm · error spans \(MQM\)/);
   // A `mode` in the link does not turn it into another form.
-  await page.goto(`${url}#token=${field('annotator_token')}&annotator=mqm1&mode=da`);
+  await page.goto(`${link}&mode=da`);
   await page.waitForSelector('#mqm-category');
   assert.equal(await page.$('#score-slider'), null);
   await context.close();
@@ -209,7 +208,7 @@ test("an MQM campaign's printed link opens the MQM page; a low ESA score without
     name: 'esa-confirm', rows: content.segments.map((s) => ({ system: systems[0],
                                                                document: s.document, segment: s.segment })),
     design: 'random', estimator: 'mean', bound: 'clt', seed: 2, protocol: 'esa',
-    scoreMin: 0, scoreMax: 100, content,
+    scoreMin: 0, scoreMax: 100, content, enrolment: 'ENROLMENT_OPEN',
   } });
   const esa = await browser.newContext();
   const p = await esa.newPage();
@@ -251,7 +250,9 @@ test("an MQM campaign's printed link opens the MQM page; a low ESA score without
 test('right to left on a 360-px screen: nothing overflows, the ranks are in reach',
      { skip: skip || false, timeout: 60000 }, async () => {
   const RTL = 'هذه ترجمة طويلة نسبيا إلى العربية لاختبار التفاف النص على شاشة ضيقة جدا';
-  const c = await createRanking('narrow-rtl', { k: 3, target: 'ar', override: () => RTL });
+  // Each system's text its own (identical outputs would be shown once, as one item).
+  const c = await createRanking('narrow-rtl', {
+    k: 3, target: 'ar', override: (system) => `${RTL} ${'١٢٣'[SYSTEMS(3).indexOf(system)]}` });
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true,
                                              hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
