@@ -62,7 +62,8 @@ void AddInputFlags(Flags& flags) {
             "CSV). With --protocol wmt-da, esa, mqm or pearmut: auto (by content), appraise-csv, "
             "wmt-da, google-mqm, pearmut-log or tourney-scores (campaign scoring-export); mtme: an "
             "mt-metrics-eval folder (wmt23/ or the folder holding it) with --language-pair and "
-            "--protocol mqm, da or esa (docs/cli.md). Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
+            "--protocol mqm, da or esa (docs/cli.md); with --protocol cesa or wmt26: auto, cesa (a "
+            "cESA export) or pearmut-log. Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
   flags.Add("language-pair", "P", "",
