@@ -11,7 +11,7 @@
 #include "protocol_commands.h"
 #include "render/leaderboard_format.h"
 #include "tourney/ingest/cesa_log_reader.h"
-#include "tourney/protocols/contrastive_screens.h"
+#include "tourney/sequential/contrastive_board.h"
 #include "tourney/protocols/wmt26_rule.h"
 
 namespace tourney::cli {

@@ -11,7 +11,7 @@
 #include "fuzz_mutation.h"
 #include "tourney/core/random.h"
 #include "tourney/ingest/cesa_log_reader.h"
-#include "tourney/protocols/contrastive_screens.h"
+#include "tourney/sequential/contrastive_board.h"
 #include "tourney/protocols/wmt26_rule.h"
 
 namespace tourney {
@@ -43,6 +43,21 @@ std::string ValidPearmutLog(Rng& rng) {
          R"("}],"annotation":[{"A":{"score":)" + std::to_string(rng.UniformInt(101)) +
          R"(},"B":{"score":)" + std::to_string(rng.UniformInt(101)) + R"(}}]})" + "\n";
     if (i == 5) s += R"({"user_id":"u1","item_i":1,"annotation":"__RESET__"})" "\n";
+  }
+  return s;
+}
+
+std::string ValidAppraiseJsonl(Rng& rng) {
+  std::string s;
+  for (int i = 0; i < 8; ++i) {
+    s += R"({"annotator":"u)" + std::to_string(rng.UniformInt(3)) + R"(","source_id":"s","document_id":"d)" +
+         std::to_string(i) + R"(","item_type":"TGT","task_type":"ContrastiveESA","targets":[)";
+    for (int t = 0; t < 6; ++t) {
+      s += std::string(t > 0 ? "," : "") + R"({"target_id":")" + static_cast<char>('A' + t % 3) +
+           R"(","segment_id":)" + std::to_string(t / 3) + R"(,"score":)" +
+           std::to_string(rng.UniformInt(101)) + "}";
+    }
+    s += "]}\n";
   }
   return s;
 }
@@ -92,6 +107,10 @@ void Fuzz(std::string (*make)(Rng&), uint64_t seed) {
 
 TEST(CesaLogReaderFuzz, CorruptedExportsNeverCrashAndStayConsistent) {
   Fuzz(&ValidCesaExport, 48);
+}
+
+TEST(CesaLogReaderFuzz, CorruptedAppraiseJsonlNeverCrashesAndStaysConsistent) {
+  Fuzz(&ValidAppraiseJsonl, 50);
 }
 
 TEST(CesaLogReaderFuzz, CorruptedPearmutLogsNeverCrashAndStayConsistent) {

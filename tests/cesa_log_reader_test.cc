@@ -86,11 +86,12 @@ TEST(CesaLogReader, PearmutLogWithResetAndItemsApart) {
       R"({"user_id":"u2","item_i":0,)" + item + "," + ann1 + "}\n" +
       R"({"user_id":"u1","item_i":0,"annotation":"__RESET__"})" + "\n" +
       R"({"user_id":"u1","item_i":"random_3",)" + item + "," + ann1 + "}\n" +
-      R"({"user_id":"u1","item_i":0,)" + item + "," + ann2 + "}\n";
+      R"({"user_id":"u1","item_i":0,)" + item + "," + ann2 + "}\n" +
+      R"({"user_id":"u3","item_i":5,"item":[{"item_id":"attention_check_1"}],"annotation":[{"M1":{"score":1},"M2":{"score":2}}]})" + "\n";
   auto log = ParseCesaLog(text, "p.jsonl");
   ASSERT_TRUE(log.ok()) << log.status().message();
   EXPECT_EQ(log->tutorial, 1);
-  EXPECT_EQ(log->attention_checks, 1);
+  EXPECT_EQ(log->attention_checks, 2);  // random_3 and attention_check_1
   EXPECT_EQ(log->replaced, 2);          // u1's two segments, reset
   EXPECT_EQ(log->skipped_segments, 1);  // u1's second try, segment 1: only M1 scored
   const ContrastiveScreens& s = log->screens;
@@ -101,6 +102,35 @@ TEST(CesaLogReader, PearmutLogWithResetAndItemsApart) {
   EXPECT_EQ(s.documents[s.screens[1].document], "news_###_d1");
   EXPECT_EQ(s.screens[1].answers.size(), 2u);  // M2 unscored there
   EXPECT_EQ(s.screens[0].screen_id, "u2/0");
+}
+
+TEST(CesaLogReader, AppraiseJsonlContrastiveAndPairwise) {
+  // A ContrastiveESA line: 3 systems on segment 1, 2 scored on segment 2 (C unscored), and
+  // a pairwise line; a BAD item and a Document line are kept apart.
+  const std::string text =
+      R"({"annotator":"engdeu01","source_id":"s","document_id":"doc9","item_type":"TGT","task_type":"ContrastiveESA","targets":[{"target_id":"A","segment_id":1,"score":70},{"target_id":"B","segment_id":1,"score":50},{"target_id":"C","segment_id":1,"score":90},{"target_id":"A","segment_id":2,"score":60},{"target_id":"C","segment_id":2,"score":null},{"target_id":"B","segment_id":2,"score":65}]})"
+      "\n"
+      R"({"annotator":"engdeu02","item_id":7,"document_id":"doc9","item_type":"TGT","task_type":"PairwiseESA","targets":[{"target_id":"A","score":40},{"target_id":"C","score":45}]})"
+      "\n"
+      R"({"annotator":"engdeu02","item_id":8,"document_id":"doc9","item_type":"BAD","task_type":"PairwiseESA","targets":[{"target_id":"A","score":4},{"target_id":"C","score":45}]})"
+      "\n"
+      R"({"annotator":"engdeu03","system_id":"A","score":50,"task_type":"Document"})"
+      "\n";
+  auto log = ParseCesaLog(text, "a.jsonl");
+  ASSERT_TRUE(log.ok()) << log.status().message();
+  const ContrastiveScreens& s = log->screens;
+  ASSERT_EQ(s.screens.size(), 3u);
+  EXPECT_EQ(s.screens[0].answers.size(), 3u);
+  EXPECT_EQ(s.segments[s.screens[0].segment], "doc9#1");
+  EXPECT_EQ(s.screens[1].answers.size(), 2u);
+  EXPECT_DOUBLE_EQ(s.screens[1].answers[1].score, 65.0);
+  EXPECT_EQ(s.segments[s.screens[2].segment], "doc9#7");
+  EXPECT_EQ(s.annotators[s.screens[2].annotator], "engdeu02");
+  EXPECT_EQ(log->attention_checks, 1);
+  EXPECT_EQ(log->single_output_lines, 1);
+  EXPECT_EQ(ParseCesaLog(R"({"task_type":"Ranking","annotator":"a"})", "a").status().message(),
+            "a:1: field 'task_type': 'Ranking' is not an Appraise task type (Document, "
+            "ContrastiveESA, PairwiseESA, PairwiseDocument)");
 }
 
 TEST(CesaLogReader, ExportRoundTripGzipAndStdin) {

@@ -38,7 +38,9 @@ class ScreenLogParser {
     element probe;
     if (!entry.at_key("screenId").get(probe)) return ExportLine(entry);
     if (!entry.at_key("annotation").get(probe)) return PearmutLine(entry);
-    return Error("", "neither a cESA export line (screenId) nor a Pearmut log line (annotation)");
+    if (!entry.at_key("task_type").get(probe)) return AppraiseLine(entry);
+    return Error("", "neither a cESA export line (screenId), a Pearmut log line (annotation) "
+                     "nor an Appraise JSONL line (task_type)");
   }
 
   StatusOr<CesaLog> Finish() && {
@@ -245,6 +247,22 @@ class ScreenLogParser {
       return Error("annotation", std::to_string(annotations.size()) + " annotations for " +
                                      std::to_string(items.size()) + " items");
     }
+    // WMT26's campaign names its attention checks and tutorial items in the item ids.
+    if (!items.empty()) {
+      object first;
+      std::string_view first_id;
+      if (!items[0].get_object().get(first) &&
+          !first.at_key("item_id").get_string().get(first_id)) {
+        if (first_id.rfind("attention_check_", 0) == 0) {
+          ++out_.attention_checks;
+          return Status::Ok();
+        }
+        if (first_id.find("_#_tutorial_#_") != std::string_view::npos) {
+          ++out_.tutorial;
+          return Status::Ok();
+        }
+      }
+    }
     const int32_t annotator = Intern(user, &annotators_, &out_.screens.annotators);
     for (size_t g = 0; g < items.size(); ++g) {
       object item, models;
@@ -292,6 +310,108 @@ class ScreenLogParser {
         continue;
       }
       Add(std::move(screen), item_key_ + '\x1f' + segment_name);
+    }
+    return Status::Ok();
+  }
+
+  // A string or integer member as text ("" when absent or null).
+  static bool IdText(object entry, const char* key, std::string* out) {
+    element value;
+    out->clear();
+    if (entry.at_key(key).get(value) || value.is_null()) return true;
+    std::string_view text;
+    int64_t number = 0;
+    if (!value.get_string().get(text)) {
+      *out = std::string(text);
+      return IsValidUtf8(text);
+    }
+    if (!value.get_int64().get(number)) {
+      *out = std::to_string(number);
+      return true;
+    }
+    return false;
+  }
+
+  // Appraise's ExportSystemScoresToJSONL: ContrastiveESA lines (one annotator's document,
+  // targets of several systems, grouped here by segment_id into screens) and pairwise lines
+  // (two targets of one item, one screen); Document lines score one output (no screen).
+  Status AppraiseLine(object entry) {
+    std::string_view task_type;
+    if (entry.at_key("task_type").get_string().get(task_type)) {
+      return Error("task_type", "expected a string");
+    }
+    if (task_type == "Document") {
+      ++out_.single_output_lines;
+      return Status::Ok();
+    }
+    const bool contrastive = task_type == "ContrastiveESA";
+    if (!contrastive && task_type != "PairwiseESA" && task_type != "PairwiseDocument") {
+      return Error("task_type", "'" + std::string(task_type) + "' is not an Appraise task type "
+                                "(Document, ContrastiveESA, PairwiseESA, PairwiseDocument)");
+    }
+    std::string_view annotator;
+    if (Status s = Name(entry, "annotator", true, &annotator); !s.ok()) return s;
+    std::string document, item_type, item;
+    if (!IdText(entry, "document_id", &document)) return Error("document_id", "expected an id");
+    if (!IdText(entry, "item_type", &item_type)) return Error("item_type", "expected a string");
+    if (!IdText(entry, contrastive ? "source_id" : "item_id", &item)) {
+      return Error(contrastive ? "source_id" : "item_id", "expected an id");
+    }
+    if (!item_type.empty() && item_type != "TGT") {
+      ++out_.attention_checks;  // BAD, CHK, REF: quality control, kept apart
+      return Status::Ok();
+    }
+    simdjson::dom::array targets;
+    if (entry.at_key("targets").get_array().get(targets)) {
+      return Error("targets", "missing or not a list");
+    }
+    // Screens by segment, in order of first appearance.
+    std::vector<std::string> keys;
+    std::vector<ContrastiveScreen> screens;
+    size_t index = 0;
+    for (element e : targets) {
+      const std::string field = "targets[" + std::to_string(index++) + "]";
+      object target;
+      if (e.get_object().get(target)) return Error(field, "expected an object");
+      std::string system, segment;
+      if (!IdText(target, "target_id", &system) || TrimField(system).empty()) {
+        return Error(field + ".target_id", "missing or blank");
+      }
+      if (!IdText(target, "segment_id", &segment)) return Error(field + ".segment_id", "expected an id");
+      if (!contrastive || segment.empty()) segment = item;
+      element score;
+      if (target.at_key("score").get(score) || score.is_null()) continue;  // unscored
+      double x = 0.0;
+      if (Status s = Score(score, field + ".score", &x); !s.ok()) return s;
+      size_t at = 0;
+      while (at < keys.size() && keys[at] != segment) ++at;
+      if (at == keys.size()) {
+        keys.push_back(segment);
+        ContrastiveScreen screen;
+        screen.screen_id = std::string(annotator) + "/" + document + "/" + segment;
+        screen.annotator = Intern(annotator, &annotators_, &out_.screens.annotators);
+        screen.segment = Intern(document + "#" + segment, &segments_, &out_.screens.segments);
+        if (!document.empty()) {
+          screen.document = Intern(document, &documents_, &out_.screens.documents);
+        }
+        screens.push_back(std::move(screen));
+      }
+      const int32_t id = Intern(system, &systems_, &out_.screens.systems);
+      for (const ScreenAnswer& a : screens[at].answers) {
+        if (a.system == id) {
+          return Error(field + ".target_id", "'" + system + "' twice on segment " + segment);
+        }
+      }
+      screens[at].answers.push_back({id, x, 0});
+    }
+    item_key_ = std::string(annotator) + '\x1f' + document + '\x1f' + item;
+    for (ContrastiveScreen& screen : screens) {
+      if (screen.answers.size() < 2) {
+        ++out_.skipped_segments;
+        continue;
+      }
+      const std::string key = item_key_ + '\x1f' + out_.screens.segments[screen.segment];
+      Add(std::move(screen), key);
     }
     return Status::Ok();
   }

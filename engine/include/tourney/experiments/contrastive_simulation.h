@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "tourney/core/status.h"
-#include "tourney/protocols/contrastive_screens.h"
+#include "tourney/sequential/contrastive_board.h"
 
 namespace tourney {
 

@@ -1,5 +1,5 @@
 // Reading logs of scored screens (contrastive ESA) into ContrastiveScreens
-// (tourney/protocols/contrastive_screens.h), for `tourney rank|cluster FILE --protocol
+// (tourney/core/contrastive_screens.h), for `tourney rank|cluster FILE --protocol
 // cesa|wmt26`. Two line formats, one JSON object per line, told apart per line:
 //
 // tourney's cESA export (docs/wmt-protocols.md, "cESA export"): one screen per line,
@@ -20,10 +20,22 @@
 //   {"score": S, "error_spans": [...]}, ...}, ...]}; every segment with >= 2 scored models
 //   becomes a screen (screen id "USER/ITEM_I", segment = the segment's `item_id`, else
 //   "ITEM_I#INDEX"; document = `doc_id`, else the item_id before its last "_###_"). Apart:
-//   items `welcome_*` (tutorial) and `random_*` (attention checks) are counted, not read;
+//   items `welcome_*` (tutorial) and `random_*` (attention checks) are counted, not read,
+//   and so are lines whose first segment's item_id starts "attention_check_" or holds
+//   "_#_tutorial_#_" (WMT26's names);
 //   a line whose annotation is "__RESET__" drops that user's earlier screens of that
 //   item_i (Pearmut's reset); a user's later line for the same item_i replaces the earlier
 //   one. Pearmut records no selection probability (-1).
+//
+// Appraise's JSONL export (`manage.py ExportSystemScoresToJSONL`, AppraiseDev/Appraise; read,
+//   not copied): lines with `task_type`. "ContrastiveESA" (one annotator's document:
+//   {"annotator", "source_id", "document_id", "item_type", "targets": [{"target_id" (the
+//   system), "segment_id", "score", "mqm_annotations", ...}]}): the targets grouped by
+//   segment_id, each group of >= 2 scored systems one screen (segment = "DOCUMENT#SEGMENT");
+//   "PairwiseESA" / "PairwiseDocument" (two targets of one item, `item_id`): one screen.
+//   item_type other than TGT (BAD, CHK, REF) is counted as an attention check; "Document"
+//   lines (one output each) are counted, not read. A later line for the same (annotator,
+//   document, item) replaces the earlier screens. No selection probability.
 //
 // Errors: InvalidArgument "FILE:LINE: field 'NAME': ..." (not JSON, a missing or blank
 // id, an answer for a system not in displayOrder, a system of displayOrder without an
@@ -39,7 +51,7 @@
 #include <string_view>
 
 #include "tourney/core/status.h"
-#include "tourney/protocols/contrastive_screens.h"
+#include "tourney/core/contrastive_screens.h"
 
 namespace tourney {
 
@@ -49,7 +61,8 @@ struct CesaLog {
   int64_t replaced = 0;            // screens replaced by a resubmission or dropped by a reset
   int64_t attention_checks = 0;    // Pearmut random_* lines
   int64_t tutorial = 0;            // Pearmut welcome_* lines
-  int64_t skipped_segments = 0;    // Pearmut segments with fewer than 2 scored models
+  int64_t skipped_segments = 0;    // segments with fewer than 2 scored systems
+  int64_t single_output_lines = 0; // Appraise "Document" lines (one output, no screen)
 };
 
 // Reads `path` ("-" = standard input). On success at least one screen was read.

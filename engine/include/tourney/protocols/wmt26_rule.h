@@ -36,7 +36,7 @@
 #include <vector>
 
 #include "tourney/core/status.h"
-#include "tourney/protocols/contrastive_screens.h"
+#include "tourney/core/contrastive_screens.h"
 
 namespace tourney {
 

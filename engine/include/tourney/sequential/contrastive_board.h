@@ -1,13 +1,7 @@
-// Statistics of a scored screen: k outputs of one source shown together and each scored
-// (WMT26's contrastive ESA, "cESA": k = 3, ESA spans and a 0-100 score per output).
+// Statistics of a scored screen: tourney's board of k outputs of one source shown together
+// and each scored (WMT26's contrastive ESA, "cESA"; input tourney/core/contrastive_screens.h).
 //
 // DESCRIPTION
-//   Input. A ContrastiveScreens holds screens in the order they were submitted. A screen is
-//   one annotator's answers to one segment (a document screen contributes one screen per
-//   segment, sharing its screen id) for k >= 2 distinct systems in display order, each with
-//   a score and optionally its error-span count, plus the probability with which the
-//   assignment chose that subset (optional, -1 when unknown).
-//
 //   The honest board (ScoreContrastiveScreens, `tourney cluster|rank --protocol cesa`):
 //   - score: each system's mean score over its answers (the number WMT reports);
 //   - paired differences: for each pair (A, B), d = score_A - score_B on every screen that
@@ -51,53 +45,21 @@
 //     subset probability gives each system's inclusion probability only when every
 //     possible subset's probability is known, which a log does not record; the per-pair
 //     board above needs none (docs/wmt-protocols.md).
-//   - clusters: the official boundary rule (ClustersFromBeats, wmt_da_clusters.h) on the
+//   - clusters: the official boundary rule (the rule of ClustersFromBeats, protocols/wmt_da_clusters.h, restated here) on the
 //     order by score with the anytime separations: a boundary after rank r when every
 //     system above beats every system below.
 //   O(screens * k^2 + s^2 log s) time, O(s^2) memory for s systems.
 // Thread safety: reentrant.
-#ifndef TOURNEY_PROTOCOLS_CONTRASTIVE_SCREENS_H_
-#define TOURNEY_PROTOCOLS_CONTRASTIVE_SCREENS_H_
+#ifndef TOURNEY_SEQUENTIAL_CONTRASTIVE_BOARD_H_
+#define TOURNEY_SEQUENTIAL_CONTRASTIVE_BOARD_H_
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
+#include "tourney/core/contrastive_screens.h"
 #include "tourney/core/status.h"
 
 namespace tourney {
-
-// One output's answer on a screen.
-struct ScreenAnswer {
-  int32_t system = 0;  // index into ContrastiveScreens::systems
-  double score = 0.0;
-  int32_t spans = 0;   // error spans marked (0 when the protocol has none)
-};
-
-struct ContrastiveScreen {
-  std::string screen_id;
-  int32_t annotator = 0;  // index into ContrastiveScreens::annotators
-  int32_t segment = 0;    // index into ContrastiveScreens::segments
-  int32_t document = -1;  // index into ContrastiveScreens::documents; -1 when none
-  std::vector<ScreenAnswer> answers;  // display order; distinct systems, size >= 2
-  double selection_probability = -1.0;  // of this subset; -1 when not recorded
-};
-
-struct ContrastiveScreens {
-  std::vector<std::string> systems;
-  std::vector<std::string> annotators;
-  std::vector<std::string> segments;
-  std::vector<std::string> documents;
-  std::vector<ContrastiveScreen> screens;  // submission order
-  double score_min = 0.0;  // the score scale (ESA: 0-100)
-  double score_max = 100.0;
-  std::vector<std::string> warnings;
-};
-
-// OK when every screen has >= 2 answers of distinct, in-range systems with finite scores
-// inside [score_min, score_max], in-range annotator and segment indices and a selection
-// probability that is -1 or in (0, 1]; InvalidArgument naming the screen otherwise.
-Status CheckContrastiveScreens(const ContrastiveScreens& screens);
 
 struct CesaOptions {
   double alpha = 0.05;       // family-wise level of both separation families
@@ -146,4 +108,4 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
 
 }  // namespace tourney
 
-#endif  // TOURNEY_PROTOCOLS_CONTRASTIVE_SCREENS_H_
+#endif  // TOURNEY_SEQUENTIAL_CONTRASTIVE_BOARD_H_

@@ -1,5 +1,5 @@
-// The honest board of scored screens (see tourney/protocols/contrastive_screens.h).
-#include "tourney/protocols/contrastive_screens.h"
+// tourney's board of scored screens (see tourney/sequential/contrastive_board.h).
+#include "tourney/sequential/contrastive_board.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,12 +11,11 @@
 
 #include "tourney/core/win_matrix.h"
 #include "tourney/models/bradley_terry.h"
-#include "tourney/protocols/holm_separations.h"
-#include "tourney/protocols/wmt_da_clusters.h"
 #include "tourney/sequential/confidence_sequence.h"
 
 namespace tourney {
-namespace contrastive_screen_detail {
+namespace contrastive_board_detail {
+
 
 using ScreenTPolicy = boost::math::policies::policy<
     boost::math::policies::domain_error<boost::math::policies::ignore_error>,
@@ -29,10 +28,6 @@ double ScreenPairTwoSidedP(double t, double df) {
   return std::isfinite(p) ? std::clamp(p, 0.0, 1.0) : 1.0;
 }
 
-Status ScreenError(const ContrastiveScreen& screen, size_t index, const std::string& what) {
-  return InvalidArgument("screen " + std::to_string(index + 1) + " ('" + screen.screen_id +
-                         "'): " + what);
-}
 
 // Running sums of one pair's differences in submission order.
 struct ScreenPairStream {
@@ -61,55 +56,48 @@ double AsymptoticRadius(double sd, int64_t t, double alpha, double tuned_for) {
                         std::log(std::sqrt(tt * rho2 + 1.0) / alpha));
 }
 
-}  // namespace contrastive_screen_detail
-
-Status CheckContrastiveScreens(const ContrastiveScreens& screens) {
-  using contrastive_screen_detail::ScreenError;
-  if (!(screens.score_max > screens.score_min)) {
-    return InvalidArgument("scored screens: the score range must have max > min");
+// Holm's adjusted p-values (Holm 1979), same order as `p`.
+std::vector<double> BoardHolmAdjust(const std::vector<double>& p) {
+  const size_t m = p.size();
+  std::vector<size_t> order(m);
+  for (size_t i = 0; i < m; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return p[a] < p[b]; });
+  std::vector<double> adjusted(m, 1.0);
+  double running = 0.0;
+  for (size_t i = 0; i < m; ++i) {
+    running = std::max(running, std::min(1.0, static_cast<double>(m - i) *
+                                                  std::clamp(p[order[i]], 0.0, 1.0)));
+    adjusted[order[i]] = running;
   }
-  const int n = static_cast<int>(screens.systems.size());
-  for (size_t i = 0; i < screens.screens.size(); ++i) {
-    const ContrastiveScreen& screen = screens.screens[i];
-    if (screen.answers.size() < 2) return ScreenError(screen, i, "fewer than 2 answers");
-    if (screen.annotator < 0 || screen.annotator >= static_cast<int>(screens.annotators.size())) {
-      return ScreenError(screen, i, "annotator index out of range");
-    }
-    if (screen.segment < 0 || screen.segment >= static_cast<int>(screens.segments.size())) {
-      return ScreenError(screen, i, "segment index out of range");
-    }
-    if (screen.document >= static_cast<int>(screens.documents.size()) || screen.document < -1) {
-      return ScreenError(screen, i, "document index out of range");
-    }
-    if (!(screen.selection_probability == -1.0 ||
-          (screen.selection_probability > 0.0 && screen.selection_probability <= 1.0))) {
-      return ScreenError(screen, i, "selection probability must be in (0, 1]");
-    }
-    for (size_t a = 0; a < screen.answers.size(); ++a) {
-      const ScreenAnswer& answer = screen.answers[a];
-      if (answer.system < 0 || answer.system >= n) {
-        return ScreenError(screen, i, "answer " + std::to_string(a + 1) + ": system out of range");
-      }
-      if (!std::isfinite(answer.score) || answer.score < screens.score_min ||
-          answer.score > screens.score_max) {
-        return ScreenError(screen, i, "answer " + std::to_string(a + 1) + " (" +
-                                          screens.systems[answer.system] +
-                                          "): score outside the scale");
-      }
-      for (size_t b = 0; b < a; ++b) {
-        if (screen.answers[b].system == answer.system) {
-          return ScreenError(screen, i, "system '" + screens.systems[answer.system] +
-                                            "' answered twice");
-        }
-      }
-    }
-  }
-  return Status::Ok();
+  return adjusted;
 }
+
+// The boundary rule: per position of `order`, its 1-based cluster, a boundary after rank r
+// when every system above beats every system below (beats[a * n + b]).
+std::vector<int> BoardClusters(const std::vector<int>& order,
+                               const std::vector<unsigned char>& beats, int n) {
+  std::vector<int> cluster(order.size(), 1);
+  int current = 1;
+  for (size_t boundary = 1; boundary < order.size(); ++boundary) {
+    bool separates = true;
+    for (size_t a = 0; a < boundary && separates; ++a) {
+      for (size_t b = boundary; b < order.size() && separates; ++b) {
+        separates = beats[static_cast<size_t>(order[a]) * n + order[b]] != 0;
+      }
+    }
+    if (separates) ++current;
+    cluster[boundary] = current;
+  }
+  return cluster;
+}
+
+}  // namespace contrastive_board_detail
 
 StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
                                             const CesaOptions& options) {
-  using contrastive_screen_detail::ScreenPairStream;
+  using contrastive_board_detail::ScreenPairStream;
+  using contrastive_board_detail::BoardClusters;
+  using contrastive_board_detail::BoardHolmAdjust;
   if (!(options.alpha > 0.0 && options.alpha < 1.0)) {
     return InvalidArgument("cesa board: alpha must be strictly between 0 and 1");
   }
@@ -181,7 +169,7 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
           const double var = (stream.sum_sq - stream.n * m * m) / static_cast<double>(stream.n - 1);
           if (var > 0.0) {
             const double t = m / std::sqrt(var / static_cast<double>(stream.n));
-            pair.p_value = contrastive_screen_detail::ScreenPairTwoSidedP(
+            pair.p_value = contrastive_board_detail::ScreenPairTwoSidedP(
                 t, static_cast<double>(stream.n - 1));
           }
         }
@@ -206,14 +194,14 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
         const ScreenPairStream& stream = streams[static_cast<size_t>(pair.a) * n + pair.b];
         if (options.exact) {
           const BoundedMeanSequence sequence =
-              contrastive_screen_detail::PairSequence(stream.x, level);
+              contrastive_board_detail::PairSequence(stream.x, level);
           pair.anytime_lo = sequence.lo() * 2.0 * range - range;
           pair.anytime_hi = sequence.hi() * 2.0 * range - range;
         } else if (stream.n >= std::max<int64_t>(2, options.min_screens)) {
           const double m = stream.sum / static_cast<double>(stream.n);
           const double var = std::max(
               0.0, (stream.sum_sq - stream.n * m * m) / static_cast<double>(stream.n - 1));
-          const double radius = contrastive_screen_detail::AsymptoticRadius(
+          const double radius = contrastive_board_detail::AsymptoticRadius(
               std::sqrt(var), stream.n, level, options.tuned_for);
           pair.anytime_lo = std::max(-range, m - radius);
           pair.anytime_hi = std::min(range, m + radius);
@@ -233,7 +221,7 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
     }
   }
   // Holm over every pair of scored systems, those never shown together included (p = 1).
-  const std::vector<double> adjusted = HolmAdjust(p_values);
+  const std::vector<double> adjusted = BoardHolmAdjust(p_values);
   std::vector<unsigned char> holm_beats(static_cast<size_t>(n) * n, 0);
   std::vector<unsigned char> anytime_beats(static_cast<size_t>(n) * n, 0);
   for (size_t i = 0; i < board.pairs.size(); ++i) {
@@ -254,8 +242,8 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
   board.cluster.assign(n, 0);
   board.holm_cluster.assign(n, 0);
   if (!board.order.empty()) {
-    const std::vector<int> anytime = ClustersFromBeats(board.order, anytime_beats, n);
-    const std::vector<int> holm = ClustersFromBeats(board.order, holm_beats, n);
+    const std::vector<int> anytime = BoardClusters(board.order, anytime_beats, n);
+    const std::vector<int> holm = BoardClusters(board.order, holm_beats, n);
     for (size_t r = 0; r < board.order.size(); ++r) {
       board.cluster[board.order[r]] = anytime[r];
       board.holm_cluster[board.order[r]] = holm[r];
