@@ -14,15 +14,15 @@ namespace {
 using ::tourney::testing::BinPath;
 using ::tourney::testing::RunCommand;
 
-constexpr char kHalf1[] = "wmt23-mtme/campaign-ruction-rc5/en-de.ESA-1.seg.score";
-constexpr char kHalf2[] = "wmt23-mtme/campaign-ruction-rc5/en-de.ESA-2.seg.score";
+constexpr char kHalf1[] = "data/wmt23-mtme/campaign-ruction-rc5/en-de.ESA-1.seg.score";
+constexpr char kHalf2[] = "data/wmt23-mtme/campaign-ruction-rc5/en-de.ESA-2.seg.score";
 
 std::string Board(const std::string& dir, const char* half, const std::string& protocol) {
   const std::string out = dir + "/" + protocol + (half == kHalf1 ? "-1" : "-2") + ".json";
   const auto r = RunCommand(BinPath("tourney") + " cluster " + testing::SharedPath(half) +
-                            " --input-format mtme --protocol " + protocol + " --format json > " +
-                            out);
+                            " --input-format mtme --protocol " + protocol + " --format json");
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  testing::WriteFile(out, r.out);
   return out;
 }
 
