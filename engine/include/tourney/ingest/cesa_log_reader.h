@@ -1,6 +1,7 @@
 // Reading logs of scored screens (contrastive ESA) into ContrastiveScreens
 // (tourney/core/contrastive_screens.h), for `tourney rank|cluster FILE --protocol
-// cesa|wmt26`. Two line formats, one JSON object per line, told apart per line:
+// cesa|wmt26`. Three line formats, one JSON object per line, told apart per line (by
+// `screenId`, `annotation` or `task_type`):
 //
 // tourney's cESA export (docs/wmt-protocols.md, "cESA export"): one screen per line,
 //   {"campaignId": "c", "screenId": "s1", "annotator": "a1", "segment": "doc1#3",

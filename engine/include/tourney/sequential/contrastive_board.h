@@ -33,21 +33,23 @@
 //                chose the screen from the scores so far (WMT26's dynamic rule, tourney's
 //                adaptive one) as long as the segment given to a pair is not chosen from
 //                that pair's own outcome, and it holds over every number of screens at
-//                once. The promise is asymptotic (as a pair's screens grow), so pairs with
-//                fewer than min_screens screens are not separated. With `exact`, the
-//                sequence is instead the nonasymptotic betting sequence of Waudby-Smith &
-//                Ramdas (2023) (sequential/confidence_sequence.h) on x = (d + R) / (2R):
-//                a promise at every size, but on a 2R-point scale it bets at most 1/2 a
-//                screen, so it needs hundreds of screens per pair to separate a few points.
+//                once (the board reads it at the last). Where systems interact with
+//                segments, the target is the pair's mean difference over the segments it
+//                was shown on. The promise is asymptotic (as a pair's screens grow), so
+//                pairs with fewer than min_screens screens are not separated. With `exact`,
+//                the sequence is instead the nonasymptotic betting sequence of Waudby-Smith
+//                & Ramdas (2023) (sequential/confidence_sequence.h) on x = (d + R) / (2R):
+//                a promise at every size, but its bets are capped at 1/2 on a 2R-point
+//                scale, so it needs hundreds of screens per pair to separate a few points.
 //                Family-wise error <= alpha under the dynamic assignment (asymptotically;
 //                exactly with `exact`); these are the board's clusters.
 //     The inverse-probability-weighted view is not used for clusters: a screen's recorded
 //     subset probability gives each system's inclusion probability only when every
 //     possible subset's probability is known, which a log does not record; the per-pair
 //     board above needs none (docs/wmt-protocols.md).
-//   - clusters: the official boundary rule (the rule of ClustersFromBeats, protocols/wmt_da_clusters.h, restated here) on the
-//     order by score with the anytime separations: a boundary after rank r when every
-//     system above beats every system below.
+//   - clusters: the official boundary rule (ClustersFromBeats of protocols/wmt_da_clusters.h,
+//     restated here) on the order by score with the anytime separations: a boundary after
+//     rank r when every system above beats every system below.
 //   O(screens * k^2 + s^2 log s) time, O(s^2) memory for s systems.
 // Thread safety: reentrant.
 #ifndef TOURNEY_SEQUENTIAL_CONTRASTIVE_BOARD_H_
