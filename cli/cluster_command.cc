@@ -71,7 +71,10 @@ int RunCluster(int argc, char** argv) {
             "ESA score per system, BAD items left out, rank-sum clusters); esa-holm = its "
             "paired Holm clusters. wmt-da also reads an Appraise DA export (z computed here); "
             "pearmut = Pearmut's own ranking of its annotation log (outputs/<campaign>.jsonl), "
-            "reproduced, beside tourney's paired Holm clusters; mqm = MQM error points (a Google "
+            "reproduced, beside tourney's paired Holm clusters; cesa = tourney's board of a "
+            "log of scored screens (contrastive ESA: a cESA export or a Pearmut log), clusters "
+            "valid under dynamic assignment; wmt26 = WMT26's official rule on the same log, "
+            "labelled; mqm = MQM error points (a Google "
             "MQM TSV or an Appraise MQM export) with the WMT rank-sum clusters on segment MQM; "
             "mqm-holm = their paired Holm clusters");
   AddWmtDaFlags(flags);
@@ -104,6 +107,8 @@ int RunCluster(int argc, char** argv) {
                    "the official WMT22 DA clusters: system, score (mean z), raw, cluster");
   flags.AddExample("tourney cluster 240521rc6ESA.scores.csv --protocol esa",
                    "the ESA ranking of an Appraise ESA export, beside tourney's Holm clusters");
+  flags.AddExample("tourney cluster screens.jsonl --protocol cesa --format json",
+                   "a cESA export: mean scores, clusters valid under dynamic assignment");
   flags.AddExample("tourney cluster outputs/campaign.jsonl --protocol pearmut",
                    "Pearmut's ranking, reproduced, and how many of its lines survive Holm");
   flags.AddExample("tourney cluster train.csv --anytime --delta 0.05",
@@ -127,6 +132,9 @@ int RunCluster(int argc, char** argv) {
     return RunEsaProtocol(flags, "cluster", protocol);
   }
   if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
+  if (protocol == "cesa" || protocol == "wmt26") {
+    return RunCesaProtocol(flags, "cluster", protocol);
+  }
   if (protocol == "mqm" || protocol == "mqm-holm") return RunMqmCluster(flags, protocol);
   for (const char* flag : {"da-moments", "qc-filter", "mqm-weights"}) {
     if (flags.IsSet(flag)) {
@@ -155,7 +163,8 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm)"));
+                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm, "
+                                                  "cesa, wmt26)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

@@ -60,9 +60,11 @@ void AddInputFlags(Flags& flags) {
             "pairwise (system_a,system_b,outcome with outcome a, b or tie), xml (the "
             "Appraise XML export) or battles (Chatbot Arena JSON / JSONL, or left,right,winner "
             "CSV). With --protocol wmt-da, esa, mqm or pearmut: auto (by content), appraise-csv, "
-            "wmt-da, google-mqm, pearmut-log or tourney-scores (campaign scoring-export); mtme: an "
+            "wmt-da, google-mqm, pearmut-log, tourney-scores (campaign scoring-export) or wmt25-humeval "
+            "(WMT25's wmt25-genmt-humeval.jsonl, human1/human2); mtme: an "
             "mt-metrics-eval folder (wmt23/ or the folder holding it) with --language-pair and "
-            "--protocol mqm, da or esa (docs/cli.md). Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
+            "--protocol mqm, da or esa (docs/cli.md); with --protocol cesa or wmt26: auto, cesa (a "
+            "cESA export) or pearmut-log. Files may be gzip-compressed; '-' reads standard input (CSV and XML)");
   flags.AddBool("skip-invalid",
                 "skip invalid rows with a warning instead of failing (summary on stderr)");
   flags.Add("language-pair", "P", "",

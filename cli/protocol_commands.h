@@ -61,6 +61,13 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
 // Returns the exit status.
 int RunPearmutProtocol(const Flags& flags, const std::string& command);
 
+// The board of the one log of scored screens named by flags' positionals (a cESA export or a
+// Pearmut log, tourney/ingest/cesa_log_reader.h; protocol_cesa.cc), for `command` (rank or
+// cluster): `protocol` "cesa" (tourney's board, clusters valid under dynamic assignment) or
+// "wmt26" (WMT26's official rule, labelled); the table shows both and where they differ.
+// Returns the exit status.
+int RunCesaProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
+
 // `--human-score`, the flag that names an mt-metrics-eval human score (protocol_mtme.cc).
 void AddMtmeFlags(Flags& flags);
 

@@ -34,7 +34,8 @@ int RunEsaProtocol(const Flags& flags, const std::string& command, const std::st
   if (*input_format == ScoreInputFormat::kWmtDa || *input_format == ScoreInputFormat::kGoogleMqm) {
     return ReportError(command, InvalidArgument("option '--input-format': --protocol esa reads "
                                                 "an Appraise score export (appraise-csv) or a "
-                                                "Pearmut log (pearmut-log) or tourney's export (tourney-scores)"));
+                                                "Pearmut log (pearmut-log), tourney's export (tourney-scores) or "
+                                                "WMT25's humeval JSONL (wmt25-humeval)"));
   }
   auto input = ReadScoreJudgments(flags.positionals().front(), *input_format, {},
                                   ScoreInputFormat::kAppraiseCsv);

@@ -35,7 +35,9 @@ int RunRank(int argc, char** argv) {
             "each rater's weighted error sum per segment, averaged over raters, then over "
             "segments; lower is better; esa = mean ESA score per system from an Appraise ESA "
             "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
-            "log, reproduced (docs/wmt-protocols.md)");
+            "log, reproduced; cesa = tourney's board of a log of scored screens (contrastive "
+            "ESA: a cESA export or a Pearmut log), valid under dynamic assignment; wmt26 = "
+            "WMT26's official rule on the same log, labelled (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
   AddQualityControlFlag(flags);
@@ -83,6 +85,7 @@ int RunRank(int argc, char** argv) {
     }
     return RunEsaProtocol(flags, "rank", protocol);
   }
+  if (protocol == "cesa" || protocol == "wmt26") return RunCesaProtocol(flags, "rank", protocol);
   if (protocol == "pearmut") {
     if (flags.IsSet("anytime")) {
       return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
@@ -93,7 +96,7 @@ int RunRank(int argc, char** argv) {
   if (!protocol.empty()) {
     return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
                                                "' is not a known protocol (mqm, esa, esa-holm, "
-                                               "pearmut)"));
+                                               "pearmut, cesa, wmt26)"));
   }
   if (flags.IsSet("mqm-weights")) {
     return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "

@@ -11,6 +11,7 @@
 #include "tourney/ingest/mqm_error_reader.h"
 #include "tourney/ingest/pearmut_log_reader.h"
 #include "tourney/ingest/tourney_scores_reader.h"
+#include "tourney/ingest/wmt25_humeval_reader.h"
 
 namespace tourney {
 namespace score_input_detail {
@@ -27,6 +28,12 @@ bool IsAppraise(ScoreInputFormat format, std::string_view text) {
 bool IsPearmut(ScoreInputFormat format, std::string_view text) {
   if (format == ScoreInputFormat::kPearmutLog) return true;
   return format == ScoreInputFormat::kAuto && LooksLikePearmutLog(text.substr(0, kScoreInputHead));
+}
+
+bool IsWmt25(ScoreInputFormat format, std::string_view text) {
+  if (format == ScoreInputFormat::kWmt25Humeval) return true;
+  return format == ScoreInputFormat::kAuto &&
+         LooksLikeWmt25Humeval(text.substr(0, kScoreInputHead));
 }
 
 bool IsTourney(ScoreInputFormat format, std::string_view text) {
@@ -63,9 +70,10 @@ StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name) {
   if (name == "google-mqm") return ScoreInputFormat::kGoogleMqm;
   if (name == "pearmut-log") return ScoreInputFormat::kPearmutLog;
   if (name == "tourney-scores") return ScoreInputFormat::kTourneyScores;
+  if (name == "wmt25-humeval") return ScoreInputFormat::kWmt25Humeval;
   return InvalidArgument("option '--input-format': '" + name +
                          "' is not a score protocol's input (auto, appraise-csv, wmt-da, "
-                         "google-mqm, pearmut-log or tourney-scores)");
+                         "google-mqm, pearmut-log, tourney-scores or wmt25-humeval)");
 }
 
 StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputFormat format,
@@ -83,6 +91,13 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
     out.format = ScoreInputFormat::kTourneyScores;
     out.judgments = std::move(read->judgments);
     out.spans = std::move(read->spans);
+    return out;
+  }
+  if (score_input_detail::IsWmt25(format, input.text())) {
+    auto read = ParseWmt25Humeval(input.text(), InputDisplayName(path));
+    if (!read.ok()) return read.status();
+    out.format = ScoreInputFormat::kWmt25Humeval;
+    out.judgments = std::move(read->judgments);
     return out;
   }
   if (score_input_detail::IsPearmut(format, input.text())) {
@@ -111,7 +126,8 @@ StatusOr<ScoreJudgments> ReadScoreJudgments(const std::string& path, ScoreInputF
 }
 
 StatusOr<MqmErrors> ReadMqmScoreInput(const std::string& path, ScoreInputFormat format) {
-  if (format == ScoreInputFormat::kWmtDa || format == ScoreInputFormat::kPearmutLog) {
+  if (format == ScoreInputFormat::kWmtDa || format == ScoreInputFormat::kPearmutLog ||
+      format == ScoreInputFormat::kWmt25Humeval) {
     return InvalidArgument("option '--input-format': --protocol mqm reads error rows (google-mqm "
                            "or appraise-csv)");
   }

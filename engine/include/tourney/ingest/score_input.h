@@ -1,7 +1,9 @@
 // One input of a score protocol (`tourney cluster|rank --protocol wmt-da | esa | mqm`), read
 // once (standard input included) in the format named or, by default, the one its content
 // shows: tourney's own score export when its header names system, doc, seg, score and
-// annotator (LooksLikeTourneyScores, tourney_scores_reader.h), a Pearmut annotation log when its first line is a JSON object with an "annotation"
+// annotator (LooksLikeTourneyScores, tourney_scores_reader.h), WMT25's humeval JSONL when its
+// first line is a JSON object with "doc_id" and "scores" (LooksLikeWmt25Humeval,
+// wmt25_humeval_reader.h), a Pearmut annotation log when its first line is a JSON object with an "annotation"
 // (LooksLikePearmutLog, pearmut_log_reader.h), an Appraise segment-level score export when
 // its first record looks like one (LooksLikeAppraiseScores, appraise_scores_reader.h),
 // otherwise the protocol's native file
@@ -29,10 +31,11 @@ enum class ScoreInputFormat {
   kGoogleMqm,    // "google-mqm"
   kPearmutLog,   // "pearmut-log"
   kTourneyScores,  // "tourney-scores": tourney campaign scoring-export's TSV
+  kWmt25Humeval,   // "wmt25-humeval": WMT25's wmt25-genmt-humeval.jsonl (wmt25_humeval_reader.h)
 };
 
 // The format named `name` (auto, appraise-csv, wmt-da, google-mqm, pearmut-log,
-// tourney-scores); InvalidArgument naming
+// tourney-scores, wmt25-humeval); InvalidArgument naming
 // the option '--input-format' otherwise.
 StatusOr<ScoreInputFormat> ParseScoreInputFormat(const std::string& name);
 

@@ -1,0 +1,242 @@
+// Simulated dynamic cESA campaigns (see tourney/experiments/contrastive_simulation.h).
+#include "tourney/experiments/contrastive_simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "tourney/core/random.h"
+#include "tourney/protocols/wmt26_rule.h"
+
+namespace tourney {
+namespace contrastive_simulation_detail {
+
+double BinomialCoefficient(int n, int k) {
+  if (k < 0 || k > n) return 0.0;
+  double c = 1.0;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+// k distinct draws from `pool` uniformly (a partial Fisher-Yates shuffle).
+std::vector<int> UniformDraw(std::vector<int> pool, int k, Rng& rng) {
+  for (int i = 0; i < k; ++i) {
+    const size_t j = i + rng.UniformInt(pool.size() - i);
+    std::swap(pool[i], pool[j]);
+  }
+  pool.resize(k);
+  return pool;
+}
+
+void TallySeparation(const std::vector<double>& truth, int winner, int loser,
+                     SeparationTally* tally, bool* any_wrong) {
+  ++tally->separations;
+  if (truth[winner] <= truth[loser]) {
+    ++tally->wrong;
+    *any_wrong = true;
+  } else {
+    ++tally->right;
+  }
+}
+
+}  // namespace contrastive_simulation_detail
+
+double WeightedSubsetProbability(const std::vector<double>& weights,
+                                 const std::vector<int>& subset) {
+  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  std::vector<int> order(subset);
+  std::sort(order.begin(), order.end());
+  double probability = 0.0;
+  do {
+    double p = 1.0;
+    double left = total;
+    for (int id : order) {
+      p *= weights[id] / left;
+      left -= weights[id];
+    }
+    probability += p;
+  } while (std::next_permutation(order.begin(), order.end()));
+  return probability;
+}
+
+StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& options) {
+  using namespace contrastive_simulation_detail;
+  const int n = static_cast<int>(options.truth.size());
+  if (options.k < 2 || options.k > n) {
+    return InvalidArgument("cesa simulation: k must be between 2 and the number of systems");
+  }
+  if (options.segments < 1 || options.annotators < 1 || options.screens < 1 ||
+      options.coldstart < 0) {
+    return InvalidArgument("cesa simulation: segments, annotators and screens must be >= 1");
+  }
+  Rng rng(options.seed);
+  ContrastiveScreens out;
+  for (int s = 0; s < n; ++s) out.systems.push_back("sys" + std::to_string(s + 1));
+  for (int a = 0; a < options.annotators; ++a) out.annotators.push_back("ann" + std::to_string(a + 1));
+  for (int g = 0; g < options.segments; ++g) out.segments.push_back("seg" + std::to_string(g + 1));
+  std::vector<double> segment_effect(options.segments), bias(options.annotators);
+  for (double& e : segment_effect) e = options.segment_sd * rng.Normal();
+  for (double& b : bias) b = options.annotator_sd * rng.Normal();
+  std::vector<int64_t> answers(n, 0);
+  std::vector<double> sums(n, 0.0);
+  // done[(a * segments + g) * n + s]: annotator a scored system s on segment g.
+  std::vector<unsigned char> done(static_cast<size_t>(options.annotators) * options.segments * n, 0);
+  std::vector<unsigned char> finished(options.annotators, 0);
+  int finished_count = 0;
+  std::vector<int> all(n);
+  std::iota(all.begin(), all.end(), 0);
+  while (static_cast<int>(out.screens.size()) < options.screens &&
+         finished_count < options.annotators) {
+    const int annotator = static_cast<int>(rng.UniformInt(options.annotators));
+    if (finished[annotator]) continue;
+    std::vector<int> chosen;
+    double probability = 0.0;
+    std::vector<int> below;
+    for (int s = 0; s < n; ++s) {
+      if (answers[s] < options.coldstart) below.push_back(s);
+    }
+    if (!below.empty()) {
+      if (static_cast<int>(below.size()) >= options.k) {
+        chosen = UniformDraw(below, options.k, rng);
+        probability = 1.0 / BinomialCoefficient(static_cast<int>(below.size()), options.k);
+      } else {
+        std::vector<int> others;
+        for (int s : all) {
+          if (answers[s] >= options.coldstart) others.push_back(s);
+        }
+        const int fill = options.k - static_cast<int>(below.size());
+        chosen = below;
+        for (int s : UniformDraw(others, fill, rng)) chosen.push_back(s);
+        probability = 1.0 / BinomialCoefficient(static_cast<int>(others.size()), fill);
+      }
+    } else {
+      std::vector<int> by_mean(all);
+      std::stable_sort(by_mean.begin(), by_mean.end(), [&](int a, int b) {
+        return sums[a] / answers[a] > sums[b] / answers[b];
+      });
+      std::vector<double> weights(n);
+      for (int r = 0; r < n; ++r) weights[by_mean[r]] = 1.0 / std::sqrt(r + 1.0);
+      std::vector<double> left(weights);
+      double total = std::accumulate(left.begin(), left.end(), 0.0);
+      for (int d = 0; d < options.k; ++d) {
+        double u = rng.Uniform() * total;
+        int pick = -1;
+        for (int s = 0; s < n; ++s) {
+          if (left[s] == 0.0) continue;
+          pick = s;
+          if (u < left[s]) break;
+          u -= left[s];
+        }
+        chosen.push_back(pick);
+        total -= left[pick];
+        left[pick] = 0.0;
+      }
+      probability = WeightedSubsetProbability(weights, chosen);
+    }
+    // The annotator's segment.
+    auto is_done = [&](int g, int s) {
+      return done[(static_cast<size_t>(annotator) * options.segments + g) * n + s] != 0;
+    };
+    int segment = -1;
+    for (int g = 0; g < options.segments && segment < 0; ++g) {
+      if (std::none_of(chosen.begin(), chosen.end(), [&](int s) { return is_done(g, s); })) segment = g;
+    }
+    for (int g = 0; g < options.segments && segment < 0; ++g) {
+      if (std::any_of(chosen.begin(), chosen.end(), [&](int s) { return !is_done(g, s); })) segment = g;
+    }
+    if (segment < 0) {
+      finished[annotator] = 1;
+      ++finished_count;
+      continue;
+    }
+    ContrastiveScreen screen;
+    screen.screen_id = "s" + std::to_string(out.screens.size() + 1);
+    screen.annotator = annotator;
+    screen.segment = segment;
+    screen.selection_probability = probability;
+    for (int s : chosen) {
+      const double raw = options.truth[s] + segment_effect[segment] + bias[annotator] +
+                         options.noise_sd * rng.Normal();
+      const double score = std::clamp(raw, 0.0, 100.0);
+      screen.answers.push_back({s, score, 0});
+      ++answers[s];
+      sums[s] += score;
+      done[(static_cast<size_t>(annotator) * options.segments + segment) * n + s] = 1;
+    }
+    out.screens.push_back(std::move(screen));
+  }
+  return out;
+}
+
+StatusOr<CesaStudy> RunCesaStudy(const CesaSimulationOptions& options, int campaigns,
+                                 double alpha) {
+  using contrastive_simulation_detail::TallySeparation;
+  if (campaigns < 1) return InvalidArgument("cesa study: campaigns must be >= 1");
+  CesaStudy study;
+  study.campaigns = campaigns;
+  const std::vector<double>& truth = options.truth;
+  const int n = static_cast<int>(truth.size());
+  int64_t distinct = 0;
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) distinct += truth[a] != truth[b] ? 1 : 0;
+  }
+  for (int c = 0; c < campaigns; ++c) {
+    CesaSimulationOptions run = options;
+    run.seed = DeriveSeed(options.seed, static_cast<uint64_t>(c));
+    auto screens = SimulateDynamicCesa(run);
+    if (!screens.ok()) return screens.status();
+    CesaOptions cesa;
+    cesa.alpha = alpha;
+    auto board = ScoreContrastiveScreens(*screens, cesa);
+    if (!board.ok()) return board.status();
+    Wmt26Options wmt;
+    wmt.seed = DeriveSeed(run.seed, 1);
+    auto official = RankLikeWmt26(*screens, wmt);
+    if (!official.ok()) return official.status();
+    bool wrong_anytime = false, wrong_holm = false, wrong_wmt = false;
+    for (const CesaPair& pair : board->pairs) {
+      if (pair.anytime_winner >= 0) {
+        TallySeparation(truth, pair.anytime_winner, pair.anytime_winner == pair.a ? pair.b : pair.a,
+                        &study.anytime, &wrong_anytime);
+      }
+      if (pair.holm_winner >= 0) {
+        TallySeparation(truth, pair.holm_winner, pair.holm_winner == pair.a ? pair.b : pair.a,
+                        &study.holm, &wrong_holm);
+      }
+    }
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        if (a != b && official->better[static_cast<size_t>(a) * n + b]) {
+          TallySeparation(truth, a, b, &study.wmt26, &wrong_wmt);
+        }
+      }
+    }
+    bool wrong_cesa_clusters = false, wrong_wmt_clusters = false;
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        if (board->cluster[a] > 0 && board->cluster[b] > 0 && board->cluster[a] < board->cluster[b]) {
+          TallySeparation(truth, a, b, &study.cesa_clusters, &wrong_cesa_clusters);
+        }
+        if (official->cluster[a] > 0 && official->cluster[b] > 0 &&
+            official->cluster[a] < official->cluster[b]) {
+          TallySeparation(truth, a, b, &study.wmt26_clusters, &wrong_wmt_clusters);
+        }
+      }
+    }
+    study.cesa_clusters.campaigns_wrong += wrong_cesa_clusters ? 1 : 0;
+    study.wmt26_clusters.campaigns_wrong += wrong_wmt_clusters ? 1 : 0;
+    study.cesa_clusters.distinct_pairs += distinct;
+    study.wmt26_clusters.distinct_pairs += distinct;
+    study.anytime.campaigns_wrong += wrong_anytime ? 1 : 0;
+    study.holm.campaigns_wrong += wrong_holm ? 1 : 0;
+    study.wmt26.campaigns_wrong += wrong_wmt ? 1 : 0;
+    study.anytime.distinct_pairs += distinct;
+    study.holm.distinct_pairs += distinct;
+    study.wmt26.distinct_pairs += distinct;
+  }
+  return study;
+}
+
+}  // namespace tourney
