@@ -50,6 +50,7 @@ except ImportError as _error:
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
+           "Plot", "win_probabilities", "pairwise_matrices", "PairwiseMatrices",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
@@ -57,6 +58,18 @@ try:
     Dataset = _tourney.Dataset
 except ImportError:
     Dataset = type("Dataset", (), {})  # isinstance checks stay valid; nothing is one
+else:
+    def _dataset_repr(self) -> str:
+        if self.is_battle_log:
+            what = f"{self.num_rankings:,} battles"
+        else:
+            what = (f"{self.num_rankings:,} rankings, {self.num_comparisons:,} pairwise "
+                    "comparisons")
+        extra = f", covariates {list(self.covariate_names)}" if self.covariate_names else ""
+        return (f"<tourney.Dataset {self.source!r}: {len(self.systems)} systems, "
+                f"{what}{extra}>")
+
+    Dataset.__repr__ = _dataset_repr
 
 
 def read(paths, format: str = "auto", skip_invalid: bool = False,
@@ -318,9 +331,10 @@ def compare(a, b, *, rbo_p=0.9, lower_is_better=None):
 
 
 from .nbest import nbest  # noqa: E402 (after _tourney)
-from .plots import (plot_estimates, plot_nbest, plot_ranks, plot_sampling_study,  # noqa: E402
-                    plot_stability)
+from .plots import (Plot, plot_estimates, plot_nbest, plot_ranks,  # noqa: E402
+                    plot_sampling_study, plot_stability)
 from .sampling import estimate, sample, sampling_study  # noqa: E402
+from .matrices import PairwiseMatrices, pairwise_matrices, win_probabilities  # noqa: E402
 
 
 def protocol(path, protocol, *, input_format="auto", qc_filter=False, da_moments="",
