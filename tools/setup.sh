@@ -155,10 +155,11 @@ python_package() {
 # The wheel check: `pip wheel ./python` (the build in $build_dir), installed into a new
 # virtual environment in a temporary folder, and the Python tests run there against it.
 python_wheel_check() {
-  local start=$SECONDS tmp
+  local start=$SECONDS tmp bin_dir
   build _tourney tourney tourneyd
+  bin_dir="$(cd "$build_dir/bin" && pwd)"
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' RETURN
+  trap 'rm -rf "$tmp"' EXIT
   TOURNEY_BUILD_DIR="$build_dir" CMAKE_BUILD_PARALLEL_LEVEL="$jobs" \
     /usr/bin/python3 -m pip wheel --quiet --no-index --no-build-isolation --no-deps \
     -w "$tmp/dist" ./python
@@ -173,7 +174,7 @@ python_wheel_check() {
   esac
   echo "setup: the wheel $(basename "$tmp"/dist/tourney-*.whl) installed in a new venv;" \
     "its tests:" >&2
-  TOURNEY_BIN_DIR="$PWD/$build_dir/bin" TOURNEY_EXPECT_INSTALLED="$tmp/venv" \
+  TOURNEY_BIN_DIR="$bin_dir" TOURNEY_EXPECT_INSTALLED="$tmp/venv" \
     PYTHONDONTWRITEBYTECODE=1 "$tmp/venv/bin/python3" -m pytest -q -rs -p no:cacheprovider \
     python/tests
   echo "setup: python-wheel took $((SECONDS - start)) s" >&2
