@@ -153,3 +153,12 @@ def test_warnings_are_the_cli_json_warnings(tmp_path):
         warnings.simplefilter("always")
         tourney.rank(battles, model="bradley-terry")
     assert [str(w.message) for w in caught if w.category is tourney.TourneyWarning] == want
+
+
+def test_ties_errors_name_ties_not_the_command_lines_option():
+    # Before: "option 'tie_weight' does not apply to model 'trueskill'" for ties=0.3.
+    with pytest.raises(TypeError) as caught:
+        tourney.rank(BATTLES, model="trueskill", ties=0.3)
+    assert str(caught.value) == "ties: no tie weight in model 'trueskill'"
+    with pytest.raises(ValueError, match="^ties: must be at most 1.0"):
+        tourney.rank(BATTLES, model="bradley-terry", ties=2)

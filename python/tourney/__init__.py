@@ -145,6 +145,20 @@ def model_names():
     return list(_tourney.model_names())
 
 
+class _TiesAsTyped:
+    """Names the argument ``ties`` in the module's errors about its option tie_weight (the
+    name the caller typed, not the command line's)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if isinstance(error, TypeError) and "option 'tie_weight'" in str(error):
+            raise TypeError(str(error).replace("option 'tie_weight' does not apply to",
+                                               "ties: no tie weight in")) from None
+        return False
+
+
 def _model(model: Any) -> str:
     if not isinstance(model, str):
         raise TypeError(f"model: a model name (tourney.model_names()), not "
@@ -191,7 +205,8 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
                              f"covariates: style control needs model bradley-terry, not '{model}'")
         result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
         return board_frame(result)
-    result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+    with _TiesAsTyped():
+        result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
     return board_frame(result)
 
 
@@ -249,8 +264,9 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
-    return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                            resample, True, looks or 0, looks_budget or 0, options, plot)
+    with _TiesAsTyped():
+        return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                                resample, True, looks or 0, looks_budget or 0, options, plot)
 
 
 def stability(data: Any, model: str = "expected-wins", *,
@@ -275,13 +291,14 @@ def stability(data: Any, model: str = "expected-wins", *,
     if ties is not None:
         options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
     fractions = [_args.real(f, "fractions", 0.0, 1.0, open_low=True) for f in fractions]
-    result = _tourney.stability(_dataset(data), model, fractions,
-                                _args.integer(repeats, "repeats", 1),
-                                _args.integer(bootstrap, "bootstrap", 0),
-                                _args.real(confidence, "confidence", 0.0, 1.0, True, True),
-                                resample, unit,
-                                _args.real(level, "level", 0.0, 1.0, True, True), seed,
-                                _args.integer(threads, "threads", 0), options)
+    with _TiesAsTyped():
+        result = _tourney.stability(_dataset(data), model, fractions,
+                                    _args.integer(repeats, "repeats", 1),
+                                    _args.integer(bootstrap, "bootstrap", 0),
+                                    _args.real(confidence, "confidence", 0.0, 1.0, True, True),
+                                    resample, unit,
+                                    _args.real(level, "level", 0.0, 1.0, True, True), seed,
+                                    _args.integer(threads, "threads", 0), options)
     frame = pd.DataFrame(result["points"], copy=False)
     frame.attrs["study"] = result["study"]
     frame.attrs["reference"] = board_frame(result["reference"])
