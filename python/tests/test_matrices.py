@@ -82,7 +82,11 @@ def test_win_probabilities_equal_evalicas_strengths():
         for b in p.columns:
             want = strength[a] / (strength[a] + strength[b])
             worst = max(worst, abs(p.loc[a, b] - want))
-    assert worst < 1e-4, worst  # evalica stops at tolerance 1e-6 on strengths summing to 1
+    assert worst < 1e-9, worst
+    # docs/python.md: evalica's strengths are 10 ** (score / 400) normalised to sum 1.
+    power = 10.0 ** (board["score"] / 400.0)
+    power = power / power.sum()
+    assert max(abs(power[k] - v) for k, v in strength.items()) < 1e-9
     assert np.allclose(p.to_numpy() + p.to_numpy().T, 1.0)
     # Rows in the board's order: the sums fall as the scores do.
     sums = p.sum(axis=1).to_numpy()
