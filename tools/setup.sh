@@ -159,7 +159,8 @@ python_wheel_check() {
   build _tourney tourney tourneyd
   bin_dir="$(cd "$build_dir/bin" && pwd)"
   tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' EXIT
+  # shellcheck disable=SC2064 # the folder's name now: tmp is local
+  trap "rm -rf '$tmp'" EXIT
   TOURNEY_BUILD_DIR="$build_dir" CMAKE_BUILD_PARALLEL_LEVEL="$jobs" \
     /usr/bin/python3 -m pip wheel --quiet --no-index --no-build-isolation --no-deps \
     -w "$tmp/dist" ./python
