@@ -6,6 +6,7 @@
 #   bash tools/setup.sh build  # set up and build only
 #   bash tools/setup.sh sanitize  # set up, build with ASan+UBSan (build-asan/), run the suite
 #   bash tools/setup.sh python # set up, build the Python package, install it into .venv/
+#   bash tools/setup.sh python-wheel  # a wheel, installed into a new venv, passes python/tests
 # `test` runs the suite on the Release build, then the browser tests (tests/browser: Debian's
 # chromium and Node.js), then the suite on the sanitizer build.
 #
@@ -131,18 +132,53 @@ browser_tests() {
 }
 
 # The Python package (docs/python.md) into the virtual environment .venv/ at the repository
-# root, with Debian's site packages (numpy, pandas; Debian's pip refuses to install into the
-# system interpreter). CMake builds the module and stages the package in $build_dir/python;
-# pip installs it from there without an index (nothing is downloaded).
+# root, with Debian's site packages (numpy, pandas, pybind11; Debian's pip refuses to install
+# into the system interpreter). pip builds the extension module through python/setup.py,
+# which drives CMake in $build_dir (the target _tourney only), without an index (nothing is
+# downloaded). The tests (python/tests) also run the command line and the server: those are
+# built too, so that none of them is skipped for a missing program.
 python_package() {
-  build _tourney
+  local start=$SECONDS
+  build _tourney tourney tourneyd
   if [ ! -x .venv/bin/python3 ]; then
     /usr/bin/python3 -m venv --system-site-packages .venv
   fi
-  .venv/bin/python3 -m pip install --quiet --no-index --no-build-isolation --no-deps \
-    --force-reinstall "$build_dir/python"
+  TOURNEY_BUILD_DIR="$build_dir" CMAKE_BUILD_PARALLEL_LEVEL="$jobs" \
+    .venv/bin/python3 -m pip install --quiet --no-index --no-build-isolation --no-deps \
+    --force-reinstall ./python
   .venv/bin/python3 -c 'import tourney; print("setup: tourney", tourney.__version__,
     "installed in .venv/ (.venv/bin/python3 -c \"import tourney\")")' >&2
+  echo "setup: python took $((SECONDS - start)) s; run its tests with" \
+    "TOURNEY_BIN_DIR=$build_dir/bin .venv/bin/python3 -m pytest python/tests" >&2
+}
+
+# The wheel check: `pip wheel ./python` (the build in $build_dir), installed into a new
+# virtual environment in a temporary folder, and the Python tests run there against it.
+python_wheel_check() {
+  local start=$SECONDS tmp bin_dir
+  build _tourney tourney tourneyd
+  bin_dir="$(cd "$build_dir/bin" && pwd)"
+  tmp="$(mktemp -d)"
+  # shellcheck disable=SC2064 # the folder's name now: tmp is local
+  trap "rm -rf '$tmp'" EXIT
+  TOURNEY_BUILD_DIR="$build_dir" CMAKE_BUILD_PARALLEL_LEVEL="$jobs" \
+    /usr/bin/python3 -m pip wheel --quiet --no-index --no-build-isolation --no-deps \
+    -w "$tmp/dist" ./python
+  /usr/bin/python3 -m venv --system-site-packages "$tmp/venv"
+  "$tmp/venv/bin/python3" -m pip install --quiet --no-index --no-deps "$tmp"/dist/tourney-*.whl
+  local where
+  where="$(cd "$tmp" && "$tmp/venv/bin/python3" -c 'import tourney; print(tourney.__file__)')"
+  case "$where" in
+    "$tmp/venv/"*) ;;
+    *) echo "error: the wheel check imported tourney from $where, not the new venv" >&2
+       return 1 ;;
+  esac
+  echo "setup: the wheel $(basename "$tmp"/dist/tourney-*.whl) installed in a new venv;" \
+    "its tests:" >&2
+  TOURNEY_BIN_DIR="$bin_dir" TOURNEY_EXPECT_INSTALLED="$tmp/venv" \
+    PYTHONDONTWRITEBYTECODE=1 "$tmp/venv/bin/python3" -m pytest -q -rs -p no:cacheprovider \
+    python/tests
+  echo "setup: python-wheel took $((SECONDS - start)) s" >&2
 }
 
 case "$mode" in
@@ -185,8 +221,12 @@ case "$mode" in
     install_missing
     python_package
     ;;
+  python-wheel)
+    install_missing
+    python_wheel_check
+    ;;
   *)
-    echo "usage: bash tools/setup.sh demo|test|build|sanitize|python" >&2
+    echo "usage: bash tools/setup.sh demo|test|build|sanitize|python|python-wheel" >&2
     exit 2
     ;;
 esac

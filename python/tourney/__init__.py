@@ -12,27 +12,45 @@ the file, line and field the message names.
 """
 
 import os
+from typing import Any, Optional, Sequence, Union
 
+from . import _args
 from .errors import FileError, InputError, TourneyError, TourneyWarning
 
 try:
     from . import _tourney
 except ImportError as _error:
-    # Another interpreter than the module was built for: tourney.client (standard library
+    # No module, or one built for another interpreter: tourney.client (standard library
     # only) still works; the engine's functions raise this error.
+    def _missing_message(error):
+        import glob
+        import sysconfig
+        here = os.path.dirname(os.path.abspath(__file__))
+        found = [os.path.basename(p) for p in glob.glob(os.path.join(here, "_tourney*.so"))]
+        how = ("build and install it from the repository with `pip install "
+               "--no-build-isolation ./python` (or `bash tools/setup.sh python`); "
+               "tourney.client works without it")
+        if not found:
+            return (f"tourney's compiled engine module (_tourney"
+                    f"{sysconfig.get_config_var('EXT_SUFFIX')}) is not installed in {here}: "
+                    f"{how}")
+        return (f"tourney's compiled engine module {', '.join(found)} in {here} does not load "
+                f"in this Python ({error}): {how}")
+
     class _Missing:
         def __init__(self, error):
             self.error = error
+            self.message = _missing_message(error)
 
         def __getattr__(self, name):
-            raise ImportError(f"tourney's extension module is not available here "
-                              f"({self.error}); tourney.client works without it") from self.error
+            raise ImportError(self.message) from self.error
 
     _tourney = _Missing(_error)
 
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
+           "Plot", "win_probabilities", "pairwise_matrices", "PairwiseMatrices",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
@@ -40,13 +58,28 @@ try:
     Dataset = _tourney.Dataset
 except ImportError:
     Dataset = type("Dataset", (), {})  # isinstance checks stay valid; nothing is one
+else:
+    def _dataset_repr(self) -> str:
+        if self.is_battle_log:
+            what = f"{self.num_rankings:,} battles"
+        else:
+            what = (f"{self.num_rankings:,} rankings, {self.num_comparisons:,} pairwise "
+                    "comparisons")
+        extra = f", covariates {list(self.covariate_names)}" if self.covariate_names else ""
+        return (f"<tourney.Dataset {self.source!r}: {len(self.systems)} systems, "
+                f"{what}{extra}>")
+
+    Dataset.__repr__ = _dataset_repr
 
 
-def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_identical=False,
-         covariates=()):
-    """Reads judgment files into a Dataset, with the command line's readers and errors.
+def read(paths, format: str = "auto", skip_invalid: bool = False,
+         language_pair: Optional[str] = None, expand_identical: bool = False,
+         covariates: Sequence[str] = ()) -> "Dataset":
+    """Reads judgment files (or a DataFrame of battles) into a Dataset, with the command
+    line's readers and errors.
 
-    ``paths``: one path or a list (read together, one system registry). ``format``: auto,
+    ``paths``: one path, a list (read together, one system registry), or a pandas
+    DataFrame of battles (as ``rank`` takes; ``format`` auto or battles). ``format``: auto,
     wmt (Appraise ranking CSV or WMT15/16 pairwise rows), pairwise, xml (Appraise XML export)
     or battles (Arena JSON / JSONL, left,right,winner CSV). ``language_pair``: keep one pair
     ("de-en"). Battle log files, one or several, stay one battle log (as ``tourney rank``
@@ -55,10 +88,26 @@ def read(paths, format="auto", skip_invalid=False, language_pair=None, expand_id
     control).
     Raises InputError / FileError with ``file``, ``line`` and ``field``.
     """
+    if not isinstance(format, str):
+        raise TypeError(f"format: a string, not {type(format).__name__}")
+    skip_invalid = _args.flag(skip_invalid, "skip_invalid")
+    expand_identical = _args.flag(expand_identical, "expand_identical")
+    if isinstance(covariates, str):
+        covariates = [c for c in covariates.split(",") if c]
+    if hasattr(paths, "columns"):
+        if format not in ("auto", "battles") or language_pair or expand_identical:
+            raise ValueError("paths: a DataFrame of battles is read as format 'battles', "
+                             "without language_pair or expand_identical")
+        from ._frames import dataset_from_frame
+        return dataset_from_frame(paths, covariates=list(covariates))
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    return _tourney.read([os.fspath(p) for p in paths], format, skip_invalid,
-                         language_pair or "", expand_identical, list(covariates))
+    if not isinstance(paths, (list, tuple)) or not paths:
+        raise TypeError("paths: a path, a non-empty list of paths or a pandas DataFrame, not "
+                        f"{type(paths).__name__}")
+    paths = [_args.path(p, "paths") for p in paths]
+    return _tourney.read(paths, format, skip_invalid, language_pair or "", expand_identical,
+                         list(covariates))
 
 
 def _dataset(data, covariates=()):
@@ -96,8 +145,30 @@ def model_names():
     return list(_tourney.model_names())
 
 
-def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=True,
-         covariates=None, **options):
+class _TiesAsTyped:
+    """Names the argument ``ties`` in the module's errors about its option tie_weight (the
+    name the caller typed, not the command line's)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if isinstance(error, TypeError) and "option 'tie_weight'" in str(error):
+            raise TypeError(str(error).replace("option 'tie_weight' does not apply to",
+                                               "ties: no tie weight in")) from None
+        return False
+
+
+def _model(model: Any) -> str:
+    if not isinstance(model, str):
+        raise TypeError(f"model: a model name (tourney.model_names()), not "
+                        f"{type(model).__name__}")
+    return model
+
+
+def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = None,
+         seed: Any = 1, threads: int = 0, stopping: bool = True,
+         covariates: Union[None, str, Sequence[str]] = None, **options: Any):
     """The leaderboard of one model, as ``tourney rank --format json`` computes it.
 
     Returns a DataFrame, best first: system, score, rank, comparisons, wins, losses, ties and
@@ -112,14 +183,20 @@ def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=
     selection, mode, budget for trueskill). ``threads``: Hopkins-May's chains in parallel;
     results never depend on it.
 
+    ``seed``: an integer, None (one drawn from the operating system, recorded in
+    ``attrs["board"]["seed"]``) or a numpy.random.Generator (one drawn from it).
+
     ``covariates``: style control (``tourney rank --covariates``), with model
     bradley-terry: the battles' numeric fields (a battle log's, or the DataFrame's columns)
     as covariates of contextual Bradley-Terry; their effects are in
     ``frame.attrs["board"]["covariate_effects"]``.
     """
     from ._frames import board_frame
+    model, seed = _model(model), _args.seed(seed)
+    threads = _args.integer(threads, "threads", 0)
+    stopping = _args.flag(stopping, "stopping")
     if ties is not None:
-        options["tie_weight"] = float(ties)
+        options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
     if covariates:
         if isinstance(covariates, str):
             covariates = [c for c in covariates.split(",") if c]
@@ -128,13 +205,16 @@ def rank(data, model="expected-wins", *, ties=None, seed=1, threads=0, stopping=
                              f"covariates: style control needs model bradley-terry, not '{model}'")
         result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
         return board_frame(result)
-    result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+    with _TiesAsTyped():
+        result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
     return board_frame(result)
 
 
-def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, seed=1, threads=0,
-            resample="comparisons", ties=None, anytime=False, delta=0.05, epsilon=0.0,
-            anytime_board="pooled", looks=None, looks_budget=None, **options):
+def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
+            confidence: float = 0.95, seed: Any = 1, threads: int = 0,
+            resample: str = "comparisons", ties: Optional[float] = None, anytime: bool = False,
+            delta: float = 0.05, epsilon: float = 0.0, anytime_board: str = "pooled",
+            looks: Optional[int] = None, looks_budget: Optional[int] = None, **options: Any):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
@@ -159,7 +239,15 @@ def cluster(data, model="expected-wins", *, bootstrap=1000, confidence=0.95, see
 def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
              epsilon, anytime_board, looks, looks_budget, options, plot=None):
     """The module's result for cluster (and plot_ranks, with ``plot``)."""
-    if anytime:
+    model, seed = _model(model), _args.seed(seed)
+    bootstrap = _args.integer(bootstrap, "bootstrap", 0)
+    confidence = _args.real(confidence, "confidence", 0.0, 1.0, open_low=True, open_high=True)
+    threads = _args.integer(threads, "threads", 0)
+    if looks is not None:
+        looks = _args.integer(looks, "looks")
+    if looks_budget is not None:
+        looks_budget = _args.integer(looks_budget, "looks_budget")
+    if _args.flag(anytime, "anytime"):
         if model not in ("expected-wins",) or options:
             raise InputError("invalid_argument",
                              "anytime: the anytime-valid board rates with Expected Wins "
@@ -169,21 +257,23 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
                              "bootstrap to draw")
         return _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
     if ties is not None:
-        options["tie_weight"] = float(ties)
+        options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
     if looks_budget is not None and looks is None:
         raise InputError("invalid_argument", "looks_budget goes with looks")
     if looks is not None and not 1 <= looks <= 100:
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
-    return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                            resample, True, looks or 0, looks_budget or 0, options, plot)
+    with _TiesAsTyped():
+        return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+                                resample, True, looks or 0, looks_budget or 0, options, plot)
 
 
-def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7,
-                                                          0.8, 0.9, 1.0),
-              repeats=20, bootstrap=1000, confidence=0.95, resample="comparisons", unit="auto",
-              level=0.95, seed=1, threads=0, ties=None, **options):
+def stability(data: Any, model: str = "expected-wins", *,
+              fractions: Sequence[float] = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
+              repeats: int = 20, bootstrap: int = 1000, confidence: float = 0.95,
+              resample: str = "comparisons", unit: str = "auto", level: float = 0.95,
+              seed: Any = 1, threads: int = 0, ties: Optional[float] = None, **options: Any):
     """Would the clusters survive with less data? ``tourney stability``: for each fraction of
     the campaign's units (segments, or rankings), ``repeats`` subsamples, each clustered with
     ``bootstrap`` replicates and compared with the full campaign's clusters (Zobel 1998).
@@ -197,11 +287,18 @@ def stability(data, model="expected-wins", *, fractions=(0.1, 0.2, 0.3, 0.4, 0.5
     """
     import pandas as pd
     from ._frames import board_frame
+    model, seed = _model(model), _args.seed(seed)
     if ties is not None:
-        options["tie_weight"] = float(ties)
-    result = _tourney.stability(_dataset(data), model, [float(f) for f in fractions], repeats,
-                                bootstrap, confidence, resample, unit, level, seed, threads,
-                                options)
+        options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
+    fractions = [_args.real(f, "fractions", 0.0, 1.0, open_low=True) for f in fractions]
+    with _TiesAsTyped():
+        result = _tourney.stability(_dataset(data), model, fractions,
+                                    _args.integer(repeats, "repeats", 1),
+                                    _args.integer(bootstrap, "bootstrap", 0),
+                                    _args.real(confidence, "confidence", 0.0, 1.0, True, True),
+                                    resample, unit,
+                                    _args.real(level, "level", 0.0, 1.0, True, True), seed,
+                                    _args.integer(threads, "threads", 0), options)
     frame = pd.DataFrame(result["points"], copy=False)
     frame.attrs["study"] = result["study"]
     frame.attrs["reference"] = board_frame(result["reference"])
@@ -251,9 +348,10 @@ def compare(a, b, *, rbo_p=0.9, lower_is_better=None):
 
 
 from .nbest import nbest  # noqa: E402 (after _tourney)
-from .plots import (plot_estimates, plot_nbest, plot_ranks, plot_sampling_study,  # noqa: E402
-                    plot_stability)
+from .plots import (Plot, plot_estimates, plot_nbest, plot_ranks,  # noqa: E402
+                    plot_sampling_study, plot_stability)
 from .sampling import estimate, sample, sampling_study  # noqa: E402
+from .matrices import PairwiseMatrices, pairwise_matrices, win_probabilities  # noqa: E402
 
 
 def protocol(path, protocol, *, input_format="auto", qc_filter=False, da_moments="",

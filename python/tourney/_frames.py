@@ -90,7 +90,7 @@ def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
 
 def board_frame(result, warn=True):
     """The DataFrame of a leaderboard dict from the module: one row per system, best first,
-    columns named as the JSON output's entry fields; the rest of the board in
+    indexed by system name, columns named as the JSON output's entry fields; the rest of the board in
     ``frame.attrs["board"]``. Columns come as numpy arrays, but an optional field that some
     entries lack, which comes as a list with None: NaN, or pandas' nullable Int64. With
     ``warn``, the board's warnings are raised as TourneyWarning too (for the public function
@@ -106,5 +106,8 @@ def board_frame(result, warn=True):
             columns[name] = pd.array([np.nan if v is None and dtype == "float64" else v
                                       for v in values], dtype=dtype)
     frame = pd.DataFrame(columns, copy=False)  # the module's arrays are this frame's own
+    # Indexed by system (board.loc["GPT-4"]); the index is unnamed so that the system column,
+    # kept for joins, is not also an index level (merge(on="system") would call it ambiguous).
+    frame.index = pd.Index(frame["system"].to_numpy(), dtype=object)
     frame.attrs["board"] = result["board"]
     return frame

@@ -4,7 +4,7 @@ leaderboard with bootstrap intervals over prompts, and the gold ablation."""
 
 import os
 
-from . import _tourney
+from . import _args, _tourney
 
 
 def _system_name(path):
@@ -49,8 +49,9 @@ def nbest(gold, systems, *, f1_top=0, bleu=True, bleu_depths=(1, 5, 10, 100, 100
     references = [0 if r == "all" else int(r) for r in bleu_references]
     result = _tourney.nbest(os.fspath(gold), names, paths, int(f1_top), bool(bleu),
                             [int(x) for x in bleu_depths], references, tokenize,
-                            [float(x) for x in ablation], int(bootstrap), float(confidence),
-                            int(seed), int(threads))
+                            [float(x) for x in ablation], _args.integer(bootstrap, "bootstrap", 0),
+                            float(confidence), _args.seed(seed),
+                            _args.integer(threads, "threads", 0))
     frame = pd.DataFrame(result["systems"])
     for key in ("preference_rho", "preference_r"):
         frame[key] = frame[key].astype("float64")

@@ -1,9 +1,11 @@
-"""The command line's plots as SVG text (``--plot``), drawn by the same code: each function
-returns the SVG document and, with ``path``, also writes it there. The SVG of a result
-equals the command line's file for the same input, options and title."""
+"""The command line's plots (``--plot``), drawn by the same code: each function returns a
+Plot (the SVG document as a str, shown inline by Jupyter, ``.save(path)`` to write it) and,
+with ``path``, also writes it there. The SVG of a result equals the command line's file for
+the same input, options and title."""
 
 import math
 import os
+from typing import Union
 
 from . import _tourney
 from .errors import InputError
@@ -12,14 +14,40 @@ from .errors import InputError
 FIGURE4_METHODS = ("baseline", "docs-prop", "cv-knn", "docs-prop+cv-knn", "metrics-prop+cv-knn")
 
 
-def _written(svg, path):
-    if path is not None:
+class Plot(str):
+    """An SVG document: a str (compare, write or parse it as text) that Jupyter and IPython
+    draw inline (``_repr_svg_``). ``save(path)`` writes it (SVG only; rsvg-convert or the
+    command line's ``--plot x.pdf`` give PDF)."""
+
+    __slots__ = ()
+
+    @property
+    def svg(self) -> str:
+        """The SVG document as a plain str."""
+        return str(self)
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the SVG document to ``path`` (UTF-8). ValueError for a .pdf path."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path: a file path, not {type(path).__name__}")
         if os.fspath(path).endswith(".pdf"):
-            raise InputError("invalid_argument", f"{path}: plots are SVG here (the command "
-                             "line converts to PDF; rsvg-convert does too)")
+            raise InputError("invalid_argument", f"{os.fspath(path)}: plots are SVG here (the "
+                             "command line converts to PDF; rsvg-convert does too)")
         with open(path, "w", encoding="utf-8") as out:
-            out.write(svg)
-    return svg
+            out.write(str(self))
+
+    def __repr__(self) -> str:
+        return f"<tourney.Plot: SVG, {len(self)} characters>"
+
+
+def _written(svg, path):
+    plot = Plot(svg)
+    if path is not None:
+        plot.save(path)
+    return plot
 
 
 def plot_ranks(data, model="expected-wins", *, whiskers="confidence", titles=True, path=None,

@@ -12,6 +12,7 @@ import os
 import re
 
 from . import _tourney
+from . import _args
 from .errors import InputError, TourneyError, warn_all
 
 _FRAME = "<DataFrame>"
@@ -94,8 +95,10 @@ def sample(data, n=None, *, pct=None, design="docs-prop", seed=1, system=None, s
     columns = _columns(score, system_column, doc_column, segment_column, metrics,
                        exclude_system)
     source, text, skipped = _table_source(data, columns)
-    result = _call(_tourney.sample, source, text, skipped, columns, design, int(n or 0),
-                   float(pct or 0.0), int(seed), system or "", int(bin_size))
+    result = _call(_tourney.sample, source, text, skipped, columns, design, 
+                   0 if n is None else _args.integer(n, "n", 1),
+                   0.0 if pct is None else _args.real(pct, "pct", 0.0, 100.0, open_low=True),
+                   _args.seed(seed), system or "", _args.integer(bin_size, "bin_size", 1))
     c = result["columns"]
     frame = {system_column: c["system"], doc_column: c["doc"], segment_column: c["seg"],
              score: pd.Series(float("nan"), index=range(len(c["system"])))}
@@ -135,12 +138,12 @@ def estimate(data, *, design=None, estimator=None, bound=None, confidence=0.95, 
                        exclude_system)
     source, text, skipped = _table_source(data, columns)
     options = {"design": design, "estimator": estimator, "bound": bound,
-               "confidence": float(confidence), "seed": int(seed), "range": float(range),
+               "confidence": float(confidence), "seed": _args.seed(seed), "range": float(range),
                "score_min": None if score_min is None else float(score_min),
                "score_max": None if score_max is None else float(score_max),
                "system": system, "test_set_size": test_set_size,
-               "tolerance": float(tolerance), "pairs": pairs, "threads": int(threads),
-               "lower_is_better": bool(lower_is_better), "bin_size": int(bin_size)}
+               "tolerance": float(tolerance), "pairs": pairs, "threads": _args.integer(threads, "threads", 0),
+               "lower_is_better": bool(lower_is_better), "bin_size": _args.integer(bin_size, "bin_size", 1)}
     result = _call(_tourney.estimate, source, text, skipped, columns, options)
     # What the command line prints to stderr, then the estimates' warnings (also in
     # attrs["warnings"]), as TourneyWarning.
@@ -214,9 +217,12 @@ def sampling_study(data, *, methods=None, sizes="5:50:5", draws=100, seed=1, thr
     if isinstance(stopping, (int, float)):
         stopping = [stopping]
     result = _call(_tourney.sampling_study, source, text, skipped, columns, methods,
-                   _sizes(sizes), int(draws), int(seed), int(threads), float(confidence),
+                   _sizes(sizes), _args.integer(draws, "draws", 1), _args.seed(seed),
+                   _args.integer(threads, "threads", 0),
+                   _args.real(confidence, "confidence", 0.0, 1.0, True, True),
                    float(range), bound_method, [float(t) for t in stopping],
-                   int(stopping_every), int(batches), int(bin_size))
+                   _args.integer(stopping_every, "stopping_every", 1),
+                   _args.integer(batches, "batches", 1), _args.integer(bin_size, "bin_size", 1))
     frame = pd.DataFrame(result["methods"])
     frame.attrs.update(per_size=pd.DataFrame(result["per_size"]),
                        bounds=pd.DataFrame(result["bounds"]),
