@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tourney/core/status.h"
+
 namespace tourney {
 
 // `s` without leading and trailing spaces, tabs and carriage returns (the WMT16 CSVs end
@@ -24,6 +26,25 @@ inline std::string_view TrimField(std::string_view s) {
   while (!s.empty() && blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// Calls line(text, number) for every line of `text` that is not blank (JSON Lines: one
+// record a line), numbered from 1 as in the file; stops at the first line whose call
+// returns a status that is not OK, and returns it.
+template <typename LineFn>
+Status ForEachNonBlankLine(std::string_view text, LineFn&& line) {
+  size_t pos = 0;
+  int64_t number = 0;
+  while (pos < text.size()) {
+    const size_t end = text.find('\n', pos);
+    const size_t stop = end == std::string_view::npos ? text.size() : end;
+    const std::string_view one = text.substr(pos, stop - pos);
+    pos = stop + 1;
+    ++number;
+    if (TrimField(one).empty()) continue;
+    if (Status s = line(one, number); !s.ok()) return s;
+  }
+  return Status::Ok();
 }
 
 // Ids of names that a file repeats thousands of times: a direct-mapped cache keyed by the

@@ -142,16 +142,10 @@ bool LooksLikeWmt25Humeval(std::string_view head) {
 
 StatusOr<Wmt25Humeval> ParseWmt25Humeval(std::string_view text, std::string_view name) {
   wmt25_humeval_detail::HumevalParser parser(name);
-  size_t pos = 0;
-  int64_t number = 0;
-  while (pos < text.size()) {
-    const size_t end = text.find('\n', pos);
-    const size_t stop = end == std::string_view::npos ? text.size() : end;
-    const std::string_view line = text.substr(pos, stop - pos);
-    pos = stop + 1;
-    ++number;
-    if (TrimField(line).empty()) continue;
-    if (Status s = parser.Line(line, number); !s.ok()) return s;
+  if (Status s = ForEachNonBlankLine(
+          text, [&](std::string_view line, int64_t number) { return parser.Line(line, number); });
+      !s.ok()) {
+    return s;
   }
   return std::move(parser).Finish();
 }
