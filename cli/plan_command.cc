@@ -13,6 +13,7 @@
 #include "render/text_format.h"
 #include "render/text_table.h"
 #include "tourney/core/random.h"
+#include "replay_flags.h"
 #include "sampling_input.h"
 #include "tourney/experiments/campaign_plan.h"
 
@@ -58,9 +59,7 @@ int RunPlanCommand(int argc, char** argv) {
       "allocation. With --pilot-share P and a complete FILE, the pilot is a random P of the\n"
       "segments, and the forecast is checked against replays of the complete campaign.");
   AddScoredSegmentFlags(flags);
-  flags.Add("goal", "G", "", "tolerance=T, settled or top-1 (required)");
-  flags.Add("epsilon", "E", "", "settled and top-1: the difference that does not matter");
-  flags.Add("board", "B", "betting", "the board's pair sequences: betting or cv-cs");
+  AddReplayGoalFlags(flags);
   flags.Add("pilot-share", "P", "", "take a pilot of this share of a complete FILE's segments "
             "and check the forecast against replays of FILE");
   flags.Add("imputations", "N", "4", "completions of the pilot");
@@ -69,8 +68,6 @@ int RunPlanCommand(int argc, char** argv) {
   flags.Add("seed", "S", "1", "base seed");
   flags.Add("threads", "T", "1", "worker threads (results do not depend on it)");
   flags.Add("confidence", "G", "0.95", "confidence of the intervals and of the board");
-  flags.Add("score-min", "A", "", "declared lowest score (default: the lowest recorded)");
-  flags.Add("score-max", "B", "", "declared highest score (default: the highest recorded)");
   flags.Add("format", "F", "table", "table or json");
   flags.AddExample(
       "tourney plan en-de.tsv.gz --score mqm --lower-is-better --exclude-system Human-A.0 "
@@ -83,24 +80,11 @@ int RunPlanCommand(int argc, char** argv) {
   if (format != "table" && format != "json") {
     return fail(InvalidArgument("option '--format': table or json"));
   }
-  if (flags.Get("goal").empty()) {
-    return fail(InvalidArgument("option '--goal': required (tolerance=T, settled or top-1)"));
-  }
   CampaignPlanOptions o;
-  auto goal = ParseReplayGoal(flags.Get("goal"));
-  if (!goal.ok()) return fail(InvalidArgument("option '--goal': " + goal.status().message()));
-  o.goal = *goal;
-  if (!flags.Get("epsilon").empty()) {
-    auto eps = flags.GetDouble("epsilon");
-    if (!eps.ok()) return fail(eps.status());
-    if (!(*eps >= 0) || !std::isfinite(*eps)) {
-      return fail(InvalidArgument("option '--epsilon': a number >= 0"));
-    }
-    o.goal.epsilon = *eps;
+  if (Status st = ReplayGoalFromFlags(flags, &o.goal, &o.board, &o.score_min, &o.score_max);
+      !st.ok()) {
+    return fail(st);
   }
-  auto board = ParseReplayBoard(flags.Get("board"));
-  if (!board.ok()) return fail(InvalidArgument("option '--board': " + board.status().message()));
-  o.board = *board;
   auto imputations = flags.GetInt("imputations");
   auto replays = flags.GetInt("replays");
   auto check_replays = flags.GetInt("check-replays");
@@ -127,15 +111,6 @@ int RunPlanCommand(int argc, char** argv) {
   o.seed = *seed;
   o.threads = static_cast<int>(*threads);
   o.confidence = *confidence;
-  for (const char* side : {"score-min", "score-max"}) {
-    if (flags.Get(side).empty()) continue;
-    auto v = flags.GetDouble(side);
-    if (!v.ok()) return fail(v.status());
-    if (!std::isfinite(*v)) {
-      return fail(InvalidArgument(std::string("option '--") + side + "': a finite number"));
-    }
-    (std::string(side) == "score-min" ? o.score_min : o.score_max) = *v;
-  }
   o.lower_is_better = flags.GetBool("lower-is-better");
   auto table = LoadScoredSegments(flags, "plan", /*warn=*/true, /*fully_scored=*/!flags.Get("pilot-share").empty());
   if (!table.ok()) return fail(table.status());

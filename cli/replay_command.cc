@@ -9,6 +9,7 @@
 #include "common.h"
 #include "plot_file.h"
 #include "render/replay_format.h"
+#include "replay_flags.h"
 #include "sampling_input.h"
 #include "tourney/experiments/campaign_replay.h"
 
@@ -29,19 +30,12 @@ int RunReplayCommand(int argc, char** argv) {
       "+-T), settled (every boundary separated or within +-epsilon), top-1 (the leader within\n"
       "epsilon of the best). Results do not depend on --threads.");
   AddScoredSegmentFlags(flags);
-  flags.Add("goal", "G", "", "tolerance=T, settled or top-1 (required)");
-  flags.Add("epsilon", "E", "", "settled and top-1: the difference that does not matter "
-            "(default 1% of the score range)");
-  flags.Add("board", "B", "betting",
-            "the board's pair sequences: betting (valid at every size) or cv-cs (the "
-            "campaigns' control-variate sequence: asymptotic, narrower)");
+  AddReplayGoalFlags(flags);
   flags.Add("policies", "LIST", "all,uniform,default", "policies to replay");
   flags.Add("replays", "R", "200", "replays per policy (1..100000)");
   flags.Add("seed", "S", "1", "base seed: replay r uses DeriveSeed(S, r)");
   flags.Add("threads", "T", "1", "worker threads (results do not depend on it)");
   flags.Add("confidence", "G", "0.95", "confidence of the intervals and of the whole board");
-  flags.Add("score-min", "A", "", "declared lowest score (default: the lowest recorded)");
-  flags.Add("score-max", "B", "", "declared highest score (default: the highest recorded)");
   flags.Add("check", "N", "10", "scores between two looks at the goal");
   flags.Add("format", "F", "table", "table, json, csv or markdown");
   flags.Add("plot", "FILE", "", "separations against items used, per policy (SVG or PDF)");
@@ -56,24 +50,11 @@ int RunReplayCommand(int argc, char** argv) {
   auto format = ParseOutputFormat(flags.Get("format"));
   if (!format.ok()) return fail(format.status());
   if (Status s = ReplayFormatSupported(*format); !s.ok()) return fail(s);
-  if (flags.Get("goal").empty()) {
-    return fail(InvalidArgument("option '--goal': required (tolerance=T, settled or top-1)"));
-  }
   CampaignReplayOptions o;
-  auto goal = ParseReplayGoal(flags.Get("goal"));
-  if (!goal.ok()) return fail(InvalidArgument("option '--goal': " + goal.status().message()));
-  o.goal = *goal;
-  if (!flags.Get("epsilon").empty()) {
-    auto eps = flags.GetDouble("epsilon");
-    if (!eps.ok()) return fail(eps.status());
-    if (!(*eps >= 0) || !std::isfinite(*eps)) {
-      return fail(InvalidArgument("option '--epsilon': a number >= 0"));
-    }
-    o.goal.epsilon = *eps;
+  if (Status st = ReplayGoalFromFlags(flags, &o.goal, &o.board, &o.score_min, &o.score_max);
+      !st.ok()) {
+    return fail(st);
   }
-  auto board = ParseReplayBoard(flags.Get("board"));
-  if (!board.ok()) return fail(InvalidArgument("option '--board': " + board.status().message()));
-  o.board = *board;
   o.policies = SplitList(flags.Get("policies"));
   auto replays = flags.GetInt("replays");
   auto seed = flags.GetUint("seed");
@@ -95,13 +76,6 @@ int RunReplayCommand(int argc, char** argv) {
   o.threads = static_cast<int>(*threads);
   o.confidence = *confidence;
   o.check = static_cast<int>(*check);
-  for (const char* side : {"score-min", "score-max"}) {
-    if (flags.Get(side).empty()) continue;
-    auto v = flags.GetDouble(side);
-    if (!v.ok()) return fail(v.status());
-    if (!std::isfinite(*v)) return fail(InvalidArgument(std::string("option '--") + side + "': a finite number"));
-    (std::string(side) == "score-min" ? o.score_min : o.score_max) = *v;
-  }
   o.lower_is_better = flags.GetBool("lower-is-better");
   auto table = LoadScoredSegments(flags, "replay", /*warn=*/true, /*fully_scored=*/true);
   if (!table.ok()) return fail(table.status());
