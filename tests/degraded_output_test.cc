@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -129,6 +130,36 @@ TEST(DegradedOutputTest, SegmentsTakeTheirPhraseFromAnotherSegment) {
   }
   const DegradedOutputs again = DegradeSegments(outputs, 11);
   EXPECT_EQ(again.text, d.text);
+}
+
+TEST(DegradedOutputTest, ShuffleWordsMovesExactlyTheChosenWordsAndKeepsTheRest) {
+  // Eleven distinct words: more than 2 x 5, so WMT26's rule applies. The result holds the
+  // same multiset of words with the same spacing, and exactly five positions changed.
+  const std::string text = "one two  three four five six seven eight nine ten eleven.";
+  const std::vector<std::string> before = Units(text);
+  for (uint64_t seed = 1; seed <= 50; ++seed) {
+    Rng rng(seed);
+    const auto shuffled = ShuffleWords(text, 5, rng);
+    ASSERT_TRUE(shuffled.has_value()) << seed;
+    const std::vector<std::string> after = Units(*shuffled);
+    ASSERT_EQ(after.size(), before.size());
+    int moved = 0;
+    for (size_t i = 0; i < before.size(); ++i) moved += before[i] != after[i] ? 1 : 0;
+    EXPECT_EQ(moved, 5) << seed;
+    std::vector<std::string> a = before, b = after;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(shuffled->size(), text.size());
+    EXPECT_NE(shuffled->find("  "), std::string::npos);  // the double space is kept
+  }
+}
+
+TEST(DegradedOutputTest, ShuffleWordsRefusesShortOrUniformTexts) {
+  Rng rng(3);
+  EXPECT_FALSE(ShuffleWords("a b c d e f g h i j", 5, rng).has_value());  // 10 <= 2 x 5
+  EXPECT_FALSE(ShuffleWords("x x x x x x x x x x x x", 5, rng).has_value());  // all the same
+  EXPECT_TRUE(ShuffleWords("a b c d e f g h i j k", 5, rng).has_value());
 }
 
 }  // namespace

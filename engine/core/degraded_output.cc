@@ -1,6 +1,8 @@
 #include "tourney/core/degraded_output.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <utility>
 
 namespace tourney {
@@ -103,6 +105,41 @@ DegradedOutputs DegradeSegments(const std::vector<std::vector<std::string_view>>
     d.text.push_back(std::move(text));
   }
   return d;
+}
+
+std::optional<std::string> ShuffleWords(std::string_view text, int count, Rng& rng) {
+  const std::vector<TextUnit> units = CutIntoUnits(text);
+  if (count < 2 || units.size() <= 2 * static_cast<size_t>(count)) return std::nullopt;
+  std::vector<size_t> pool(units.size());
+  for (size_t i = 0; i < pool.size(); ++i) pool[i] = i;
+  const std::string original(text);
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    // `count` distinct units in the order drawn (a partial Fisher-Yates shuffle).
+    for (int i = 0; i < count; ++i) {
+      const size_t j = i + rng.UniformInt(pool.size() - i);
+      std::swap(pool[i], pool[j]);
+    }
+    // Unit pool[i] takes the text of unit pool[i + 1] (the last takes the first's).
+    std::vector<std::string_view> replacement(units.size());
+    for (size_t u = 0; u < units.size(); ++u) {
+      replacement[u] = text.substr(units[u].begin, units[u].end - units[u].begin);
+    }
+    for (int i = 0; i < count; ++i) {
+      const TextUnit& from = units[pool[(i + 1) % count]];
+      replacement[pool[i]] = text.substr(from.begin, from.end - from.begin);
+    }
+    std::string out;
+    out.reserve(text.size());
+    size_t at = 0;
+    for (size_t u = 0; u < units.size(); ++u) {
+      out.append(text.substr(at, units[u].begin - at));
+      out.append(replacement[u]);
+      at = units[u].end;
+    }
+    out.append(text.substr(at));
+    if (out != original) return out;
+  }
+  return std::nullopt;
 }
 
 }  // namespace tourney

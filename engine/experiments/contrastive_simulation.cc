@@ -9,26 +9,10 @@
 
 #include "tourney/core/random.h"
 #include "tourney/protocols/wmt26_rule.h"
+#include "tourney/selection/screen_assignment.h"
 
 namespace tourney {
 namespace contrastive_simulation_detail {
-
-double BinomialCoefficient(int n, int k) {
-  if (k < 0 || k > n) return 0.0;
-  double c = 1.0;
-  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
-  return c;
-}
-
-// k distinct draws from `pool` uniformly (a partial Fisher-Yates shuffle).
-std::vector<int> UniformDraw(std::vector<int> pool, int k, Rng& rng) {
-  for (int i = 0; i < k; ++i) {
-    const size_t j = i + rng.UniformInt(pool.size() - i);
-    std::swap(pool[i], pool[j]);
-  }
-  pool.resize(k);
-  return pool;
-}
 
 void TallySeparation(const std::vector<double>& truth, int winner, int loser,
                      SeparationTally* tally, bool* any_wrong) {
@@ -42,24 +26,6 @@ void TallySeparation(const std::vector<double>& truth, int winner, int loser,
 }
 
 }  // namespace contrastive_simulation_detail
-
-double WeightedSubsetProbability(const std::vector<double>& weights,
-                                 const std::vector<int>& subset) {
-  const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
-  std::vector<int> order(subset);
-  std::sort(order.begin(), order.end());
-  double probability = 0.0;
-  do {
-    double p = 1.0;
-    double left = total;
-    for (int id : order) {
-      p *= weights[id] / left;
-      left -= weights[id];
-    }
-    probability += p;
-  } while (std::next_permutation(order.begin(), order.end()));
-  return probability;
-}
 
 StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& options) {
   using namespace contrastive_simulation_detail;
@@ -79,62 +45,21 @@ StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& op
   std::vector<double> segment_effect(options.segments), bias(options.annotators);
   for (double& e : segment_effect) e = options.segment_sd * rng.Normal();
   for (double& b : bias) b = options.annotator_sd * rng.Normal();
-  std::vector<int64_t> answers(n, 0);
-  std::vector<double> sums(n, 0.0);
+  ScreenTally tally(n);
+  AssignmentOptions assignment;
+  assignment.k = options.k;
+  assignment.coldstart = options.coldstart;
+  assignment.explore = options.explore;
   // done[(a * segments + g) * n + s]: annotator a scored system s on segment g.
   std::vector<unsigned char> done(static_cast<size_t>(options.annotators) * options.segments * n, 0);
   std::vector<unsigned char> finished(options.annotators, 0);
   int finished_count = 0;
-  std::vector<int> all(n);
-  std::iota(all.begin(), all.end(), 0);
   while (static_cast<int>(out.screens.size()) < options.screens &&
          finished_count < options.annotators) {
     const int annotator = static_cast<int>(rng.UniformInt(options.annotators));
     if (finished[annotator]) continue;
-    std::vector<int> chosen;
-    double probability = 0.0;
-    std::vector<int> below;
-    for (int s = 0; s < n; ++s) {
-      if (answers[s] < options.coldstart) below.push_back(s);
-    }
-    if (!below.empty()) {
-      if (static_cast<int>(below.size()) >= options.k) {
-        chosen = UniformDraw(below, options.k, rng);
-        probability = 1.0 / BinomialCoefficient(static_cast<int>(below.size()), options.k);
-      } else {
-        std::vector<int> others;
-        for (int s : all) {
-          if (answers[s] >= options.coldstart) others.push_back(s);
-        }
-        const int fill = options.k - static_cast<int>(below.size());
-        chosen = below;
-        for (int s : UniformDraw(others, fill, rng)) chosen.push_back(s);
-        probability = 1.0 / BinomialCoefficient(static_cast<int>(others.size()), fill);
-      }
-    } else {
-      std::vector<int> by_mean(all);
-      std::stable_sort(by_mean.begin(), by_mean.end(), [&](int a, int b) {
-        return sums[a] / answers[a] > sums[b] / answers[b];
-      });
-      std::vector<double> weights(n);
-      for (int r = 0; r < n; ++r) weights[by_mean[r]] = 1.0 / std::sqrt(r + 1.0);
-      std::vector<double> left(weights);
-      double total = std::accumulate(left.begin(), left.end(), 0.0);
-      for (int d = 0; d < options.k; ++d) {
-        double u = rng.Uniform() * total;
-        int pick = -1;
-        for (int s = 0; s < n; ++s) {
-          if (left[s] == 0.0) continue;
-          pick = s;
-          if (u < left[s]) break;
-          u -= left[s];
-        }
-        chosen.push_back(pick);
-        total -= left[pick];
-        left[pick] = 0.0;
-      }
-      probability = WeightedSubsetProbability(weights, chosen);
-    }
+    const std::vector<int> chosen = DrawScreenSystems(options.assignment, tally, assignment, rng);
+    const double probability = SubsetProbability(options.assignment, tally, assignment, chosen);
     // The annotator's segment.
     auto is_done = [&](int g, int s) {
       return done[(static_cast<size_t>(annotator) * options.segments + g) * n + s] != 0;
@@ -152,7 +77,7 @@ StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& op
       continue;
     }
     ContrastiveScreen screen;
-    screen.screen_id = "s" + std::to_string(out.screens.size() + 1);
+    screen.screen_id = std::string("s").append(std::to_string(out.screens.size() + 1));
     screen.annotator = annotator;
     screen.segment = segment;
     screen.selection_probability = probability;
@@ -161,10 +86,9 @@ StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& op
                          options.noise_sd * rng.Normal();
       const double score = std::clamp(raw, 0.0, 100.0);
       screen.answers.push_back({s, score, 0});
-      ++answers[s];
-      sums[s] += score;
       done[(static_cast<size_t>(annotator) * options.segments + segment) * n + s] = 1;
     }
+    tally.Add(screen.answers);
     out.screens.push_back(std::move(screen));
   }
   return out;

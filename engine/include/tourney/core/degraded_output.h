@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,14 @@ struct DegradedOutputs {
 };
 DegradedOutputs DegradeSegments(const std::vector<std::vector<std::string_view>>& outputs,
                                 uint64_t seed);
+
+// WMT26's attention check (wmt-conference/wmt26-general-mt `humeval/attention_checks.py`,
+// read, not copied): `count` distinct units of `text` (CutIntoUnits), drawn from `rng`, each
+// given the text of the next one drawn (the last the first's), so every chosen word moves;
+// the bytes between units are kept. nullopt when the text has at most 2 · count units (too
+// short to damage visibly: WMT26 skips such outputs), when count < 2, or when eight draws
+// all reproduced the text (its chosen words were identical).
+std::optional<std::string> ShuffleWords(std::string_view text, int count, Rng& rng);
 
 }  // namespace tourney
 

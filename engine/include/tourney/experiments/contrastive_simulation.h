@@ -3,19 +3,14 @@
 // (bench/cesa_coverage, tests/contrastive_simulation_test.cc).
 //
 // DESCRIPTION
-//   The assignment is Pearmut's `dynamic` rule as WMT26 configured it (`dynamic_models: 3`,
-//   `dynamic_coldstart: 20`), read from Pearmut's server (zouharvi/pearmut,
-//   `get_next_item_dynamic`; no code copied):
-//   - warm-up, while some system has fewer than `coldstart` answers: k systems uniformly
-//     from those below it (when fewer than k are, all of them plus uniformly chosen others);
-//   - afterwards: systems ranked by their mean score over every answer so far, system at
-//     rank r (0 = best) weighted 1 / sqrt(r + 1), k drawn without replacement with
-//     probability proportional to the weights still in the urn (numpy's choice);
+//   The systems of each screen come from `assignment` (selection/screen_assignment.h):
+//   WMT26's dynamic rule by default (Pearmut's `dynamic`, `dynamic_models: 3`,
+//   `dynamic_coldstart: 20`), or uniform, or tourney's adaptive rule;
 //   - the screen's segment: the annotator's first segment (in the campaign's one order) on
 //     which none of the k systems is done by this annotator; else the first on which one of
 //     them is not; an annotator with neither is done and another is drawn.
-//   Each screen records the exact probability of its subset under the rule (the sum over
-//   the k! draw orders in the dynamic phase). Annotators are drawn uniformly per screen.
+//   Each screen records the exact probability of its subset under the rule
+//   (SubsetProbability). Annotators are drawn uniformly per screen.
 //   Score of system s on segment g by annotator a:
 //     clamp(truth_s + segment_g + bias_a + noise, 0, 100),
 //   segment_g ~ N(0, segment_sd), bias_a ~ N(0, annotator_sd), noise ~ N(0, noise_sd).
@@ -30,6 +25,7 @@
 #include <vector>
 
 #include "tourney/core/status.h"
+#include "tourney/selection/screen_assignment.h"
 #include "tourney/sequential/contrastive_board.h"
 
 namespace tourney {
@@ -39,6 +35,10 @@ struct CesaSimulationOptions {
   std::vector<double> truth = {72.0, 70.0, 70.0, 66.0, 63.0, 63.0, 58.0, 50.0};
   int k = 3;               // systems per screen (dynamic_models)
   int coldstart = 20;      // dynamic_coldstart
+  // The rule that chooses each screen's systems (selection/screen_assignment.h): WMT26's
+  // by default; uniform and tourney's adaptive rule for comparison.
+  ScreenAssignment assignment = ScreenAssignment::kWmt26;
+  double explore = 0.5;    // the adaptive rule's uniform share
   int segments = 150;
   int annotators = 15;
   int screens = 900;
@@ -50,12 +50,6 @@ struct CesaSimulationOptions {
 
 // One campaign. InvalidArgument when k < 2 or k > systems, or a count is < 1.
 StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& options);
-
-// The probability that drawing k without replacement, each draw proportional to the weights
-// left, yields exactly the set `subset` (ids into `weights`, which need not be normalised).
-// REQUIRES: distinct ids, every weight > 0.
-double WeightedSubsetProbability(const std::vector<double>& weights,
-                                 const std::vector<int>& subset);
 
 // Wrong and right separations of one board against `truth`.
 struct SeparationTally {
