@@ -124,6 +124,11 @@ int RunScoringSubmit(int argc, char** argv);
 int RunScoringEstimate(int argc, char** argv);
 int RunScoringExport(int argc, char** argv);
 
+// Contrastive campaigns (campaign_screens.cc): the screens as JSON Lines to --output, and the
+// screen size of a scoring campaign (GetCampaign; *code is its exit status).
+int ExportScreensAsJsonLines(const Flags& flags, const std::string& verb, uint64_t campaign);
+int ScreenSizeOf(const Flags& flags, const std::string& verb, uint64_t campaign, int* code);
+
 }  // namespace tourney::cli
 
 #endif  // TOURNEY_CLI_CAMPAIGN_CLIENT_H_

@@ -144,10 +144,26 @@ int RunScoringCreate(int argc, char** argv) {
   flags.Add("normalization", "N", "none",
             "none, or annotator-z: estimates from per-annotator z-scores (WMT DA; needs "
             "--bound clt, clt-t or bootstrap-t)");
+  flags.Add("screen-size", "K", "1",
+            "outputs per screen: 1 scores item by item; K >= 2 is a contrastive campaign "
+            "(WMT26's contrastive ESA: --protocol esa --screen-size 3), each screen one "
+            "segment's outputs of K systems side by side");
+  flags.Add("assignment", "RULE", "adaptive",
+            "contrastive campaigns: how each screen's systems are chosen: adaptive, wmt26 "
+            "(WMT26's dynamic rule) or uniform");
+  flags.Add("attention-rate", "P", "0",
+            "contrastive campaigns: share of screens that are attention checks (one output "
+            "with five words moved), 0..0.5; needs --content");
+  flags.Add("coldstart", "N", "20",
+            "contrastive campaigns: answers every system gets before the rule reads scores");
   flags.AddExample(
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
       "--name wmt-mqm scores.tsv --lower-is-better --design random --tolerance 0.5",
       "an MQM campaign (error points: fewer is better) that stops each system at ±0.5");
+  flags.AddExample(
+      "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
+      "--name cesa --content texts.jsonl --protocol esa --screen-size 3 --attention-rate 0.1",
+      "WMT26's contrastive ESA: three outputs per screen, one screen in ten an attention check");
   const std::string verb = "campaign scoring-create";
   int code = 0;
   if (!ParseFlagsOrExit(flags, argc, argv, verb, &code)) return code;
@@ -245,6 +261,32 @@ int RunScoringCreate(int argc, char** argv) {
     return ReportError(verb, InvalidArgument("--max-leases must be in 0..10000"));
   }
   config->set_max_leases_per_annotator(static_cast<uint32_t>(*max_leases));
+  auto screen_size = flags.GetInt("screen-size");
+  if (!screen_size.ok()) return ReportError(verb, screen_size.status());
+  if (*screen_size < 1 || *screen_size > 64) {
+    return ReportError(verb, InvalidArgument("--screen-size must be in 1..64"));
+  }
+  if (*screen_size == 1) {
+    for (const char* flag : {"assignment", "attention-rate", "coldstart"}) {
+      if (flags.IsSet(flag)) {
+        return ReportError(verb, InvalidArgument(std::string("--") + flag +
+                                                 " goes with --screen-size 2 or more"));
+      }
+    }
+  } else {
+    config->set_screen_size(static_cast<uint32_t>(*screen_size));
+    config->set_assignment(flags.Get("assignment"));
+    auto rate = flags.GetDouble("attention-rate");
+    if (!rate.ok()) return ReportError(verb, rate.status());
+    config->set_attention_rate(*rate);
+    auto coldstart = flags.GetInt("coldstart");
+    if (!coldstart.ok()) return ReportError(verb, coldstart.status());
+    if (*coldstart < 0) return ReportError(verb, InvalidArgument("--coldstart must be >= 0"));
+    config->set_coldstart(static_cast<uint32_t>(*coldstart));
+    // The defaults of item campaigns do not apply to screens.
+    if (!flags.IsSet("design")) config->clear_design();
+    if (config->normalization() == "none") config->clear_normalization();
+  }
 
   v1::CreateCampaignResponse response;
   code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
@@ -410,7 +452,11 @@ int RunScoringExport(int argc, char** argv) {
       "system, doc, seg, score, annotator, key, committed_unix_ms, error_spans (a JSON\n"
       "array of {start, end, severity, category}; [] without spans). Scores are written\n"
       "in the shortest form that reads back to the same number (0.333333, not\n"
-      "0.33333299999999999).");
+      "0.33333299999999999).\n"
+      "A contrastive campaign (--screen-size 2 or more) is written as JSON Lines instead,\n"
+      "one screen per line (tourney's cESA export: screenId, annotator, segment,\n"
+      "displayOrder, selectionProbability, answers, attention checks marked by\n"
+      "degradedSystem), the input of `tourney cluster FILE --protocol cesa`.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("output", "FILE", "-", "where to write (- = standard output)");
@@ -418,6 +464,10 @@ int RunScoringExport(int argc, char** argv) {
   uint64_t campaign = 0;
   int code = 0;
   if (!ParseClientFlags(flags, argc, argv, verb, &campaign, nullptr, &code)) return code;
+  if (ScreenSizeOf(flags, verb, campaign, &code) >= 2) {
+    return ExportScreensAsJsonLines(flags, verb, campaign);
+  }
+  if (code != kExitOk) return code;
   v1::ExportScoresRequest request;
   request.set_campaign_id(campaign);
   std::ostringstream tsv;

@@ -33,6 +33,7 @@ class CountingTransaction final : public WriteTransaction {
   Status InsertScoringEvent(const StoredEvent& event) override {
     return txn_.InsertScoringEvent(event);
   }
+  Status InsertScreen(const StoredScreen& screen) override { return txn_.InsertScreen(screen); }
   Status InsertAnnotatorLink(const StoredAnnotatorLink& link) override {
     return txn_.InsertAnnotatorLink(link);
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "live_campaign.h"
+#include "tourney/campaigns/contrastive_campaign.h"
 #include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
@@ -104,10 +105,30 @@ class LiveScoringCampaign {
   std::unordered_map<std::string, std::vector<std::pair<int64_t, int64_t>>> client_leases;
   // When the campaign was closed (Unix ms); 0 while open. By mu; the engine is closed too.
   int64_t closed_unix_ms = 0;
+
+  // Contrastive campaigns (screen_size >= 2; screen_rpcs.cc): the engine that serves the
+  // screens (set once, before the campaign is registered; its state by mu), the stored
+  // screens in commit order (parallel to screens->applied()), and the screens being
+  // committed with the serialized answers they carry and their acknowledgment.
+  bool contrastive() const { return screens != nullptr; }
+  std::unique_ptr<ContrastiveCampaign> screens;
+  bool epoch_set = false;                              // by mu: SetEpoch was called
+  std::vector<v1::ExportedScreen> screen_records;      // by mu
+  struct PendingScreen {
+    std::string answers;  // the request's answers, serialized: a repeat carries the same
+    std::string annotator;
+    std::shared_future<Ack> ack;
+  };
+  std::unordered_map<std::string, PendingScreen> pending_screens;  // by screen id, by mu
+  std::unordered_map<std::string, int64_t> screens_by_annotator;   // stored, by mu
 };
 
 // A scoring campaign's CampaignInfo (kind SCORING) at `now` (Unix ms); takes c.mu shared.
 void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo* info);
+// Applies a stored screen of a contrastive campaign at start-up (screen_rpcs.cc);
+// FailedPrecondition naming the screen when it does not fit the campaign.
+struct StoredScreen;
+Status ApplyStoredScreen(LiveScoringCampaign& c, const StoredScreen& row);
 // What a scoring campaign's annotators do, as CampaignInfo.protocol names it: `protocol`
 // (ScoringCampaignConfig.protocol), or "plain" when it is empty.
 std::string ScoringProtocolLabel(const std::string& protocol);

@@ -216,6 +216,19 @@ grpc::ServerUnaryReactor* TournamentService::SubmitScore(grpc::CallbackServerCon
   return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoSubmitScore);
 }
 
+grpc::ServerUnaryReactor* TournamentService::NextScreen(grpc::CallbackServerContext* context,
+                                                        const grpc::ByteBuffer* request,
+                                                        grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator, &TournamentService::DoNextScreen);
+}
+
+grpc::ServerUnaryReactor* TournamentService::SubmitScreen(grpc::CallbackServerContext* context,
+                                                          const grpc::ByteBuffer* request,
+                                                          grpc::ByteBuffer* response) {
+  return RunRaw(context, request, response, Access::kAnnotator,
+                &TournamentService::DoSubmitScreen);
+}
+
 grpc::ServerWriteReactor<grpc::ByteBuffer>* TournamentService::WatchLeaderboard(
     grpc::CallbackServerContext* context, const grpc::ByteBuffer* request) {
   auto* stream = new WatchStream();
@@ -319,6 +332,14 @@ grpc::Status TournamentService::ExportScores(grpc::ServerContext* context,
   const CallContext call = CallContext::FromGrpc(*context);
   return DoExportScores(&call, request,
                         [writer](const v1::ExportedScore& row) { return writer->Write(row); });
+}
+
+grpc::Status TournamentService::ExportScreens(grpc::ServerContext* context,
+                                              const v1::ExportScreensRequest* request,
+                                              grpc::ServerWriter<v1::ExportedScreen>* writer) {
+  const CallContext call = CallContext::FromGrpc(*context);
+  return DoExportScreens(&call, request,
+                         [writer](const v1::ExportedScreen& row) { return writer->Write(row); });
 }
 
 }  // namespace tourney::service

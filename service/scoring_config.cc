@@ -217,4 +217,55 @@ StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaign
   return config;
 }
 
+StatusOr<ContrastiveCampaignConfig> ContrastiveConfigFromProto(
+    const v1::ScoringCampaignConfig& proto, const ScoringCampaignConfig& scoring) {
+  const auto systems = static_cast<uint32_t>(scoring.table.systems.size());
+  if (proto.screen_size() > systems) {
+    return InvalidArgument("config.screen_size: " + std::to_string(proto.screen_size()) +
+                           " outputs per screen, but the campaign has " +
+                           std::to_string(systems) + " systems");
+  }
+  // What a contrastive campaign does not use, refused rather than ignored.
+  const char* unused = proto.has_tolerance()                  ? "tolerance"
+                       : !proto.bound().empty()               ? "bound"
+                       : !proto.design().empty()              ? "design"
+                       : !proto.estimator().empty()           ? "estimator"
+                       : !proto.normalization().empty()       ? "normalization"
+                       : proto.lower_is_better()              ? "lower_is_better"
+                       : proto.metric_names_size() > 0        ? "metric_names"
+                                                              : nullptr;
+  if (unused != nullptr) {
+    return InvalidArgument(std::string("config.") + unused +
+                           ": does not apply to a contrastive campaign (screen_size >= 2), "
+                           "whose board is the within-screen one");
+  }
+  for (int i = 0; i < proto.rows_size(); ++i) {
+    if (proto.rows(i).has_human_score()) {
+      return InvalidArgument("config.rows[" + std::to_string(i) +
+                             "].human_score: a contrastive campaign takes no scores in its rows");
+    }
+  }
+  auto protocol = ParseScoringProtocol(proto.protocol());
+  if (protocol.ok() && *protocol == ScoringProtocol::kMqm) {
+    return InvalidArgument("config.protocol: a contrastive campaign takes esa, da or plain "
+                           "(its board ranks higher scores first)");
+  }
+  ContrastiveCampaignConfig config;
+  config.table = scoring.table;
+  auto rule = ParseScreenAssignment(proto.assignment().empty() ? "adaptive" : proto.assignment());
+  if (!rule.ok()) return InvalidArgument("config.assignment: " + rule.status().message());
+  config.assignment = *rule;
+  config.options.k = static_cast<int>(proto.screen_size());
+  config.options.coldstart = proto.has_coldstart() ? static_cast<int>(proto.coldstart()) : 20;
+  config.attention_rate = proto.attention_rate();
+  config.score_min = proto.has_score_min() ? proto.score_min() : 0.0;
+  config.score_max = proto.has_score_max() ? proto.score_max() : 100.0;
+  config.lease_ms = scoring.lease_ms;
+  config.seed = scoring.seed;
+  if (Status valid = ValidateContrastiveCampaignConfig(config); !valid.ok()) {
+    return InvalidArgument("config." + valid.message());
+  }
+  return config;
+}
+
 }  // namespace tourney::service

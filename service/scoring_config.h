@@ -7,6 +7,7 @@
 #define TOURNEY_SERVICE_SCORING_CONFIG_H_
 
 #include "tourney/core/status.h"
+#include "tourney/campaigns/contrastive_campaign.h"
 #include "tourney/campaigns/scoring_campaign.h"
 #include "tourney/v1/tournament.pb.h"
 
@@ -21,6 +22,15 @@ namespace tourney::service {
 // everything ValidateScoringCampaignConfig refuses.
 StatusOr<ScoringCampaignConfig> ScoringConfigFromProto(const v1::ScoringCampaignConfig& proto,
                                                        int max_bootstrap_replicates);
+
+// A contrastive campaign's engine configuration (proto.screen_size >= 2), from `proto` and
+// the scoring configuration ScoringConfigFromProto made of it (its table, lease, seed).
+// InvalidArgument naming the field: a screen_size above the systems, a field that does not
+// apply (tolerance, bound, design, estimator, normalization, lower_is_better, metrics,
+// human scores in the rows), the mqm protocol, an unknown assignment, an attention_rate
+// outside [0, 0.5]. Scores lie in [score_min, score_max], default 0-100.
+StatusOr<ContrastiveCampaignConfig> ContrastiveConfigFromProto(
+    const v1::ScoringCampaignConfig& proto, const ScoringCampaignConfig& scoring);
 
 // Names of systems, documents, segments, metrics and campaigns: 1..128 bytes, no ASCII
 // control characters.

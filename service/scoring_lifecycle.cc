@@ -37,6 +37,7 @@ bool TournamentService::CloseScoring(const CallContext* context, uint64_t id,
       event.created_unix_ms = NowUnixMs();
       c->closed_unix_ms = event.created_unix_ms;
       c->engine->Close();
+      if (c->contrastive()) c->screens->Close();
       queue_->Enqueue(std::make_unique<CallbackOp>(
           [event](WriteTransaction& txn, BatchContext&) { return txn.InsertScoringEvent(event); },
           [c, done](const Status& s) {
@@ -44,6 +45,7 @@ bool TournamentService::CloseScoring(const CallContext* context, uint64_t id,
               std::unique_lock lock(c->mu);
               c->closed_unix_ms = 0;
               c->engine->Reopen();
+              if (c->contrastive()) c->screens->Reopen();
             }
             done->set_value(s);
           }));
@@ -71,6 +73,7 @@ Status TournamentService::LoadScoring() {
     ScoringCampaignConfig config;
     std::vector<ItemScore> scores;
     std::vector<StoredScore> meta;
+    std::vector<StoredScreen> screens;
   };
   std::unordered_map<uint64_t, Loading> loading;
   std::vector<uint64_t> order;
@@ -107,6 +110,16 @@ Status TournamentService::LoadScoring() {
     return Status::Ok();
   });
   if (!s.ok()) return s;
+  s = store_->LoadScreens([&](StoredScreen row) -> Status {
+    auto it = loading.find(row.campaign_id);
+    if (it == loading.end()) {
+      return FailedPrecondition(store_->path() + ": screen of scoring campaign " +
+                                std::to_string(row.campaign_id) + ": unknown campaign");
+    }
+    it->second.screens.push_back(std::move(row));
+    return Status::Ok();
+  });
+  if (!s.ok()) return s;
   std::unordered_map<uint64_t, int64_t> closed;
   s = store_->LoadScoringEvents([&](StoredEvent row) -> Status {
     const std::string where = store_->path() + ": event '" + row.kind + "' of scoring campaign " +
@@ -121,6 +134,16 @@ Status TournamentService::LoadScoring() {
   for (uint64_t id : order) {
     Loading& l = loading.at(id);
     const std::string where = store_->path() + ": scoring campaign " + std::to_string(id);
+    std::unique_ptr<ContrastiveCampaign> screens;
+    if (l.proto.screen_size() >= 2) {
+      auto contrastive = ContrastiveConfigFromProto(l.proto, l.config);
+      if (!contrastive.ok()) return FailedPrecondition(where + ": " + contrastive.status().message());
+      auto made = ContrastiveCampaign::Create(std::move(*contrastive));
+      if (!made.ok()) return FailedPrecondition(where + ": " + made.status().message());
+      screens = std::move(*made);
+    } else if (!l.screens.empty()) {
+      return FailedPrecondition(where + ": screens stored for a campaign without screens");
+    }
     auto engine = ScoringCampaign::Replay(std::move(l.config), l.scores);
     if (!engine.ok()) return FailedPrecondition(where + ": " + engine.status().message());
     if ((*engine)->scores().size() != l.scores.size()) {
@@ -133,9 +156,16 @@ Status TournamentService::LoadScoring() {
                             std::move(m.idempotency_key), m.committed_unix_ms,
                             std::move(m.error_spans), m.touched);
     }
+    live->screens = std::move(screens);
+    for (const StoredScreen& row : l.screens) {
+      if (Status applied = ApplyStoredScreen(*live, row); !applied.ok()) {
+        return FailedPrecondition(where + ": " + applied.message());
+      }
+    }
     if (auto it = closed.find(id); it != closed.end()) {
       live->closed_unix_ms = it->second;
       live->engine->Close();
+      if (live->contrastive()) live->screens->Close();
     }
     std::unique_lock lock(registry_mu_);
     scoring_by_name_[l.row.name] = id;

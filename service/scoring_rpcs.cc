@@ -50,6 +50,13 @@ void AllocateToUnreached(LiveScoringCampaign& c, const std::vector<ScoringSystem
   }
 }
 
+grpc::Status ContrastiveOnly(const LiveScoringCampaign& c) {
+  return Error(StatusCode::FAILED_PRECONDITION,
+               "scoring campaign " + std::to_string(c.id) + " is contrastive (" +
+                   std::to_string(c.screens->config().options.k) +
+                   " outputs per screen): use NextScreen and SubmitScreen");
+}
+
 }  // namespace
 
 // A scoring campaign's CampaignInfo (kind SCORING).
@@ -63,9 +70,16 @@ void FillScoringInfo(const LiveScoringCampaign& c, int64_t now, v1::CampaignInfo
   info->set_state(c.closed_unix_ms != 0 ? v1::CAMPAIGN_STATE_CLOSED : v1::CAMPAIGN_STATE_OPEN);
   info->set_closed_unix_ms(c.closed_unix_ms);
   const ScoredSegments& t = c.engine->config().table;
-  info->set_judgments(static_cast<int64_t>(c.committed.size()));
-  info->set_annotators(static_cast<int64_t>(c.annotator_scores.size()));
-  info->set_open_leases(c.closed_unix_ms != 0 ? 0 : c.engine->OpenLeases(now));
+  info->set_screen_size(c.contrastive() ? c.screens->config().options.k : 1);
+  if (c.contrastive()) {
+    info->set_judgments(static_cast<int64_t>(c.screen_records.size()));
+    info->set_annotators(static_cast<int64_t>(c.screens_by_annotator.size()));
+    info->set_open_leases(c.closed_unix_ms != 0 ? 0 : c.screens->OpenScreens(now));
+  } else {
+    info->set_judgments(static_cast<int64_t>(c.committed.size()));
+    info->set_annotators(static_cast<int64_t>(c.annotator_scores.size()));
+    info->set_open_leases(c.closed_unix_ms != 0 ? 0 : c.engine->OpenLeases(now));
+  }
   info->set_systems(static_cast<int32_t>(t.systems.size()));
   info->set_segments(static_cast<int64_t>(t.segment_ids.size()));
   info->set_items(c.engine->num_items());
@@ -210,6 +224,21 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
   limit = CheckLimit(static_cast<int64_t>(config->table.systems.size()), limits_.max_systems,
                      "systems per campaign");
   if (!limit.ok()) return limit;
+  // A contrastive campaign (screen_size >= 2) is served by its own engine; the scoring
+  // engine keeps the table, its content and the campaign's identity.
+  auto screens_holder = std::make_shared<std::unique_ptr<ContrastiveCampaign>>();
+  if (proto.screen_size() >= 2) {
+    auto contrastive = ContrastiveConfigFromProto(proto, *config);
+    if (!contrastive.ok()) return ToGrpc(contrastive.status());
+    if (contrastive->attention_rate > 0 && proto.content().segments_size() == 0) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   "config.attention_rate: attention checks need the campaign's texts "
+                   "(config.content)");
+    }
+    auto made = ContrastiveCampaign::Create(std::move(*contrastive));
+    if (!made.ok()) return ToGrpc(made.status());
+    *screens_holder = std::move(*made);
+  }
   auto engine = ScoringCampaign::Create(std::move(*config));
   if (!engine.ok()) return ToGrpc(engine.status());
   {
@@ -230,9 +259,10 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
       [](WriteTransaction& txn, const StoredCampaign& row) {
         return txn.InsertScoringCampaign(row);
       },
-      [this, proto, engine_holder](uint64_t id, const StoredCampaign& row) {
+      [this, proto, engine_holder, screens_holder](uint64_t id, const StoredCampaign& row) {
         auto live = std::make_shared<LiveScoringCampaign>(
             id, proto, row.token_sha256, row.created_unix_ms, std::move(*engine_holder));
+        live->screens = std::move(*screens_holder);
         std::unique_lock lock(registry_mu_);
         scoring_by_name_[proto.name()] = live->id;
         scoring_by_token_[live->token_sha256] = live->id;
@@ -256,6 +286,7 @@ grpc::Status TournamentService::DoNextItem(const CallContext* context,
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;
+  if (c->contrastive()) return ContrastiveOnly(*c);
   const int64_t now = NowUnixMs();
   // Open enrolment: the shared token's leases are capped per client address too.
   const std::string client = shared_token ? context->peer() : std::string();
@@ -320,6 +351,7 @@ grpc::Status TournamentService::DoSubmitScore(const CallContext* context,
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;
+  if (c->contrastive()) return ContrastiveOnly(*c);
   if (request->idempotency_key().size() > 128) {
     return Error(StatusCode::INVALID_ARGUMENT, "idempotency_key must be at most 128 bytes");
   }
@@ -498,6 +530,7 @@ grpc::Status TournamentService::DoGetEstimate(const CallContext* context,
   std::shared_ptr<LiveScoringCampaign> c;
   grpc::Status auth = AuthorizeScoring(context, Access::kAdmin, request->campaign_id(), &c);
   if (!auth.ok()) return auth;
+  if (c->contrastive()) return ScreenEstimate(*context, *c, response);
   // The intervals (bootstrap-t) take long: an estimate waits for one of the slots that
   // bootstrapped leaderboards use too (--max-concurrent-fits), copies what it needs under the
   // lock, then computes without it, so that SubmitScore never waits for it.

@@ -65,4 +65,20 @@ Status Store::LoadScoringEvents(const std::function<Status(StoredEvent)>& fn) {
                   });
 }
 
+Status Store::LoadScreens(const std::function<Status(StoredScreen)>& fn) {
+  return LoadRows(
+      "SELECT campaign_id, screen_id, record, committed_unix_ms FROM scoring_screens ORDER BY seq",
+      "screens", [&](sqlite3_stmt* row) {
+        StoredScreen r;
+        r.campaign_id = static_cast<uint64_t>(sqlite3_column_int64(row, 0));
+        r.screen_id = rows::ColumnText(row, 1);
+        if (const void* blob = sqlite3_column_blob(row, 2)) {
+          r.record.assign(static_cast<const char*>(blob),
+                          static_cast<size_t>(sqlite3_column_bytes(row, 2)));
+        }
+        r.committed_unix_ms = sqlite3_column_int64(row, 3);
+        return fn(std::move(r));
+      });
+}
+
 }  // namespace tourney::service

@@ -15,7 +15,8 @@
 // version 2 (before scoring campaigns) is migrated the same way: the two scoring tables are
 // added; one of version 3 gets `scoring_events` (scoring campaign closes); one of version 6
 // gets `annotator_links` (per-annotator tokens, by digest) and the `touched` column of
-// `scoring_scores`.
+// `scoring_scores`; one of version 7 gets `scoring_screens` (contrastive campaigns' screens).
+// The statements are in storage_schema.cc.
 //
 // Durability: journal_mode=WAL with synchronous=FULL. In WAL mode a commit appends the
 // transaction's pages to the WAL and FULL fsyncs the WAL before COMMIT returns, so a
@@ -48,7 +49,7 @@ struct sqlite3_stmt;
 namespace tourney::service {
 
 inline constexpr int32_t kApplicationId = 0x544e5931;  // "TNY1"
-inline constexpr int32_t kSchemaVersion = 7;
+inline constexpr int32_t kSchemaVersion = 8;
 // The oldest schema version Open() migrates.
 inline constexpr int32_t kOldestMigratedSchemaVersion = 1;
 inline constexpr char kDatabaseFile[] = "tourney.db";
@@ -124,6 +125,15 @@ struct StoredScore {
   int32_t touched = -1;
 };
 
+// One stored screen of a contrastive scoring campaign: `record` is a serialized
+// tourney.v1.ExportedScreen (names, not indices; its sequence is left 0).
+struct StoredScreen {
+  uint64_t campaign_id = 0;
+  std::string screen_id;
+  std::string record;
+  int64_t committed_unix_ms = 0;
+};
+
 // An annotator link (AddAnnotators): a token bound to one annotator name of one campaign
 // (pairwise or scoring; their ids never collide). Only the token's digest is stored.
 struct StoredAnnotatorLink {
@@ -169,6 +179,8 @@ class WriteTransaction {
   virtual Status InsertScore(const StoredScore& score) = 0;
   // An event of a scoring campaign (kind "close"; the annotator is not stored).
   virtual Status InsertScoringEvent(const StoredEvent& event) = 0;
+  // AlreadyExists when the campaign already has a screen with that id.
+  virtual Status InsertScreen(const StoredScreen& screen) = 0;
   // AlreadyExists when a link with that token digest exists.
   virtual Status InsertAnnotatorLink(const StoredAnnotatorLink& link) = 0;
   // Marks the link of `token_sha256` revoked at `unix_ms`; NotFound when there is none.
@@ -213,6 +225,8 @@ class Store {
   Status LoadScores(const std::function<Status(StoredScore)>& fn);
   // Scoring campaigns' events in commit order (kind "close").
   Status LoadScoringEvents(const std::function<Status(StoredEvent)>& fn);
+  // Contrastive campaigns' screens in commit order.
+  Status LoadScreens(const std::function<Status(StoredScreen)>& fn);
   // Every annotator link, in creation order (annotator_storage.cc).
   Status LoadAnnotatorLinks(const std::function<Status(StoredAnnotatorLink)>& fn);
 
@@ -267,6 +281,7 @@ class Store {
   sqlite3_stmt* insert_scoring_campaign_ = nullptr;
   sqlite3_stmt* insert_score_ = nullptr;
   sqlite3_stmt* insert_scoring_event_ = nullptr;
+  sqlite3_stmt* insert_screen_ = nullptr;
   sqlite3_stmt* insert_annotator_link_ = nullptr;
   sqlite3_stmt* revoke_annotator_link_ = nullptr;
   uint64_t boot_epoch_ = 0;

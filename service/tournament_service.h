@@ -66,7 +66,9 @@ using TournamentBase = v1::Tournament::WithRawCallbackMethod_CreateCampaign<
                                 v1::Tournament::WithRawCallbackMethod_NextItem<
                                     v1::Tournament::WithRawCallbackMethod_SubmitScore<
                                         v1::Tournament::WithRawCallbackMethod_GetAnnotatorProgress<
-                                            v1::Tournament::Service>>>>>>>>>>>;
+                                            v1::Tournament::WithRawCallbackMethod_NextScreen<
+                                                v1::Tournament::WithRawCallbackMethod_SubmitScreen<
+                                                    v1::Tournament::Service>>>>>>>>>>>>>;
 
 class TournamentService final : public TournamentBase {
  public:
@@ -164,6 +166,13 @@ class TournamentService final : public TournamentBase {
                                  const ExportWriter<v1::ExportedJudgment>& write);
   grpc::Status DoExportScores(const CallContext* context, const v1::ExportScoresRequest* request,
                               const ExportWriter<v1::ExportedScore>& write);
+  // Contrastive scoring campaigns (screen_rpcs.cc).
+  grpc::Status DoNextScreen(const CallContext* context, const v1::NextScreenRequest* request,
+                            v1::NextScreenResponse* response);
+  grpc::Status DoSubmitScreen(const CallContext* context, const v1::SubmitScreenRequest* request,
+                              v1::SubmitScreenResponse* response);
+  grpc::Status DoExportScreens(const CallContext* context, const v1::ExportScreensRequest* request,
+                               const ExportWriter<v1::ExportedScreen>& write);
   // Annotator links (annotator_links.cc).
   grpc::Status DoAddAnnotators(const CallContext* context, const v1::AddAnnotatorsRequest* request,
                                v1::AddAnnotatorsResponse* response);
@@ -231,6 +240,16 @@ class TournamentService final : public TournamentBase {
                            v1::GetEstimateResponse* response) override;
   grpc::Status ExportScores(grpc::ServerContext* context, const v1::ExportScoresRequest* request,
                             grpc::ServerWriter<v1::ExportedScore>* writer) override;
+  // Contrastive scoring campaigns (screen_rpcs.cc); the two whose requests carry strings
+  // are raw.
+  grpc::ServerUnaryReactor* NextScreen(grpc::CallbackServerContext* context,
+                                       const grpc::ByteBuffer* request,
+                                       grpc::ByteBuffer* response) override;
+  grpc::ServerUnaryReactor* SubmitScreen(grpc::CallbackServerContext* context,
+                                         const grpc::ByteBuffer* request,
+                                         grpc::ByteBuffer* response) override;
+  grpc::Status ExportScreens(grpc::ServerContext* context, const v1::ExportScreensRequest* request,
+                             grpc::ServerWriter<v1::ExportedScreen>* writer) override;
 
   // Annotator links (annotator_links.cc).
   grpc::Status AddAnnotators(grpc::ServerContext* context, const v1::AddAnnotatorsRequest* request,
@@ -290,6 +309,9 @@ class TournamentService final : public TournamentBase {
   // ReleaseFitSlot (a FitSlotRelease does it). The wait ends early once Abandoned(context),
   // with AbandonedStatus.
   grpc::Status WaitForFitSlot(const CallContext& context);
+  // GetEstimate of a contrastive campaign: the within-screen board (screen_rpcs.cc).
+  grpc::Status ScreenEstimate(const CallContext& context, const LiveScoringCampaign& c,
+                              v1::GetEstimateResponse* response);
   void ReleaseFitSlot();
   struct FitSlotRelease {
     TournamentService* service;

@@ -488,7 +488,8 @@ TEST_F(AnnotatorLinksTest, AVersion6FileMigratesWithoutLinksOrTouchedFlags) {
   ASSERT_EQ(sqlite3_open((dir_ + "/data/tourney.db").c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db,
                          "ALTER TABLE scoring_scores DROP COLUMN touched; "
-                         "DROP TABLE annotator_links; PRAGMA user_version=6;",
+                         "DROP TABLE annotator_links; DROP TABLE scoring_screens; "
+                         "PRAGMA user_version=6;",
                          nullptr, nullptr, nullptr),
             SQLITE_OK)
       << sqlite3_errmsg(db);

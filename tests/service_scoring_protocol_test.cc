@@ -255,7 +255,7 @@ TEST_F(ScoringProtocolTest, SpansSurviveARestartAndAVersion5FileMigrates) {
                          "ALTER TABLE scoring_scores DROP COLUMN touched; "
                          "DROP TABLE annotator_links; "
                          "ALTER TABLE scoring_scores DROP COLUMN error_spans; "
-                         "PRAGMA user_version=5;",
+                         "DROP TABLE scoring_screens; PRAGMA user_version=5;",
                          nullptr, nullptr, nullptr),
             SQLITE_OK)
       << sqlite3_errmsg(db);

@@ -97,7 +97,8 @@ StatusOr<ServedScreen> ContrastiveCampaign::ProposeScreen(std::string_view annot
   const int n = num_systems();
   const int k = config_.options.k;
   const int64_t serial = serial_ + 1;
-  Rng rng(DeriveSeed(config_.seed, static_cast<uint64_t>(serial)));
+  const uint64_t stream = epoch_ > 0 ? DeriveSeed(config_.seed, epoch_) : config_.seed;
+  Rng rng(DeriveSeed(stream, static_cast<uint64_t>(serial)));
   ServedScreen screen;
   const bool check = config_.attention_rate > 0.0 && rng.Uniform() < config_.attention_rate;
   const ScreenAssignment rule = check ? ScreenAssignment::kUniform : config_.assignment;
@@ -118,7 +119,9 @@ StatusOr<ServedScreen> ContrastiveCampaign::ProposeScreen(std::string_view annot
     screen.attention_seed = rng.Next();
   }
   serial_ = serial;
-  screen.screen_id = config_.id_prefix + "s" + std::to_string(serial);
+  std::string id;
+  if (epoch_ > 0) id.append("e").append(std::to_string(epoch_)).append("-");
+  screen.screen_id = id.append("s").append(std::to_string(serial));
   screen.annotator = who;
   screen.segment = segment;
   screen.systems = std::move(systems);

@@ -115,6 +115,12 @@ class ScreenLogParser {
   }
 
   Status ExportLine(object entry) {
+    // A live campaign's attention check (its degraded output named): counted, kept apart.
+    std::string_view degraded;
+    if (!entry.at_key("degradedSystem").get_string().get(degraded) && !degraded.empty()) {
+      ++out_.attention_checks;
+      return Status::Ok();
+    }
     std::string_view screen_id, annotator, segment, document;
     if (Status s = Name(entry, "screenId", true, &screen_id); !s.ok()) return s;
     if (Status s = Name(entry, "annotator", true, &annotator); !s.ok()) return s;

@@ -23,9 +23,12 @@
 //     the recorded probability is of the subset drawn last); then NotFound ("nothing left
 //     for this annotator");
 //   - the display order is the drawn subset shuffled uniformly (recorded).
-//   Screen i (1-based, counting every screen served since Create) draws from
-//   Rng(DeriveSeed(seed, i)) and is named id_prefix + "s" + i: the screens served are a
-//   function of the seed, the answers applied and the calls (annotators, times).
+//   Screen i (1-based, counting every screen served since Create, or since SetEpoch) draws
+//   from Rng(DeriveSeed(seed, i)) and is named "s" + i; after SetEpoch(e), e > 0 (a server's
+//   boot: served screens are not stored, so ids and streams must not repeat those of an
+//   earlier boot), from Rng(DeriveSeed(DeriveSeed(seed, e), i)), named "e" + e + "-s" + i.
+//   So the screens served are a function of the seed, the epoch, the answers applied and
+//   the calls (annotators, times).
 //
 //   CheckSubmission says whether an annotator's answers may be stored: the screen was
 //   served to that annotator (NotFound for an unknown screen id, FailedPrecondition for
@@ -76,7 +79,6 @@ struct ContrastiveCampaignConfig {
   double score_max = 100.0;
   int64_t lease_ms = 1800000;   // a served screen counts as open this long (> 0)
   uint64_t seed = 1;
-  std::string id_prefix;        // screen ids are id_prefix + "s" + serial
 };
 
 // OK, or InvalidArgument naming the field: fewer than 2 systems, CheckAssignmentOptions,
@@ -141,6 +143,11 @@ class ContrastiveCampaign {
   // The applied screens that are not checks, for the boards.
   const ContrastiveScreens& Screens() const { return screens_; }
   int64_t num_served() const { return serial_; }
+  // Starts the ids and random streams of boot `epoch` (see the header); serial restarts at 1.
+  void SetEpoch(uint64_t epoch) {
+    epoch_ = epoch;
+    serial_ = 0;
+  }
 
   // Screens served and not applied whose lease is unexpired at now_ms, in all and of one
   // annotator.
@@ -166,6 +173,7 @@ class ContrastiveCampaign {
   std::vector<uint8_t> has_;          // [system][segment]
   std::vector<int> segment_order_;
   int64_t serial_ = 0;
+  uint64_t epoch_ = 0;
   bool closed_ = false;
   ScreenTally tally_;
   std::unordered_map<std::string, ServedScreen> served_;     // by screen id, until applied

@@ -11,7 +11,9 @@
 //                 "severity": "minor"}], "touched": true}, ...],
 //    "timeSpentMs": 48210}
 //   `document`, `selectionProbability`, `spans`, `touched`, `timeSpentMs` and `campaignId`
-//   are optional; `answers` holds one answer per system of `displayOrder` (the screen's
+//   are optional, other members are ignored (`tourney campaign scoring-export` writes every
+//   field of tourney.v1.ExportedScreen); a line whose `degradedSystem` is not empty is a
+//   live campaign's attention check: counted in attention_checks, not read; `answers` holds one answer per system of `displayOrder` (the screen's
 //   order is displayOrder's). A document screen is exported as one line per segment with
 //   the same screenId. A later line with the same (annotator, screenId, segment) replaces
 //   the earlier one (a resubmission; counted in a warning).
