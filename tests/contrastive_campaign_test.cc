@@ -65,8 +65,12 @@ TEST(ContrastiveCampaign, AScreenHoldsKDistinctSystemsWithTheirProbability) {
   EXPECT_EQ(screen->lease_expires_ms, 1000 + 1800000);
   EXPECT_EQ((*c)->ScreensOf("ann", 1000), 1);
   EXPECT_EQ((*c)->ScreensOf("ann", 1000 + 1800000), 0);  // expired
-  // The first segment of the campaign's order.
+  // The annotator's place in the campaign's order: FNV-1a 64 of "ann" is 0xe6f79d19051ffcb8
+  // (computed apart with Python's integers), 0 modulo 6; of "eve" 0xc30af418f069fe45, 1.
+  EXPECT_EQ(AnnotatorStart("ann", 6), 0u);
+  EXPECT_EQ(AnnotatorStart("eve", 6), 1u);
   EXPECT_EQ(screen->segment, (*c)->SegmentOrder()[0]);
+  EXPECT_EQ((*c)->ProposeScreen("eve", 1000)->segment, (*c)->SegmentOrder()[1]);
 }
 
 TEST(ContrastiveCampaign, SubmissionsNeedExactlyTheScreensSystems) {

@@ -65,20 +65,29 @@ std::unordered_set<int64_t>& ContrastiveCampaign::ServedTo(const std::string& an
   return served_to_[annotator];
 }
 
+size_t AnnotatorStart(std::string_view annotator, size_t segments) {
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
+  for (unsigned char c : annotator) h = (h ^ c) * 0x100000001b3ull;
+  return segments == 0 ? 0 : static_cast<size_t>(h % segments);
+}
+
 int ContrastiveCampaign::FindSegment(const std::unordered_set<int64_t>& done,
-                                     const std::vector<int>& systems) const {
+                                     const std::vector<int>& systems, size_t start) const {
   const int n = num_systems();
+  const size_t total = segment_order_.size();
   auto all_present = [&](int g) {
     return std::all_of(systems.begin(), systems.end(), [&](int s) { return HasOutput(s, g); });
   };
-  for (int g : segment_order_) {
+  for (size_t i = 0; i < total; ++i) {
+    const int g = segment_order_[(start + i) % total];
     if (all_present(g) && std::none_of(systems.begin(), systems.end(), [&](int s) {
           return done.count(DoneKey(g, s, n)) > 0;
         })) {
       return g;
     }
   }
-  for (int g : segment_order_) {
+  for (size_t i = 0; i < total; ++i) {
+    const int g = segment_order_[(start + i) % total];
     if (all_present(g) && std::any_of(systems.begin(), systems.end(), [&](int s) {
           return done.count(DoneKey(g, s, n)) == 0;
         })) {
@@ -106,7 +115,7 @@ StatusOr<ServedScreen> ContrastiveCampaign::ProposeScreen(std::string_view annot
   std::vector<int> systems;
   for (int draw = 0; draw < kDraws && segment < 0; ++draw) {
     systems = DrawScreenSystems(rule, tally_, config_.options, rng);
-    segment = FindSegment(done, systems);
+    segment = FindSegment(done, systems, AnnotatorStart(who, segment_order_.size()));
   }
   if (segment < 0) {
     return NotFound("nothing left for annotator '" + who +

@@ -16,12 +16,14 @@
 //   - otherwise the systems come from the assignment rule (selection/screen_assignment.h:
 //     uniform, wmt26 or adaptive) fed the answers of every screen applied so far, and the
 //     screen records the probability of its subset under that rule (SubsetProbability);
-//   - the segment: the first segment of the campaign's one order (a permutation drawn from
-//     the seed at creation) that has an output of every chosen system and on which the
-//     annotator was served none of them; else the first that has them all and one not yet
-//     served to the annotator. When neither exists, the rule draws again (up to 16 times;
-//     the recorded probability is of the subset drawn last); then NotFound ("nothing left
-//     for this annotator");
+//   - the segment: walking the campaign's one order (a permutation drawn from the seed at
+//     creation) from the annotator's own starting place (AnnotatorStart: a hash of the
+//     name, so annotators spread over the test set instead of all scoring its first
+//     segments, as WMT26's one order makes them do), the first segment that has an output
+//     of every chosen system and on which the annotator was served none of them; else the
+//     first that has them all and one not yet served to the annotator. When neither exists,
+//     the rule draws again (up to 16 times; the recorded probability is of the subset drawn
+//     last); then NotFound ("nothing left for this annotator");
 //   - the display order is the drawn subset shuffled uniformly (recorded).
 //   Screen i (1-based, counting every screen served since Create, or since SetEpoch) draws
 //   from Rng(DeriveSeed(seed, i)) and is named "s" + i; after SetEpoch(e), e > 0 (a server's
@@ -105,6 +107,10 @@ struct AppliedScreen {
   bool attention_passed = false;   // a check: every clean score above the degraded one
 };
 
+// Where `annotator` starts in a campaign order of `segments` segments: FNV-1a of the name
+// modulo segments.
+size_t AnnotatorStart(std::string_view annotator, size_t segments);
+
 class ContrastiveCampaign {
  public:
   static StatusOr<std::unique_ptr<ContrastiveCampaign>> Create(ContrastiveCampaignConfig config);
@@ -165,7 +171,8 @@ class ContrastiveCampaign {
   }
   // (segment, system) keys the annotator was served.
   std::unordered_set<int64_t>& ServedTo(const std::string& annotator);
-  int FindSegment(const std::unordered_set<int64_t>& done, const std::vector<int>& systems) const;
+  int FindSegment(const std::unordered_set<int64_t>& done, const std::vector<int>& systems,
+                  size_t start) const;
   int AnnotatorIndex(const std::string& name);
 
   const ContrastiveCampaignConfig config_;
