@@ -7,6 +7,9 @@
 //
 // Usage: cesa_coverage [--campaigns C] [--seed S] [--screens N] [--segments G]
 //                      [--annotators A] [--alpha A] [--write FILE]
+//                      [--live 1] [--assignment uniform|wmt26|adaptive] [--explore E]
+// --live 1: the campaigns run by the live campaign's engine and read back from its export
+// (SimulateLiveCesa); --assignment: the rule that picks each screen's systems.
 // --write FILE: also write the first campaign as a cESA export (for `tourney cluster FILE
 // --protocol cesa`), then go on with the study.
 #include <cstdint>
@@ -49,6 +52,16 @@ int Run(int argc, char** argv) {
     else if (flag == "--annotators") options.annotators = std::atoi(value);
     else if (flag == "--alpha") alpha = std::atof(value);
     else if (flag == "--write") write = value;
+    else if (flag == "--live") options.live = std::string(value) == "1";
+    else if (flag == "--explore") options.explore = std::atof(value);
+    else if (flag == "--assignment") {
+      auto rule = ParseScreenAssignment(value);
+      if (!rule.ok()) {
+        std::fprintf(stderr, "cesa_coverage: %s\n", rule.status().message().c_str());
+        return 2;
+      }
+      options.assignment = *rule;
+    }
     else {
       std::fprintf(stderr, "cesa_coverage: unknown flag %s\n", argv[i]);
       return 2;
@@ -77,9 +90,12 @@ int Run(int argc, char** argv) {
     std::fprintf(stderr, "cesa_coverage: %s\n", study.status().message().c_str());
     return 1;
   }
-  std::printf("%d campaigns, %d screens of k = %d, %d segments, %d annotators, seed %llu, "
-              "alpha %.3g\ntruth:", campaigns, options.screens, options.k, options.segments,
-              options.annotators, static_cast<unsigned long long>(options.seed), alpha);
+  std::printf("%d %s campaigns, assignment %s, %d screens of k = %d, %d segments, %d "
+              "annotators, seed %llu, alpha %.3g\ntruth:",
+              campaigns, options.live ? "live-engine" : "simulated-WMT26",
+              ScreenAssignmentName(options.assignment), options.screens, options.k,
+              options.segments, options.annotators, static_cast<unsigned long long>(options.seed),
+              alpha);
   for (double t : options.truth) std::printf(" %.0f", t);
   std::printf("\n%-28s %-11s %7s   %7s %6s %7s   %7s\n", "board", "campaigns", "wrong",
               "separ.", "wrong", "share", "power");

@@ -72,6 +72,16 @@ TEST(ScreenAssignment, TallyMeansAndTStatisticByHand) {
   EXPECT_EQ(t.t_statistic(1, 2), 0.0);  // one screen
 }
 
+TEST(ScreenAssignment, WeightedSubsetProbabilityByHand) {
+  // Weights 1, 1, 2, pairs: {0,1} = 1/4*1/3 + 1/4*1/3 = 1/6; {0,2} = 1/4*2/3 + 2/4*1/2 = 5/12.
+  const std::vector<double> w = {1, 1, 2};
+  EXPECT_NEAR(WeightedSubsetProbability(w, {0, 1}), 1.0 / 6.0, 1e-15);
+  EXPECT_NEAR(WeightedSubsetProbability(w, {2, 0}), 5.0 / 12.0, 1e-15);
+  EXPECT_NEAR(WeightedSubsetProbability(w, {0, 1, 2}), 1.0, 1e-15);
+  // Equal weights: every 3-subset of 6 has probability 1 / C(6, 3) = 1/20.
+  EXPECT_NEAR(WeightedSubsetProbability(std::vector<double>(6, 0.3), {1, 3, 5}), 0.05, 1e-15);
+}
+
 TEST(ScreenAssignment, UniformIsOneOverChoose) {
   ScreenTally t(5);
   AssignmentOptions o;  // k = 3
@@ -110,8 +120,9 @@ TEST(ScreenAssignment, Wmt26RankWeightsByHand) {
 
 TEST(ScreenAssignment, AdaptiveMixtureByHand) {
   // Four systems, k = 2, explore 0.5. Pair (0, 1): 4 shared screens with d = 1, 3, 1, 3:
-  // mean 2, sd sqrt(4/3), t = 2 / (sqrt(4/3) / 2) = 2 sqrt 3, u = exp(-6) / sqrt 5. Every
-  // other pair never shared a screen: u = 1 (but systems must be past the warm-up).
+  // mean 2, sd sqrt(4/3), t = 2 / (sqrt(4/3) / 2) = 2 sqrt 3, z^2 = 12,
+  // u = (0.1 + 12 exp(-12/8)) / sqrt 5. Pair (2, 3): one screen, z = 0, u = 0.1 / sqrt 2.
+  // Every other pair never shared a screen: u = 0.1.
   ScreenTally t(4);
   t.Add({{0, 51, 0}, {1, 50, 0}});
   t.Add({{0, 53, 0}, {1, 50, 0}});
@@ -122,15 +133,15 @@ TEST(ScreenAssignment, AdaptiveMixtureByHand) {
   o.k = 2;
   o.coldstart = 1;
   o.explore = 0.5;
-  const double u01 = std::exp(-6.0) / std::sqrt(5.0);
-  const double u23 = 1.0 / std::sqrt(2.0);
-  const double total = u01 + u23 + 4.0;  // (0,2) (0,3) (1,2) (1,3): u = 1
+  const double u01 = (0.1 + 12.0 * std::exp(-1.5)) / std::sqrt(5.0);
+  const double u23 = 0.1 / std::sqrt(2.0);
+  const double total = u01 + u23 + 0.4;  // (0,2) (0,3) (1,2) (1,3): u = 0.1
   EXPECT_NEAR(SubsetProbability(ScreenAssignment::kAdaptive, t, o, {0, 1}),
               0.5 / 6 + 0.5 * u01 / total, 1e-15);
   EXPECT_NEAR(SubsetProbability(ScreenAssignment::kAdaptive, t, o, {3, 2}),
               0.5 / 6 + 0.5 * u23 / total, 1e-15);
   EXPECT_NEAR(SubsetProbability(ScreenAssignment::kAdaptive, t, o, {1, 3}),
-              0.5 / 6 + 0.5 * 1.0 / total, 1e-15);
+              0.5 / 6 + 0.5 * 0.1 / total, 1e-15);
 }
 
 TEST(ScreenAssignment, ProbabilitiesSumToOneAndDrawsFollowThem) {

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "tourney/campaigns/contrastive_campaign.h"
 #include "tourney/core/random.h"
+#include "tourney/ingest/cesa_log_reader.h"
 #include "tourney/protocols/wmt26_rule.h"
 #include "tourney/selection/screen_assignment.h"
 
@@ -94,6 +96,82 @@ StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& op
   return out;
 }
 
+StatusOr<ContrastiveScreens> SimulateLiveCesa(const CesaSimulationOptions& options) {
+  const int n = static_cast<int>(options.truth.size());
+  if (options.segments < 1 || options.annotators < 1 || options.screens < 1) {
+    return InvalidArgument("cesa simulation: segments, annotators and screens must be >= 1");
+  }
+  Rng rng(options.seed);
+  ContrastiveCampaignConfig config;
+  for (int g = 0; g < options.segments; ++g) {
+    config.table.segment_ids.push_back("seg" + std::to_string(g + 1));
+    config.table.segment_document.push_back(0);
+  }
+  config.table.document_ids = {"doc"};
+  for (int s = 0; s < n; ++s) {
+    SystemSegments row;
+    row.name = "sys" + std::to_string(s + 1);
+    for (int g = 0; g < options.segments; ++g) {
+      row.segment.push_back(g);
+      row.human.push_back(0.0);
+      row.annotated.push_back(0);
+    }
+    config.table.systems.push_back(std::move(row));
+  }
+  config.assignment = options.assignment;
+  config.options.k = options.k;
+  config.options.coldstart = options.coldstart;
+  config.options.explore = options.explore;
+  config.seed = DeriveSeed(options.seed, 2);
+  auto campaign = ContrastiveCampaign::Create(std::move(config));
+  if (!campaign.ok()) return campaign.status();
+  std::vector<double> segment_effect(options.segments), bias(options.annotators);
+  for (double& e : segment_effect) e = options.segment_sd * rng.Normal();
+  for (double& b : bias) b = options.annotator_sd * rng.Normal();
+  // The export's path: each applied screen written as a line of tourney's cESA export and
+  // the lines read back by the reader `tourney cluster --protocol cesa` uses.
+  std::string lines;
+  int finished = 0;
+  std::vector<unsigned char> done(options.annotators, 0);
+  while (static_cast<int>((*campaign)->applied().size()) < options.screens &&
+         finished < options.annotators) {
+    const int a = static_cast<int>(rng.UniformInt(options.annotators));
+    if (done[a]) continue;
+    auto served = (*campaign)->ProposeScreen("ann" + std::to_string(a + 1), 0);
+    if (!served.ok()) {
+      done[a] = 1;
+      ++finished;
+      continue;
+    }
+    std::vector<ScreenAnswer> answers;
+    for (int s : served->systems) {
+      const double raw = options.truth[s] + segment_effect[served->segment] + bias[a] +
+                         options.noise_sd * rng.Normal();
+      answers.push_back({s, std::clamp(std::round(raw), 0.0, 100.0), 0});
+    }
+    const AppliedScreen applied = (*campaign)->AppliedScreenOf(served->screen_id, answers);
+    auto ok = (*campaign)->ApplyScreen(applied);
+    if (!ok.ok()) return ok.status();
+  }
+  const ContrastiveScreens& screens = (*campaign)->Screens();
+  for (const ContrastiveScreen& screen : screens.screens) {
+    lines += FormatCesaExportLine(screens, screen, "simulated") + "\n";
+  }
+  auto log = ParseCesaLog(lines, "simulated");
+  if (!log.ok()) return log.status();
+  // The reader numbers systems in the order it meets them: back to the truth's order.
+  ContrastiveScreens out = std::move(log->screens);
+  std::vector<int> original(out.systems.size());
+  for (size_t i = 0; i < out.systems.size(); ++i) {
+    original[i] = std::stoi(out.systems[i].substr(3)) - 1;  // "sysK"
+  }
+  for (ContrastiveScreen& screen : out.screens) {
+    for (ScreenAnswer& answer : screen.answers) answer.system = original[answer.system];
+  }
+  out.systems = screens.systems;
+  return out;
+}
+
 StatusOr<CesaStudy> RunCesaStudy(const CesaSimulationOptions& options, int campaigns,
                                  double alpha) {
   using contrastive_simulation_detail::TallySeparation;
@@ -109,7 +187,7 @@ StatusOr<CesaStudy> RunCesaStudy(const CesaSimulationOptions& options, int campa
   for (int c = 0; c < campaigns; ++c) {
     CesaSimulationOptions run = options;
     run.seed = DeriveSeed(options.seed, static_cast<uint64_t>(c));
-    auto screens = SimulateDynamicCesa(run);
+    auto screens = options.live ? SimulateLiveCesa(run) : SimulateDynamicCesa(run);
     if (!screens.ok()) return screens.status();
     CesaOptions cesa;
     cesa.alpha = alpha;

@@ -76,8 +76,8 @@ std::vector<double> PairWeights(const ScreenTally& tally) {
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
       const double z = tally.t_statistic(a, b);
-      u[static_cast<size_t>(a) * n + b] =
-          std::exp(-0.5 * z * z) / std::sqrt(1.0 + static_cast<double>(tally.shared(a, b)));
+      u[static_cast<size_t>(a) * n + b] = (0.1 + z * z * std::exp(-z * z / 8.0)) /
+                                          std::sqrt(1.0 + static_cast<double>(tally.shared(a, b)));
     }
   }
   return u;

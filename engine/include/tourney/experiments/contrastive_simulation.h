@@ -38,7 +38,10 @@ struct CesaSimulationOptions {
   // The rule that chooses each screen's systems (selection/screen_assignment.h): WMT26's
   // by default; uniform and tourney's adaptive rule for comparison.
   ScreenAssignment assignment = ScreenAssignment::kWmt26;
-  double explore = 0.5;    // the adaptive rule's uniform share
+  double explore = 0.25;   // the adaptive rule's uniform share
+  // RunCesaStudy: the campaigns of SimulateLiveCesa (the live campaign's engine and the
+  // export's path) instead of SimulateDynamicCesa.
+  bool live = false;
   int segments = 150;
   int annotators = 15;
   int screens = 900;
@@ -50,6 +53,14 @@ struct CesaSimulationOptions {
 
 // One campaign. InvalidArgument when k < 2 or k > systems, or a count is < 1.
 StatusOr<ContrastiveScreens> SimulateDynamicCesa(const CesaSimulationOptions& options);
+
+// One campaign run by the live campaign's engine (campaigns/contrastive_campaign.h: its
+// assignment rule, its segment rule, every annotator from their own place in the order)
+// with the same score model (scores rounded to integers, as a slider gives them), then
+// written as tourney's cESA export and read back by the reader (ingest/cesa_log_reader.h):
+// the path from tourneyd's export to `tourney cluster --protocol cesa`. Annotators are drawn
+// uniformly per screen; one with nothing left is dropped.
+StatusOr<ContrastiveScreens> SimulateLiveCesa(const CesaSimulationOptions& options);
 
 // Wrong and right separations of one board against `truth`.
 struct SeparationTally {

@@ -21,11 +21,14 @@
 //       probability is the sum over its k! draw orders.
 //   - "adaptive" (tourney's): the same warm-up; afterwards a mixture. With probability
 //       `explore` a uniform subset; otherwise a focus pair {a, b} drawn with probability
-//       proportional to u_ab = exp(−z_ab² / 2) / sqrt(1 + n_ab), where n_ab is the screens
-//       that showed both and z_ab = mean(d) / (sd(d) / sqrt(n_ab)) their within-screen
-//       differences' t statistic (z = 0 below 2 screens or with sd 0), then k − 2 others
-//       uniformly. So screens go to pairs the board has not settled (|z| small) and that
-//       have few shared screens, and every subset keeps probability >= explore / C(n, k).
+//       proportional to u_ab = (0.1 + z_ab² exp(−z_ab² / 8)) / sqrt(1 + n_ab), where n_ab
+//       is the screens that showed both and z_ab = mean(d) / (sd(d) / sqrt(n_ab)) their
+//       within-screen differences' t statistic (z = 0 below 2 screens or with sd 0), then
+//       k − 2 others uniformly. The weight peaks at |z| = 2: screens go to pairs that are
+//       about to separate and have few shared screens, less to pairs already far apart
+//       (|z| large) or indistinguishable so far (|z| near 0, often true ties that no number
+//       of screens separates); every subset keeps probability >= explore / C(n, k).
+//       bench/cesa_coverage measures it against uniform and wmt26 (docs/wmt-protocols.md).
 //       P(T) = explore / C(n, k) + (1 − explore) · Σ_{pairs {a,b} ⊂ T} π_ab / C(n − 2, k − 2),
 //       π_ab = u_ab / Σ u.
 //   Every rule reads only the answers before the screen, so the within-screen differences
@@ -87,7 +90,7 @@ class ScreenTally {
 struct AssignmentOptions {
   int k = 3;            // systems per screen, 2..systems
   int coldstart = 20;   // the warm-up: answers every system should have
-  double explore = 0.5; // adaptive: the uniform share, in (0, 1]
+  double explore = 0.25; // adaptive: the uniform share, in (0, 1]
 };
 
 // OK, or InvalidArgument naming the field (k outside 2..systems, coldstart < 0, explore
