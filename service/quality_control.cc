@@ -255,17 +255,34 @@ grpc::Status TournamentService::DoGetAnnotatorProgress(
     grpc::Status name_ok = CheckAnnotatorName(request->annotator());
     if (!name_ok.ok()) return name_ok;
     std::shared_lock lock(c->mu);
-    auto it = c->annotator_scores.find(request->annotator());
-    const int64_t scores = it == c->annotator_scores.end() ? 0 : it->second;
+    int64_t scores = 0;
+    AnnotatorDecision decision = AnnotatorDecision::kUndecided;
+    if (c->contrastive()) {
+      // Screens stored; the decision from the attention checks, in commit order.
+      const int k = c->screens->config().options.k;
+      double llr = 0.0;
+      for (const v1::ExportedScreen& r : c->screen_records) {
+        if (r.annotator() != request->annotator()) continue;
+        ++scores;
+        if (!r.degraded_system().empty() && decision == AnnotatorDecision::kUndecided) {
+          decision = AddCheckToDecision(r.attention_passed(), k, &llr);
+        }
+      }
+      response->set_outputs_per_screen(k);
+    } else {
+      auto it = c->annotator_scores.find(request->annotator());
+      scores = it == c->annotator_scores.end() ? 0 : it->second;
+      response->set_outputs_per_screen(1);
+    }
     response->set_judgments(scores);
     response->set_guidelines(c->proto.content().guidelines());
     response->set_campaign_name(c->proto.name());
     response->set_protocol(ScoringProtocolLabel(c->proto.protocol()));
     response->set_done(c->closed_unix_ms != 0);
-    response->set_decision("undecided");
+    response->set_decision(AnnotatorDecisionName(decision));
     if (scores > 0) {
-      response->set_completion_code(
-          CompletionCode(c->token_sha256, c->id, request->annotator(), "undecided", scores));
+      response->set_completion_code(CompletionCode(c->token_sha256, c->id, request->annotator(),
+                                                   response->decision(), scores));
     }
     return grpc::Status::OK;
   }

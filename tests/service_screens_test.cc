@@ -316,6 +316,25 @@ TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
     EXPECT_FALSE(e.estimated());  // no per-system interval, never a zero-width one
     EXPECT_EQ(e.lo(), 0.0);
   }
+  // An annotator who scores every output alike fails its checks: with k = 3 (chance 1/3)
+  // two failed checks take the sequential test to log(0.15) * 2 = -3.79 < -log 19 = -2.94.
+  int lazy_checks = 0;
+  for (int i = 0; i < 30; ++i) {
+    const v1::NextScreenResponse s = Next(id, "lazy");
+    ASSERT_EQ(Submit(id, "lazy", s.screen_id(), Answers(Names(s), {50, 50, 50})).status, 200);
+    const int g = std::stoi(s.segment().substr(1));
+    for (const v1::ScreenOutput& o : s.outputs()) {
+      lazy_checks += o.text() != OutputOf(o.system(), g) ? 1 : 0;
+    }
+  }
+  ASSERT_GE(lazy_checks, 2);
+  HttpResult r = Post(id, "getAnnotatorProgress", "{\"annotator\":\"lazy\"}");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const auto progress = FromJson<v1::AnnotatorProgress>(r.body);
+  EXPECT_EQ(progress.judgments(), 30);
+  EXPECT_EQ(progress.outputs_per_screen(), 3);
+  EXPECT_EQ(progress.decision(), "fail");
+  EXPECT_EQ(progress.completion_code().substr(0, 2), "F-");
 }
 
 TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {

@@ -67,6 +67,16 @@ bool ControlCheckPasses(std::span<const uint8_t> ranks, size_t control) {
   return true;
 }
 
+AnnotatorDecision AddCheckToDecision(bool passed, int k, double* log_likelihood_ratio) {
+  const double chance = 1.0 / static_cast<double>(k);
+  *log_likelihood_ratio += passed ? std::log(kReadingPassRate / chance)
+                                  : std::log((1.0 - kReadingPassRate) / (1.0 - chance));
+  const double bound = std::log((1.0 - kDecisionErrorRate) / kDecisionErrorRate);
+  if (*log_likelihood_ratio >= bound) return AnnotatorDecision::kPass;
+  if (*log_likelihood_ratio <= -bound) return AnnotatorDecision::kFail;
+  return AnnotatorDecision::kUndecided;
+}
+
 const char* AnnotatorDecisionName(AnnotatorDecision d) {
   switch (d) {
     case AnnotatorDecision::kPass:
@@ -105,16 +115,9 @@ StatusOr<std::vector<AnnotatorQuality>> ComputeAnnotatorQuality(
       ++a.control_checks;
       a.control_passed += q.check_passed ? 1 : 0;
       if (a.decision == AnnotatorDecision::kUndecided) {
-        const double chance = 1.0 / static_cast<double>(r.systems.size());
-        a.log_likelihood_ratio += q.check_passed
-                                      ? std::log(kReadingPassRate / chance)
-                                      : std::log((1.0 - kReadingPassRate) / (1.0 - chance));
-        const double bound = std::log((1.0 - kDecisionErrorRate) / kDecisionErrorRate);
-        if (a.log_likelihood_ratio >= bound || a.log_likelihood_ratio <= -bound) {
-          a.decision = a.log_likelihood_ratio > 0 ? AnnotatorDecision::kPass
-                                                  : AnnotatorDecision::kFail;
-          a.decided_after = a.control_checks;
-        }
+        a.decision = AddCheckToDecision(q.check_passed, static_cast<int>(r.systems.size()),
+                                        &a.log_likelihood_ratio);
+        if (a.decision != AnnotatorDecision::kUndecided) a.decided_after = a.control_checks;
       }
     }
     if (q.leased_unix_ms > 0 && q.committed_unix_ms >= q.leased_unix_ms) {

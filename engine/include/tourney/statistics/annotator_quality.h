@@ -89,6 +89,13 @@ enum class AnnotatorDecision : uint8_t { kUndecided = 0, kPass = 1, kFail = 2 };
 // "pass", "fail" or "undecided".
 const char* AnnotatorDecisionName(AnnotatorDecision d);
 
+// One step of the decision's sequential test (the DESCRIPTION above): a check of a screen of
+// k >= 2 outputs (a control ranked strictly last, or a contrastive campaign's degraded output
+// scored strictly below the others: chance 1/k for an annotator who does not read) adds its
+// term to *log_likelihood_ratio (0 before the first check); the decision it reaches then
+// (kUndecided until a boundary). Once decided, the caller stops adding.
+AnnotatorDecision AddCheckToDecision(bool passed, int k, double* log_likelihood_ratio);
+
 // One annotator's record.
 struct AnnotatorQuality {
   std::string annotator;
