@@ -337,6 +337,68 @@ TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
   EXPECT_EQ(progress.completion_code().substr(0, 2), "F-");
 }
 
+TEST_F(ScreensTest, CliCreateExportAndClusterTheExport) {
+  // The pinned path: scoring-create --screen-size 3 from a content file, screens over HTTP,
+  // scoring-export, then `tourney cluster FILE --protocol cesa --format json`.
+  std::string table = "system\tdoc\tseg\tsource\ttarget\n";
+  for (int g = 0; g < 20; ++g) {
+    for (const char* system : kSystems) {
+      table += std::string(system) + "\td\t" + std::to_string(g) + "\tQuelle " +
+               std::to_string(g) + "\t" + OutputOf(system, g) + "\n";
+    }
+  }
+  testing::WriteFile(dir_ + "/texts.tsv", table);
+  testing::WriteFile(dir_ + "/admin.token", std::string(kAdminToken) + "\n");
+  const std::string connect = " --server 127.0.0.1:" + std::to_string(server_->port()) +
+                              " --token-file " + dir_ + "/admin.token";
+  const std::string tourney = testing::BinPath("tourney");
+  auto r = testing::RunCommand(tourney + " campaign scoring-create" + connect +
+                               " --name cli-cesa --content " + dir_ + "/texts.tsv" +
+                               " --protocol esa --screen-size 3 --assignment uniform" +
+                               " --open-enrolment --token-out " + dir_ + "/ann.token");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NE(r.out.find("campaign_id "), std::string::npos) << r.out;
+  ASSERT_NE(r.out.find("annotator_path /annotate/"), std::string::npos) << r.out;
+  const uint64_t id = std::stoull(r.out.substr(r.out.find("campaign_id ") + 12));
+  token_ = testing::ReadFile(dir_ + "/ann.token");
+  token_.erase(token_.find_last_not_of("\n") + 1);
+  // Truth A 90 > B 70 > C 50 > D 30, each score off by +-3 in turn.
+  const std::map<std::string, double> truth = {{"A", 90}, {"B", 70}, {"C", 50}, {"D", 30}};
+  std::map<std::string, std::pair<double, int>> sums;
+  for (int i = 0; i < 60; ++i) {
+    const std::string who = "ann" + std::to_string(i % 6);
+    const v1::NextScreenResponse screen = Next(id, who);
+    std::vector<double> scores;
+    for (int j = 0; j < screen.outputs_size(); ++j) {
+      const double x = truth.at(screen.outputs(j).system()) + ((i + j) % 2 == 0 ? 3 : -3);
+      scores.push_back(x);
+      sums[screen.outputs(j).system()].first += x;
+      ++sums[screen.outputs(j).system()].second;
+    }
+    ASSERT_EQ(Submit(id, who, screen.screen_id(), Answers(Names(screen), scores)).status, 200);
+  }
+  r = testing::RunCommand(tourney + " campaign scoring-export" + connect + " --campaign " +
+                          std::to_string(id) + " --output " + dir_ + "/screens.jsonl");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = testing::RunCommand(tourney + " cluster " + dir_ + "/screens.jsonl --protocol cesa --format json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto board = FromJson<google::protobuf::Struct>(r.out);
+  const auto& entries = board.fields().at("entries").list_value().values();
+  ASSERT_EQ(entries.size(), 4u) << r.out;
+  int last_cluster = 0;
+  for (int i = 0; i < 4; ++i) {
+    const auto& e = entries[i].struct_value().fields();
+    const std::string system = e.at("system").string_value();
+    EXPECT_EQ(system, std::string(kSystems[i]));  // the truth's order
+    EXPECT_NEAR(e.at("score").number_value(), sums[system].first / sums[system].second, 1e-9);
+    const int cluster = static_cast<int>(e.at("cluster").number_value());
+    EXPECT_GE(cluster, last_cluster);
+    last_cluster = cluster;
+  }
+  // 20-point gaps, +-3 noise, about 30 shared screens a pair: every pair separates.
+  EXPECT_EQ(last_cluster, 4) << r.out;
+}
+
 TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {
   auto create = [&](const v1::ScoringCampaignConfig& config) {
     v1::CreateScoringCampaignRequest req;
