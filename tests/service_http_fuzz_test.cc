@@ -52,7 +52,41 @@ class HttpFuzzTest : public ::testing::Test {
     v1::CreateCampaignRequest request;
     *request.mutable_config() = MakeConfig("created", 3, 3, 2);
     ASSERT_TRUE(google::protobuf::util::MessageToJsonString(request, &create).ok());
+    // A contrastive campaign (2 outputs per screen) and one served screen.
+    v1::CreateScoringCampaignRequest screens;
+    v1::ScoringCampaignConfig* sc = screens.mutable_config();
+    sc->set_name("screens");
+    sc->set_screen_size(2);
+    for (const char* system : {"A", "B", "C"}) {
+      for (int g = 0; g < 6; ++g) {
+        v1::ScoringRow* row = sc->add_rows();
+        row->set_system(system);
+        row->set_document("d");
+        row->set_segment("g" + std::to_string(g));
+      }
+    }
+    v1::CreateCampaignResponse made;
+    {
+      auto ctx = testing::Ctx(kAdminToken);
+      ASSERT_TRUE(server_->stub().CreateScoringCampaign(ctx.get(), screens, &made).ok());
+    }
+    const std::string q = "/v1/campaigns/" + std::to_string(made.campaign_id());
+    v1::NextScreenRequest next;
+    next.set_campaign_id(made.campaign_id());
+    next.set_annotator("fuzz");
+    v1::NextScreenResponse screen;
+    {
+      auto ctx = testing::Ctx(kAdminToken);
+      ASSERT_TRUE(server_->stub().NextScreen(ctx.get(), next, &screen).ok());
+    }
     routes_ = {
+        {q + ":nextScreen", R"({"annotator":"fuzz"})", &Parses<v1::NextScreenResponse>},
+        {q + ":submitScreen",
+         R"({"annotator":"fuzz","screenId":")" + screen.screen_id() +
+             R"(","answers":[{"system":")" + screen.outputs(0).system() +
+             R"(","score":40},{"system":")" + screen.outputs(1).system() +
+             R"(","score":60}],"timeSpentMs":"1200"})",
+         &Parses<v1::SubmitScreenResponse>},
         {p + ":nextMatch", R"({"annotator":"fuzz"})", &Parses<v1::NextMatchResponse>},
         {p + ":submitJudgment",
          R"({"matchId":")" + std::to_string(match.match_id()) +
