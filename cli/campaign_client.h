@@ -128,6 +128,8 @@ int RunScoringExport(int argc, char** argv);
 // screen size of a scoring campaign (GetCampaign; *code is its exit status).
 int ExportScreensAsJsonLines(const Flags& flags, const std::string& verb, uint64_t campaign);
 int ScreenSizeOf(const Flags& flags, const std::string& verb, uint64_t campaign, int* code);
+// A contrastive campaign's GetEstimate (its screen_board) as the text of scoring-estimate.
+std::string ScreenBoardText(const v1::GetEstimateResponse& response);
 
 }  // namespace tourney::cli
 

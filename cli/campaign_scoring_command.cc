@@ -379,7 +379,9 @@ int RunScoringEstimate(int argc, char** argv) {
       "scored and, with a tolerance, whether ±T is reached and how many more it needs;\n"
       "once every system has an estimate, the board: rank, cluster, and the paired\n"
       "differences of rank neighbours (as `tourney estimate`). A system without an\n"
-      "estimate says why.");
+      "estimate says why. A contrastive campaign (--screen-size 2 or more) prints its\n"
+      "within-screen board instead: mean, answers, clusters, WMT26's rule beside them,\n"
+      "the pairs separated, and each annotator's attention checks.");
   AddConnectionFlags(flags);
   flags.Add("campaign", "ID", "", "scoring campaign id (required)");
   flags.Add("format", "F", "text", "text or json");
@@ -397,6 +399,10 @@ int RunScoringEstimate(int argc, char** argv) {
   if (code != kExitOk) return code;
   if (json) {
     std::cout << ToJson(response);
+    return kExitOk;
+  }
+  if (response.has_screen_board()) {
+    std::cout << ScreenBoardText(response);
     return kExitOk;
   }
   // Table order, or the board's order (best first) with rank and cluster once ranked.

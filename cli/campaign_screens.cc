@@ -62,4 +62,42 @@ int ScreenSizeOf(const Flags& flags, const std::string& verb, uint64_t campaign,
   return info.screen_size();
 }
 
+std::string ScreenBoardText(const v1::GetEstimateResponse& response) {
+  const v1::ScreenBoard& b = response.screen_board();
+  std::ostringstream out;
+  out << "# contrastive campaign: " << b.screen_size() << " outputs per screen, assignment "
+      << b.assignment() << "; " << b.screens() << " screens on the board, "
+      << b.attention_checks() << " attention checks" << (response.closed() ? "; closed" : "")
+      << "\n# " << b.promise() << "\n# wmt26 columns: " << b.wmt26_label() << "\n";
+  if (!response.board_note().empty()) out << "# " << response.board_note() << "\n";
+  out << "rank\tcluster\tsystem\tanswers\tmean\tbt_theta\tholm_cluster\twmt26_score\t"
+         "wmt26_cluster\n";
+  for (const v1::ScreenBoardSystem& s : b.systems()) {
+    out << s.rank() << "\t" << s.cluster() << "\t" << s.system() << "\t" << s.answers() << "\t"
+        << s.mean() << "\t" << s.bt_theta() << "\t" << s.holm_cluster() << "\t"
+        << s.wmt26_score() << "\t" << s.wmt26_cluster() << "\n";
+  }
+  out << "\nabove\tbelow\tscreens\tmean_difference\tanytime_lo\tanytime_hi\twmt26\n";
+  for (const v1::ScreenBoardPair& p : b.pairs()) {
+    if (p.separated_above().empty() && p.wmt26_better().empty()) continue;
+    const bool a_first = p.separated_above().empty() ? p.wmt26_better() == p.a()
+                                                     : p.separated_above() == p.a();
+    const double sign = a_first ? 1.0 : -1.0;
+    out << (a_first ? p.a() : p.b()) << "\t" << (a_first ? p.b() : p.a()) << "\t" << p.screens()
+        << "\t" << sign * p.mean_difference() << "\t"
+        << (a_first ? p.anytime_lo() : -p.anytime_hi()) << "\t"
+        << (a_first ? p.anytime_hi() : -p.anytime_lo()) << "\t"
+        << (p.separated_above().empty() ? "wmt26 only"
+            : p.wmt26_better().empty()  ? "cesa only"
+                                        : "both")
+        << "\n";
+  }
+  out << "\nannotator\tscreens\tattention_checks\tpassed\n";
+  for (const v1::ScreenAnnotator& a : b.annotators()) {
+    out << a.annotator() << "\t" << a.screens() << "\t" << a.attention_checks() << "\t"
+        << a.attention_passed() << "\n";
+  }
+  return out.str();
+}
+
 }  // namespace tourney::cli
