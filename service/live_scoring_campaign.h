@@ -121,6 +121,9 @@ class LiveScoringCampaign {
   };
   std::unordered_map<std::string, PendingScreen> pending_screens;  // by screen id, by mu
   std::unordered_map<std::string, int64_t> screens_by_annotator;   // stored, by mu
+  // Open enrolment: the screens served through the shared token, per client address, as
+  // (screen id, lease expiry in Unix ms); pruned as they expire or are stored. By mu.
+  std::unordered_map<std::string, std::vector<std::pair<std::string, int64_t>>> client_screens;
 };
 
 // A scoring campaign's CampaignInfo (kind SCORING) at `now` (Unix ms); takes c.mu shared.

@@ -111,13 +111,17 @@ grpc::Status TournamentService::DoNextScreen(const CallContext* context,
                                              const v1::NextScreenRequest* request,
                                              v1::NextScreenResponse* response) {
   std::shared_ptr<LiveScoringCampaign> c;
+  bool shared_token = false;
   grpc::Status auth = AuthorizeScoring(context, Access::kAnnotator, request->campaign_id(), &c,
-                                       nullptr, &request->annotator());
+                                       nullptr, &request->annotator(), &shared_token);
   if (!auth.ok()) return auth;
   grpc::Status name_ok = CheckAnnotatorName(request->annotator());
   if (!name_ok.ok()) return name_ok;
   if (!c->contrastive()) return NotContrastive(*c);
   const int64_t now = NowUnixMs();
+  // Open enrolment: the shared token's open screens are capped per client address too, as
+  // NextItem's leases are, whatever names the client uses.
+  const std::string client = shared_token ? context->peer() : std::string();
   std::unique_lock lock(c->mu);
   if (c->closed_unix_ms != 0) {
     return Error(StatusCode::FAILED_PRECONDITION, "scoring campaign " + std::to_string(c->id) +
@@ -134,8 +138,23 @@ grpc::Status TournamentService::DoNextScreen(const CallContext* context,
                      " open screens (the campaign's max_leases_per_annotator); submit them or "
                      "let them expire");
   }
+  if (!client.empty()) {
+    std::vector<std::pair<std::string, int64_t>>& mine = c->client_screens[client];
+    std::erase_if(mine, [&](const std::pair<std::string, int64_t>& s) {
+      return s.second <= now || c->screens->Applied(s.first) != nullptr;
+    });
+    if (static_cast<int64_t>(mine.size()) >= limits_.max_open_leases_per_client) {
+      return Error(StatusCode::RESOURCE_EXHAUSTED,
+                   "client " + client + " already holds " + std::to_string(mine.size()) +
+                       " open screens of this campaign under the shared link (the server's "
+                       "--max-open-leases-per-client); submit them or let them expire");
+    }
+  }
   auto served = c->screens->ProposeScreen(request->annotator(), now);
   if (!served.ok()) return ToGrpc(served.status());
+  if (!client.empty()) {
+    c->client_screens[client].emplace_back(served->screen_id, served->lease_expires_ms);
+  }
   const ScoredSegments& t = c->screens->config().table;
   response->set_screen_id(served->screen_id);
   response->set_segment(t.segment_ids[served->segment]);

@@ -97,6 +97,7 @@ class ScreensTest : public ::testing::Test {
   }
   void Start() {
     service::ServerOptions options;
+    options.limits = limits_;
     options.http_listen = "127.0.0.1:0";
     server_ = std::make_unique<testing::InProcessServer>(dir_ + "/data", options);
     ASSERT_TRUE(server_->ok()) << server_->error();
@@ -159,6 +160,7 @@ class ScreensTest : public ::testing::Test {
 
   std::string dir_;
   std::string token_;
+  service::ServiceLimits limits_;
   std::unique_ptr<testing::InProcessServer> server_;
   std::unique_ptr<HttpClient> http_;
 };
@@ -397,6 +399,22 @@ TEST_F(ScreensTest, CliCreateExportAndClusterTheExport) {
   }
   // 20-point gaps, +-3 noise, about 30 shared screens a pair: every pair separates.
   EXPECT_EQ(last_cluster, 4) << r.out;
+}
+
+TEST_F(ScreensTest, TheSharedTokenIsCappedPerClientWhateverTheNames) {
+  limits_.max_open_leases_per_client = 3;
+  Restart();
+  const uint64_t id = Create(Config("cap", 6));  // open enrolment: the shared token
+  v1::NextScreenResponse held;
+  for (int i = 0; i < 3; ++i) held = Next(id, "name" + std::to_string(i));
+  HttpResult r = Post(id, "nextScreen", "{\"annotator\":\"name3\"}");
+  EXPECT_EQ(r.status, 429) << r.body;
+  EXPECT_NE(ErrorMessage(r).find("open screens of this campaign under the shared link"),
+            std::string::npos)
+      << r.body;
+  // A screen stored frees its place.
+  ASSERT_EQ(Submit(id, "name2", held.screen_id(), Answers(Names(held), {1, 2, 3})).status, 200);
+  EXPECT_EQ(Post(id, "nextScreen", "{\"annotator\":\"name3\"}").status, 200);
 }
 
 TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {
