@@ -1,12 +1,16 @@
 // Scored-segment flags and loading (see sampling_input.h).
 #include "sampling_input.h"
 
+#include <charconv>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "common.h"
 #include "tourney/ingest/language_pair.h"
+#include "tourney/ingest/mqm_error_reader.h"
 #include "tourney/ingest/mtme_reader.h"
+#include "tourney/protocols/mqm_score.h"
 #include "tourney/ingest/scored_segment_reader.h"
 
 namespace tourney::cli {
@@ -24,7 +28,8 @@ void AddScoredSegmentFlags(Flags& flags) {
   flags.AddBool("lower-is-better", "lower scores are better (MQM error scores)");
   flags.Add("bin-size", "N", "80", "segments per metric bin (metrics-prop, metrics-opt)");
   flags.Add("input-format", "FMT", "auto",
-            "table (a scored-segment TSV/CSV) or mtme (an mt-metrics-eval folder, wmt23/ or the "
+            "table (a scored-segment TSV/CSV), google-mqm (Google's MQM error rows, scored "
+            "per segment with the default weights) or mtme (an mt-metrics-eval folder, wmt23/ or the "
             "folder holding it: human scores, metric-scores/LP/*.seg.score as metric columns, "
             "documents/LP.docs as documents); auto: mtme for a folder, else table");
   flags.Add("language-pair", "P", "", "--input-format mtme: the language pair (en-de)");
@@ -41,13 +46,59 @@ StatusOr<ScoredSegments> LoadScoredSegments(const Flags& flags, const std::strin
   return LoadScoredSegmentsFrom(flags, flags.positionals()[0], command, warn, fully_scored);
 }
 
+namespace {
+
+// Google's MQM per-error TSV as a scored-segment table: each (system, seg_id) with its MQM
+// score under the default weights (protocols/mqm_score.h: the mean over raters of each
+// rater's weighted error sum), its document, no metrics; read back through the table reader
+// so that a table and an error file are checked alike.
+StatusOr<ScoredSegments> MqmErrorTable(const std::string& path, const ScoredSegmentReadOptions& o) {
+  auto errors = ReadMqmErrors(path);
+  if (!errors.ok()) return errors.status();
+  auto scores = ScoreMqm(*errors, DefaultMqmWeights(), path);
+  if (!scores.ok()) return scores.status();
+  std::map<int64_t, int32_t> document_of;
+  for (const MqmErrorRow& row : errors->rows) document_of.emplace(row.segment, row.document);
+  std::string tsv = "system\tdoc\tseg\tmqm\n";
+  for (const MqmSegmentScore& s : scores->segments) {
+    char number[64];
+    const auto end = std::to_chars(number, number + sizeof(number), s.score).ptr;
+    tsv += scores->systems[s.system] + "\t" + errors->documents[document_of.at(s.segment)] +
+           "\t" + std::to_string(s.segment) + "\t" + std::string(number, end) + "\n";
+  }
+  ScoredSegmentReadOptions table;
+  table.score_column = "mqm";
+  table.exclude_systems = o.exclude_systems;
+  return ParseScoredSegments(tsv, path, table);
+}
+
+}  // namespace
+
 StatusOr<ScoredSegments> LoadScoredSegmentsFrom(const Flags& flags, const std::string& path,
                                                 const std::string& command, bool warn,
                                                 bool fully_scored) {
   const std::string format = flags.Get("input-format");
-  if (format != "auto" && format != "table" && format != "mtme") {
+  if (format != "auto" && format != "table" && format != "mtme" && format != "google-mqm") {
     return InvalidArgument("option '--input-format': '" + format +
-                           "' is not one of auto, table, mtme");
+                           "' is not one of auto, table, mtme, google-mqm");
+  }
+  if (format == "google-mqm") {
+    for (const char* flag : {"system-column", "doc-column", "segment-column", "metrics",
+                             "language-pair", "strata"}) {
+      if (flags.IsSet(flag)) {
+        return InvalidArgument(std::string("option '--") + flag +
+                               "' does not apply to --input-format google-mqm (error rows: "
+                               "system, doc, seg_id, the MQM score; no metrics)");
+      }
+    }
+    ScoredSegmentReadOptions o;
+    o.exclude_systems = SplitList(flags.Get("exclude-system"));
+    auto table = MqmErrorTable(path, o);
+    if (!table.ok()) return table.status();
+    for (const std::string& w : warn ? table->warnings : std::vector<std::string>{}) {
+      std::cerr << "tourney " << command << ": warning: " << w << "\n";
+    }
+    return table;
   }
   std::error_code ec;
   const bool mtme =

@@ -63,6 +63,37 @@ TEST(SamplingCommands, SampleAndEstimate) {
   EXPECT_NE(e.out.find("rank,cluster,system"), std::string::npos) << e.out;
 }
 
+TEST(SamplingCommands, GoogleMqmErrorRowsAreReadAsAScoredTable) {
+  // Two systems, two segments, two raters: A on segment 1 has a Major (5) from r1 and a
+  // Minor (1) from r2, so its MQM is (5 + 1) / 2 = 3; segment 2 No-error from both: 0. B has
+  // a Minor/Fluency/Punctuation (0.1) from r1 on segment 1 (r2: no error), 0.05, and a
+  // Non-translation! (25) from both on segment 2: 25. Means: A 1.5, B 12.525.
+  const std::string header =
+      "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity\n";
+  const std::string rows =
+      "A\td1\t1\t1\tr1\ts\tt\tAccuracy/Mistranslation\tMajor\n"
+      "A\td1\t1\t1\tr2\ts\tt\tFluency/Grammar\tMinor\n"
+      "A\td1\t2\t2\tr1\ts\tt\tNo-error\tNo-error\n"
+      "A\td1\t2\t2\tr2\ts\tt\tNo-error\tNo-error\n"
+      "B\td1\t1\t1\tr1\ts\tt\tFluency/Punctuation\tMinor\n"
+      "B\td1\t1\t1\tr2\ts\tt\tNo-error\tNo-error\n"
+      "B\td1\t2\t2\tr1\ts\tt\tNon-translation!\tMajor\n"
+      "B\td1\t2\t2\tr2\ts\tt\tNon-translation!\tMajor\n";
+  const std::string f = WriteTemp("errors.mqm.tsv", header + rows);
+  auto e = testing::RunCommand(testing::BinPath("tourney") + " estimate " + f +
+                               " --input-format google-mqm --lower-is-better --estimator mean"
+                               " --bound clt --test-set-size 2 --format json");
+  ASSERT_EQ(e.exit_code, 0) << e.err;
+  EXPECT_NE(e.out.find("\"name\": \"A\", \"estimate\": 1.5,"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"name\": \"B\", \"estimate\": 12.525,"), std::string::npos) << e.out;
+  auto bad = testing::RunCommand(testing::BinPath("tourney") + " estimate " + f +
+                                 " --input-format google-mqm --metrics chrF");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("option '--metrics' does not apply to --input-format google-mqm"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST(SamplingCommands, BadInputExitsWithStatusTwoAndNamesTheLine) {
   const std::string f =
       WriteTemp("sampling_cmd_bad.tsv", "system\tdoc\tseg\tmqm\tm\nA\td\t1\toops\t0.5\n");
