@@ -369,3 +369,34 @@ test('attention checks look like every other screen; the dashboard shows the boa
   assert.deepEqual(dashErrors, []);
   await dash.close();
 });
+
+test('a contrastive DA campaign of two outputs a screen: two cards, scores only',
+     { skip: skip || false, timeout: 60000 }, async () => {
+  const { file, outputs } = writeContent('da-two', 3);
+  const out = tourney('campaign', 'scoring-create', '--server', `127.0.0.1:${server.grpcPort}`,
+                      '--token-file', server.tokenFile, '--name', 'da-two', '--content', file,
+                      '--protocol', 'da', '--screen-size', '2', '--open-enrolment');
+  const id = /^campaign_id (\S+)$/m.exec(out)[1];
+  const token = /^annotator_token (\S+)$/m.exec(out)[1];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.http}/annotate/${id}#token=${token}&annotator=da2`);
+  const cur = await screenShown(page, id, 'da2', null);
+  assert.match(await page.textContent('#campaign-label'), /^da-two · score \(0–100\) · 2 translations a screen/);
+  assert.deepEqual(await page.$$eval('.screen-output .label', (n) => n.map((x) => x.textContent)),
+                   ['Translation 1', 'Translation 2']);
+  assert.deepEqual(await page.$$eval('.screen-output .text', (n) => n.map((x) => x.textContent)),
+                   cur.served.outputs.map((o) => outputs.get(`${cur.served.segment}|${o.system}`)));
+  assert.equal(await page.$('button.minor'), null);
+  await typeScore(page, 0, 20);
+  await typeScore(page, 1, 95);
+  await page.focus('#score-number-1');
+  await page.keyboard.press('Enter');  // no question: DA has no spans
+  await screenShown(page, id, 'da2', cur.key);
+  const screens = await server.api('GET', `/v1/campaigns/${id}/screens`);
+  assert.deepEqual(screens.map((s) => s.answers.map((a) => [a.system, a.score, (a.spans || []).length])),
+                   [cur.served.outputs.map((o, i) => [o.system, [20, 95][i], 0])]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
