@@ -31,8 +31,9 @@ const SYSTEMS = ['Facebook-AI', 'HuaweiTSC', 'Nemo', 'Online-W'];
 
 // The content: the first `count` TED segments where the four systems' outputs differ and
 // each has at least twelve words (so WMT26's check, five words moved, applies), as the
-// table content format. Returns {file, outputs: Map "segment|system" -> text}.
-function writeContent(name, count) {
+// table content format; `override(system, text)` replaces an output. Returns {file,
+// outputs: Map "segment|system" -> text}.
+function writeContent(name, count, override = (system, text) => text) {
   const by = new Map();
   for (const r of tedTable()) {
     if (!by.has(r.seg)) by.set(r.seg, new Map());
@@ -48,8 +49,9 @@ function writeContent(name, count) {
         texts.some((t) => t.split(' ').length < 12)) continue;
     for (const s of SYSTEMS) {
       const r = of.get(s);
-      lines.push([s, r.doc, seg, r.source, r.target, r.reference].join('\t'));
-      outputs.set(`${seg}|${s}`, r.target);
+      const text = override(s, r.target);
+      lines.push([s, r.doc, seg, r.source, text, r.reference].join('\t'));
+      outputs.set(`${seg}|${s}`, text);
     }
     taken += 1;
   }
@@ -313,6 +315,7 @@ test('attention checks look like every other screen; the dashboard shows the boa
     await page.click('.submit');
     if (await page.isVisible('#confirm-send')) await page.click('#confirm-send');
   }
+  await screenShown(page, c.id, 'att1', key);  // the last screen stored
   const screens = await server.api('GET', `/v1/campaigns/${c.id}/screens`);
   const checks = screens.filter((s) => s.degradedSystem);
   assert.ok(checks.length >= 1 && checks.length < screens.length,
@@ -370,9 +373,10 @@ test('attention checks look like every other screen; the dashboard shows the boa
   await dash.close();
 });
 
-test('a contrastive DA campaign of two outputs a screen: two cards, scores only',
-     { skip: skip || false, timeout: 60000 }, async () => {
-  const { file, outputs } = writeContent('da-two', 3);
+test('a contrastive DA campaign of two outputs a screen: two cards, scores only; markup ' +
+     'in an output is shown as text', { skip: skip || false, timeout: 60000 }, async () => {
+  const hostile = (system, text) => `<img src=x onerror="window.pwned=1"><b>${system}</b> ${text}`;
+  const { file, outputs } = writeContent('da-two', 3, hostile);
   const out = tourney('campaign', 'scoring-create', '--server', `127.0.0.1:${server.grpcPort}`,
                       '--token-file', server.tokenFile, '--name', 'da-two', '--content', file,
                       '--protocol', 'da', '--screen-size', '2', '--open-enrolment');
@@ -389,6 +393,8 @@ test('a contrastive DA campaign of two outputs a screen: two cards, scores only'
   assert.deepEqual(await page.$$eval('.screen-output .text', (n) => n.map((x) => x.textContent)),
                    cur.served.outputs.map((o) => outputs.get(`${cur.served.segment}|${o.system}`)));
   assert.equal(await page.$('button.minor'), null);
+  assert.equal(await page.$('.screen-output img, .screen-output b'), null);
+  assert.equal(await page.evaluate(() => window.pwned), undefined);
   await typeScore(page, 0, 20);
   await typeScore(page, 1, 95);
   await page.focus('#score-number-1');
