@@ -152,7 +152,7 @@ function onNextFailed(e) {
   } else if (page.screens && e.status === 'NOT_FOUND') {
     // NextScreen's NOT_FOUND: no segment is left that this annotator has not seen.
     showDone('You have scored every screen this campaign has for you.');
-  } else if (e.status === 'RESOURCE_EXHAUSTED' && /\bcap\b/.test(msg)) {
+  } else if (e.status === 'RESOURCE_EXHAUSTED' && /cap/.test(msg)) {
     showDone('You have given the campaign\'s maximum number of judgments.');
   } else {
     // Nothing to serve right now (every item leased), too many leases, or the network.
