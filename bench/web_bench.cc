@@ -24,7 +24,7 @@ namespace {
 // The files the annotator page loads, in the order a browser can first ask for them.
 const std::vector<std::string> kAnnotatorLoad = {"/annotate/7", "/web/style.css",
                                                  "/web/annotate.js", "/web/common.js",
-                                                 "/web/scoring.js"};
+                                                 "/web/scoring.js", "/web/screens.js"};
 
 // Every request here is a page route: the API is never reached.
 class NoApi final : public HttpHandler {

@@ -14,6 +14,10 @@ import {
   fragmentParams, isScoringCampaign, randomKey,
 } from './common.js';
 import { renderScoring, scoreOf, scoreReady, scoringKey } from './scoring.js';
+import {
+  newScreenState, renderScreen, screenDoubt, screenKey, screenReady, screenReason,
+  screenRequest,
+} from './screens.js';
 
 const $ = (id) => document.getElementById(id);
 const ANNOTATOR_NAME = /^[A-Za-z0-9._@:-]{1,128}$/;
@@ -24,6 +28,7 @@ const page = {
   annotator: '',
   mode: 'da',       // scoring campaigns: "da", "esa" or "mqm" (from the campaign)
   scoring: false,
+  screens: false,   // a contrastive campaign: k outputs scored on one screen (screens.js)
   name: '',         // the campaign's name
   doneAtStart: 0,   // judgments the server had committed for the annotator when the page opened
   submittedAtStart: 0,  // this browser's submitted count at that moment
@@ -113,16 +118,20 @@ async function nextItem() {
   if (page.busy) return;
   page.busy = true;
   $('task').hidden = false;
-  fill($('task'), el('p', { className: 'loading', text: 'Loading the next item…' }));
+  fill($('task'), el('p', { className: 'loading',
+                            text: `Loading the next ${page.screens ? 'screen' : 'item'}…` }));
   try {
-    const verb = page.scoring ? 'nextItem' : 'nextMatch';
+    const verb = page.screens ? 'nextScreen' : page.scoring ? 'nextItem' : 'nextMatch';
     const served = await callApi(page.token, 'POST', `/v1/campaigns/${page.campaign}:${verb}`,
                                  { annotator: page.annotator });
     const k = page.scoring ? 1 : served.systems.length;
     const state = updateState((s) => {
       if (s.current) return;  // another tab stored one first: keep it, ours expires
-      s.current = { served, key: page.annotator + '-' + randomKey(), ranks: Array(k).fill(0),
-                    score: null, spans: [] };
+      // A screen's key is its id: the server stores a screen once, whatever the retries.
+      s.current = page.screens
+        ? newScreenState(served, served.screenId)
+        : { served, key: page.annotator + '-' + randomKey(), ranks: Array(k).fill(0),
+            score: null, spans: [] };
     });
     page.busy = false;
     render(state);
@@ -140,6 +149,9 @@ function onNextFailed(e) {
   } else if (e.status === 'FAILED_PRECONDITION') {
     showDone(/complete/.test(msg) ? 'Every item of the campaign is scored.'
                                   : 'The campaign is closed (' + msg + ').');
+  } else if (page.screens && e.status === 'NOT_FOUND') {
+    // NextScreen's NOT_FOUND: no segment is left that this annotator has not seen.
+    showDone('You have scored every screen this campaign has for you.');
   } else if (e.status === 'RESOURCE_EXHAUSTED' && /cap/.test(msg)) {
     showDone('You have given the campaign\'s maximum number of judgments.');
   } else {
@@ -160,6 +172,7 @@ function onNextFailed(e) {
 // ---- submitting ----
 
 function ready(cur) {
+  if (page.screens) return screenReady(cur);
   if (page.scoring) return scoreReady(cur, page.mode);
   return cur.ranks.every((r) => r >= 1 && r <= cur.ranks.length);
 }
@@ -169,7 +182,9 @@ async function submit() {
   const cur = state.current;
   if (!cur || page.busy) return;
   if (!ready(cur)) {
-    if (page.scoring) {
+    if (page.screens) {
+      notice('Not sent yet. ' + screenReason(cur), 'warn');
+    } else if (page.scoring) {
       notice('Not sent yet: set a score first (move the slider or type 0–100), then press ' +
              'Enter or Submit.', 'warn');
     } else {
@@ -180,11 +195,14 @@ async function submit() {
     }
     return;
   }
-  if (leaseExpired(cur)) {
+  // A screen stays the annotator's after its lease (SubmitScreen takes it until the campaign
+  // closes); an item's lease ends it.
+  if (!page.screens && leaseExpired(cur)) {
     announceExpired(cur);
     return;
   }
-  const doubt = page.scoring && !cur.confirmed ? lowScoreDoubt(cur) : null;
+  const doubt = page.scoring && !cur.confirmed
+    ? (page.screens ? screenDoubt(cur, page.mode, ESA_CONFIRM_BELOW) : lowScoreDoubt(cur)) : null;
   if (doubt) {
     askToConfirm(doubt);
     return;
@@ -194,7 +212,15 @@ async function submit() {
   notice('Saving…');
   let path;
   let body;
-  if (page.scoring) {
+  if (page.screens) {
+    // The request is kept with the screen once sent: a retry sends the very same answers
+    // (any change to the answers clears it), which the server acknowledges again.
+    path = `/v1/campaigns/${page.campaign}:submitScreen`;
+    body = cur.sent || screenRequest(cur, page.annotator);
+    if (!cur.sent) {
+      updateState((s) => { if (s.current && s.current.key === cur.key) s.current.sent = body; });
+    }
+  } else if (page.scoring) {
     path = `/v1/campaigns/${page.campaign}:submitScore`;
     body = { annotator: page.annotator, system: cur.served.system,
              segment: cur.served.segment, score: scoreOf(cur, page.mode),
@@ -236,6 +262,16 @@ function onSubmitFailed(e, cur) {
   if (e.status === 'FAILED_PRECONDITION' && /\bclosed\b/.test(msg)) {
     finishItem(cur.key, false);
     showDone('The campaign was closed (' + msg + ').');
+  } else if (page.screens && (e.status === 'NOT_FOUND' || e.status === 'FAILED_PRECONDITION')) {
+    finishItem(cur.key, false);
+    notice('This screen was NOT saved: the server no longer holds it for you (it restarted, ' +
+           'or the screen was not yours). Here is a new screen. (' + msg + ')', 'warn');
+    nextItem();
+  } else if (page.screens && e.status === 'ALREADY_EXISTS') {
+    finishItem(cur.key, false);
+    notice('This screen was already submitted with other scores (another tab?); it is ' +
+           'kept as first submitted. Moving on.', 'warn');
+    nextItem();
   } else if (e.status === 'FAILED_PRECONDITION' || e.status === 'NOT_FOUND') {
     finishItem(cur.key, false);
     notice('This item was NOT saved: its lease expired (or it was given to someone else) ' +
@@ -320,6 +356,8 @@ function updateSubmit(cur) {
   document.querySelectorAll('.submit').forEach((b) => {
     b.disabled = !cur || !ready(cur) || page.busy;
   });
+  const reason = $('submit-reason');
+  if (reason) reason.textContent = cur && page.screens ? screenReason(cur) : '';
 }
 
 function renderPairwise(cur) {
@@ -372,7 +410,19 @@ function render(state) {
   const focused = document.activeElement && document.activeElement.closest &&
                   document.activeElement.closest('.output');
   const focusIndex = focused ? focused.dataset.index : null;
-  const body = page.scoring
+  const saveScreen = (change) => {
+    const s = updateState((st) => {
+      if (!st.current || st.current.key !== cur.key) return;
+      change(st.current);
+      st.current.confirmed = false;  // a changed answer is asked about again
+      st.current.sent = null;        // and sent as changed
+    });
+    updateSubmit(s.current);
+    return s.current && s.current.key === cur.key ? s.current : null;
+  };
+  const body = page.screens
+    ? renderScreen(cur, page.mode, { save: saveScreen, notice })
+    : page.scoring
     ? renderScoring(cur, page.mode, {
       save: (change) => {
         const s = updateState((st) => {
@@ -387,10 +437,16 @@ function render(state) {
     })
     : renderPairwise(cur);
   const lease = Number(cur.served.leaseExpiresUnixMs || 0);
-  fill(task, ...contextBlocks(cur.served), ...body,
+  // A screen carries its texts at the top level (NextScreenResponse), an item in `texts`.
+  const context = page.screens
+    ? contextBlocks({ ...cur.served, texts: cur.served.source ? cur.served : null })
+    : contextBlocks(cur.served);
+  fill(task, ...context, ...body,
        el('div', { className: 'actions' },
-          el('button', { className: 'submit', text: 'Submit (Enter)',
+          el('button', { className: 'submit', text: page.screens ? 'Submit the screen (Enter)' : 'Submit (Enter)',
                          attrs: { type: 'button' }, on: { click: () => submit() } }),
+          page.screens ? el('span', { id: 'submit-reason', className: 'submit-reason',
+                                      attrs: { 'aria-live': 'polite' } }) : null,
           lease ? el('span', { id: 'lease', className: 'lease',
                                text: 'Held for you until ' + new Date(lease).toLocaleTimeString() })
                 : null),
@@ -417,6 +473,10 @@ function onKey(e) {
     return;
   }
   if (typing) return;
+  if (page.screens) {
+    screenKey(e);
+    return;
+  }
   if (page.scoring) {
     scoringKey(e);
     return;
@@ -552,6 +612,18 @@ function watchLease(cur) {
   const tick = () => {
     const left = Math.ceil((lease - Date.now()) / 1000);
     const line = $('lease');
+    if (page.screens) {
+      // A screen can be submitted after its lease; the count says how long it is reserved.
+      if (!line) return;
+      if (left <= 0) {
+        line.textContent = 'The time reserved for this screen is over; you can still submit it.';
+        clearInterval(page.leaseTimer);
+      } else if (left <= 120) {
+        line.textContent = `Reserved for you for ${left} s more.`;
+        line.classList.add('warn');
+      }
+      return;
+    }
     if (left <= 0) {
       announceExpired(cur);
     } else if (left <= 120 && line) {
@@ -666,9 +738,13 @@ async function start() {
   if (!progress) return;
   const protocol = progress.protocol || (isScoringCampaign(page.campaign) ? 'da' : 'ranking');
   page.scoring = protocol !== 'ranking';
+  // A contrastive campaign (screen_size k >= 2): k outputs scored on one screen.
+  page.screens = page.scoring && Number(progress.outputsPerScreen || 1) >= 2;
+  document.body.classList.toggle('screens', page.screens);
   page.mode = protocol === 'esa' || protocol === 'mqm' ? protocol : 'da';
   page.name = progress.campaignName || `campaign ${page.campaign}`;
   $('campaign-label').textContent = `${page.name} · ${PROTOCOL_LABEL[protocol] || protocol}` +
+    (page.screens ? ` · ${progress.outputsPerScreen} translations a screen` : '') +
     ` · signed in as ${page.annotator}`;
   document.title = `${page.name} · tourney`;
   if (progress.guidelines) {
@@ -680,7 +756,12 @@ async function start() {
   page.doneAtStart = Number(progress.judgments || 0);
   page.submittedAtStart = loadState().submitted.length;
   page.leftAtStart = progress.screensLeft !== undefined ? Number(progress.screensLeft) : null;
-  $('help').textContent = page.scoring
+  $('help').textContent = page.screens
+    ? (page.mode === 'esa'
+      ? 'Select words of a translation, then m (minor) or Shift+M (major); give every ' +
+        'translation its score (slider or number); Enter submits the screen.'
+      : 'Give every translation its score (slider or number); Enter submits the screen.')
+    : page.scoring
     ? (page.mode === 'esa'
       ? 'Select words of the translation, then m (minor) or Shift+M (major); then the score; Enter submits.'
       : page.mode === 'mqm'

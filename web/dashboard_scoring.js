@@ -6,6 +6,7 @@
 // annotator's completion code only when its count changed; exports only on a click.
 import { csvField, download, el, fill, fmt } from './common.js';
 import { api, apiTagged, exportRows, meter, renderCommon, table } from './dashboard_common.js';
+import { renderScreens } from './dashboard_screens.js';
 
 function renderEstimate(est) {
   const systems = [...(est.systems || [])];
@@ -127,6 +128,11 @@ function estimateCsv(est) {
 export async function renderScoring(dash) {
   const info = await apiTagged('');
   dash.info = info;
+  // A contrastive campaign (screen_size k >= 2) has its own board: dashboard_screens.js.
+  if (Number(info.screenSize || 1) >= 2) {
+    await renderScreens(dash, info);
+    return;
+  }
   document.getElementById('campaign-label').textContent =
     `${info.config.name} · scoring campaign ${dash.campaign} · protocol: ${info.protocol || 'plain'} · ` +
     `${info.judgments} scores · ${info.annotators} annotators · ${info.openLeases} open leases`;

@@ -42,7 +42,7 @@ export function scoreOf(cur, mode) {
 }
 
 // The output's text with the spans as <mark> elements (text nodes only, never markup).
-function paintSpans(node, text, spans) {
+export function paintSpans(node, text, spans) {
   const parts = [];
   let at = 0;
   [...spans].sort((a, b) => a.start - b.start).forEach((s, i) => {
@@ -56,7 +56,7 @@ function paintSpans(node, text, spans) {
 }
 
 // The selection inside `node` as offsets into its text (UTF-16 code units), or null.
-function selectionIn(node) {
+export function selectionIn(node) {
   const sel = window.getSelection();
   if (!sel || sel.rangeCount === 0 || sel.isCollapsed) return null;
   const range = sel.getRangeAt(0);
