@@ -69,7 +69,27 @@ else:
         return (f"<tourney.Dataset {self.source!r}: {len(self.systems)} systems, "
                 f"{what}{extra}>")
 
+    def _dataset_eq(self, other) -> bool:
+        # Equal when they hold the same data under the same source name: the pickle state
+        # (names, rankings or battles, counters) compared field by field.
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        import numpy as np
+        a, b = self.__getstate__(), other.__getstate__()
+        if a.keys() != b.keys():
+            return False
+        for key, x in a.items():
+            y = b[key]
+            if isinstance(x, np.ndarray):
+                if not (x.dtype == y.dtype and np.array_equal(x, y, equal_nan=x.dtype.kind == "f")):
+                    return False
+            elif x != y:
+                return False
+        return True
+
     Dataset.__repr__ = _dataset_repr
+    Dataset.__eq__ = _dataset_eq
+    Dataset.__hash__ = None  # equal by value, like a list
 
 
 def read(paths, format: str = "auto", skip_invalid: bool = False,
