@@ -234,11 +234,17 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
             confidence: float = 0.95, seed: Any = 1, threads: int = 0,
             resample: str = "comparisons", ties: Optional[float] = None, anytime: bool = False,
             delta: float = 0.05, epsilon: float = 0.0, anytime_board: str = "pooled",
-            looks: Optional[int] = None, looks_budget: Optional[int] = None, **options: Any):
+            looks: Optional[int] = None, looks_budget: Optional[int] = None,
+            replicates: bool = False, **options: Any):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
-    rank_hi and cluster. Ctrl-C stops the replicates.
+    rank_hi, cluster and stderr (the bootstrap standard error of the score: the standard
+    deviation of its replicate scores, ddof=1). Ctrl-C stops the replicates.
+
+    ``replicates=True`` returns ``(board, replicates)``: the replicate distribution as a
+    DataFrame, one row per replicate (index ``replicate``, 0 to bootstrap-1) and one column
+    per system in the board's order, the system's score in that replicate.
 
     ``looks=K`` (and ``looks_budget=N``, default the input's judgments): a campaign with K
     looks planned in advance: the board of the last look the input has reached, its rank
@@ -250,14 +256,22 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
     ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
     ``tourney.plot_ranks`` draws the bootstrap's rank distributions.
     """
-    from ._frames import board_frame
-    return board_frame(_cluster(data, model, bootstrap, confidence, seed, threads, resample,
-                                ties, anytime, delta, epsilon, anytime_board, looks,
-                                looks_budget, options))
+    from ._frames import board_frame, replicate_frame
+    replicates = _args.flag(replicates, "replicates")
+    if replicates and _args.flag(anytime, "anytime"):
+        raise InputError("invalid_argument", "replicates: the anytime-valid board has no "
+                         "bootstrap replicates")
+    result = _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime,
+                      delta, epsilon, anytime_board, looks, looks_budget, options,
+                      replicates=replicates)
+    board = board_frame(result)
+    if replicates:
+        return board, replicate_frame(result["replicates"], board["system"])
+    return board
 
 
 def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
-             epsilon, anytime_board, looks, looks_budget, options, plot=None):
+             epsilon, anytime_board, looks, looks_budget, options, plot=None, replicates=False):
     """The module's result for cluster (and plot_ranks, with ``plot``)."""
     model, seed = _model(model), _args.seed(seed)
     bootstrap = _args.integer(bootstrap, "bootstrap", 0)
@@ -286,7 +300,8 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
     with _TiesAsTyped():
         return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                                resample, True, looks or 0, looks_budget or 0, options, plot)
+                                resample, True, looks or 0, looks_budget or 0, options, plot,
+                                replicates)
 
 
 def stability(data: Any, model: str = "expected-wins", *,

@@ -88,6 +88,14 @@ def dataset_from_frame(frame, source="<DataFrame>", covariates=()):
         columns)
 
 
+def replicate_frame(values, systems):
+    """The bootstrap's replicate scores (an R x n array, systems in board order) as a
+    DataFrame: index ``replicate`` (0 to R-1), one column per system."""
+    import pandas as pd
+    return pd.DataFrame(values, index=pd.RangeIndex(len(values), name="replicate"),
+                        columns=pd.Index(list(systems), dtype=object), copy=False)
+
+
 def board_frame(result, warn=True):
     """The DataFrame of a leaderboard dict from the module: one row per system, best first,
     indexed by system name, columns named as the JSON output's entry fields; the rest of the board in
