@@ -50,7 +50,7 @@ except ImportError as _error:
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
-           "Plot", "win_probabilities", "pairwise_matrices", "PairwiseMatrices",
+           "Plot", "win_probabilities", "inverse_pair_count_weights", "pairwise_matrices", "PairwiseMatrices",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
@@ -188,7 +188,8 @@ def _model(model: Any) -> str:
 
 def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = None,
          seed: Any = 1, threads: int = 0, stopping: bool = True,
-         covariates: Union[None, str, Sequence[str]] = None, **options: Any):
+         covariates: Union[None, str, Sequence[str]] = None, weights: Any = None,
+         **options: Any):
     """The leaderboard of one model, as ``tourney rank --format json`` computes it.
 
     Returns a DataFrame, best first: system, score, rank, comparisons, wins, losses, ties and
@@ -210,6 +211,15 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
     bradley-terry: the battles' numeric fields (a battle log's, or the DataFrame's columns)
     as covariates of contextual Bradley-Terry; their effects are in
     ``frame.attrs["board"]["covariate_effects"]``.
+
+    ``weights``: weighted Bradley-Terry (model bradley-terry): one weight per battle (per
+    pairwise comparison of k-way rankings), a sequence, numpy array or Series in the data's
+    order, or the name of a column of the DataFrame. A battle of weight w counts as w battles
+    in the fit (weight 2 = the battle twice); the sandwich intervals treat each battle as one
+    observation (its weight squared in the score variance), so multiplying every weight by a
+    constant changes nothing (but where the MLE does not exist and the prior is added).
+    ``inverse_pair_count_weights(data)`` gives Arena's reweighting.
+    The counts (comparisons, wins, losses, ties) stay unweighted.
     """
     from ._frames import board_frame
     model, seed = _model(model), _args.seed(seed)
@@ -217,6 +227,8 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
     stopping = _args.flag(stopping, "stopping")
     if ties is not None:
         options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
+    if covariates and weights is not None:
+        raise InputError("invalid_argument", "weights: not with covariates (style control)")
     if covariates:
         if isinstance(covariates, str):
             covariates = [c for c in covariates.split(",") if c]
@@ -225,9 +237,50 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
                              f"covariates: style control needs model bradley-terry, not '{model}'")
         result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
         return board_frame(result)
+    dataset = _dataset(data)
+    if weights is not None:
+        weights = _battle_weights(weights, data, dataset)
     with _TiesAsTyped():
-        result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+        result = _tourney.rank(dataset, model, seed, threads, stopping, options, weights)
     return board_frame(result)
+
+
+def _battle_weights(weights, data, dataset):
+    """``weights`` (a column name of the DataFrame ``data``, or values) as a float64 array of
+    one finite, non-negative weight per comparison of ``dataset``."""
+    import numpy as np
+    if isinstance(weights, str):
+        if not hasattr(data, "columns") or weights not in data.columns:
+            raise InputError("invalid_argument", f"weights: no column '{weights}' in the data")
+        weights = data[weights]
+    try:
+        values = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"weights: numbers, one per battle, not {type(weights).__name__}") \
+            from None
+    if values.ndim != 1 or len(values) != dataset.num_comparisons:
+        raise ValueError(f"weights: {values.size} values for {dataset.num_comparisons} "
+                         "battles (one weight per battle, or per pairwise comparison)")
+    bad = np.flatnonzero(~(np.isfinite(values) & (values >= 0)))
+    if len(bad):
+        raise ValueError(f"weights: battle {bad[0] + 1} has the weight {values[bad[0]]}; "
+                         "weights are finite and >= 0")
+    return np.ascontiguousarray(values)
+
+
+def inverse_pair_count_weights(data: Any, min_pair_count: float = 50) -> "Any":
+    """Chatbot Arena's inverse pair-count reweighting (arena-rank's ``reweighted=True``):
+    every battle between a and b weighs 1 / max(n_ab, ``min_pair_count``), n_ab the battles
+    between a and b in either order, so that each pair of models counts about equally
+    however often it was sampled. A numpy array in the data's battle order, for
+    ``rank(data, model="bradley-terry", weights=...)``."""
+    import numpy as np
+    min_pair_count = _args.real(min_pair_count, "min_pair_count", 0.0, float("inf"))
+    names, first, second, _ = _dataset(data).comparisons()
+    first, second = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
+    pair = np.minimum(first, second) * len(names) + np.maximum(first, second)
+    _, index, counts = np.unique(pair, return_inverse=True, return_counts=True)
+    return 1.0 / np.maximum(counts[index].astype(np.float64), min_pair_count)
 
 
 def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
