@@ -50,7 +50,7 @@ except ImportError as _error:
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
-           "Plot", "win_probabilities", "inverse_pair_count_weights", "pairwise_matrices", "PairwiseMatrices",
+           "Plot", "win_probabilities", "inverse_pair_count_weights", "rank_scored", "pairwise_matrices", "PairwiseMatrices",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
@@ -440,6 +440,7 @@ from .plots import (Plot, plot_estimates, plot_nbest, plot_ranks,  # noqa: E402
                     plot_sampling_study, plot_stability)
 from .sampling import estimate, sample, sampling_study  # noqa: E402
 from .matrices import PairwiseMatrices, pairwise_matrices, win_probabilities  # noqa: E402
+from .scored import rank_scored  # noqa: E402
 
 
 def protocol(path, protocol, *, input_format="auto", qc_filter=False, da_moments="",
