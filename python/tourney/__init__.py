@@ -50,7 +50,8 @@ except ImportError as _error:
 __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "model_names",
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
-           "Plot", "win_probabilities", "inverse_pair_count_weights", "rank_scored", "pairwise_matrices", "PairwiseMatrices",
+           "Plot", "win_probabilities", "pairwise_matrices", "PairwiseMatrices",
+           "inverse_pair_count_weights", "rank_scored",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
