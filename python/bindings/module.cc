@@ -18,4 +18,5 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterProtocol(m);
   tourney::python::RegisterPlots(m);
   tourney::python::RegisterScoredPairs(m);
+  tourney::python::RegisterFactorize(m);
 }

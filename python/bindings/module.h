@@ -17,6 +17,7 @@ void RegisterNbest(pybind11::module_& m);          // nbest.cc: nbest
 void RegisterProtocol(pybind11::module_& m);       // protocol.cc: protocol
 void RegisterPlots(pybind11::module_& m);          // plots.cc: plot_estimates, plot_stability, ...
 void RegisterScoredPairs(pybind11::module_& m);    // scored_pairs.cc: rank_scored
+void RegisterFactorize(pybind11::module_& m);      // factorize.cc: factorize_strings
 
 }  // namespace tourney::python
 
