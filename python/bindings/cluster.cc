@@ -53,7 +53,7 @@ void ReplicateColumns(const ScoreSamples& scores, const std::vector<int>& order,
 py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
                  uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
                  int looks, int64_t looks_budget, const py::dict& kwargs, const py::object& plot,
-                 bool want_replicates) {
+                 bool want_replicates, const std::string& count_sampler) {
   const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
   if (replicates < 1 || replicates > 1000000) {
     throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
@@ -88,6 +88,12 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   options.threads = threads;
   options.resample = ValueOrThrow(ParseResampleUnit(resample));
   options.count_shortcut = count_shortcut;
+  if (count_sampler != "poisson" && count_sampler != "binomial") {
+    throw StatusError(
+        InvalidArgument("count_sampler: 'poisson' or 'binomial', not '" + count_sampler + "'"));
+  }
+  options.count_sampler =
+      count_sampler == "binomial" ? CountSampler::kBinomialChain : CountSampler::kPoisson;
   std::atomic<bool> cancel{false};
   options.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
   // `tourney cluster --plot`: {"whiskers": "confidence" or "full", "titles": bool}.
@@ -159,7 +165,7 @@ void RegisterCluster(py::module_& m) {
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
         py::arg("looks_budget") = 0, py::arg("options") = py::dict(), py::arg("plot") = py::none(),
-        py::arg("replicates") = false);
+        py::arg("replicates") = false, py::arg("count_sampler") = "poisson");
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

@@ -67,13 +67,15 @@ def test_counting_replicates_keep_every_comparison():
     np.testing.assert_allclose(reps.sum(axis=1), len(frame), rtol=1e-12)
 
 
-def test_stderr_of_a_win_count_is_the_binomial_sd():
+@pytest.mark.parametrize("count_sampler", ["poisson", "binomial"])
+def test_stderr_of_a_win_count_is_the_binomial_sd(count_sampler):
     # Two systems, 100 comparisons, a won 30: a's win count in a replicate is Binomial(100,
     # 0.3), sd sqrt(100 * 0.3 * 0.7) = 4.583. With 4,000 replicates the sample sd is within
     # 3 of its own standard errors (about 1.1% each) of it.
     frame = pd.DataFrame({"left": ["a"] * 100, "right": ["b"] * 100,
                           "winner": ["left"] * 30 + ["right"] * 70})
-    board = tourney.cluster(frame, model="counting", bootstrap=4000, seed=3)
+    board = tourney.cluster(frame, model="counting", bootstrap=4000, seed=3,
+                            count_sampler=count_sampler)
     want = math.sqrt(100 * 0.3 * 0.7)
     assert board.loc["a", "stderr"] == pytest.approx(want, rel=0.035)
     assert board.loc["b", "stderr"] == pytest.approx(want, rel=0.035)
@@ -84,3 +86,5 @@ def test_replicates_is_a_flag_and_needs_a_bootstrap():
         tourney.cluster(llmfao(), replicates="yes")
     with pytest.raises(tourney.InputError, match="replicates"):
         tourney.cluster(llmfao(), anytime=True, replicates=True)
+    with pytest.raises(ValueError, match="^count_sampler:"):
+        tourney.cluster(llmfao(), count_sampler="normal")

@@ -289,7 +289,7 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
             resample: str = "comparisons", ties: Optional[float] = None, anytime: bool = False,
             delta: float = 0.05, epsilon: float = 0.0, anytime_board: str = "pooled",
             looks: Optional[int] = None, looks_budget: Optional[int] = None,
-            replicates: bool = False, **options: Any):
+            replicates: bool = False, count_sampler: str = "poisson", **options: Any):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
@@ -299,6 +299,12 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
     ``replicates=True`` returns ``(board, replicates)``: the replicate distribution as a
     DataFrame, one row per replicate (index ``replicate``, 0 to bootstrap-1) and one column
     per system in the board's order, the system's score in that replicate.
+
+    ``count_sampler``: how a replicate's count table is drawn for the count-based models
+    (resampling comparisons): "poisson" (Poisson draws with an exact correction, fast) or
+    "binomial" (a binomial per cell, slower; the sampler before issue 50, which repeats its
+    replicates for a seed). Both draw exactly the counts of comparisons drawn with
+    replacement.
 
     ``looks=K`` (and ``looks_budget=N``, default the input's judgments): a campaign with K
     looks planned in advance: the board of the last look the input has reached, its rank
@@ -315,9 +321,11 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
     if replicates and _args.flag(anytime, "anytime"):
         raise InputError("invalid_argument", "replicates: the anytime-valid board has no "
                          "bootstrap replicates")
+    if count_sampler not in ("poisson", "binomial"):
+        raise ValueError(f"count_sampler: 'poisson' or 'binomial', not {count_sampler!r}")
     result = _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime,
                       delta, epsilon, anytime_board, looks, looks_budget, options,
-                      replicates=replicates)
+                      replicates=replicates, count_sampler=count_sampler)
     board = board_frame(result)
     if replicates:
         return board, replicate_frame(result["replicates"], board["system"])
@@ -325,7 +333,8 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
 
 
 def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
-             epsilon, anytime_board, looks, looks_budget, options, plot=None, replicates=False):
+             epsilon, anytime_board, looks, looks_budget, options, plot=None, replicates=False,
+             count_sampler="poisson"):
     """The module's result for cluster (and plot_ranks, with ``plot``)."""
     model, seed = _model(model), _args.seed(seed)
     bootstrap = _args.integer(bootstrap, "bootstrap", 0)
@@ -355,7 +364,7 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
     with _TiesAsTyped():
         return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
                                 resample, True, looks or 0, looks_budget or 0, options, plot,
-                                replicates)
+                                replicates, count_sampler)
 
 
 def stability(data: Any, model: str = "expected-wins", *,

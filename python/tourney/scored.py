@@ -10,6 +10,7 @@ from .errors import InputError
 def _score_range(value, scores):
     """R: the width of the score scale. None: the scores' own range (max - min); a number;
     or a (low, high) pair."""
+    import numpy as np
     if value is None:
         width = float(np.max(scores) - np.min(scores)) if len(scores) else 0.0
         if not width > 0:
