@@ -16,6 +16,7 @@
 #include "tourney/sequential/anytime_board.h"
 #include "tourney/sequential/planned_look.h"
 #include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/weighted_bootstrap.h"
 
 namespace tourney::python {
 
@@ -50,10 +51,13 @@ void ReplicateColumns(const ScoreSamples& scores, const std::vector<int>& order,
   }
 }
 
+using WeightArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
 py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
                  uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
                  int looks, int64_t looks_budget, const py::dict& kwargs, const py::object& plot,
-                 bool want_replicates, const std::string& count_sampler) {
+                 bool want_replicates, const std::string& count_sampler,
+                 const std::optional<WeightArray>& weights) {
   const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
   if (replicates < 1 || replicates > 1000000) {
     throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
@@ -66,6 +70,11 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   }
   const std::unique_ptr<RatingModel> model =
       ValueOrThrow(MakeRatingModel(model_name, model_options));
+  if (weights && (model_name != "bradley-terry" || looks > 0)) {
+    throw StatusError(InvalidArgument(
+        "weights: only model bradley-terry takes weights, and not with looks, not '" + model_name +
+        "'"));
+  }
   // Planned looks (`tourney cluster --looks K --looks-budget N`): the board of the last look
   // the input has reached, at that look's level.
   const Judgments* judgments = &data.judgments();
@@ -112,7 +121,11 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   std::vector<double> stderrs, replicate_scores;
   RunInterruptible(
       [&] {
-        const BootstrapResult result = ValueOrThrow(Bootstrap(*judgments, *model, options));
+        const BootstrapResult result =
+            weights ? ValueOrThrow(WeightedBradleyTerryBootstrap(
+                          *judgments, {weights->data(), static_cast<size_t>(weights->size())},
+                          model_options.pairwise, options))
+                    : ValueOrThrow(Bootstrap(*judgments, *model, options));
         board = BuildClusteredLeaderboard(*judgments, result);
         ReplicateColumns(result.scores, LeaderboardOrder(*board, *judgments), want_replicates,
                          &stderrs, &replicate_scores);
@@ -165,7 +178,8 @@ void RegisterCluster(py::module_& m) {
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
         py::arg("looks_budget") = 0, py::arg("options") = py::dict(), py::arg("plot") = py::none(),
-        py::arg("replicates") = false, py::arg("count_sampler") = "poisson");
+        py::arg("replicates") = false, py::arg("count_sampler") = "poisson",
+        py::arg("weights") = py::none());
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

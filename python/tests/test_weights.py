@@ -114,3 +114,30 @@ def test_weights_from_a_column_and_bad_weights():
         tourney.rank(frame, model="elo", weights="w")
     with pytest.raises(tourney.InputError, match="no column 'x'"):
         tourney.rank(frame, model="bradley-terry", weights="x")
+
+
+def test_weighted_bootstrap_spread_by_the_delta_method():
+    # Two systems; a won 60 battles (weight 1 each), b won 40 (weight 2 each). A replicate
+    # draws 100 battles: theta_a - theta_b = log(A / B), A = sum of w y, B = sum of w (1 - y)
+    # over the draws. Delta method, per battle X = w y, Z = w (1 - y):
+    # var(log A - log B) = n (var X / EA^2 + var Z / EB^2 - 2 cov(X, Z) / (EA EB)),
+    # EA = n E X, EB = n E Z; theta_a is half the difference.
+    w = np.array([1.0] * 60 + [2.0] * 40)
+    y = np.array([1.0] * 60 + [0.0] * 40)
+    frame = pd.DataFrame({"left": ["a"] * 100, "right": ["b"] * 100,
+                          "winner": ["left"] * 60 + ["right"] * 40})
+    board = tourney.cluster(frame, model="bradley-terry", bootstrap=2000, seed=6, weights=w)
+    x, z = w * y, w * (1 - y)
+    n = 100
+    var = n * (x.var() / (n * x.mean()) ** 2 + z.var() / (n * z.mean()) ** 2
+               - 2 * np.mean((x - x.mean()) * (z - z.mean())) / (n * x.mean() * n * z.mean()))
+    want = ELO * 0.5 * np.sqrt(var)
+    assert board.loc["a", "stderr"] == pytest.approx(want, rel=0.08)
+    # The full-data score is the weighted fit's: odds 60 : 80.
+    assert board.loc["a", "score"] - board.loc["b", "score"] == pytest.approx(
+        400 * np.log10(60 / 80), abs=1e-8)
+    assert board.loc["b", "rank"] == 1
+    with pytest.raises(tourney.InputError, match="only model bradley-terry"):
+        tourney.cluster(frame, bootstrap=100, weights=w)
+    with pytest.raises(tourney.InputError, match="anytime"):
+        tourney.cluster(frame, anytime=True, weights=w)

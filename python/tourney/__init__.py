@@ -289,7 +289,8 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
             resample: str = "comparisons", ties: Optional[float] = None, anytime: bool = False,
             delta: float = 0.05, epsilon: float = 0.0, anytime_board: str = "pooled",
             looks: Optional[int] = None, looks_budget: Optional[int] = None,
-            replicates: bool = False, count_sampler: str = "poisson", **options: Any):
+            replicates: bool = False, count_sampler: str = "poisson", weights: Any = None,
+            **options: Any):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
@@ -325,7 +326,7 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
         raise ValueError(f"count_sampler: 'poisson' or 'binomial', not {count_sampler!r}")
     result = _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime,
                       delta, epsilon, anytime_board, looks, looks_budget, options,
-                      replicates=replicates, count_sampler=count_sampler)
+                      replicates=replicates, count_sampler=count_sampler, weights=weights)
     board = board_frame(result)
     if replicates:
         return board, replicate_frame(result["replicates"], board["system"])
@@ -334,7 +335,7 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
 
 def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
              epsilon, anytime_board, looks, looks_budget, options, plot=None, replicates=False,
-             count_sampler="poisson"):
+             count_sampler="poisson", weights=None):
     """The module's result for cluster (and plot_ranks, with ``plot``)."""
     model, seed = _model(model), _args.seed(seed)
     bootstrap = _args.integer(bootstrap, "bootstrap", 0)
@@ -352,6 +353,8 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         if plot is not None:
             raise InputError("invalid_argument", "plot_ranks: the anytime-valid board has no "
                              "bootstrap to draw")
+        if weights is not None:
+            raise InputError("invalid_argument", "weights: the anytime-valid board takes none")
         return _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
     if ties is not None:
         options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
@@ -361,10 +364,13 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
+    dataset = _dataset(data)
+    if weights is not None:
+        weights = _battle_weights(weights, data, dataset)
     with _TiesAsTyped():
-        return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
+        return _tourney.cluster(dataset, model, bootstrap, confidence, seed, threads,
                                 resample, True, looks or 0, looks_budget or 0, options, plot,
-                                replicates, count_sampler)
+                                replicates, count_sampler, weights)
 
 
 def stability(data: Any, model: str = "expected-wins", *,
