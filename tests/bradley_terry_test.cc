@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "pairwise_fixture.h"
 
@@ -146,6 +147,60 @@ TEST(BradleyTerry, StandardErrorsCountThePriorInTheInformation) {
   const BradleyTerryErrors se = BradleyTerryStandardErrors(c, WinWeights{}, fit.theta, fit.prior);
   EXPECT_NEAR(se.sandwich[0], 0.5 * std::sqrt(4.0 / 9), 1e-9);
   EXPECT_NEAR(se.model_based[0], 0.5 * std::sqrt(8.0 / 3), 1e-9);
+}
+
+TEST(BradleyTerry, WeightedComparisonsByHand) {
+  // a beat b once with weight 3, b beat a once with weight 1: the fit is that of 3 wins and
+  // 1 loss, pi_a / pi_b = 3 and p = 3/4. Sandwich: A = (3 + 1) p (1 - p) = 0.75, B = 3^2 (1 -
+  // p)^2 + 1^2 p^2 = 1.125, var(d) = B / A^2 = 2; model-based 1 / A = 4/3. Three copies of
+  // the win instead give B = 3 (1 - p)^2 + p^2 = 0.75, var(d) = 4/3: each weighted
+  // comparison is one observation.
+  Comparisons c;
+  c.Add(0, 1, Outcome::kFirstWins);
+  c.Add(1, 0, Outcome::kFirstWins);
+  const std::vector<double> w = {3.0, 1.0};
+  const BradleyTerryFit fit = FitBradleyTerry(WeightedWinMatrix(2, c, w, WinWeights{}), {});
+  EXPECT_NEAR(fit.theta[0] - fit.theta[1], std::log(3.0), 1e-10);
+  const BradleyTerryErrors se =
+      WeightedBradleyTerryStandardErrors(2, c, w, WinWeights{}, fit.theta, fit.prior);
+  EXPECT_NEAR(se.sandwich[0], 0.5 * std::sqrt(2.0), 1e-9);
+  EXPECT_NEAR(se.model_based[0], 0.5 * std::sqrt(4.0 / 3), 1e-9);
+  Comparisons copies = c;
+  copies.Add(0, 1, Outcome::kFirstWins);
+  copies.Add(1, 0, Outcome::kSecondWins);  // the same win, as the second system's loss
+  const std::vector<double> ones(4, 1.0);
+  const BradleyTerryErrors dup =
+      WeightedBradleyTerryStandardErrors(2, copies, ones, WinWeights{}, fit.theta, fit.prior);
+  EXPECT_NEAR(dup.sandwich[0], 0.5 * std::sqrt(4.0 / 3), 1e-9);
+}
+
+TEST(BradleyTerry, WeightedErrorsWithUnitWeightsAreTheCountErrors) {
+  Comparisons c;
+  for (int k = 0; k < 7; ++k) c.Add(0, 1, Outcome::kFirstWins);
+  for (int k = 0; k < 3; ++k) c.Add(1, 0, Outcome::kFirstWins);
+  for (int k = 0; k < 4; ++k) c.Add(2, 1, Outcome::kTie);
+  c.Add(2, 0, Outcome::kFirstWins);
+  c.Add(0, 2, Outcome::kFirstWins);
+  c.Add(1, 2, Outcome::kFirstWins);
+  const PairCounts counts = PairCounts::FromComparisons(3, c);
+  const BradleyTerryFit fit = FitBradleyTerry(WinMatrix(counts, WinWeights{}), {});
+  const BradleyTerryErrors want = BradleyTerryStandardErrors(counts, WinWeights{}, fit.theta);
+  const std::vector<double> ones(c.size(), 1.0);
+  const BradleyTerryErrors got =
+      WeightedBradleyTerryStandardErrors(3, c, ones, WinWeights{}, fit.theta);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(got.sandwich[i], want.sandwich[i], 1e-13);
+    EXPECT_NEAR(got.model_based[i], want.model_based[i], 1e-13);
+  }
+  // Every weight times 10: the same fit and the same sandwich (A and B^(1/2) scale alike).
+  const std::vector<double> tens(c.size(), 10.0);
+  const BradleyTerryFit fit10 = FitBradleyTerry(WeightedWinMatrix(3, c, tens, WinWeights{}), {});
+  const BradleyTerryErrors se10 =
+      WeightedBradleyTerryStandardErrors(3, c, tens, WinWeights{}, fit10.theta);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(fit10.theta[i], fit.theta[i], 1e-9);
+    EXPECT_NEAR(se10.sandwich[i], want.sandwich[i], 1e-9);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "tourney/core/random.h"
 #include "tourney/statistics/bootstrap.h"
@@ -56,6 +58,43 @@ TEST(PairwiseModels, BradleyTerryScoresOnTheArenaEloScale) {
   const double half_width = 1.959963984540054 * se * 400 / std::log(10.0);
   EXPECT_NEAR(r.ratings[0].score_hi - r.ratings[0].score, half_width, 1e-6);
   EXPECT_NEAR(r.ratings[0].score - r.ratings[0].score_lo, half_width, 1e-6);
+}
+
+TEST(PairwiseModels, WeightedBradleyTerryWithUnitWeightsIsTheModel) {
+  Comparisons c = Record(7, 3, 2);
+  c.Add(1, 2, Outcome::kFirstWins);
+  c.Add(2, 0, Outcome::kFirstWins);
+  c.Add(2, 1, Outcome::kTie);
+  const RatingResult want = RateWith("bradley-terry", c, 3);
+  const std::vector<double> ones(c.size(), 1.0);
+  const auto got = RateWeightedBradleyTerry(3, c, ones, PairwiseModelOptions{});
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(got->ratings[i].score, want.ratings[i].score, 1e-9);
+    EXPECT_NEAR(got->ratings[i].sigma, want.ratings[i].sigma, 1e-12);
+    EXPECT_NEAR(got->ratings[i].score_lo, want.ratings[i].score_lo, 1e-9);
+    EXPECT_NEAR(got->ratings[i].score_hi, want.ratings[i].score_hi, 1e-9);
+  }
+}
+
+TEST(PairwiseModels, WeightedBradleyTerryScoresOfWeightTwoAreADuplicate) {
+  // The 3:1 record as a win of weight 2, a win and a loss: the Elo gap of odds 3.
+  const std::vector<double> w = {2.0, 1.0, 1.0};
+  const auto r = RateWeightedBradleyTerry(2, Record(2, 1, 0), w, PairwiseModelOptions{});
+  ASSERT_TRUE(r.ok());
+  EXPECT_NEAR(r->ratings[0].score - r->ratings[1].score, 400 * std::log10(3.0), 1e-8);
+}
+
+TEST(PairwiseModels, WeightedBradleyTerryRefusesBadWeights) {
+  const Comparisons c = Record(2, 1, 0);
+  const PairwiseModelOptions o;
+  EXPECT_FALSE(RateWeightedBradleyTerry(2, c, std::vector<double>{1.0, 1.0}, o).ok());
+  EXPECT_FALSE(RateWeightedBradleyTerry(2, c, std::vector<double>{1.0, -1.0, 1.0}, o).ok());
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto r = RateWeightedBradleyTerry(2, c, std::vector<double>{1.0, nan, 1.0}, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("comparison 2"), std::string::npos) << r.status().message();
+  EXPECT_FALSE(RateWeightedBradleyTerry(1, c, std::vector<double>{1.0, 1.0, 1.0}, o).ok());
 }
 
 TEST(PairwiseModels, CountScorerAgreesWithRate) {
@@ -199,8 +238,8 @@ TEST(PairwiseModels, VolumeModelsWarnOnUnbalancedDesigns) {
   Comparisons balanced;
   for (int a = 0; a < 3; ++a) {
     for (int b = a + 1; b < 3; ++b) {
-      for (int i = 0; i < 40; ++i) balanced.Add(i % 3 == 0 ? b : a, i % 3 == 0 ? a : b,
-                                                Outcome::kFirstWins);
+      for (int i = 0; i < 40; ++i)
+        balanced.Add(i % 3 == 0 ? b : a, i % 3 == 0 ? a : b, Outcome::kFirstWins);
     }
   }
   for (const std::string name : {"counting", "eigen", "pagerank"}) {

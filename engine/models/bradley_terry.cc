@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tourney {
 namespace {
@@ -135,9 +137,22 @@ double BradleyTerryResidual(const WinMatrix& m, const std::vector<double>& pi) {
   return worst;
 }
 
-BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const WinWeights& weights,
-                                              const std::vector<double>& theta, double prior) {
-  const int n = counts.num_systems();
+namespace {
+
+// What the sandwich needs of the comparisons between i and j (i < j): `total` for the
+// information (the weights' sum), and for the score variance the sums of squared weights of
+// the comparisons i won, j won and tied (counts when every weight is 1).
+struct PairSums {
+  double total = 0.0;
+  double first_wins = 0.0;
+  double second_wins = 0.0;
+  double ties = 0.0;
+};
+
+// The sandwich and model-based errors from per-pair sums, indexed i * n + j for i < j.
+BradleyTerryErrors SandwichErrors(int n, const std::vector<PairSums>& sums,
+                                  const WinWeights& weights, const std::vector<double>& theta,
+                                  double prior) {
   BradleyTerryErrors out;
   out.sandwich.assign(n, 0.0);
   out.model_based.assign(n, 0.0);
@@ -148,16 +163,13 @@ BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const Wi
   const double y_tie = weights.win > 0.0 ? weights.tie / weights.win : 0.5;
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
-      const double wij = static_cast<double>(counts.wins(i, j));
-      const double wji = static_cast<double>(counts.wins(j, i));
-      const double tij = static_cast<double>(counts.ties(i, j));
-      const double total = wij + wji + tij;
+      const PairSums& pair = sums[static_cast<size_t>(i) * n + j];
       const double virtual_games = prior > 0.0 ? prior / (n - 1) : 0.0;
-      if (total + virtual_games == 0.0) continue;
+      if (pair.total + virtual_games == 0.0) continue;
       const double p = 1.0 / (1.0 + std::exp(theta[j] - theta[i]));
-      const double info = (total + virtual_games) * p * (1.0 - p);
-      const double meat =
-          wij * (1.0 - p) * (1.0 - p) + wji * p * p + tij * (y_tie - p) * (y_tie - p);
+      const double info = (pair.total + virtual_games) * p * (1.0 - p);
+      const double meat = pair.first_wins * (1.0 - p) * (1.0 - p) + pair.second_wins * p * p +
+                          pair.ties * (y_tie - p) * (y_tie - p);
       for (auto [mat, v] : {std::pair{&a, info}, std::pair{&b, meat}}) {
         (*mat)(i, i) += v;
         (*mat)(j, j) += v;
@@ -183,6 +195,49 @@ BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const Wi
     out.sandwich[i] = std::sqrt(std::max(sandwich(i, i), 0.0));
   }
   return out;
+}
+
+}  // namespace
+
+BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const WinWeights& weights,
+                                              const std::vector<double>& theta, double prior) {
+  const int n = counts.num_systems();
+  std::vector<PairSums> sums(static_cast<size_t>(n) * n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      PairSums& pair = sums[static_cast<size_t>(i) * n + j];
+      pair.first_wins = static_cast<double>(counts.wins(i, j));
+      pair.second_wins = static_cast<double>(counts.wins(j, i));
+      pair.ties = static_cast<double>(counts.ties(i, j));
+      pair.total = pair.first_wins + pair.second_wins + pair.ties;
+    }
+  }
+  return SandwichErrors(n, sums, weights, theta, prior);
+}
+
+BradleyTerryErrors WeightedBradleyTerryStandardErrors(
+    int num_systems, const Comparisons& comparisons, std::span<const double> comparison_weights,
+    const WinWeights& weights, const std::vector<double>& theta, double prior) {
+  const int n = num_systems;
+  std::vector<PairSums> sums(static_cast<size_t>(n) * n);
+  for (size_t k = 0; k < comparisons.size(); ++k) {
+    int i = comparisons.first[k], j = comparisons.second[k];
+    Outcome o = comparisons.outcome[k];
+    if (i == j) continue;
+    if (i > j) {  // the pair's entry is (min, max): the outcome from min's side
+      std::swap(i, j);
+      if (o != Outcome::kTie)
+        o = o == Outcome::kFirstWins ? Outcome::kSecondWins : Outcome::kFirstWins;
+    }
+    const double c = comparison_weights[k];
+    PairSums& pair = sums[static_cast<size_t>(i) * n + j];
+    pair.total += c;
+    double& meat = o == Outcome::kFirstWins    ? pair.first_wins
+                   : o == Outcome::kSecondWins ? pair.second_wins
+                                               : pair.ties;
+    meat += c * c;
+  }
+  return SandwichErrors(n, sums, weights, theta, prior);
 }
 
 }  // namespace tourney

@@ -57,8 +57,8 @@ std::string UnbalancedDesignWarning(const std::string& name, const PairCounts& c
   const double spread = static_cast<double>(*hi - *lo);
   const double big = static_cast<double>(*hi);
   if (*hi == 0 || spread <= std::max(0.1 * big, 3.0 * std::sqrt(big))) return "";
-  return name + ": the systems were compared unequally often (" + std::to_string(*lo) +
-         " to " + std::to_string(*hi) +
+  return name + ": the systems were compared unequally often (" + std::to_string(*lo) + " to " +
+         std::to_string(*hi) +
          " comparisons per system), and this model's scores grow with the number of "
          "comparisons, so it ranks by volume as well as by quality; expected-wins, "
          "average-win-rate and bradley-terry compare rates instead";
@@ -323,6 +323,36 @@ bool IsPairwiseModelName(std::string_view name) {
     if (n == name) return true;
   }
   return false;
+}
+
+StatusOr<RatingResult> RateWeightedBradleyTerry(int num_systems, const Comparisons& comparisons,
+                                                std::span<const double> comparison_weights,
+                                                const PairwiseModelOptions& options) {
+  if (Status s = Validate(options); !s.ok()) return s;
+  if (comparison_weights.size() != comparisons.size()) {
+    return InvalidArgument("weights: " + std::to_string(comparison_weights.size()) +
+                           " weights for " + std::to_string(comparisons.size()) + " comparisons");
+  }
+  for (size_t k = 0; k < comparison_weights.size(); ++k) {
+    const double c = comparison_weights[k];
+    if (!(c >= 0.0 && c <= kMaxWinWeight)) {
+      return InvalidArgument("weights: the weight of comparison " + std::to_string(k + 1) + " is " +
+                             std::to_string(c) + ", not a number in [0, 1e6]");
+    }
+  }
+  for (size_t k = 0; k < comparisons.size(); ++k) {
+    if (comparisons.first[k] < 0 || comparisons.first[k] >= num_systems ||
+        comparisons.second[k] < 0 || comparisons.second[k] >= num_systems) {
+      return InvalidArgument("weighted bradley-terry: comparison " + std::to_string(k + 1) +
+                             " names a system id outside [0, " + std::to_string(num_systems) + ")");
+    }
+  }
+  const BradleyTerryFit fit = FitBradleyTerry(
+      WeightedWinMatrix(num_systems, comparisons, comparison_weights, options.weights),
+      options.bradley_terry);
+  const BradleyTerryErrors se = WeightedBradleyTerryStandardErrors(
+      num_systems, comparisons, comparison_weights, options.weights, fit.theta, fit.prior);
+  return EloRatingsWithIntervals(fit.theta, se.sandwich, options.interval_level, fit.warning);
 }
 
 StatusOr<std::unique_ptr<RatingModel>> MakePairwiseModel(std::string_view name,

@@ -11,6 +11,7 @@
 
 #include "tourney/core/win_matrix.h"
 #include "tourney/models/bradley_terry.h"
+#include "tourney/models/scored_pairs.h"
 #include "tourney/sequential/confidence_sequence.h"
 
 namespace tourney {
@@ -126,7 +127,7 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
         stream.sum += d;
         stream.sum_sq += d * d;
         stream.x.push_back((d + range) / (2.0 * range));
-        const double w = std::clamp(0.5 + d / (2.0 * range), 0.0, 1.0);
+        const double w = ScoredPairOutcome(x.score, y.score, range);
         soft_wins[static_cast<size_t>(x.system) * n + y.system] += w;
         soft_wins[static_cast<size_t>(y.system) * n + x.system] += 1.0 - w;
       }

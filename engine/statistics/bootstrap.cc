@@ -6,9 +6,11 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <optional>
 
 #include "core/thread_pool.h"
 #include "tourney/core/binomial.h"
+#include "tourney/core/count_resampler.h"
 #include "tourney/core/leaderboard.h"
 #include "tourney/core/random.h"
 #include "tourney/models/expected_wins.h"
@@ -79,8 +81,9 @@ struct Plan {
   BootstrapOptions options;
   CountScorer scorer;  // set when scoring from count tables
   bool self_sampling = false;
-  std::vector<Cell> cells;       // kComparisons with a scorer
-  std::vector<int64_t> weights;  // cell counts, parallel to `cells`
+  std::vector<Cell> cells;                  // kComparisons with a scorer
+  std::vector<int64_t> weights;             // cell counts, parallel to `cells`
+  std::optional<CountResampler> resampler;  // kPoisson: draws the cells' counts
   // kRankings with a scorer: where each comparison counts in a flat table of n*n wins
   // (winner * n + loser) followed by n*n ties (first * n + second).
   std::vector<uint32_t> comparison_cells;
@@ -158,7 +161,11 @@ StatusOr<std::vector<double>> ScoreReplicate(const Plan& plan, int r, Scratch& s
   if (plan.options.resample == ResampleUnit::kComparisons) {
     if (plan.scorer) {
       scratch.cell_draws.resize(plan.cells.size());
-      SampleMultinomial(rng, static_cast<int64_t>(all.size()), plan.weights, scratch.cell_draws);
+      if (plan.resampler) {
+        plan.resampler->Sample(rng, scratch.cell_draws);
+      } else {
+        SampleMultinomial(rng, static_cast<int64_t>(all.size()), plan.weights, scratch.cell_draws);
+      }
       PairCounts counts(n);
       for (size_t k = 0; k < plan.cells.size(); ++k) {
         if (scratch.cell_draws[k] == 0) continue;
@@ -369,6 +376,7 @@ StatusOr<BootstrapResult> Bootstrap(const Judgments& judgments, const RatingMode
         }
       }
     }
+    if (options.count_sampler == CountSampler::kPoisson) plan.resampler.emplace(plan.weights);
   }
 
   BootstrapResult result;

@@ -1,10 +1,12 @@
 // tourney.cluster: bootstrap rank ranges and clusters (`tourney cluster`), and the
 // anytime-valid board (`tourney cluster --anytime`).
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <atomic>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 #include "bindings/dataset.h"
 #include "bindings/leaderboard.h"
@@ -12,17 +14,50 @@
 #include "bindings/module.h"
 #include "render/rank_plot.h"
 #include "tourney/sequential/anytime_board.h"
-#include "tourney/statistics/bootstrap.h"
 #include "tourney/sequential/planned_look.h"
+#include "tourney/statistics/bootstrap.h"
+#include "tourney/statistics/weighted_bootstrap.h"
 
 namespace tourney::python {
 
 namespace {
 
+// The bootstrap standard error of each system's score, in board order: the sample standard
+// deviation sqrt(sum (x_r - mean)^2 / (R - 1)) of its R replicate scores (0 for R = 1), and
+// with `want_replicates` the scores themselves, replicate-major (R rows of the board's
+// systems in board order).
+void ReplicateColumns(const ScoreSamples& scores, const std::vector<int>& order,
+                      bool want_replicates, std::vector<double>* stderrs,
+                      std::vector<double>* replicates) {
+  const int r_count = scores.num_replicates;
+  stderrs->assign(order.size(), 0.0);
+  for (size_t k = 0; k < order.size(); ++k) {
+    double mean = 0.0;
+    for (int r = 0; r < r_count; ++r) mean += scores.at(r, order[k]);
+    mean /= r_count;
+    double ss = 0.0;
+    for (int r = 0; r < r_count; ++r) {
+      const double d = scores.at(r, order[k]) - mean;
+      ss += d * d;
+    }
+    (*stderrs)[k] = r_count > 1 ? std::sqrt(ss / (r_count - 1)) : 0.0;
+  }
+  if (!want_replicates) return;
+  replicates->resize(static_cast<size_t>(r_count) * order.size());
+  for (int r = 0; r < r_count; ++r) {
+    for (size_t k = 0; k < order.size(); ++k) {
+      (*replicates)[static_cast<size_t>(r) * order.size() + k] = scores.at(r, order[k]);
+    }
+  }
+}
+
+using WeightArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
 py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, double confidence,
                  uint64_t seed, int threads, const std::string& resample, bool count_shortcut,
-                 int looks, int64_t looks_budget, const py::dict& kwargs,
-                 const py::object& plot) {
+                 int looks, int64_t looks_budget, const py::dict& kwargs, const py::object& plot,
+                 bool want_replicates, const std::string& count_sampler,
+                 const std::optional<WeightArray>& weights) {
   const RatingModelOptions model_options = ModelOptionsFromKwargs(model_name, kwargs);
   if (replicates < 1 || replicates > 1000000) {
     throw StatusError(InvalidArgument("bootstrap: must be between 1 and 1000000"));
@@ -35,6 +70,11 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   }
   const std::unique_ptr<RatingModel> model =
       ValueOrThrow(MakeRatingModel(model_name, model_options));
+  if (weights && (model_name != "bradley-terry" || looks > 0)) {
+    throw StatusError(InvalidArgument(
+        "weights: only model bradley-terry takes weights, and not with looks, not '" + model_name +
+        "'"));
+  }
   // Planned looks (`tourney cluster --looks K --looks-budget N`): the board of the last look
   // the input has reached, at that look's level.
   const Judgments* judgments = &data.judgments();
@@ -57,6 +97,12 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   options.threads = threads;
   options.resample = ValueOrThrow(ParseResampleUnit(resample));
   options.count_shortcut = count_shortcut;
+  if (count_sampler != "poisson" && count_sampler != "binomial") {
+    throw StatusError(
+        InvalidArgument("count_sampler: 'poisson' or 'binomial', not '" + count_sampler + "'"));
+  }
+  options.count_sampler =
+      count_sampler == "binomial" ? CountSampler::kBinomialChain : CountSampler::kPoisson;
   std::atomic<bool> cancel{false};
   options.cancelled = [&cancel] { return cancel.load(std::memory_order_relaxed); };
   // `tourney cluster --plot`: {"whiskers": "confidence" or "full", "titles": bool}.
@@ -72,10 +118,17 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
   }
   std::optional<Leaderboard> board;
   std::string svg;
+  std::vector<double> stderrs, replicate_scores;
   RunInterruptible(
       [&] {
-        const BootstrapResult result = ValueOrThrow(Bootstrap(*judgments, *model, options));
+        const BootstrapResult result =
+            weights ? ValueOrThrow(WeightedBradleyTerryBootstrap(
+                          *judgments, {weights->data(), static_cast<size_t>(weights->size())},
+                          model_options.pairwise, options))
+                    : ValueOrThrow(Bootstrap(*judgments, *model, options));
         board = BuildClusteredLeaderboard(*judgments, result);
+        ReplicateColumns(result.scores, LeaderboardOrder(*board, *judgments), want_replicates,
+                         &stderrs, &replicate_scores);
         if (!look_note.empty()) board->warnings.push_back(look_note);
         if (whiskers) {
           svg = RankBoxPlotSvg(RankPlotSystems(*board, *judgments, result),
@@ -85,6 +138,13 @@ py::dict Cluster(Dataset& data, const std::string& model_name, int replicates, d
       &cancel);
   py::dict out = BoardToDict(*board);
   if (whiskers) out["svg"] = svg;
+  py::dict columns = out["columns"];
+  columns["stderr"] = py::array_t<double>(static_cast<py::ssize_t>(stderrs.size()), stderrs.data());
+  if (want_replicates) {
+    const auto systems = static_cast<py::ssize_t>(stderrs.size());
+    out["replicates"] = py::array_t<double>({static_cast<py::ssize_t>(replicates), systems},
+                                            replicate_scores.data());
+  }
   return out;
 }
 
@@ -117,8 +177,9 @@ void RegisterCluster(py::module_& m) {
   m.def("cluster", &Cluster, py::arg("data"), py::arg("model"), py::arg("bootstrap") = 1000,
         py::arg("confidence") = 0.95, py::arg("seed") = 1, py::arg("threads") = 0,
         py::arg("resample") = "comparisons", py::arg("count_shortcut") = true, py::arg("looks") = 0,
-        py::arg("looks_budget") = 0, py::arg("options") = py::dict(),
-        py::arg("plot") = py::none());
+        py::arg("looks_budget") = 0, py::arg("options") = py::dict(), py::arg("plot") = py::none(),
+        py::arg("replicates") = false, py::arg("count_sampler") = "poisson",
+        py::arg("weights") = py::none());
   m.def("anytime_cluster", &AnytimeCluster, py::arg("data"), py::arg("delta") = 0.05,
         py::arg("epsilon") = 0.0, py::arg("board") = "pooled");
 }

@@ -74,6 +74,13 @@ T ValueOrThrow(StatusOr<T> value) {
   return std::move(*value);
 }
 
+// The pickle state of a Dataset (dataset_state.cc): a dict with "version", "kind"
+// ("battles" or "judgments"), "source", "skipped" and the names, rankings or battles and
+// counters as lists and numpy arrays. DatasetFromState rebuilds an equal Dataset from it and
+// raises StatusError (InvalidArgument) for a state of another version or inconsistent arrays.
+py::dict DatasetState(Dataset& data);
+std::unique_ptr<Dataset> DatasetFromState(const py::dict& state);
+
 // Registers the translation of StatusError.
 void RegisterErrors(py::module_& m);
 

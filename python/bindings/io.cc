@@ -196,7 +196,9 @@ void RegisterIo(py::module_& m) {
       .def_property_readonly("skipped_invalid",
                              [](Dataset& d) { return d.skipped_invalid(); })
       .def("comparisons", &ComparisonArrays,
-           "(names, first, second, outcome): outcome 0 first wins, 1 second wins, 2 tie.");
+           "(names, first, second, outcome): outcome 0 first wins, 1 second wins, 2 tie.")
+      .def(py::pickle([](Dataset& d) { return DatasetState(d); },
+                      [](const py::dict& state) { return DatasetFromState(state); }));
   m.def("read", &Read, py::arg("paths"), py::arg("format") = "auto",
         py::arg("skip_invalid") = false, py::arg("language_pair") = "",
         py::arg("expand_identical") = false, py::arg("covariates") = std::vector<std::string>());

@@ -17,4 +17,6 @@ PYBIND11_MODULE(_tourney, m) {
   tourney::python::RegisterNbest(m);
   tourney::python::RegisterProtocol(m);
   tourney::python::RegisterPlots(m);
+  tourney::python::RegisterScoredPairs(m);
+  tourney::python::RegisterFactorize(m);
 }

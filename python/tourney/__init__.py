@@ -51,6 +51,7 @@ __all__ = ["read", "comparisons", "rank", "cluster", "stability", "compare", "mo
            "sample", "estimate", "sampling_study", "nbest", "protocol", "pearmut_ranking",
            "plot_ranks", "plot_estimates", "plot_sampling_study", "plot_stability", "plot_nbest",
            "Plot", "win_probabilities", "pairwise_matrices", "PairwiseMatrices",
+           "inverse_pair_count_weights", "rank_scored",
            "Dataset", "TourneyError", "InputError", "FileError", "TourneyWarning", "Client"]
 __version__ = "0.1.0"
 
@@ -69,7 +70,27 @@ else:
         return (f"<tourney.Dataset {self.source!r}: {len(self.systems)} systems, "
                 f"{what}{extra}>")
 
+    def _dataset_eq(self, other) -> bool:
+        # Equal when they hold the same data under the same source name: the pickle state
+        # (names, rankings or battles, counters) compared field by field.
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        import numpy as np
+        a, b = self.__getstate__(), other.__getstate__()
+        if a.keys() != b.keys():
+            return False
+        for key, x in a.items():
+            y = b[key]
+            if isinstance(x, np.ndarray):
+                if not (x.dtype == y.dtype and np.array_equal(x, y, equal_nan=x.dtype.kind == "f")):
+                    return False
+            elif x != y:
+                return False
+        return True
+
     Dataset.__repr__ = _dataset_repr
+    Dataset.__eq__ = _dataset_eq
+    Dataset.__hash__ = None  # equal by value, like a list
 
 
 def read(paths, format: str = "auto", skip_invalid: bool = False,
@@ -168,7 +189,8 @@ def _model(model: Any) -> str:
 
 def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = None,
          seed: Any = 1, threads: int = 0, stopping: bool = True,
-         covariates: Union[None, str, Sequence[str]] = None, **options: Any):
+         covariates: Union[None, str, Sequence[str]] = None, weights: Any = None,
+         **options: Any):
     """The leaderboard of one model, as ``tourney rank --format json`` computes it.
 
     Returns a DataFrame, best first: system, score, rank, comparisons, wins, losses, ties and
@@ -190,6 +212,15 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
     bradley-terry: the battles' numeric fields (a battle log's, or the DataFrame's columns)
     as covariates of contextual Bradley-Terry; their effects are in
     ``frame.attrs["board"]["covariate_effects"]``.
+
+    ``weights``: weighted Bradley-Terry (model bradley-terry): one weight per battle (per
+    pairwise comparison of k-way rankings), a sequence, numpy array or Series in the data's
+    order, or the name of a column of the DataFrame. A battle of weight w counts as w battles
+    in the fit (weight 2 = the battle twice); the sandwich intervals treat each battle as one
+    observation (its weight squared in the score variance), so multiplying every weight by a
+    constant changes nothing (but where the MLE does not exist and the prior is added).
+    ``inverse_pair_count_weights(data)`` gives Arena's reweighting.
+    The counts (comparisons, wins, losses, ties) stay unweighted.
     """
     from ._frames import board_frame
     model, seed = _model(model), _args.seed(seed)
@@ -197,6 +228,8 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
     stopping = _args.flag(stopping, "stopping")
     if ties is not None:
         options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
+    if covariates and weights is not None:
+        raise InputError("invalid_argument", "weights: not with covariates (style control)")
     if covariates:
         if isinstance(covariates, str):
             covariates = [c for c in covariates.split(",") if c]
@@ -205,20 +238,74 @@ def rank(data: Any, model: str = "expected-wins", *, ties: Optional[float] = Non
                              f"covariates: style control needs model bradley-terry, not '{model}'")
         result = _tourney.style_control_rank(_dataset(data, covariates), seed, options)
         return board_frame(result)
+    dataset = _dataset(data)
+    if weights is not None:
+        weights = _battle_weights(weights, data, dataset)
     with _TiesAsTyped():
-        result = _tourney.rank(_dataset(data), model, seed, threads, stopping, options)
+        result = _tourney.rank(dataset, model, seed, threads, stopping, options, weights)
     return board_frame(result)
+
+
+def _battle_weights(weights, data, dataset):
+    """``weights`` (a column name of the DataFrame ``data``, or values) as a float64 array of
+    one finite, non-negative weight per comparison of ``dataset``."""
+    import numpy as np
+    if isinstance(weights, str):
+        if not hasattr(data, "columns") or weights not in data.columns:
+            raise InputError("invalid_argument", f"weights: no column '{weights}' in the data")
+        weights = data[weights]
+    try:
+        values = np.asarray(weights, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"weights: numbers, one per battle, not {type(weights).__name__}") \
+            from None
+    if values.ndim != 1 or len(values) != dataset.num_comparisons:
+        raise ValueError(f"weights: {values.size} values for {dataset.num_comparisons} "
+                         "battles (one weight per battle, or per pairwise comparison)")
+    bad = np.flatnonzero(~(np.isfinite(values) & (values >= 0)))
+    if len(bad):
+        raise ValueError(f"weights: battle {bad[0] + 1} has the weight {values[bad[0]]}; "
+                         "weights are finite and >= 0")
+    return np.ascontiguousarray(values)
+
+
+def inverse_pair_count_weights(data: Any, min_pair_count: float = 50) -> "Any":
+    """Chatbot Arena's inverse pair-count reweighting (arena-rank's ``reweighted=True``):
+    every battle between a and b weighs 1 / max(n_ab, ``min_pair_count``), n_ab the battles
+    between a and b in either order, so that each pair of models counts about equally
+    however often it was sampled. A numpy array in the data's battle order, for
+    ``rank(data, model="bradley-terry", weights=...)``."""
+    import numpy as np
+    min_pair_count = _args.real(min_pair_count, "min_pair_count", 0.0, float("inf"))
+    names, first, second, _ = _dataset(data).comparisons()
+    first, second = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
+    pair = np.minimum(first, second) * len(names) + np.maximum(first, second)
+    _, index, counts = np.unique(pair, return_inverse=True, return_counts=True)
+    return 1.0 / np.maximum(counts[index].astype(np.float64), min_pair_count)
 
 
 def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
             confidence: float = 0.95, seed: Any = 1, threads: int = 0,
             resample: str = "comparisons", ties: Optional[float] = None, anytime: bool = False,
             delta: float = 0.05, epsilon: float = 0.0, anytime_board: str = "pooled",
-            looks: Optional[int] = None, looks_budget: Optional[int] = None, **options: Any):
+            looks: Optional[int] = None, looks_budget: Optional[int] = None,
+            replicates: bool = False, count_sampler: str = "poisson", weights: Any = None,
+            **options: Any):
     """The clustered leaderboard of ``tourney cluster``: rank ranges at ``confidence`` from
     ``bootstrap`` replicates (seeded; the same for any ``threads``) and clusters of
     overlapping ranges (Sakaguchi et al. 2014, §6). Columns as rank's, with rank_lo,
-    rank_hi and cluster. Ctrl-C stops the replicates.
+    rank_hi, cluster and stderr (the bootstrap standard error of the score: the standard
+    deviation of its replicate scores, ddof=1). Ctrl-C stops the replicates.
+
+    ``replicates=True`` returns ``(board, replicates)``: the replicate distribution as a
+    DataFrame, one row per replicate (index ``replicate``, 0 to bootstrap-1) and one column
+    per system in the board's order, the system's score in that replicate.
+
+    ``count_sampler``: how a replicate's count table is drawn for the count-based models
+    (resampling comparisons): "poisson" (Poisson draws with an exact correction, fast) or
+    "binomial" (a binomial per cell, slower; the sampler before issue 50, which repeats its
+    replicates for a seed). Both draw exactly the counts of comparisons drawn with
+    replacement.
 
     ``looks=K`` (and ``looks_budget=N``, default the input's judgments): a campaign with K
     looks planned in advance: the board of the last look the input has reached, its rank
@@ -230,14 +317,25 @@ def cluster(data: Any, model: str = "expected-wins", *, bootstrap: int = 1000,
     ``anytime_board`` pooled or pairwise. No bootstrap then, and the model is Expected Wins.
     ``tourney.plot_ranks`` draws the bootstrap's rank distributions.
     """
-    from ._frames import board_frame
-    return board_frame(_cluster(data, model, bootstrap, confidence, seed, threads, resample,
-                                ties, anytime, delta, epsilon, anytime_board, looks,
-                                looks_budget, options))
+    from ._frames import board_frame, replicate_frame
+    replicates = _args.flag(replicates, "replicates")
+    if replicates and _args.flag(anytime, "anytime"):
+        raise InputError("invalid_argument", "replicates: the anytime-valid board has no "
+                         "bootstrap replicates")
+    if count_sampler not in ("poisson", "binomial"):
+        raise ValueError(f"count_sampler: 'poisson' or 'binomial', not {count_sampler!r}")
+    result = _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime,
+                      delta, epsilon, anytime_board, looks, looks_budget, options,
+                      replicates=replicates, count_sampler=count_sampler, weights=weights)
+    board = board_frame(result)
+    if replicates:
+        return board, replicate_frame(result["replicates"], board["system"])
+    return board
 
 
 def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, anytime, delta,
-             epsilon, anytime_board, looks, looks_budget, options, plot=None):
+             epsilon, anytime_board, looks, looks_budget, options, plot=None, replicates=False,
+             count_sampler="poisson", weights=None):
     """The module's result for cluster (and plot_ranks, with ``plot``)."""
     model, seed = _model(model), _args.seed(seed)
     bootstrap = _args.integer(bootstrap, "bootstrap", 0)
@@ -255,6 +353,8 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         if plot is not None:
             raise InputError("invalid_argument", "plot_ranks: the anytime-valid board has no "
                              "bootstrap to draw")
+        if weights is not None:
+            raise InputError("invalid_argument", "weights: the anytime-valid board takes none")
         return _tourney.anytime_cluster(_dataset(data), delta, epsilon, anytime_board)
     if ties is not None:
         options["tie_weight"] = _args.real(ties, "ties", 0.0, 1.0)
@@ -264,9 +364,13 @@ def _cluster(data, model, bootstrap, confidence, seed, threads, resample, ties, 
         raise InputError("invalid_argument", "looks: must be between 1 and 100")
     if looks_budget is not None and looks_budget < 1:
         raise InputError("invalid_argument", "looks_budget: must be at least 1")
+    dataset = _dataset(data)
+    if weights is not None:
+        weights = _battle_weights(weights, data, dataset)
     with _TiesAsTyped():
-        return _tourney.cluster(_dataset(data), model, bootstrap, confidence, seed, threads,
-                                resample, True, looks or 0, looks_budget or 0, options, plot)
+        return _tourney.cluster(dataset, model, bootstrap, confidence, seed, threads,
+                                resample, True, looks or 0, looks_budget or 0, options, plot,
+                                replicates, count_sampler, weights)
 
 
 def stability(data: Any, model: str = "expected-wins", *,
@@ -352,6 +456,7 @@ from .plots import (Plot, plot_estimates, plot_nbest, plot_ranks,  # noqa: E402
                     plot_sampling_study, plot_stability)
 from .sampling import estimate, sample, sampling_study  # noqa: E402
 from .matrices import PairwiseMatrices, pairwise_matrices, win_probabilities  # noqa: E402
+from .scored import rank_scored  # noqa: E402
 
 
 def protocol(path, protocol, *, input_format="auto", qc_filter=False, da_moments="",

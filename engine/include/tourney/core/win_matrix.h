@@ -5,12 +5,16 @@
 // With the defaults a tie counts as half a win for each side (the Chatbot Arena and evalica
 // convention), so M(i, j) + M(j, i) is the number of comparisons between i and j.
 // Dense, row-major, doubles: 200 systems take 320 KB, whatever the number of battles.
+// WeightedWinMatrix builds it from comparisons that each carry a weight (a battle of weight c
+// counts as c battles: Arena's reweighting, or any per-battle weight).
 // Thread safety: const access is safe concurrently.
 #ifndef TOURNEY_CORE_WIN_MATRIX_H_
 #define TOURNEY_CORE_WIN_MATRIX_H_
 
+#include <span>
 #include <vector>
 
+#include "tourney/core/judgments.h"
 #include "tourney/core/pair_counts.h"
 
 namespace tourney {
@@ -35,6 +39,15 @@ class WinMatrix {
   int n_;
   std::vector<double> m_;
 };
+
+// The win matrix of comparisons weighted one by one: M(i, j) = sum over the comparisons i won
+// against j of c_k * weights.win, plus sum over the ties between i and j of c_k * weights.tie.
+// With every c_k = 1 it equals WinMatrix(PairCounts::FromComparisons(...), weights); a
+// comparison of weight 2 adds what two copies of it add.
+// REQUIRES: comparison_weights.size() == comparisons.size(); every c_k finite and >= 0; ids
+//           < num_systems.
+WinMatrix WeightedWinMatrix(int num_systems, const Comparisons& comparisons,
+                            std::span<const double> comparison_weights, const WinWeights& weights);
 
 }  // namespace tourney
 

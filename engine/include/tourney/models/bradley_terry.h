@@ -23,6 +23,12 @@
 //   B the outer product of per-comparison scores sum (y - p_ij)^2 v v' (v = e_i - e_j, y = 1
 //   for a win, 0 for a loss, the tie weight for a tie), both from the count table; and the
 //   model-based covariance A+.
+//   Weighted comparisons (WeightedWinMatrix; Arena's inverse pair-count reweighting): a
+//   comparison k of weight c_k adds c_k to M, so the fit is the weighted MLE (a weight of 2
+//   gives the fit of the comparison twice). Its sandwich sums c_k p(1 - p) into A and
+//   c_k^2 (y_k - p)^2 into B: each comparison stays one independent observation, so the
+//   errors do not change when every weight is multiplied by a constant (and a weight of 2 is
+//   wider than two comparisons; equal weights of 1 give the unweighted errors exactly).
 //   Cost: O(n^2) per sweep, a few hundred sweeps at most on connected data; intervals
 //   O(n^2 + n^3) (one symmetric eigen-decomposition of the n x n information).
 // Thread safety: the functions are reentrant.
@@ -30,8 +36,10 @@
 #define TOURNEY_MODELS_BRADLEY_TERRY_H_
 
 #include <cmath>
+#include <span>
 #include <vector>
 
+#include "tourney/core/judgments.h"
 #include "tourney/core/pair_counts.h"
 #include "tourney/core/status.h"
 #include "tourney/core/win_matrix.h"
@@ -89,6 +97,15 @@ struct BradleyTerryErrors {
 // REQUIRES: theta.size() == counts.num_systems().
 BradleyTerryErrors BradleyTerryStandardErrors(const PairCounts& counts, const WinWeights& weights,
                                               const std::vector<double>& theta, double prior = 0.0);
+
+// Standard errors at `theta` for comparisons weighted one by one (see DESCRIPTION):
+// A = sum_k c_k p (1 - p) v v' (plus the prior's virtual comparisons), B = sum_k c_k^2
+// (y_k - p)^2 v v'. With every c_k = 1 it equals BradleyTerryStandardErrors of their counts.
+// REQUIRES: comparison_weights.size() == comparisons.size(), every c_k finite and >= 0,
+//           theta.size() == num_systems, ids < num_systems.
+BradleyTerryErrors WeightedBradleyTerryStandardErrors(
+    int num_systems, const Comparisons& comparisons, std::span<const double> comparison_weights,
+    const WinWeights& weights, const std::vector<double>& theta, double prior = 0.0);
 
 }  // namespace tourney
 

@@ -25,6 +25,7 @@
 #define TOURNEY_MODELS_PAIRWISE_MODELS_H_
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +72,19 @@ inline constexpr double kMaxEloParameter = 1e12;
 // rating above kMaxEloParameter in magnitude).
 StatusOr<std::unique_ptr<RatingModel>> MakePairwiseModel(std::string_view name,
                                                          const PairwiseModelOptions& options);
+
+// Bradley-Terry with a weight per comparison (per battle): the ratings "bradley-terry" gives
+// (score, mu = theta, sigma = sandwich se, score_lo/score_hi at options.interval_level),
+// fitted to WeightedWinMatrix and with WeightedBradleyTerryStandardErrors (bradley_terry.h).
+// A comparison of weight c counts as c comparisons in the fit; every weight 1 gives exactly
+// the model's ratings. Arena's inverse pair-count reweighting is the weight
+// 1 / max(comparisons of the pair, a floor) for every comparison of the pair.
+// InvalidArgument for options out of range (as MakePairwiseModel), a weight count other than
+// comparisons.size(), a weight that is negative, not finite or above kMaxWinWeight, or a
+// system id outside [0, num_systems).
+StatusOr<RatingResult> RateWeightedBradleyTerry(int num_systems, const Comparisons& comparisons,
+                                                std::span<const double> comparison_weights,
+                                                const PairwiseModelOptions& options);
 
 // Arena-scale Elo from Bradley-Terry log-strengths: kEloOffset + kEloPerLogit * theta.
 inline double EloFromTheta(double theta) { return kEloOffset + kEloPerLogit * theta; }

@@ -11,8 +11,10 @@
 //     the offset, still differs; the pairs see it as noise);
 //   - the scored-pair Bradley-Terry view: within a screen, each pair's scores become a soft
 //     outcome w = 1/2 + (score_A - score_B) / (2 R) (R = score range, 100 for ESA), a win
-//     of w for A and 1 - w for B; the strengths fitted to those fractional wins
-//     (bradley_terry.h) are reported as `bt_theta` (log-strength) beside the means;
+//     of w for A and 1 - w for B (ScoredPairOutcome, models/scored_pairs.h, which fits the
+//     same view to any scored items with a bootstrap over items); the strengths fitted to
+//     those fractional wins (bradley_terry.h) are reported as `bt_theta` (log-strength)
+//     beside the means;
 //   - separations, two families at level alpha:
 //       holm:    the paired t-test of mean(d) = 0 per pair, Holm (1979) over all C(s, 2)
 //                pairs. Family-wise error <= alpha when each pair's differences are a

@@ -14,10 +14,13 @@
 //   - Count shortcut: a model whose scores depend on the data only through its PairCounts
 //     (Expected Wins: CountScorerFor) is scored straight from a resampled count table. Under
 //     kComparisons the table is one Multinomial(C; cell / C) draw over the nonzero
-//     (pair, outcome) cells (binomial.h): exactly the distribution of the counts of C
-//     comparisons drawn with replacement, in O(cells) instead of O(C). Under kRankings the
-//     drawn rankings are counted straight into the table (the same draws as the generic
-//     path, so the same samples bit for bit).
+//     (pair, outcome) cells, drawn by CountResampler (count_resampler.h: Poisson draws per
+//     cell from tables, then an exact correction to C): exactly the distribution of the
+//     counts of C comparisons drawn with replacement, in O(cells) instead of O(C). The
+//     binomial chain (binomial.h, CountSampler::kBinomialChain) draws the same distribution
+//     several times slower; it was the sampler before issue 50 and repeats its replicates. Under
+//     kRankings the drawn rankings are counted straight into the table (the same draws as the
+//     generic path, so the same samples bit for bit).
 //   - Self-sampling models (TrueSkill with its match-selection protocol): no resampling;
 //     Rate(full data, s_r), as the paper's 100 TrueSkill runs did. With
 //     resample_self_sampling they are rerun on a resample instead, drawn as for any other
@@ -78,6 +81,13 @@ using CountScorer = std::function<std::vector<double>(const PairCounts&)>;
 // counts. The scorer refers to `model`, which must outlive it.
 CountScorer CountScorerFor(const RatingModel& model);
 
+// How the count shortcut draws a replicate's count table under kComparisons (the same
+// distribution, different draws for a seed).
+enum class CountSampler {
+  kPoisson,        // CountResampler (count_resampler.h): Poisson draws and a correction
+  kBinomialChain,  // SampleMultinomial (binomial.h): one binomial per cell, slower
+};
+
 struct BootstrapOptions {
   int replicates = 1000;     // R, 1..1,000,000
   double confidence = 0.95;  // gamma of the rank ranges and score intervals, in (0, 1)
@@ -86,6 +96,7 @@ struct BootstrapOptions {
   ResampleUnit resample = ResampleUnit::kComparisons;
   // Use CountScorerFor(model) when it exists (same distribution, much faster).
   bool count_shortcut = true;
+  CountSampler count_sampler = CountSampler::kPoisson;
   // Rerun self-sampling models on resampled data rather than on the full data.
   bool resample_self_sampling = false;
   // Ignored (kReplicateMean) for self-sampling models.
