@@ -74,7 +74,9 @@ int RunCluster(int argc, char** argv) {
             "reproduced, beside tourney's paired Holm clusters; cesa = tourney's board of a "
             "log of scored screens (contrastive ESA: a cESA export or a Pearmut log), clusters "
             "valid under dynamic assignment; wmt26 = WMT26's official rule on the same log, "
-            "labelled; mqm = MQM error points (a Google "
+            "labelled; wmt24-esa = WMT24's official ESA rule on one language pair of an "
+            "Appraise ESA export (domain macro-average, per-domain signed-rank tests, the "
+            "organisers' clusters), labelled; mqm = MQM error points (a Google "
             "MQM TSV or an Appraise MQM export) with the WMT rank-sum clusters on segment MQM; "
             "mqm-holm = their paired Holm clusters");
   AddWmtDaFlags(flags);
@@ -132,6 +134,7 @@ int RunCluster(int argc, char** argv) {
     return RunEsaProtocol(flags, "cluster", protocol);
   }
   if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
+  if (protocol == "wmt24-esa") return RunWmt24EsaProtocol(flags, "cluster");
   if (protocol == "cesa" || protocol == "wmt26") {
     return RunCesaProtocol(flags, "cluster", protocol);
   }
@@ -163,8 +166,8 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm, "
-                                                  "cesa, wmt26)"));
+                                                  "wmt-da-holm, esa, esa-holm, wmt24-esa, pearmut, "
+                                                  "mqm, mqm-holm, cesa, wmt26)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

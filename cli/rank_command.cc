@@ -37,7 +37,9 @@ int RunRank(int argc, char** argv) {
             "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
             "log, reproduced; cesa = tourney's board of a log of scored screens (contrastive "
             "ESA: a cESA export or a Pearmut log), valid under dynamic assignment; wmt26 = "
-            "WMT26's official rule on the same log, labelled (docs/wmt-protocols.md)");
+            "WMT26's official rule on the same log, labelled; wmt24-esa = WMT24's official ESA "
+            "rule on one language pair of an Appraise ESA export (domain macro-average, "
+            "per-domain signed-rank tests), labelled (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
   AddQualityControlFlag(flags);
@@ -86,6 +88,7 @@ int RunRank(int argc, char** argv) {
     return RunEsaProtocol(flags, "rank", protocol);
   }
   if (protocol == "cesa" || protocol == "wmt26") return RunCesaProtocol(flags, "rank", protocol);
+  if (protocol == "wmt24-esa") return RunWmt24EsaProtocol(flags, "rank");
   if (protocol == "pearmut") {
     if (flags.IsSet("anytime")) {
       return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
@@ -96,7 +99,7 @@ int RunRank(int argc, char** argv) {
   if (!protocol.empty()) {
     return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
                                                "' is not a known protocol (mqm, esa, esa-holm, "
-                                               "pearmut, cesa, wmt26)"));
+                                               "wmt24-esa, pearmut, cesa, wmt26)"));
   }
   if (flags.IsSet("mqm-weights")) {
     return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "
