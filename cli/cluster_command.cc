@@ -83,6 +83,7 @@ int RunCluster(int argc, char** argv) {
   AddQualityControlFlag(flags);
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
+  AddWmt24EsaFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -124,6 +125,10 @@ int RunCluster(int argc, char** argv) {
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.IsSet("wmt24-revision") && protocol != "wmt24-esa") {
+    return ReportError("cluster", InvalidArgument("option '--wmt24-revision' goes with --protocol "
+                                               "wmt24-esa"));
+  }
   if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "cluster", protocol);
   if (flags.IsSet("human-score")) {
     return ReportError("cluster", InvalidArgument("option '--human-score' goes with "

@@ -74,6 +74,9 @@ int RunCesaProtocol(const Flags& flags, const std::string& command, const std::s
 // Returns the exit status.
 int RunWmt24EsaProtocol(const Flags& flags, const std::string& command);
 
+// `--wmt24-revision published|repository`, the flag of --protocol wmt24-esa.
+void AddWmt24EsaFlags(Flags& flags);
+
 // `--human-score`, the flag that names an mt-metrics-eval human score (protocol_mtme.cc).
 void AddMtmeFlags(Flags& flags);
 

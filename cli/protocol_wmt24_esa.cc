@@ -20,9 +20,15 @@ namespace protocol_wmt24_esa_detail {
 
 constexpr const char* kWmt24EsaLabel =
     "WMT24's official ESA rule, reproduced (humeval/calculate_clusters.py and tools.py of "
-    "wmt-conference/wmt24-news-systems): domain macro-average; per-domain two-sided "
-    "Wilcoxon signed-rank tests on shared items combined by Stouffer's method (direction "
-    "lost: p(A,B) = p(B,A)), alpha 0.05, no multiplicity correction";
+    "wmt-conference/wmt24-news-systems, the revision that wrote the published tables): "
+    "domain macro-average; per-domain one-sided Wilcoxon signed-rank tests on shared items "
+    "combined by Stouffer's method; A beats B when p(A above B) < 0.05, whatever the scores; "
+    "rank range = losses + 1 to systems - wins; a new cluster where a system's position "
+    "passes every worst rank above it; no multiplicity correction";
+constexpr const char* kWmt24EsaRepositoryLabel =
+    "WMT24's ESA rule in the scripts' later repository revision (not the one that wrote the "
+    "published tables): per-domain two-sided signed-rank tests combined by Stouffer's method "
+    "(direction lost: p(A,B) = p(B,A)); wins go to the higher score; get_clusters";
 
 // The organisers' three-letter to two-letter codes (tools.py langcode_mapping).
 std::string TwoLetterCode(const std::string& code) {
@@ -121,9 +127,11 @@ std::string Decimals(double x, int digits) {
 // The board as the organisers' extended table lays it out: rank range, system, score, the
 // domains' scores, wins/losses, cluster; a rule between clusters.
 TextTable Wmt24EsaTable(const DaJudgments& judgments, const Wmt24EsaBoard& board,
-                        const std::string& pair, int digits) {
+                        const std::string& pair, int digits, bool repository) {
   TextTable table;
-  table.caption = "WMT24 ESA (official rule, reproduced), " + pair + ": " +
+  table.caption = std::string("WMT24 ESA (official rule, reproduced") +
+                  (repository ? "; the scripts' later repository revision" : "") + "), " +
+                  pair + ": " +
                   std::to_string(board.order.size()) + " systems, " +
                   std::to_string(board.domains.size()) + " domains";
   table.header = {"rank", "system", "score"};
@@ -149,7 +157,7 @@ TextTable Wmt24EsaTable(const DaJudgments& judgments, const Wmt24EsaBoard& board
 }
 
 Leaderboard Wmt24EsaLeaderboard(const DaJudgments& judgments, const Wmt24EsaBoard& board,
-                                const std::vector<std::string>& notes) {
+                                const std::vector<std::string>& notes, bool repository) {
   Leaderboard out;
   out.model = "wmt24-esa";
   // wins/losses: the script's significant wins and losses; rankLo/rankHi: its rank range
@@ -175,11 +183,19 @@ Leaderboard Wmt24EsaLeaderboard(const DaJudgments& judgments, const Wmt24EsaBoar
     out.entries.push_back(e);
   }
   out.warnings = notes;
-  out.warnings.push_back(kWmt24EsaLabel);
+  out.warnings.push_back(repository ? kWmt24EsaRepositoryLabel : kWmt24EsaLabel);
   return out;
 }
 
 }  // namespace protocol_wmt24_esa_detail
+
+void AddWmt24EsaFlags(Flags& flags) {
+  flags.Add("wmt24-revision", "R", "published",
+            "--protocol wmt24-esa: published = the organisers' scripts that wrote the "
+            "published tables (one-sided tests, directional wins, clusters from the rank "
+            "ranges); repository = their later revision (two-sided tests, wins to the higher "
+            "score, get_clusters)");
+}
 
 int RunWmt24EsaProtocol(const Flags& flags, const std::string& command) {
   using namespace protocol_wmt24_esa_detail;
@@ -202,7 +218,15 @@ int RunWmt24EsaProtocol(const Flags& flags, const std::string& command) {
   std::string pair;
   auto judgments = OnePairOfExport(*read, flags.Get("language-pair"), &pair);
   if (!judgments.ok()) return ReportError(command, judgments.status());
-  auto board = RankLikeWmt24Esa(*judgments);
+  Wmt24EsaOptions options;
+  const std::string revision = flags.Get("wmt24-revision");
+  if (revision == "repository") {
+    options.revision = Wmt24EsaRevision::kRepository;
+  } else if (revision != "published") {
+    return ReportError(command, InvalidArgument("option '--wmt24-revision': '" + revision +
+                                                "' is not published or repository"));
+  }
+  auto board = RankLikeWmt24Esa(*judgments, options);
   if (!board.ok()) return ReportError(command, board.status());
 
   std::vector<std::string> notes;
@@ -220,12 +244,13 @@ int RunWmt24EsaProtocol(const Flags& flags, const std::string& command) {
     notes.push_back(std::to_string(board->other_domain_documents) +
                     " documents not named test-<lang>-<domain>_... are in the domain 'other'");
   }
+  const bool repository = options.revision == Wmt24EsaRevision::kRepository;
   if (*format == OutputFormat::kJson) {
-    std::cout << LeaderboardJson(Wmt24EsaLeaderboard(*judgments, *board, notes));
+    std::cout << LeaderboardJson(Wmt24EsaLeaderboard(*judgments, *board, notes, repository));
     return kExitOk;
   }
   // The official table prints one decimal; the text formats two, so that ties show.
-  const TextTable table = Wmt24EsaTable(*judgments, *board, pair, 2);
+  const TextTable table = Wmt24EsaTable(*judgments, *board, pair, 2, repository);
   switch (*format) {
     case OutputFormat::kCsv:
       std::cout << RenderCsvTable(table);
@@ -239,7 +264,8 @@ int RunWmt24EsaProtocol(const Flags& flags, const std::string& command) {
     default:
       break;
   }
-  std::cout << kWmt24EsaLabel << "\n" << RenderTextTable(table);
+  std::cout << (repository ? kWmt24EsaRepositoryLabel : kWmt24EsaLabel) << "\n"
+            << RenderTextTable(table);
   std::cout << "rank = the script's range (losses + 1 to systems - wins); a rule between "
                "clusters\n";
   for (const std::string& n : notes) std::cout << "note: " << n << "\n";

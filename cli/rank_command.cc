@@ -42,6 +42,7 @@ int RunRank(int argc, char** argv) {
             "per-domain signed-rank tests), labelled (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
+  AddWmt24EsaFlags(flags);
   AddQualityControlFlag(flags);
   flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
                    "MQM scores per system (entries system and score, lowest first)");
@@ -64,6 +65,10 @@ int RunRank(int argc, char** argv) {
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.IsSet("wmt24-revision") && protocol != "wmt24-esa") {
+    return ReportError("rank", InvalidArgument("option '--wmt24-revision' goes with --protocol "
+                                               "wmt24-esa"));
+  }
   if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "rank", protocol);
   if (flags.IsSet("human-score")) {
     return ReportError("rank", InvalidArgument("option '--human-score' goes with "

@@ -32,7 +32,8 @@ TEST(ProtocolWmt24Esa, JsonBoardHoldsMacroScoresRankRangesAndClusters) {
     const char* systems[] = {"A", "B", "D", "C"};
     const double scores[] = {(530.0 / 6 + 449.0 / 6 + 257.0 / 4) / 3, 223.0 / 3, 73.0,
                              (422.0 / 6 + 329.0 / 6 + 177.0 / 4) / 3};
-    const int rank_lo[] = {1, 1, 1, 4}, rank_hi[] = {3, 3, 3, 4}, clusters[] = {1, 1, 1, 2};
+    // The published revision: A beats B and C, B beats C, D beats C (wmt24_esa_rule_test).
+    const int rank_lo[] = {1, 2, 1, 4}, rank_hi[] = {2, 3, 3, 4}, clusters[] = {1, 1, 1, 2};
     for (size_t i = 0; i < 4; ++i) {
       const LeaderboardEntry& e = board->entries[i];
       EXPECT_EQ(e.system, systems[i]);
@@ -42,6 +43,7 @@ TEST(ProtocolWmt24Esa, JsonBoardHoldsMacroScoresRankRangesAndClusters) {
       EXPECT_EQ(e.rank_hi, rank_hi[i]) << e.system;
       EXPECT_EQ(e.cluster, clusters[i]) << e.system;
     }
+    EXPECT_EQ(board->entries[0].wins, 2);
     EXPECT_EQ(board->entries[3].losses, 3);
     EXPECT_EQ(board->entries[2].segments, 10);
     EXPECT_EQ(board->entries[1].judgments, 17);  // item 7 of B: two annotators
@@ -68,7 +70,15 @@ TEST(ProtocolWmt24Esa, PrintsEveryFormatWithTheDomains) {
   EXPECT_NE(latex.out.find("4-4 & C & 56.47"), std::string::npos) << latex.out;
   const auto markdown = RunCommand(base + " --format markdown");
   ASSERT_EQ(markdown.exit_code, 0) << markdown.err;
-  EXPECT_NE(markdown.out.find("| 1-3 | A | 75.81 |"), std::string::npos) << markdown.out;
+  EXPECT_NE(markdown.out.find("| 1-2 | A | 75.81 |"), std::string::npos) << markdown.out;
+  // The later revision: two-sided tests, A no longer beats B (1-3).
+  const auto repository = RunCommand(base + " --wmt24-revision repository --format csv");
+  ASSERT_EQ(repository.exit_code, 0) << repository.err;
+  EXPECT_NE(repository.out.find("1-3,A,75.81"), std::string::npos) << repository.out;
+  EXPECT_NE(repository.out.find("repository revision"), std::string::npos) << repository.out;
+  const auto bad = RunCommand(base + " --wmt24-revision head");
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("published or repository"), std::string::npos) << bad.err;
 }
 
 TEST(ProtocolWmt24Esa, RanksOneLanguagePairOfAMixedExport) {
@@ -96,7 +106,7 @@ TEST(ProtocolWmt24Esa, RanksOneLanguagePairOfAMixedExport) {
     EXPECT_EQ(board->entries[0].system, "X");
     EXPECT_DOUBLE_EQ(board->entries[0].score, 80.0);
     EXPECT_DOUBLE_EQ(board->entries[1].score, 70.0);
-    // Two differences of +10 (a tie), exact: p = 2 * 1/4 = 0.5: one cluster.
+    // Two differences of +10 (a tie), exact one-sided: p = 1/4: one cluster.
     EXPECT_EQ(board->entries[1].cluster, 1);
   }
   const auto unknown = RunCommand(base + " --language-pair en-cs");

@@ -1,7 +1,8 @@
-// WMT24's ESA rule: the domain of a documentID, the scipy signed-rank test and the Stouffer
-// combination against values worked out by hand (and Python's statistics.NormalDist), and
-// the board of the hand-made wave (tests/data/wmt24_esa/README.md) against the means worked
-// out by hand and, when python3 is present, against the independent reference.py.
+// WMT24's ESA rule, both revisions: the domain of a documentID, the scipy signed-rank tests
+// and the Stouffer combination against values worked out by hand (and Python's
+// statistics.NormalDist, scipy's documented example), and the board of the hand-made wave
+// (tests/data/wmt24_esa/README.md) against the means and p-values worked out by hand and,
+// when python3 is present, against the independent reference.py.
 #include "tourney/protocols/wmt24_esa_rule.h"
 
 #include <gtest/gtest.h>
@@ -73,6 +74,16 @@ TEST(Wmt24EsaRule, SignedRankTestIsScipysExactTestWithoutZeros) {
   EXPECT_DOUBLE_EQ(WilcoxonSignedRankTwoSidedLikeScipy({-2, 5, 1, 2, 3, -2}), 0.4375);
   // One difference: p = 1.
   EXPECT_DOUBLE_EQ(WilcoxonSignedRankTwoSidedLikeScipy({4}), 1.0);
+  // One-sided ("greater"): P(W+ >= floor(w)).
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy({1, 2, 3}), 0.125);
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy({-2, 5, 1, 2, 3, -2}), 14.0 / 64);
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy({-1, 5, -1, 4}), 5.0 / 16);
+  // scipy's documented example with alternative="greater": p = 0.0206298828125.
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy(
+                       {6, 8, 14, 16, 23, 24, 28, 29, 41, -48, 49, 56, 60, -67, 75}),
+                   0.0206298828125);
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy({4}), 0.5);
+  EXPECT_DOUBLE_EQ(WilcoxonSignedRankGreaterLikeScipy({-4}), 1.0);
 }
 
 TEST(Wmt24EsaRule, SignedRankTestIsTheNormalApproximationWithZerosOrBeyondFifty) {
@@ -88,6 +99,12 @@ TEST(Wmt24EsaRule, SignedRankTestIsTheNormalApproximationWithZerosOrBeyondFifty)
   std::vector<double> tied;
   for (int i = 0; i < 60; ++i) tied.push_back((i % 7 + 1) * (i % 4 != 0 ? 1 : -1));
   EXPECT_NEAR(WilcoxonSignedRankTwoSidedLikeScipy(tied), 0.0005090590148033591, 1e-15);
+  // One-sided: 1 - Phi(7.5 / sqrt(12.5)); the 51 differences and their negatives.
+  EXPECT_NEAR(WilcoxonSignedRankGreaterLikeScipy({2, 0, 2, 2, 1, 2}), 0.016947426762344675,
+              1e-15);
+  EXPECT_NEAR(WilcoxonSignedRankGreaterLikeScipy(d), 0.027926091017792365, 1e-14);
+  for (double& x : d) x = -x;
+  EXPECT_NEAR(WilcoxonSignedRankGreaterLikeScipy(d), 0.9720739089822077, 1e-14);
   EXPECT_TRUE(std::isnan(WilcoxonSignedRankTwoSidedLikeScipy({})));
   EXPECT_TRUE(std::isnan(WilcoxonSignedRankTwoSidedLikeScipy({0, 0})));
 }
@@ -146,8 +163,45 @@ TEST_F(Wmt24EsaFixture, ScoresAreDomainMacroAveragesOfItemMeans) {
   EXPECT_NEAR(board->annotations_per_system, 59.0 / 4, 1e-12);
 }
 
-TEST_F(Wmt24EsaFixture, PValuesRanksAndClustersFollowTheScript) {
+TEST_F(Wmt24EsaFixture, PublishedRevisionTestsOneSidedAndWinsByTheTest) {
   auto board = RankLikeWmt24Esa(judgments_);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  const int n = judgments_.num_systems();
+  const int a = IdOf(judgments_, "A"), b = IdOf(judgments_, "B");
+  const int c = IdOf(judgments_, "C"), d = IdOf(judgments_, "D");
+  auto p = [&](int x, int y) { return board->p_value[static_cast<size_t>(x) * n + y]; };
+  // A above B: news [2, 0, 2, 2, 1, 2] (normal approximation, 1 - Phi(7.5 / sqrt(12.5))),
+  // social [-2, 5, 1, 2, 3, -2] exact 14/64, speech [-1, 5, -1, 4] exact 5/16.
+  EXPECT_NEAR(p(a, b), CombinePValuesLikeWmt24({0.016947426762344675, 14.0 / 64, 5.0 / 16}),
+              1e-15);
+  EXPECT_NEAR(p(a, b), 0.025279299124227772, 1e-15);  // reference.py
+  EXPECT_GT(p(b, a), 0.98);
+  // A above C: every difference positive: news 1/64, social (six ties) 1/64, speech 1/16.
+  EXPECT_NEAR(p(a, c), CombinePValuesLikeWmt24({1.0 / 64, 1.0 / 64, 1.0 / 16}), 1e-15);
+  // C above D: every difference negative: news and speech p = 1: Phi^-1(0) = -inf, p = 1.
+  EXPECT_DOUBLE_EQ(p(c, d), 1.0);
+  // Ranks: A beats B and C (1-2); B loses to A, beats C (2-3); D beats C only and nobody
+  // beats D (p(A, D) = 0.17): 1-3 from third place; C 4-4.
+  EXPECT_EQ(board->rank_top[a], 1);
+  EXPECT_EQ(board->rank_bottom[a], 2);
+  EXPECT_EQ(board->rank_top[b], 2);
+  EXPECT_EQ(board->rank_bottom[b], 3);
+  EXPECT_EQ(board->rank_top[d], 1);
+  EXPECT_EQ(board->rank_bottom[d], 3);
+  EXPECT_EQ(board->rank_top[c], 4);
+  EXPECT_EQ(board->rank_bottom[c], 4);
+  // Clusters: positions 1, 2, 3 stay within the cutoffs 1, 2, 3; C's position 4 passes 3.
+  EXPECT_EQ(board->cluster[a], 1);
+  EXPECT_EQ(board->cluster[b], 1);
+  EXPECT_EQ(board->cluster[d], 1);
+  EXPECT_EQ(board->cluster[c], 2);
+  EXPECT_EQ(board->num_clusters, 2);
+}
+
+TEST_F(Wmt24EsaFixture, RepositoryRevisionTestsTwoSidedAndLosesTheDirection) {
+  Wmt24EsaOptions options;
+  options.revision = Wmt24EsaRevision::kRepository;
+  auto board = RankLikeWmt24Esa(judgments_, options);
   ASSERT_TRUE(board.ok()) << board.status().message();
   const int n = judgments_.num_systems();
   const int a = IdOf(judgments_, "A"), b = IdOf(judgments_, "B");
@@ -181,6 +235,37 @@ TEST_F(Wmt24EsaFixture, PValuesRanksAndClustersFollowTheScript) {
   EXPECT_EQ(board->num_clusters, 2);
 }
 
+TEST(Wmt24EsaRule, EqualTopScoresStartThePublishedClustersAtTwo) {
+  // X [80, 90] and Y [90, 80] on two news items: both 85, positions 1.5 and 1.5; the first
+  // (X, by name) is past the starting cutoff 1, so the first cluster is numbered 2.
+  // p(X, Y) = p(Y, X): differences [-10, 10], W+ = 1.5, P(W+ >= 1) = 3/4.
+  DaJudgments j;
+  j.systems = {"Y", "X"};
+  j.annotators = {"u"};
+  j.documents = {"test-en-news_a"};
+  j.has_raw = true;
+  auto add = [&](int system, int segment, double raw) {
+    DaJudgment r;
+    r.system = system;
+    r.segment = segment;
+    r.raw = raw;
+    j.rows.push_back(r);
+  };
+  add(1, 1, 80);
+  add(1, 2, 90);
+  add(0, 1, 90);
+  add(0, 2, 80);
+  auto board = RankLikeWmt24Esa(j);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->order, (std::vector<int>{1, 0}));
+  EXPECT_NEAR(board->p_value[0 * 2 + 1], 0.75, 1e-15);
+  EXPECT_NEAR(board->p_value[1 * 2 + 0], 0.75, 1e-15);
+  EXPECT_EQ(board->cluster[1], 2);
+  EXPECT_EQ(board->cluster[0], 2);
+  EXPECT_EQ(board->rank_top[0], 1);
+  EXPECT_EQ(board->rank_bottom[0], 2);
+}
+
 TEST_F(Wmt24EsaFixture, MicroAverageIsTheScriptsMicroFlag) {
   Wmt24EsaOptions options;
   options.macro = false;
@@ -193,64 +278,69 @@ TEST_F(Wmt24EsaFixture, MicroAverageIsTheScriptsMicroFlag) {
   EXPECT_DOUBLE_EQ(board->score[b], 1213.0 / 16);
   EXPECT_EQ(board->order, (std::vector<int>{a, d, b, c}));
   // One test on D's 10 shared items with C, all positive and two tied (19, 19): W+ = 55 of
-  // 55, exact: 2 / 1024.
+  // 55, exact: one-sided 1 / 1024.
   const int n = judgments_.num_systems();
-  EXPECT_DOUBLE_EQ(board->p_value[static_cast<size_t>(d) * n + c], 2.0 / 1024);
+  EXPECT_DOUBLE_EQ(board->p_value[static_cast<size_t>(d) * n + c], 1.0 / 1024);
 }
 
 TEST_F(Wmt24EsaFixture, AgreesWithTheIndependentPythonReference) {
-  const std::string python = "python3";
   if (std::system("python3 -c 'import statistics' > /dev/null 2>&1") != 0) {
     GTEST_SKIP() << "python3 not found: reference.py not run";
   }
-  const auto run = testing::RunCommand(python + " " + std::string(TOURNEY_SOURCE_DIR) +
-                                       "/tests/data/wmt24_esa/reference.py " + FixturePath());
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  auto board = RankLikeWmt24Esa(judgments_);
-  ASSERT_TRUE(board.ok()) << board.status().message();
-  const int n = judgments_.num_systems();
-  std::istringstream lines(run.out);
-  std::string line;
-  size_t position = 0;
-  int checked = 0;
-  while (std::getline(lines, line)) {
-    std::istringstream in(line);
-    std::string kind;
-    in >> kind;
-    if (kind == "system") {
-      std::string name;
-      double score = 0, micro = 0;
-      int64_t items = 0;
-      in >> name >> score >> micro >> items;
-      ASSERT_LT(position, board->order.size());
-      const int s = board->order[position++];
-      EXPECT_EQ(judgments_.systems[s], name);
-      EXPECT_NEAR(board->score[s], score, 1e-12) << name;
-      EXPECT_NEAR(board->micro[s], micro, 1e-12) << name;
-      EXPECT_EQ(board->items[s], items) << name;
-      ++checked;
-    } else if (kind == "pvalue") {
-      std::string x, y, value;
-      in >> x >> y >> value;
-      const double expected = value == "nan" ? std::nan("") : std::stod(value);
-      const double got = board->p_value[static_cast<size_t>(IdOf(judgments_, x)) * n +
-                                        IdOf(judgments_, y)];
-      EXPECT_NEAR(got, expected, 1e-13 + 1e-12 * expected) << x << " " << y;
-      ++checked;
-    } else if (kind == "rank") {
-      std::string name;
-      int top = 0, bottom = 0, wins = 0, losses = 0, cluster = 0;
-      in >> name >> top >> bottom >> wins >> losses >> cluster;
-      const int s = IdOf(judgments_, name);
-      EXPECT_EQ(board->rank_top[s], top) << name;
-      EXPECT_EQ(board->rank_bottom[s], bottom) << name;
-      EXPECT_EQ(board->wins[s], wins) << name;
-      EXPECT_EQ(board->losses[s], losses) << name;
-      EXPECT_EQ(board->cluster[s], cluster) << name;
-      ++checked;
+  for (const char* revision : {"published", "repository"}) {
+    SCOPED_TRACE(revision);
+    const auto run = testing::RunCommand("python3 " + std::string(TOURNEY_SOURCE_DIR) +
+                                         "/tests/data/wmt24_esa/reference.py " + FixturePath() +
+                                         " " + revision);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    Wmt24EsaOptions options;
+    if (std::string(revision) == "repository") options.revision = Wmt24EsaRevision::kRepository;
+    auto board = RankLikeWmt24Esa(judgments_, options);
+    ASSERT_TRUE(board.ok()) << board.status().message();
+    const int n = judgments_.num_systems();
+    std::istringstream lines(run.out);
+    std::string line;
+    size_t position = 0;
+    int checked = 0;
+    while (std::getline(lines, line)) {
+      std::istringstream in(line);
+      std::string kind;
+      in >> kind;
+      if (kind == "system") {
+        std::string name;
+        double score = 0, micro = 0;
+        int64_t items = 0;
+        in >> name >> score >> micro >> items;
+        ASSERT_LT(position, board->order.size());
+        const int s = board->order[position++];
+        EXPECT_EQ(judgments_.systems[s], name);
+        EXPECT_NEAR(board->score[s], score, 1e-12) << name;
+        EXPECT_NEAR(board->micro[s], micro, 1e-12) << name;
+        EXPECT_EQ(board->items[s], items) << name;
+        ++checked;
+      } else if (kind == "pvalue") {
+        std::string x, y, value;
+        in >> x >> y >> value;
+        const double expected = value == "nan" ? std::nan("") : std::stod(value);
+        const double got = board->p_value[static_cast<size_t>(IdOf(judgments_, x)) * n +
+                                          IdOf(judgments_, y)];
+        EXPECT_NEAR(got, expected, 1e-13 + 1e-12 * expected) << x << " " << y;
+        ++checked;
+      } else if (kind == "rank") {
+        std::string name;
+        int top = 0, bottom = 0, wins = 0, losses = 0, cluster = 0;
+        in >> name >> top >> bottom >> wins >> losses >> cluster;
+        const int s = IdOf(judgments_, name);
+        EXPECT_EQ(board->rank_top[s], top) << name;
+        EXPECT_EQ(board->rank_bottom[s], bottom) << name;
+        EXPECT_EQ(board->wins[s], wins) << name;
+        EXPECT_EQ(board->losses[s], losses) << name;
+        EXPECT_EQ(board->cluster[s], cluster) << name;
+        ++checked;
+      }
     }
+    EXPECT_EQ(checked, 4 + 12 + 4);
   }
-  EXPECT_EQ(checked, 4 + 6 + 4);
 }
 
 TEST(Wmt24EsaRule, RefusesScoresWithoutRawValuesAndABadAlpha) {

@@ -112,7 +112,10 @@ double StandardNormalQuantile(double p) {
   return x;
 }
 
-double WilcoxonSignedRankTwoSidedLikeScipy(const std::vector<double>& d) {
+namespace {
+
+// scipy.stats.wilcoxon with the defaults, two-sided or "greater" (see the header).
+double Wmt24SignedRankLikeScipy(const std::vector<double>& d, bool two_sided) {
   const size_t n = d.size();
   if (n == 0) return kWmt24NaN;
   const bool has_zero = std::any_of(d.begin(), d.end(), [](double v) { return v == 0.0; });
@@ -132,13 +135,15 @@ double WilcoxonSignedRankTwoSidedLikeScipy(const std::vector<double>& d) {
   }
   if (n <= 50 && !has_zero) {
     // Exact: W+ over the 2^n sign patterns of the untied ranks 1..n; a tied (half-integer)
-    // w rounded down for the upper tail and up for the lower one (scipy gh-19872).
+    // w rounded down for the upper tail and up for the lower one (scipy gh-19872; scipy
+    // <= 1.12 truncated, the same for the upper tail).
     const std::vector<double> counts = Wmt24SignedRankCounts(static_cast<int>(n));
     const double total = std::ldexp(1.0, static_cast<int>(n));
     const auto upper = static_cast<size_t>(std::floor(w));
     const auto lower = static_cast<size_t>(std::ceil(w));
     double sf = 0.0, cdf = 0.0;
     for (size_t k = upper; k < counts.size(); ++k) sf += counts[k];
+    if (!two_sided) return sf / total;
     for (size_t k = 0; k <= lower && k < counts.size(); ++k) cdf += counts[k];
     return std::min(1.0, 2.0 * std::min(sf / total, cdf / total));
   }
@@ -152,7 +157,18 @@ double WilcoxonSignedRankTwoSidedLikeScipy(const std::vector<double>& d) {
   const double se =
       std::sqrt((count * (count + 1.0) * (2.0 * count + 1.0) - tie_term / 2.0) / 24.0);
   const double z = (w - mean) / se;
+  if (!two_sided) return 0.5 * std::erfc(z / std::sqrt(2.0));
   return std::erfc(std::fabs(z) / std::sqrt(2.0));
+}
+
+}  // namespace
+
+double WilcoxonSignedRankTwoSidedLikeScipy(const std::vector<double>& d) {
+  return Wmt24SignedRankLikeScipy(d, true);
+}
+
+double WilcoxonSignedRankGreaterLikeScipy(const std::vector<double>& d) {
+  return Wmt24SignedRankLikeScipy(d, false);
 }
 
 double CombinePValuesLikeWmt24(const std::vector<double>& p) {
@@ -217,6 +233,7 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
   board.micro.assign(static_cast<size_t>(n), kWmt24NaN);
   board.domain_score.assign(static_cast<size_t>(n), std::vector<double>(num_domains, kWmt24NaN));
   board.items.assign(static_cast<size_t>(n), 0);
+  std::vector<double> macro_score(static_cast<size_t>(n), kWmt24NaN);
   std::vector<int> scored;
   int64_t total_annotations = 0;
   for (int s = 0; s < n; ++s) {
@@ -244,8 +261,9 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
     }
     board.items[static_cast<size_t>(s)] = static_cast<int64_t>(system_items.size());
     board.micro[static_cast<size_t>(s)] = sum / static_cast<double>(system_items.size());
+    macro_score[static_cast<size_t>(s)] = macro_sum / present;
     board.score[static_cast<size_t>(s)] =
-        options.macro ? macro_sum / present : board.micro[static_cast<size_t>(s)];
+        options.macro ? macro_score[static_cast<size_t>(s)] : board.micro[static_cast<size_t>(s)];
     scored.push_back(s);
     total_annotations += board.annotations[static_cast<size_t>(s)];
   }
@@ -261,11 +279,16 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
     return judgments.systems[static_cast<size_t>(a)] < judgments.systems[static_cast<size_t>(b)];
   });
 
-  // p-values of every pair, on the shared items.
+  // p-values of every ordered pair, on the shared items (domain of the first system's item).
+  const bool published = options.revision == Wmt24EsaRevision::kPublished;
   board.p_value.assign(static_cast<size_t>(n) * static_cast<size_t>(n), kWmt24NaN);
-  for (size_t ia = 0; ia < scored.size(); ++ia) {
-    for (size_t ib = ia + 1; ib < scored.size(); ++ib) {
-      const int a = scored[ia], b = scored[ib];
+  auto test = [&](const std::vector<double>& d) {
+    return published ? WilcoxonSignedRankGreaterLikeScipy(d)
+                     : WilcoxonSignedRankTwoSidedLikeScipy(d);
+  };
+  for (int a : scored) {
+    for (int b : scored) {
+      if (a == b) continue;
       std::vector<std::vector<double>> by_domain(num_domains);
       std::vector<double> all;
       const auto& mb = mean[static_cast<size_t>(b)];
@@ -280,14 +303,13 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
       if (options.macro) {
         std::vector<double> per_domain;
         for (const auto& d : by_domain) {
-          if (!d.empty()) per_domain.push_back(WilcoxonSignedRankTwoSidedLikeScipy(d));
+          if (!d.empty()) per_domain.push_back(test(d));
         }
         p = CombinePValuesLikeWmt24(per_domain);
       } else {
-        p = WilcoxonSignedRankTwoSidedLikeScipy(all);
+        p = test(all);
       }
       board.p_value[static_cast<size_t>(a) * n + b] = p;
-      board.p_value[static_cast<size_t>(b) * n + a] = p;
     }
   }
 
@@ -299,7 +321,13 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
   for (int a : scored) {
     for (int b : scored) {
       if (a == b) continue;
-      if (board.p_value[static_cast<size_t>(a) * n + b] < options.alpha) {
+      const double p_ab = board.p_value[static_cast<size_t>(a) * n + b];
+      if (published) {
+        if (p_ab < options.alpha) ++board.wins[static_cast<size_t>(a)];
+        if (board.p_value[static_cast<size_t>(b) * n + a] < options.alpha) {
+          ++board.losses[static_cast<size_t>(a)];
+        }
+      } else if (p_ab < options.alpha) {
         if (board.score[static_cast<size_t>(a)] > board.score[static_cast<size_t>(b)]) {
           ++board.wins[static_cast<size_t>(a)];
         } else {
@@ -312,20 +340,44 @@ StatusOr<Wmt24EsaBoard> RankLikeWmt24Esa(const DaJudgments& judgments,
         static_cast<int>(scored.size()) - board.wins[static_cast<size_t>(a)];
   }
 
-  // Clusters (get_clusters).
   board.cluster.assign(static_cast<size_t>(n), 0);
-  int reach = -1;
-  int current = 1;
   const int s_count = static_cast<int>(board.order.size());
-  for (int i = 0; i < s_count; ++i) {
-    if (reach <= i) reach = -1;
-    const int a = board.order[static_cast<size_t>(i)];
-    for (int j = i + 1; j < s_count; ++j) {
-      const int b = board.order[static_cast<size_t>(j)];
-      if (board.p_value[static_cast<size_t>(a) * n + b] > options.alpha) reach = std::max(reach, j);
+  if (published) {
+    // calculate_clusters.py's loop: position = rank by the macro score (computed before
+    // --micro replaces the score), ties averaged (pandas' rank()); a new cluster where the
+    // position passes the worst rank of every system above.
+    int current = 1;
+    double cutoff = 1.0;
+    for (int i = 0; i < s_count; ++i) {
+      const int a = board.order[static_cast<size_t>(i)];
+      const double sa = macro_score[static_cast<size_t>(a)];
+      int above = 0, equal = 0;
+      for (int b : board.order) {
+        const double sb = macro_score[static_cast<size_t>(b)];
+        if (sb > sa) ++above;
+        if (sb == sa) ++equal;
+      }
+      const double position = above + (equal + 1) / 2.0;
+      if (position > cutoff) ++current;
+      board.cluster[static_cast<size_t>(a)] = current;
+      cutoff = std::max(cutoff, static_cast<double>(board.rank_bottom[static_cast<size_t>(a)]));
     }
-    board.cluster[static_cast<size_t>(a)] = current;
-    if (reach == -1) ++current;
+  } else {
+    // get_clusters.
+    int reach = -1;
+    int current = 1;
+    for (int i = 0; i < s_count; ++i) {
+      if (reach <= i) reach = -1;
+      const int a = board.order[static_cast<size_t>(i)];
+      for (int j = i + 1; j < s_count; ++j) {
+        const int b = board.order[static_cast<size_t>(j)];
+        if (board.p_value[static_cast<size_t>(a) * n + b] > options.alpha) {
+          reach = std::max(reach, j);
+        }
+      }
+      board.cluster[static_cast<size_t>(a)] = current;
+      if (reach == -1) ++current;
+    }
   }
   board.num_clusters = s_count == 0 ? 0 : board.cluster[static_cast<size_t>(board.order.back())];
   return board;

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """WMT24's ESA ranking rule, written apart from tourney for its tests (README.md).
 
+Usage: reference.py WAVE.csv [published|repository]
+
 Standard library only (no scipy, no pandas): the filters of the organisers' load_data, item
-means over annotators, domain means, the domain macro-average, per-domain two-sided Wilcoxon
-signed-rank tests as scipy 1.13-1.14 computes them (exact by enumerating every sign pattern;
+means over annotators, domain means, the domain macro-average, per-domain Wilcoxon
+signed-rank tests as scipy <= 1.14 computes them (exact by enumerating every sign pattern;
 the normal approximation with zeros dropped), Stouffer's combination as the organisers'
-tools.py writes it, and their get_ranks and get_clusters. Prints one line per fact:
+tools.py writes it, and their ranks and clusters: "published" (default) is the revision that
+wrote the published tables (one-sided tests, directional wins, clusters from the rank
+ranges), "repository" the later one (two-sided tests, wins to the higher score,
+get_clusters). Prints one line per fact:
 
   system NAME SCORE MICRO ITEMS DOMAIN=MEAN ...   (best first)
-  pvalue NAME NAME P                               (every pair, in board order)
+  pvalue NAME NAME P                               (every ordered pair, board order)
   rank NAME TOP BOTTOM WINS LOSSES CLUSTER
 """
 import csv
@@ -51,7 +56,7 @@ def average_ranks(values):
     return ranks, ties
 
 
-def wilcoxon_two_sided(d):
+def wilcoxon(d, two_sided=True):
     if not d:
         return math.nan
     nonzero = [x for x in d if x != 0]
@@ -67,11 +72,15 @@ def wilcoxon_two_sided(d):
             s = sum(r + 1 for r, sign in enumerate(signs) if sign)
             upper += s >= math.floor(w)
             lower += s <= math.ceil(w)
+        if not two_sided:
+            return upper / 2 ** n
         return min(1.0, 2 * min(upper, lower) / 2 ** n)
     m = len(nonzero)
     mean = m * (m + 1) / 4
     var = (m * (m + 1) * (2 * m + 1) - sum(t ** 3 - t for t in ties) / 2) / 24
     z = (w - mean) / math.sqrt(var)
+    if not two_sided:
+        return NORMAL.cdf(-z)
     return 2 * NORMAL.cdf(-abs(z))
 
 
@@ -86,7 +95,8 @@ def stouffer(pvalues):
     return 1 - NORMAL.cdf(z)
 
 
-def main(path):
+def main(path, revision):
+    published = revision == 'published'
     latest = {}
     with open(path, newline='') as f:
         for row in csv.reader(f):
@@ -116,44 +126,60 @@ def main(path):
         micro[system] = sum(m for m, _ in per.values()) / len(per)
     order = sorted(items, key=lambda s: (-score[s], s))
     p = {}
-    for a, b in itertools.combinations(order, 2):
+    for a, b in itertools.permutations(order, 2):
         shared = [k for k in items[a] if k in items[b]]
         tests = []
         for d in domains:
             diffs = [items[a][k][0] - items[b][k][0] for k in shared if items[a][k][1] == d]
             if diffs:
-                tests.append(wilcoxon_two_sided(diffs))
-        p[(a, b)] = p[(b, a)] = stouffer(tests)
+                tests.append(wilcoxon(diffs, two_sided=not published))
+        p[(a, b)] = stouffer(tests)
     for s in order:
         line = f'system {s} {score[s]!r} {micro[s]!r} {len(items[s])}'
         for d in domains:
             if d in per_domain[s]:
                 line += f' {d}={per_domain[s][d]!r}'
         print(line)
-    for a, b in itertools.combinations(order, 2):
+    for a, b in itertools.permutations(order, 2):
         print(f'pvalue {a} {b} {p[(a, b)]!r}')
     wins, losses = {}, {}
     for a in order:
         wins[a] = losses[a] = 0
         for b in order:
-            if a != b and p[(a, b)] < ALPHA:
+            if a == b:
+                continue
+            if published:
+                wins[a] += p[(a, b)] < ALPHA
+                losses[a] += p[(b, a)] < ALPHA
+            elif p[(a, b)] < ALPHA:
                 if score[a] > score[b]:
                     wins[a] += 1
                 else:
                     losses[a] += 1
-    # Clusters: a boundary after position i when no position up to i is inseparable
-    # (p > alpha) from a position after i.
     cluster, current = {}, 1
-    for i, a in enumerate(order):
-        cluster[a] = current
-        joined = any(p[(order[h], order[j])] > ALPHA
-                     for h in range(i + 1) for j in range(i + 1, len(order)))
-        if not joined:
-            current += 1
+    if published:
+        # A new cluster at the system whose position by score (ties averaged) is beyond
+        # 1 and beyond the worst rank of every system above it.
+        for i, a in enumerate(order):
+            position = (sum(score[b] > score[a] for b in order)
+                        + (sum(score[b] == score[a] for b in order) + 1) / 2)
+            worst_above = max([1] + [len(order) - wins[b] for b in order[:i]])
+            if position > worst_above:
+                current += 1
+            cluster[a] = current
+    else:
+        # A boundary after position i when no position up to i is inseparable (p > alpha)
+        # from a position after i.
+        for i, a in enumerate(order):
+            cluster[a] = current
+            joined = any(p[(order[h], order[j])] > ALPHA
+                         for h in range(i + 1) for j in range(i + 1, len(order)))
+            if not joined:
+                current += 1
     for a in order:
         print(f'rank {a} {losses[a] + 1} {len(order) - wins[a]} {wins[a]} {losses[a]} '
               f'{cluster[a]}')
 
 
 if __name__ == '__main__':
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else 'published')
