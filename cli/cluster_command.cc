@@ -74,13 +74,16 @@ int RunCluster(int argc, char** argv) {
             "reproduced, beside tourney's paired Holm clusters; cesa = tourney's board of a "
             "log of scored screens (contrastive ESA: a cESA export or a Pearmut log), clusters "
             "valid under dynamic assignment; wmt26 = WMT26's official rule on the same log, "
-            "labelled; mqm = MQM error points (a Google "
+            "labelled; wmt24-esa = WMT24's official ESA rule on one language pair of an "
+            "Appraise ESA export (domain macro-average, per-domain signed-rank tests, the "
+            "organisers' clusters), labelled; mqm = MQM error points (a Google "
             "MQM TSV or an Appraise MQM export) with the WMT rank-sum clusters on segment MQM; "
             "mqm-holm = their paired Holm clusters");
   AddWmtDaFlags(flags);
   AddQualityControlFlag(flags);
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
+  AddWmt24EsaFlags(flags);
   flags.Add("output-dir", "DIR", "",
             "with --language-pair all: write one file per pair (DIR/PAIR.txt, .json, .csv, "
             ".tex or .md) instead of printing them one after another");
@@ -122,6 +125,10 @@ int RunCluster(int argc, char** argv) {
   if (!anytime.ok()) return ReportError("cluster", anytime.status());
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.IsSet("wmt24-revision") && protocol != "wmt24-esa") {
+    return ReportError("cluster", InvalidArgument("option '--wmt24-revision' goes with --protocol "
+                                               "wmt24-esa"));
+  }
   if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "cluster", protocol);
   if (flags.IsSet("human-score")) {
     return ReportError("cluster", InvalidArgument("option '--human-score' goes with "
@@ -132,6 +139,7 @@ int RunCluster(int argc, char** argv) {
     return RunEsaProtocol(flags, "cluster", protocol);
   }
   if (protocol == "pearmut") return RunPearmutProtocol(flags, "cluster");
+  if (protocol == "wmt24-esa") return RunWmt24EsaProtocol(flags, "cluster");
   if (protocol == "cesa" || protocol == "wmt26") {
     return RunCesaProtocol(flags, "cluster", protocol);
   }
@@ -163,8 +171,8 @@ int RunCluster(int argc, char** argv) {
   } else if (!protocol.empty()) {
     return ReportError("cluster", InvalidArgument("option '--protocol': '" + protocol +
                                                   "' is not a known protocol (wmt16, wmt15, wmt-da, "
-                                                  "wmt-da-holm, esa, esa-holm, pearmut, mqm, mqm-holm, "
-                                                  "cesa, wmt26)"));
+                                                  "wmt-da-holm, esa, esa-holm, wmt24-esa, pearmut, "
+                                                  "mqm, mqm-holm, cesa, wmt26)"));
   }
 
   auto format = ParseOutputFormat(flags.Get("format"));

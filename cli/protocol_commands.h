@@ -68,6 +68,15 @@ int RunPearmutProtocol(const Flags& flags, const std::string& command);
 // Returns the exit status.
 int RunCesaProtocol(const Flags& flags, const std::string& command, const std::string& protocol);
 
+// WMT24's official ESA ranking (tourney/protocols/wmt24_esa_rule.h) of one language pair of
+// the one Appraise 12-field ESA export named by flags' positionals (--language-pair picks the
+// pair when the export holds several), for `command` (rank or cluster); protocol_wmt24_esa.cc.
+// Returns the exit status.
+int RunWmt24EsaProtocol(const Flags& flags, const std::string& command);
+
+// `--wmt24-revision published|repository`, the flag of --protocol wmt24-esa.
+void AddWmt24EsaFlags(Flags& flags);
+
 // `--human-score`, the flag that names an mt-metrics-eval human score (protocol_mtme.cc).
 void AddMtmeFlags(Flags& flags);
 

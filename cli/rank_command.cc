@@ -37,9 +37,12 @@ int RunRank(int argc, char** argv) {
             "export, with rank-sum clusters; pearmut = Pearmut's ranking of its annotation "
             "log, reproduced; cesa = tourney's board of a log of scored screens (contrastive "
             "ESA: a cESA export or a Pearmut log), valid under dynamic assignment; wmt26 = "
-            "WMT26's official rule on the same log, labelled (docs/wmt-protocols.md)");
+            "WMT26's official rule on the same log, labelled; wmt24-esa = WMT24's official ESA "
+            "rule on one language pair of an Appraise ESA export (domain macro-average, "
+            "per-domain signed-rank tests), labelled (docs/wmt-protocols.md)");
   AddMqmFlags(flags);
   AddMtmeFlags(flags);
+  AddWmt24EsaFlags(flags);
   AddQualityControlFlag(flags);
   flags.AddExample("tourney rank mqm_ted_ende.tsv.gz --protocol mqm --format json",
                    "MQM scores per system (entries system and score, lowest first)");
@@ -62,6 +65,10 @@ int RunRank(int argc, char** argv) {
   if (!ParseFlagsOrExit(flags, argc, argv, "rank", &code)) return code;
 
   const std::string protocol = flags.Get("protocol");
+  if (flags.IsSet("wmt24-revision") && protocol != "wmt24-esa") {
+    return ReportError("rank", InvalidArgument("option '--wmt24-revision' goes with --protocol "
+                                               "wmt24-esa"));
+  }
   if (flags.Get("input-format") == "mtme") return RunMtmeProtocol(flags, "rank", protocol);
   if (flags.IsSet("human-score")) {
     return ReportError("rank", InvalidArgument("option '--human-score' goes with "
@@ -86,6 +93,7 @@ int RunRank(int argc, char** argv) {
     return RunEsaProtocol(flags, "rank", protocol);
   }
   if (protocol == "cesa" || protocol == "wmt26") return RunCesaProtocol(flags, "rank", protocol);
+  if (protocol == "wmt24-esa") return RunWmt24EsaProtocol(flags, "rank");
   if (protocol == "pearmut") {
     if (flags.IsSet("anytime")) {
       return ReportError("rank", InvalidArgument("option '--anytime' does not apply to "
@@ -96,7 +104,7 @@ int RunRank(int argc, char** argv) {
   if (!protocol.empty()) {
     return ReportError("rank", InvalidArgument("option '--protocol': '" + protocol +
                                                "' is not a known protocol (mqm, esa, esa-holm, "
-                                               "pearmut, cesa, wmt26)"));
+                                               "wmt24-esa, pearmut, cesa, wmt26)"));
   }
   if (flags.IsSet("mqm-weights")) {
     return ReportError("rank", InvalidArgument("option '--mqm-weights' goes with --protocol "

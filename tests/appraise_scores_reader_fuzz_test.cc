@@ -77,6 +77,13 @@ TEST(AppraiseScoresReaderFuzz, CorruptedExportsNeverCrashAndStayConsistent) {
       ASSERT_LT(row.annotator, static_cast<int>(j.annotators.size()));
       EXPECT_TRUE(std::isfinite(row.raw));
       EXPECT_TRUE(std::isfinite(row.z));
+      // Every segment of the 11- and 12-field layouts names its language pair.
+      if (read->layout != AppraiseLayout::kSegmentDa) {
+        ASSERT_GE(row.segment, 1);
+        ASSERT_LE(static_cast<size_t>(row.segment), read->segment_pairs.size());
+        ASSERT_LT(static_cast<size_t>(read->segment_pairs[static_cast<size_t>(row.segment) - 1]),
+                  read->language_pairs.size());
+      }
     }
     int32_t previous = 0;
     for (const ErrorSpan& span : read->spans.spans) {

@@ -164,6 +164,24 @@ TEST(AppraiseScoresReader, TheSameItemInTwoLanguagePairsIsTwoSegments) {
   EXPECT_NE(j.warnings[0].find("2 language pairs (eng-deu, eng-jpn)"), std::string::npos);
 }
 
+TEST(AppraiseScoresReader, NamesTheLanguagePairOfEverySegment) {
+  // Segments 1 (eng-deu d/5), 2 (eng-jpn d/5), 3 (eng-deu d/6): segment_pairs 0, 1, 0.
+  const std::string text =
+      "u,A,5,TGT,eng,deu,20,d,False,[],1,2\n"
+      "u,A,5,TGT,eng,jpn,30,d,False,[],1,2\n"
+      "v,B,6,TGT,eng,deu,40,d,False,[],1,2\n"
+      "v,B,5,TGT,eng,jpn,50,d,False,[],1,2\n";
+  auto read = ParseAppraiseScores(text, "pairs.csv");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_EQ(read->segment_pairs, (std::vector<int32_t>{0, 1, 0}));
+  ASSERT_EQ(read->judgments.rows.size(), 4u);
+  EXPECT_EQ(read->judgments.rows[3].segment, 2);
+  // The 9-field layout has no per-pair segments.
+  auto da = ParseAppraiseScores("u,A,1,TGT,eng,deu,20,1,2\n", "da.csv");
+  ASSERT_TRUE(da.ok()) << da.status().message();
+  EXPECT_TRUE(da->segment_pairs.empty());
+}
+
 TEST(AppraiseScoresReader, ErrorsNameFileLineAndField) {
   auto fields = ParseAppraiseScores("u,A,1,TGT,eng,deu,70\n", "f.csv");
   ASSERT_FALSE(fields.ok());

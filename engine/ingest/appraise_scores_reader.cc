@@ -360,6 +360,9 @@ StatusOr<AppraiseScores> ParseAppraiseScores(std::string_view text, std::string_
     key += '\0';
     key += std::to_string(place);
     r.segment = 1 + InternAppraiseName(key, &segment_index, &segment_keys);
+    if (static_cast<size_t>(r.segment) > result.segment_pairs.size()) {
+      result.segment_pairs.resize(static_cast<size_t>(r.segment), r.pair);
+    }
   }
   // A resubmitted TGT item: the 12-field layout (WMT24's rule) keeps the latest submission of
   // each (annotator, system, segment), by endTime, the later row on a tie; the DA layouts

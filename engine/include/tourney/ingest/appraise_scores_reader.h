@@ -77,6 +77,9 @@ struct AppraiseScores {
   DaJudgments judgments;
   ErrorSpans spans;                         // empty unless the layout has error spans
   std::vector<std::string> language_pairs;  // "eng-deu", in order of first appearance
+  // Per segment id (index = segment - 1): its index into language_pairs. Empty in the
+  // 9-field layout, whose itemId is the segment whatever the pair.
+  std::vector<int32_t> segment_pairs;
   int64_t document_rows_skipped = 0;        // isDocument True
   int64_t tutorial_rows_skipped = 0;        // tutorial items (see above)
   int64_t canary_rows_skipped = 0;          // 12 fields: documentID "canary"

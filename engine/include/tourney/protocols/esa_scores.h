@@ -16,7 +16,8 @@
 //   (wmt_da_clusters.h) and the paired Holm test (holm_separations.h) run on ESA points.
 //   Clusters: the WMT20-22 rule (one-sided Wilcoxon rank-sum tests of segment scores at
 //   p < 0.05, a boundary where every system above beats every system below) on the ESA
-//   segment scores; docs/wmt-protocols.md says how far this matches WMT24.
+//   segment scores. This is not WMT24's own clustering (domain macro-average, per-domain
+//   signed-rank tests): that rule is tourney/protocols/wmt24_esa_rule.h.
 //   O(judgments + segments log segments).
 // Thread safety: reentrant.
 #ifndef TOURNEY_PROTOCOLS_ESA_SCORES_H_
