@@ -156,6 +156,10 @@ int RunScoringCreate(int argc, char** argv) {
             "with five words moved), 0..0.5; needs --content");
   flags.Add("coldstart", "N", "20",
             "contrastive campaigns: answers every system gets before the rule reads scores");
+  flags.Add("screen-unit", "U", "segment",
+            "contrastive campaigns: segment (one segment's outputs a screen) or document "
+            "(WMT26's unit: a document's segments in order for each system, scored per "
+            "segment)");
   flags.AddExample(
       "tourney campaign scoring-create --server 127.0.0.1:7447 --token-file admin.token "
       "--name wmt-mqm scores.tsv --lower-is-better --design random --tolerance 0.5",
@@ -267,7 +271,7 @@ int RunScoringCreate(int argc, char** argv) {
     return ReportError(verb, InvalidArgument("--screen-size must be in 1..64"));
   }
   if (*screen_size == 1) {
-    for (const char* flag : {"assignment", "attention-rate", "coldstart"}) {
+    for (const char* flag : {"assignment", "attention-rate", "coldstart", "screen-unit"}) {
       if (flags.IsSet(flag)) {
         return ReportError(verb, InvalidArgument(std::string("--") + flag +
                                                  " goes with --screen-size 2 or more"));
@@ -276,6 +280,7 @@ int RunScoringCreate(int argc, char** argv) {
   } else {
     config->set_screen_size(static_cast<uint32_t>(*screen_size));
     config->set_assignment(flags.Get("assignment"));
+    config->set_screen_unit(flags.Get("screen-unit"));
     auto rate = flags.GetDouble("attention-rate");
     if (!rate.ok()) return ReportError(verb, rate.status());
     config->set_attention_rate(*rate);

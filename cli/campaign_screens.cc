@@ -2,7 +2,8 @@
 // outputs is written as tourney's cESA export (docs/wmt-protocols.md, "cESA export"), one
 // screen per line in proto3 JSON names (ExportedScreen), which `tourney rank|cluster FILE
 // --protocol cesa|wmt26` reads back. Attention checks are written too, marked by their
-// `degradedSystem`; the reader counts them apart.
+// `degradedSystem`; the reader counts them apart. A document screen is written as one line
+// per segment, sharing the screen id, each with that segment's answers.
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -29,11 +30,28 @@ int ExportScreensAsJsonLines(const Flags& flags, const std::string& verb, uint64
   int code = CallServer(flags, verb, [&](v1::Tournament::Stub& stub, grpc::ClientContext* context) {
     auto reader = stub.ExportScreens(context, request);
     v1::ExportedScreen row;
-    while (reader->Read(&row)) {
+    auto write = [&](const v1::ExportedScreen& line) {
       std::string json;
-      (void)google::protobuf::util::MessageToJsonString(row, &json, options);
+      (void)google::protobuf::util::MessageToJsonString(line, &json, options);
       // The campaign's id first, as the export format names it.
       lines << "{\"campaignId\":\"" << campaign_id << "\"," << json.substr(1) << "\n";
+    };
+    while (reader->Read(&row)) {
+      if (row.segments_size() == 0) {
+        write(row);
+        continue;
+      }
+      // A document screen: one line per segment, sharing the screen id (the export format's
+      // rule), each with that segment's answers.
+      for (const std::string& segment : row.segments()) {
+        v1::ExportedScreen line = row;
+        line.set_segment(segment);
+        line.clear_answers();
+        for (const v1::ScreenAnswer& a : row.answers()) {
+          if (a.segment() == segment) *line.add_answers() = a;
+        }
+        write(line);
+      }
     }
     return reader->Finish();
   });

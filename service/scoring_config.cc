@@ -262,6 +262,12 @@ StatusOr<ContrastiveCampaignConfig> ContrastiveConfigFromProto(
   config.score_max = proto.has_score_max() ? proto.score_max() : 100.0;
   config.lease_ms = scoring.lease_ms;
   config.seed = scoring.seed;
+  if (proto.screen_unit() != "" && proto.screen_unit() != "segment" &&
+      proto.screen_unit() != "document") {
+    return InvalidArgument("config.screen_unit: '" + proto.screen_unit() +
+                           "' is not segment or document");
+  }
+  config.document_screens = proto.screen_unit() == "document";
   if (Status valid = ValidateContrastiveCampaignConfig(config); !valid.ok()) {
     return InvalidArgument("config." + valid.message());
   }

@@ -211,6 +211,18 @@ grpc::Status TournamentService::DoCreateScoringCampaign(
   // A contrastive campaign (screen_size >= 2) is served by its own engine; the scoring
   // engine keeps the table, its content and the campaign's identity.
   auto screens_holder = std::make_shared<std::unique_ptr<ContrastiveCampaign>>();
+  if (proto.screen_size() < 2) {
+    const char* screens_only = !proto.assignment().empty()    ? "assignment"
+                               : proto.attention_rate() != 0  ? "attention_rate"
+                               : proto.has_coldstart()        ? "coldstart"
+                               : !proto.screen_unit().empty() ? "screen_unit"
+                                                              : nullptr;
+    if (screens_only != nullptr) {
+      return Error(StatusCode::INVALID_ARGUMENT,
+                   std::string("config.") + screens_only +
+                       ": applies to contrastive campaigns only (screen_size >= 2)");
+    }
+  }
   if (proto.screen_size() >= 2) {
     auto contrastive = ContrastiveConfigFromProto(proto, *config);
     if (!contrastive.ok()) return ToGrpc(contrastive.status());

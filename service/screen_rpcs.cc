@@ -33,28 +33,38 @@ grpc::Status NotContrastive(const LiveScoringCampaign& c) {
                    " scores one output per item (screen_size 1): use NextItem and SubmitScore");
 }
 
-// The text shown for position `i` of a served screen: the output, or for the degraded
-// output of an attention check, that output with five words moved (WMT26's rule), or, when
-// it is too short for that, with a phrase of the source put in (degraded_output.h).
-std::string ShownText(const LiveScoringCampaign& c, const ServedScreen& screen, size_t i) {
-  const std::string* output = c.content.Output(screen.segment, screen.systems[i]);
+// The text shown for output `i` of a served screen on its segment `j`: the output, or for the
+// degraded output of an attention check (its degraded segment), that output with five words
+// moved (WMT26's rule), or, when it is too short for that, with a phrase of the source put in
+// (degraded_output.h).
+std::string ShownText(const LiveScoringCampaign& c, const ServedScreen& screen, size_t i,
+                      size_t j = 0) {
+  const int segment = screen.segments.empty() ? screen.segment : screen.segments[j];
+  const std::string* output = c.content.Output(segment, screen.systems[i]);
   if (output == nullptr) return std::string();
-  if (static_cast<int>(i) != screen.attention_position) return *output;
+  const int degraded_segment = std::max(0, screen.attention_segment);
+  if (static_cast<int>(i) != screen.attention_position || static_cast<int>(j) != degraded_segment) {
+    return *output;
+  }
   Rng rng(screen.attention_seed);
   if (auto shuffled = ShuffleWords(*output, kShuffledWords, rng)) return *shuffled;
   v1::ServedTexts texts;
-  c.content.Fill(screen.segment, {screen.systems[i]}, &texts);
+  c.content.Fill(segment, {screen.systems[i]}, &texts);
   return DegradeOutput(*output, texts.source(), rng);
 }
 
-// The answers of a request in the screen's display order, as stored (names; spans; touched).
-// INVALID_ARGUMENT for a name not in the campaign (as not on the screen).
+// The answers of a request in the screen's display order (system-major, then the screen's
+// segments), as stored (names, segment ids on a document screen, spans, touched).
+// INVALID_ARGUMENT for a name not in the campaign (as not on the screen) and, on a document
+// screen, a segment id not in the campaign.
 grpc::Status AnswersInDisplayOrder(const LiveScoringCampaign& c, const ServedScreen& screen,
                                    const v1::SubmitScreenRequest& request,
-                                   std::vector<ScreenAnswer>* engine_answers,
+                                   std::vector<ScreenScore>* engine_answers,
                                    google::protobuf::RepeatedPtrField<v1::ScreenAnswer>* ordered) {
   const ScoredSegments& t = c.screens->config().table;
-  std::vector<const v1::ScreenAnswer*> at(screen.systems.size(), nullptr);
+  const bool per_segment = c.screens->config().document_screens;
+  const size_t m = screen.segments.size();
+  std::vector<const v1::ScreenAnswer*> at(screen.systems.size() * m, nullptr);
   for (const v1::ScreenAnswer& a : request.answers()) {
     auto sys = c.system_index.find(a.system());
     if (sys == c.system_index.end()) {
@@ -62,14 +72,35 @@ grpc::Status AnswersInDisplayOrder(const LiveScoringCampaign& c, const ServedScr
                                                      "' is not on screen '" +
                                                      request.screen_id() + "'");
     }
-    engine_answers->push_back({sys->second, a.score(), a.spans_size()});
+    int segment = screen.segment;
+    if (per_segment) {
+      auto seg = c.segment_index.find(a.segment());
+      segment = seg == c.segment_index.end() ? -1 : seg->second;
+      if (segment < 0 && !a.segment().empty()) {
+        return Error(StatusCode::INVALID_ARGUMENT, "answers: segment '" + a.segment() +
+                                                       "' is not on screen '" +
+                                                       request.screen_id() + "'");
+      }
+    }
+    engine_answers->push_back({sys->second, segment, a.score()});
     auto pos = std::find(screen.systems.begin(), screen.systems.end(), sys->second);
-    if (pos != screen.systems.end()) at[static_cast<size_t>(pos - screen.systems.begin())] = &a;
+    auto seg_pos = std::find(screen.segments.begin(), screen.segments.end(), segment);
+    if (pos != screen.systems.end() && seg_pos != screen.segments.end()) {
+      at[static_cast<size_t>(pos - screen.systems.begin()) * m +
+         static_cast<size_t>(seg_pos - screen.segments.begin())] = &a;
+    }
   }
-  for (size_t i = 0; i < at.size(); ++i) {
-    v1::ScreenAnswer* out = ordered->Add();
-    if (at[i] != nullptr) *out = *at[i];
-    out->set_system(t.systems[screen.systems[i]].name);
+  for (size_t i = 0; i < screen.systems.size(); ++i) {
+    for (size_t j = 0; j < m; ++j) {
+      v1::ScreenAnswer* out = ordered->Add();
+      if (at[i * m + j] != nullptr) *out = *at[i * m + j];
+      out->set_system(t.systems[screen.systems[i]].name);
+      if (per_segment) {
+        out->set_segment(t.segment_ids[screen.segments[j]]);
+      } else {
+        out->clear_segment();
+      }
+    }
   }
   return grpc::Status::OK;
 }
@@ -85,6 +116,9 @@ v1::ExportedScreen RecordOf(const LiveScoringCampaign& c, const AppliedScreen& a
   r.set_annotator(s.annotator);
   r.set_segment(t.segment_ids[s.segment]);
   r.set_document(t.document_ids[t.segment_document[s.segment]]);
+  if (c.screens->config().document_screens) {
+    for (int g : s.segments) r.add_segments(t.segment_ids[g]);
+  }
   for (int x : s.systems) r.add_display_order(t.systems[x].name);
   r.set_selection_probability(s.selection_probability);
   r.set_assignment(s.attention_position >= 0
@@ -95,8 +129,12 @@ v1::ExportedScreen RecordOf(const LiveScoringCampaign& c, const AppliedScreen& a
   r.set_served_unix_ms(s.served_ms);
   r.set_time_spent_ms(time_spent_ms);
   if (s.attention_position >= 0) {
+    const size_t j = static_cast<size_t>(std::max(0, s.attention_segment));
     r.set_degraded_system(t.systems[s.systems[s.attention_position]].name);
-    r.set_degraded_text(ShownText(c, s, static_cast<size_t>(s.attention_position)));
+    r.set_degraded_text(ShownText(c, s, static_cast<size_t>(s.attention_position), j));
+    if (c.screens->config().document_screens) {
+      r.set_degraded_segment(t.segment_ids[s.segments[j]]);
+    }
     r.set_attention_passed(applied.attention_passed);
   }
   return r;
@@ -159,10 +197,27 @@ grpc::Status TournamentService::DoNextScreen(const CallContext* context,
   response->set_screen_id(served->screen_id);
   response->set_segment(t.segment_ids[served->segment]);
   response->set_document(t.document_ids[t.segment_document[served->segment]]);
+  const bool document = c->screens->config().document_screens;
   for (size_t i = 0; i < served->systems.size(); ++i) {
     v1::ScreenOutput* out = response->add_outputs();
     out->set_system(t.systems[served->systems[i]].name);
-    out->set_text(ShownText(*c, *served, i));
+    if (!document) {
+      out->set_text(ShownText(*c, *served, i));
+    } else if (!c->content.empty()) {
+      for (size_t j = 0; j < served->segments.size(); ++j) {
+        out->add_segments(ShownText(*c, *served, i, j));
+      }
+    }
+  }
+  if (document) {
+    for (int g : served->segments) {
+      response->add_segment_ids(t.segment_ids[g]);
+      if (!c->content.empty()) {
+        v1::ServedTexts texts;
+        c->content.Fill(g, {}, &texts);
+        response->add_sources(texts.source());
+      }
+    }
   }
   if (!c->content.empty()) {
     v1::ServedTexts texts;
@@ -212,7 +267,7 @@ grpc::Status TournamentService::DoSubmitScreen(const CallContext* context,
                        std::to_string(c->id) + " (a screen served before a restart must be "
                        "asked for again with NextScreen)");
     }
-    std::vector<ScreenAnswer> answers;
+    std::vector<ScreenScore> answers;
     google::protobuf::RepeatedPtrField<v1::ScreenAnswer> ordered;
     grpc::Status mapped = AnswersInDisplayOrder(*c, *screen, *request, &answers, &ordered);
     if (!mapped.ok()) return mapped;
@@ -220,13 +275,14 @@ grpc::Status TournamentService::DoSubmitScreen(const CallContext* context,
     Status checked = c->screens->CheckSubmission(request->annotator(), id, answers, &repeat);
     if (!checked.ok()) return ToGrpc(checked);
     // The protocol's checks of each answer and its spans, against the text shown.
-    for (size_t i = 0; i < screen->systems.size(); ++i) {
-      const v1::ScreenAnswer& a = ordered[static_cast<int>(i)];
+    const size_t m = screen->segments.size();
+    for (size_t cell = 0; cell < screen->systems.size() * m; ++cell) {
+      const v1::ScreenAnswer& a = ordered[static_cast<int>(cell)];
       std::vector<SubmittedSpan> spans;
       for (const v1::ErrorSpan& s : a.spans()) {
         spans.push_back({s.start(), s.end(), s.severity(), s.category()});
       }
-      const std::string shown = ShownText(*c, *screen, i);
+      const std::string shown = ShownText(*c, *screen, cell / m, cell % m);
       auto ok = CheckProtocolScore(protocol, a.score(), spans,
                                    c->content.empty() ? -1 : Utf16Length(shown));
       if (!ok.ok()) {
@@ -470,15 +526,22 @@ Status ApplyStoredScreen(LiveScoringCampaign& c, const StoredScreen& row) {
   ServedScreen& s = applied.served;
   s.screen_id = record.screen_id();
   s.annotator = record.annotator();
-  auto seg = c.segment_index.find(record.segment());
-  if (seg == c.segment_index.end()) return FailedPrecondition(where + ": unknown segment");
-  s.segment = seg->second;
+  std::vector<std::string> shown(record.segments().begin(), record.segments().end());
+  if (shown.empty()) shown.push_back(record.segment());
+  for (const std::string& id : shown) {
+    auto seg = c.segment_index.find(id);
+    if (seg == c.segment_index.end()) return FailedPrecondition(where + ": unknown segment");
+    if (id == record.degraded_segment()) s.attention_segment = static_cast<int>(s.segments.size());
+    s.segments.push_back(seg->second);
+  }
+  s.segment = s.segments.front();
   for (const std::string& name : record.display_order()) {
     auto sys = c.system_index.find(name);
     if (sys == c.system_index.end()) return FailedPrecondition(where + ": unknown system");
     if (name == record.degraded_system()) s.attention_position = static_cast<int>(s.systems.size());
     s.systems.push_back(sys->second);
   }
+  if (s.attention_position >= 0 && s.attention_segment < 0) s.attention_segment = 0;
   s.selection_probability = record.selection_probability();
   s.served_ms = record.served_unix_ms();
   for (const v1::ScreenAnswer& a : record.answers()) applied.scores.push_back(a.score());

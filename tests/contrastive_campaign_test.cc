@@ -45,9 +45,9 @@ ContrastiveCampaignConfig Config(int systems, int segments, ScreenAssignment rul
   return c;
 }
 
-std::vector<ScreenAnswer> Answers(const ServedScreen& s, std::vector<double> scores) {
-  std::vector<ScreenAnswer> out;
-  for (size_t i = 0; i < s.systems.size(); ++i) out.push_back({s.systems[i], scores[i], 0});
+std::vector<ScreenScore> Answers(const ServedScreen& s, std::vector<double> scores) {
+  std::vector<ScreenScore> out;
+  for (size_t i = 0; i < s.systems.size(); ++i) out.push_back({s.systems[i], s.segment, scores[i]});
   return out;
 }
 
@@ -84,16 +84,16 @@ TEST(ContrastiveCampaign, SubmissionsNeedExactlyTheScreensSystems) {
   bool repeat = false;
   // A system not on the screen, named.
   Status st = (*c)->CheckSubmission("ann", s.screen_id,
-                                    {{on[0], 50, 0}, {on[1], 60, 0}, {off, 70, 0}}, &repeat);
+                                    {{on[0], -1, 50}, {on[1], -1, 60}, {off, -1, 70}}, &repeat);
   EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(st.message(), "answers: system '" + off_name + "' is not on screen 's1'");
   // A missing system, named.
-  st = (*c)->CheckSubmission("ann", s.screen_id, {{on[0], 50, 0}, {on[2], 60, 0}}, &repeat);
+  st = (*c)->CheckSubmission("ann", s.screen_id, {{on[0], -1, 50}, {on[2], -1, 60}}, &repeat);
   EXPECT_EQ(st.message(), "answers: system 'sys" + std::to_string(on[1]) +
                               "' of screen 's1' has no answer; a screen is stored only with all 3");
   // Twice.
   st = (*c)->CheckSubmission("ann", s.screen_id,
-                             {{on[0], 50, 0}, {on[0], 51, 0}, {on[1], 60, 0}, {on[2], 1, 0}},
+                             {{on[0], -1, 50}, {on[0], -1, 51}, {on[1], -1, 60}, {on[2], -1, 1}},
                              &repeat);
   EXPECT_EQ(st.message(), "answers: system 'sys" + std::to_string(on[0]) + "' is answered twice");
   // Out of range.
@@ -105,7 +105,7 @@ TEST(ContrastiveCampaign, SubmissionsNeedExactlyTheScreensSystems) {
   EXPECT_EQ((*c)->CheckSubmission("ann", "s99", Answers(s, {1, 2, 3}), &repeat).code(),
             StatusCode::kNotFound);
   // Accepted in any order; stored in display order.
-  std::vector<ScreenAnswer> reversed = Answers(s, {10, 20, 30});
+  std::vector<ScreenScore> reversed = Answers(s, {10, 20, 30});
   std::reverse(reversed.begin(), reversed.end());
   ASSERT_TRUE((*c)->CheckSubmission("ann", s.screen_id, reversed, &repeat).ok());
   EXPECT_FALSE(repeat);
@@ -223,6 +223,61 @@ TEST(ContrastiveCampaign, TheSeedAndTheCallsFixTheScreensAndReplayRebuildsTheBoa
     EXPECT_EQ(x.screens[i].answers.size(), y.screens[i].answers.size());
   }
   EXPECT_TRUE(CheckContrastiveScreens(x).ok());
+}
+
+TEST(ContrastiveCampaign, DocumentScreensShowAWholeDocumentAndTakeAnAnswerPerSegment) {
+  // Two documents of three segments (g0-g2 in d1, g3-g5 in d2); system 3 lacks g0, so d1
+  // is never shown with it.
+  ContrastiveCampaignConfig config = Config(4, 6, ScreenAssignment::kUniform);
+  config.table = Table(4, 6, /*missing=*/3);
+  config.document_screens = true;
+  auto c = ContrastiveCampaign::Create(config);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  for (int a = 0; a < 12; ++a) {
+    auto s = (*c)->ProposeScreen("ann" + std::to_string(a), 0);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    ASSERT_EQ(s->segments.size(), 3u);
+    const int first = s->segments[0];
+    EXPECT_TRUE(first == 0 || first == 3);
+    EXPECT_EQ(s->segments, (std::vector<int>{first, first + 1, first + 2}));
+    if (first == 0) {
+      EXPECT_EQ(std::count(s->systems.begin(), s->systems.end(), 3), 0);
+    }
+  }
+  auto s = (*c)->ProposeScreen("solo", 0);
+  ASSERT_TRUE(s.ok());
+  std::vector<ScreenScore> answers;
+  for (size_t i = 0; i < s->systems.size(); ++i) {
+    for (size_t j = 0; j < 3; ++j) {
+      answers.push_back({s->systems[i], s->segments[j], 10.0 * static_cast<double>(i) + j});
+    }
+  }
+  bool repeat = false;
+  // One (system, segment) missing: named with its segment.
+  std::vector<ScreenScore> short_one(answers.begin(), answers.end() - 1);
+  Status st = (*c)->CheckSubmission("solo", s->screen_id, short_one, &repeat);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("has no answer for segment 'g" + std::to_string(s->segments[2]) +
+                              "'; a screen is stored only with all 9"),
+            std::string::npos)
+      << st.message();
+  // A segment of the other document.
+  std::vector<ScreenScore> foreign = answers;
+  foreign[0].segment = s->segments[0] == 0 ? 3 : 0;
+  EXPECT_EQ((*c)->CheckSubmission("solo", s->screen_id, foreign, &repeat).code(),
+            StatusCode::kInvalidArgument);
+  ASSERT_TRUE((*c)->CheckSubmission("solo", s->screen_id, answers, &repeat).ok());
+  const AppliedScreen applied = (*c)->AppliedScreenOf(s->screen_id, answers);
+  EXPECT_EQ(applied.scores[1 * 3 + 2], 12.0);  // system 1 (display order), segment 2
+  ASSERT_TRUE(*(*c)->ApplyScreen(applied));
+  // The board: one screen per segment, sharing the id.
+  const ContrastiveScreens& board = (*c)->Screens();
+  ASSERT_EQ(board.screens.size(), 3u);
+  for (size_t j = 0; j < 3; ++j) {
+    EXPECT_EQ(board.screens[j].screen_id, s->screen_id);
+    EXPECT_EQ(board.screens[j].segment, s->segments[j]);
+    EXPECT_DOUBLE_EQ(board.screens[j].answers[2].score, 20.0 + static_cast<double>(j));
+  }
 }
 
 TEST(ContrastiveCampaign, ConfigurationIsChecked) {

@@ -417,6 +417,80 @@ TEST_F(ScreensTest, TheSharedTokenIsCappedPerClientWhateverTheNames) {
   EXPECT_EQ(Post(id, "nextScreen", "{\"annotator\":\"name3\"}").status, 200);
 }
 
+TEST_F(ScreensTest, DocumentScreensShowAWholeDocumentAndAreExportedOneLinePerSegment) {
+  // Six segments in two documents (s0-s2 in d1, s3-s5 in d2): a screen is a document.
+  v1::ScoringCampaignConfig config = Config("docs", 6);
+  config.set_screen_unit("document");
+  const uint64_t id = Create(config);
+  const v1::NextScreenResponse screen = Next(id, "ann1");
+  ASSERT_EQ(screen.segment_ids_size(), 3);
+  const int first = std::stoi(screen.segment_ids(0).substr(1));
+  EXPECT_TRUE(first == 0 || first == 3);
+  EXPECT_EQ(screen.segment(), screen.segment_ids(0));
+  EXPECT_EQ(screen.document(), first == 0 ? "d1" : "d2");
+  for (int j = 0; j < 3; ++j) {
+    EXPECT_EQ(screen.segment_ids(j), "s" + std::to_string(first + j));
+    EXPECT_EQ(screen.sources(j), "Quelle " + std::to_string(first + j));
+  }
+  ASSERT_EQ(screen.outputs_size(), 3);
+  for (const v1::ScreenOutput& o : screen.outputs()) {
+    EXPECT_EQ(o.text(), "");
+    ASSERT_EQ(o.segments_size(), 3);
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(o.segments(j), OutputOf(o.system(), first + j));
+  }
+  // Answers per (system, segment): all nine, or the missing one is named with its segment.
+  auto answers = [&](int skip) {
+    std::string out = "[";
+    int n = 0;
+    for (int i = 0; i < 3; ++i) {
+      for (int j = 0; j < 3; ++j) {
+        if (i * 3 + j == skip) continue;
+        if (n++) out += ",";
+        out += "{\"system\":\"" + screen.outputs(i).system() + "\",\"segment\":\"" +
+               screen.segment_ids(j) + "\",\"score\":" + std::to_string(10 * (i + 1) + j) + "}";
+      }
+    }
+    return out + "]";
+  };
+  HttpResult r = Submit(id, "ann1", screen.screen_id(), answers(8));
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_NE(ErrorMessage(r).find("has no answer for segment 's" + std::to_string(first + 2) + "'"),
+            std::string::npos)
+      << r.body;
+  r = Submit(id, "ann1", screen.screen_id(), answers(-1));
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::vector<v1::ExportedScreen> rows = Export(id);
+  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_EQ(rows[0].segments_size(), 3);
+  ASSERT_EQ(rows[0].answers_size(), 9);
+  EXPECT_EQ(rows[0].answers(5).system(), screen.outputs(1).system());  // system-major
+  EXPECT_EQ(rows[0].answers(5).segment(), screen.segment_ids(2));
+  EXPECT_EQ(rows[0].answers(5).score(), 22);
+  // Kept across a restart.
+  Restart();
+  ASSERT_EQ(Export(id).size(), 1u);
+  EXPECT_EQ(Export(id)[0].SerializeAsString(), rows[0].SerializeAsString());
+  // The CLI's export: one line per segment, read back by the cESA reader as three screens.
+  testing::WriteFile(dir_ + "/admin.token", std::string(kAdminToken) + "\n");
+  const std::string connect = " --server 127.0.0.1:" + std::to_string(server_->port()) +
+                              " --token-file " + dir_ + "/admin.token";
+  auto cli = testing::RunCommand(testing::BinPath("tourney") + " campaign scoring-export" +
+                                 connect + " --campaign " + std::to_string(id) + " --output " +
+                                 dir_ + "/doc.jsonl");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  const std::string lines = testing::ReadFile(dir_ + "/doc.jsonl");
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 3);
+  cli = testing::RunCommand(testing::BinPath("tourney") + " cluster " + dir_ +
+                            "/doc.jsonl --protocol cesa --format json");
+  ASSERT_EQ(cli.exit_code, 0) << cli.err;
+  const auto board = FromJson<google::protobuf::Struct>(cli.out);
+  EXPECT_EQ(board.fields().at("judgments").string_value(), "3") << cli.out;
+  // The best system (display position 3, scores 30-32) first, its mean 31.
+  const auto& top = board.fields().at("entries").list_value().values(0).struct_value().fields();
+  EXPECT_EQ(top.at("system").string_value(), screen.outputs(2).system());
+  EXPECT_DOUBLE_EQ(top.at("score").number_value(), 31.0);
+}
+
 TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {
   auto create = [&](const v1::ScoringCampaignConfig& config) {
     v1::CreateScoringCampaignRequest req;
@@ -446,6 +520,14 @@ TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {
   c = Config("bad", 4);
   c.set_assignment("dynamic");
   EXPECT_NE(create(c).error_message().find("config.assignment"), std::string::npos);
+  c = Config("bad", 4);
+  c.set_screen_unit("paragraph");
+  EXPECT_NE(create(c).error_message().find("config.screen_unit: 'paragraph'"), std::string::npos);
+  c = Config("bad", 4);
+  c.set_screen_size(1);
+  EXPECT_NE(create(c).error_message().find(
+                "config.assignment: applies to contrastive campaigns only"),
+            std::string::npos);
 }
 
 }  // namespace

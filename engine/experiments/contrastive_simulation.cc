@@ -143,11 +143,11 @@ StatusOr<ContrastiveScreens> SimulateLiveCesa(const CesaSimulationOptions& optio
       ++finished;
       continue;
     }
-    std::vector<ScreenAnswer> answers;
+    std::vector<ScreenScore> answers;
     for (int s : served->systems) {
       const double raw = options.truth[s] + segment_effect[served->segment] + bias[a] +
                          options.noise_sd * rng.Normal();
-      answers.push_back({s, std::clamp(std::round(raw), 0.0, 100.0), 0});
+      answers.push_back({s, served->segment, std::clamp(std::round(raw), 0.0, 100.0)});
     }
     const AppliedScreen applied = (*campaign)->AppliedScreenOf(served->screen_id, answers);
     auto ok = (*campaign)->ApplyScreen(applied);

@@ -25,6 +25,14 @@
 //     the rule draws again (up to 16 times; the recorded probability is of the subset drawn
 //     last); then NotFound ("nothing left for this annotator");
 //   - the display order is the drawn subset shuffled uniformly (recorded).
+//   Document screens (document_screens): the unit is a document instead of a segment: the
+//   campaign's order is one of documents, a document is eligible when every chosen system
+//   has an output for each of its segments, the screen shows them all in table order, and a
+//   submission holds one answer per (system, segment) (a missing one is named with its
+//   segment). An attention check degrades one segment of one output, and passes when every
+//   other output scores above it on that segment. On the board each segment of a document
+//   screen is one screen, sharing the screen id.
+//
 //   Screen i (1-based, counting every screen served since Create, or since SetEpoch) draws
 //   from Rng(DeriveSeed(seed, i)) and is named "s" + i; after SetEpoch(e), e > 0 (a server's
 //   boot: served screens are not stored, so ids and streams must not repeat those of an
@@ -81,6 +89,9 @@ struct ContrastiveCampaignConfig {
   double score_max = 100.0;
   int64_t lease_ms = 1800000;   // a served screen counts as open this long (> 0)
   uint64_t seed = 1;
+  // Document screens (WMT26's unit): a screen shows one document's segments in order for
+  // each of the k systems, answered per (system, segment). Default: one segment a screen.
+  bool document_screens = false;
 };
 
 // OK, or InvalidArgument naming the field: fewer than 2 systems, CheckAssignmentOptions,
@@ -91,19 +102,32 @@ Status ValidateContrastiveCampaignConfig(const ContrastiveCampaignConfig& config
 struct ServedScreen {
   std::string screen_id;
   std::string annotator;
-  int segment = 0;              // index into table.segment_ids
+  int segment = 0;              // segments.front()
+  std::vector<int> segments;    // shown, in order (indices into table.segment_ids): one, or a
+                                // document's on a document screen
   std::vector<int> systems;     // display order (indices into table.systems)
   double selection_probability = 0.0;  // of the subset under the rule (checks: 1 / C(n, k))
   int attention_position = -1;  // the degraded output's index into `systems`; -1: no check
+  int attention_segment = -1;   // the degraded segment's index into `segments` (a check)
   uint64_t attention_seed = 0;  // the degraded text's seed (ShuffleWords)
   int64_t served_ms = 0;
   int64_t lease_expires_ms = 0;
 };
 
+// One answer of a submission: a system of the screen and, on a document screen, a segment
+// of it (index into table.segment_ids; ignored on a segment screen).
+struct ScreenScore {
+  int system = 0;
+  int segment = -1;
+  double score = 0.0;
+};
+
 // A screen as applied: served, answered (display order) and stored.
 struct AppliedScreen {
   ServedScreen served;
-  std::vector<double> scores;      // per entry of served.systems
+  // scores[i * segments + j]: system i of served.systems (display order) on segment j of
+  // served.segments.
+  std::vector<double> scores;
   bool attention_passed = false;   // a check: every clean score above the degraded one
 };
 
@@ -120,6 +144,7 @@ class ContrastiveCampaign {
 
   const ContrastiveCampaignConfig& config() const { return config_; }
   int num_systems() const { return static_cast<int>(config_.table.systems.size()); }
+  // The campaign's order of units: segments, or documents on document screens.
   const std::vector<int>& SegmentOrder() const { return segment_order_; }
 
   // The next screen for `annotator` at now_ms (see the header). InvalidArgument for an
@@ -134,11 +159,11 @@ class ContrastiveCampaign {
   // Whether `annotator` may store `answers` (system index, score) for `screen_id`; see the
   // header. `*repeat` is set when the screen was applied with these very answers.
   Status CheckSubmission(std::string_view annotator, std::string_view screen_id,
-                         const std::vector<ScreenAnswer>& answers, bool* repeat) const;
+                         const std::vector<ScreenScore>& answers, bool* repeat) const;
 
   // The record to store for a submission CheckSubmission accepted (not a repeat).
   AppliedScreen AppliedScreenOf(std::string_view screen_id,
-                                const std::vector<ScreenAnswer>& answers) const;
+                                const std::vector<ScreenScore>& answers) const;
 
   // Records `screen` (its ids must be in range: InvalidArgument otherwise); false for a
   // screen id already applied.
@@ -178,7 +203,8 @@ class ContrastiveCampaign {
   const ContrastiveCampaignConfig config_;
   int num_segments_ = 0;
   std::vector<uint8_t> has_;          // [system][segment]
-  std::vector<int> segment_order_;
+  std::vector<int> segment_order_;                  // the units (segments or documents)
+  std::vector<std::vector<int>> unit_segments_;     // per unit: its segments in order
   int64_t serial_ = 0;
   uint64_t epoch_ = 0;
   bool closed_ = false;
