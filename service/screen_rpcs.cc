@@ -472,6 +472,7 @@ grpc::Status TournamentService::ScreenEstimate(const CallContext& context,
   }
   auto cesa = ScoreContrastiveScreens(screens);
   if (!cesa.ok()) return ToGrpc(cesa.status());
+  board->set_screens(cesa->screens);  // a document screen counts once
   Wmt26Options wmt;
   wmt.seed = config.seed;
   auto official = RankLikeWmt26(screens, wmt);

@@ -110,5 +110,36 @@ TEST(ContrastiveBoard, RefusesBadOptionsAndScreens) {
   EXPECT_FALSE(ScoreContrastiveScreens(s).ok());
 }
 
+TEST(ContrastiveBoard, ADocumentScreensSegmentsAreOneObservation) {
+  // Screen "doc" by u1 shows two segments (differences A - B = 2 and 6), then screen "x" by
+  // u2 one segment (difference 10), then "doc" again by u2 (another annotator's screen of the
+  // same id: a group of its own) with difference 4. Groups: {2, 6} -> 4, {10}, {4}: three
+  // observations, mean 6, while the per-system means count every answer.
+  ContrastiveScreens s;
+  s.systems = {"A", "B"};
+  s.annotators = {"u1", "u2"};
+  s.segments = {"g0", "g1", "g2"};
+  auto add = [&](const std::string& id, int annotator, int segment, double a, double b) {
+    ContrastiveScreen screen;
+    screen.screen_id = id;
+    screen.annotator = annotator;
+    screen.segment = segment;
+    screen.answers = {{0, a, 0}, {1, b, 0}};
+    s.screens.push_back(screen);
+  };
+  add("doc", 0, 0, 52, 50);
+  add("doc", 0, 1, 66, 60);
+  add("x", 1, 2, 70, 60);
+  add("doc", 1, 0, 54, 50);
+  auto board = ScoreContrastiveScreens(s);
+  ASSERT_TRUE(board.ok()) << board.status().message();
+  EXPECT_EQ(board->screens, 3);
+  ASSERT_EQ(board->pairs.size(), 1u);
+  EXPECT_EQ(board->pairs[0].screens, 3);
+  EXPECT_DOUBLE_EQ(board->pairs[0].mean_difference, 6.0);
+  EXPECT_EQ(board->systems[0].answers, 4);
+  EXPECT_DOUBLE_EQ(board->systems[0].mean, (52 + 66 + 70 + 54) / 4.0);
+}
+
 }  // namespace
 }  // namespace tourney

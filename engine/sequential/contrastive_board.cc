@@ -107,11 +107,36 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
   const double range = screens.score_max - screens.score_min;
   CesaBoard board;
   board.systems.assign(n, CesaSystem{});
-  board.screens = static_cast<int64_t>(screens.screens.size());
   std::vector<double> sums(n, 0.0);
   std::vector<ScreenPairStream> streams(static_cast<size_t>(n) * n);
   std::vector<double> soft_wins(static_cast<size_t>(n) * n, 0.0);
-  for (const ContrastiveScreen& screen : screens.screens) {
+  // One observation per pair and group: a group is a run of consecutive screens with the
+  // same screen id and annotator (a document screen: one per segment); its observation is
+  // the mean of the pair's differences over the group's segments.
+  std::vector<double> group_sum(static_cast<size_t>(n) * n, 0.0);
+  std::vector<int> group_count(static_cast<size_t>(n) * n, 0);
+  std::vector<size_t> touched;
+  auto flush = [&] {
+    for (size_t cell : touched) {
+      const double d = group_sum[cell] / group_count[cell];
+      ScreenPairStream& stream = streams[cell];
+      ++stream.n;
+      stream.sum += d;
+      stream.sum_sq += d * d;
+      stream.x.push_back((d + range) / (2.0 * range));
+      group_sum[cell] = 0.0;
+      group_count[cell] = 0;
+    }
+    touched.clear();
+  };
+  board.screens = 0;
+  for (size_t k = 0; k < screens.screens.size(); ++k) {
+    const ContrastiveScreen& screen = screens.screens[k];
+    if (k == 0 || screen.screen_id != screens.screens[k - 1].screen_id ||
+        screen.annotator != screens.screens[k - 1].annotator) {
+      flush();
+      ++board.screens;
+    }
     for (const ScreenAnswer& answer : screen.answers) {
       ++board.systems[answer.system].answers;
       sums[answer.system] += answer.score;
@@ -121,18 +146,17 @@ StatusOr<CesaBoard> ScoreContrastiveScreens(const ContrastiveScreens& screens,
         const ScreenAnswer& x = screen.answers[i];
         const ScreenAnswer& y = screen.answers[j];
         if (x.system >= y.system) continue;
-        const double d = x.score - y.score;  // lower id minus higher id
-        ScreenPairStream& stream = streams[static_cast<size_t>(x.system) * n + y.system];
-        ++stream.n;
-        stream.sum += d;
-        stream.sum_sq += d * d;
-        stream.x.push_back((d + range) / (2.0 * range));
+        const size_t cell = static_cast<size_t>(x.system) * n + y.system;
+        if (group_count[cell] == 0) touched.push_back(cell);
+        group_sum[cell] += x.score - y.score;  // lower id minus higher id
+        ++group_count[cell];
         const double w = ScoredPairOutcome(x.score, y.score, range);
-        soft_wins[static_cast<size_t>(x.system) * n + y.system] += w;
+        soft_wins[cell] += w;
         soft_wins[static_cast<size_t>(y.system) * n + x.system] += 1.0 - w;
       }
     }
   }
+  flush();
   for (int s = 0; s < n; ++s) {
     CesaSystem& sys = board.systems[s];
     if (sys.answers > 0) {

@@ -5,7 +5,10 @@
 //   The honest board (ScoreContrastiveScreens, `tourney cluster|rank --protocol cesa`):
 //   - score: each system's mean score over its answers (the number WMT reports);
 //   - paired differences: for each pair (A, B), d = score_A - score_B on every screen that
-//     showed both. One screen holds the segment, the annotator and the moment fixed, so d
+//     showed both. A run of consecutive screens with the same screen id and annotator (a
+//     document screen, which logs and exports give one screen per segment) is one
+//     observation: the mean of its d over the segments, since the segments of one document,
+//     answered together, are not independent draws. One screen holds the segment, the annotator and the moment fixed, so d
 //     carries neither the segment's difficulty nor the annotator's offset: annotator
 //     normalisation is not needed for these differences (an annotator's scale, not only
 //     the offset, still differs; the pairs see it as noise);
@@ -82,7 +85,7 @@ struct CesaSystem {
 struct CesaPair {
   int a = 0;
   int b = 0;
-  int64_t screens = 0;           // screens showing both
+  int64_t screens = 0;           // screens showing both (a document screen counts once)
   double mean_difference = 0.0;  // mean of score_a - score_b over those screens
   double p_value = 1.0;          // paired t-test, two-sided (1 with < 2 screens or sd 0)
   double p_holm = 1.0;
@@ -102,7 +105,7 @@ struct CesaBoard {
   std::vector<int> holm_cluster;    // the same with the Holm separations
   int num_clusters = 0;
   int num_holm_clusters = 0;
-  int64_t screens = 0;
+  int64_t screens = 0;  // observations: screens, a document screen's segments counted once
 };
 
 // The honest board of `screens`. InvalidArgument for screens that fail
