@@ -25,15 +25,15 @@ using testing::HttpClient;
 using testing::HttpResult;
 using testing::kAdminToken;
 
-const char* const kSystems[] = {"A", "B", "C", "D"};
+const char* const kScreenSystems[] = {"A", "B", "C", "D"};
 
 // The output of `system` on segment g: twelve words, so WMT26's check (five words moved)
 // applies.
-std::string OutputOf(const std::string& system, int g) {
+std::string ScreenOutputOf(const std::string& system, int g) {
   return system + " says one two three four five six seven eight nine ten " + std::to_string(g);
 }
 
-v1::ScoringCampaignConfig Config(const std::string& name, int segments) {
+v1::ScoringCampaignConfig ScreensConfig(const std::string& name, int segments) {
   v1::ScoringCampaignConfig c;
   c.set_name(name);
   c.set_protocol("esa");
@@ -41,7 +41,7 @@ v1::ScoringCampaignConfig Config(const std::string& name, int segments) {
   c.set_assignment("uniform");
   c.set_seed(11);
   c.set_enrolment(v1::ENROLMENT_OPEN);
-  for (const char* system : kSystems) {
+  for (const char* system : kScreenSystems) {
     for (int g = 0; g < segments; ++g) {
       v1::ScoringRow* row = c.add_rows();
       row->set_system(system);
@@ -55,31 +55,31 @@ v1::ScoringCampaignConfig Config(const std::string& name, int segments) {
     seg->set_segment("s" + std::to_string(g));
     seg->set_document(g < segments / 2 ? "d1" : "d2");
     seg->set_source("Quelle " + std::to_string(g));
-    for (const char* system : kSystems) {
+    for (const char* system : kScreenSystems) {
       v1::SystemOutput* out = seg->add_outputs();
       out->set_system(system);
-      out->set_text(OutputOf(system, g));
+      out->set_text(ScreenOutputOf(system, g));
     }
   }
   return c;
 }
 
 template <class M>
-M FromJson(const std::string& json) {
+M ScreensFromJson(const std::string& json) {
   M m;
   const auto s = google::protobuf::util::JsonStringToMessage(json, &m);
   EXPECT_TRUE(s.ok()) << s.message() << "\n" << json;
   return m;
 }
 
-std::string ErrorStatus(const HttpResult& r) {
-  const auto body = FromJson<google::protobuf::Struct>(r.body);
+std::string ScreensErrorStatus(const HttpResult& r) {
+  const auto body = ScreensFromJson<google::protobuf::Struct>(r.body);
   if (!body.fields().count("error")) return "";
   return body.fields().at("error").struct_value().fields().at("status").string_value();
 }
 
-std::string ErrorMessage(const HttpResult& r) {
-  const auto body = FromJson<google::protobuf::Struct>(r.body);
+std::string ScreensErrorMessage(const HttpResult& r) {
+  const auto body = ScreensFromJson<google::protobuf::Struct>(r.body);
   if (!body.fields().count("error")) return "";
   return body.fields().at("error").struct_value().fields().at("message").string_value();
 }
@@ -128,7 +128,7 @@ class ScreensTest : public ::testing::Test {
   v1::NextScreenResponse Next(uint64_t id, const std::string& annotator) {
     HttpResult r = Post(id, "nextScreen", "{\"annotator\":\"" + annotator + "\"}");
     EXPECT_EQ(r.status, 200) << r.body;
-    return FromJson<v1::NextScreenResponse>(r.body);
+    return ScreensFromJson<v1::NextScreenResponse>(r.body);
   }
   // Answers for `systems` with `scores`, as JSON.
   static std::string Answers(const std::vector<std::string>& systems,
@@ -165,36 +165,36 @@ class ScreensTest : public ::testing::Test {
   std::unique_ptr<HttpClient> http_;
 };
 
-std::vector<std::string> Names(const v1::NextScreenResponse& s) {
+std::vector<std::string> ScreenNames(const v1::NextScreenResponse& s) {
   std::vector<std::string> out;
   for (const v1::ScreenOutput& o : s.outputs()) out.push_back(o.system());
   return out;
 }
 
 TEST_F(ScreensTest, AScreenIsServedSubmittedOnceAndExported) {
-  const uint64_t id = Create(Config("cesa", 6));
+  const uint64_t id = Create(ScreensConfig("cesa", 6));
   const v1::NextScreenResponse screen = Next(id, "ann1");
   EXPECT_EQ(screen.screen_id(), "e1-s1");  // the first boot's first screen
   ASSERT_EQ(screen.outputs_size(), 3);
   const int g = std::stoi(screen.segment().substr(1));
   EXPECT_EQ(screen.source(), "Quelle " + std::to_string(g));
-  std::vector<std::string> shown = Names(screen);
-  for (const v1::ScreenOutput& o : screen.outputs()) EXPECT_EQ(o.text(), OutputOf(o.system(), g));
+  std::vector<std::string> shown = ScreenNames(screen);
+  for (const v1::ScreenOutput& o : screen.outputs()) EXPECT_EQ(o.text(), ScreenOutputOf(o.system(), g));
   EXPECT_EQ(screen.protocol(), "esa");
   EXPECT_EQ(screen.score_max(), 100.0);
   std::string off = "A";
-  for (const char* s : kSystems) {
+  for (const char* s : kScreenSystems) {
     if (std::find(shown.begin(), shown.end(), s) == shown.end()) off = s;
   }
   // An answer for a system not on the screen, named.
   HttpResult r = Submit(id, "ann1", screen.screen_id(),
                         Answers({shown[0], shown[1], off}, {50, 60, 70}));
   EXPECT_EQ(r.status, 400) << r.body;
-  EXPECT_EQ(ErrorMessage(r), "answers: system '" + off + "' is not on screen 'e1-s1'");
+  EXPECT_EQ(ScreensErrorMessage(r), "answers: system '" + off + "' is not on screen 'e1-s1'");
   // A missing answer, named.
   r = Submit(id, "ann1", screen.screen_id(), Answers({shown[0], shown[2]}, {50, 60}));
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(ErrorMessage(r).find("system '" + shown[1] + "' of screen 'e1-s1' has no answer"),
+  EXPECT_NE(ScreensErrorMessage(r).find("system '" + shown[1] + "' of screen 'e1-s1' has no answer"),
             std::string::npos)
       << r.body;
   // An ESA span past the end of the output.
@@ -205,16 +205,16 @@ TEST_F(ScreensTest, AScreenIsServedSubmittedOnceAndExported) {
   EXPECT_EQ(r.status, 400) << r.body;
   // Another annotator.
   r = Submit(id, "ann2", screen.screen_id(), Answers(shown, {50, 60, 70}));
-  EXPECT_EQ(ErrorStatus(r), "FAILED_PRECONDITION") << r.body;
+  EXPECT_EQ(ScreensErrorStatus(r), "FAILED_PRECONDITION") << r.body;
   // Stored once; a repeat gets the same acknowledgment; other scores are refused.
   r = Submit(id, "ann1", screen.screen_id(), Answers({shown[2], shown[0], shown[1]}, {70, 50, 60}));
   ASSERT_EQ(r.status, 200) << r.body;
-  const auto ack = FromJson<v1::SubmitScreenResponse>(r.body);
+  const auto ack = ScreensFromJson<v1::SubmitScreenResponse>(r.body);
   EXPECT_EQ(ack.sequence(), 1);
   EXPECT_EQ(ack.screens_done(), 1);
   r = Submit(id, "ann1", screen.screen_id(), Answers(shown, {50, 60, 70}));
   ASSERT_EQ(r.status, 200) << r.body;
-  EXPECT_EQ(FromJson<v1::SubmitScreenResponse>(r.body).committed_unix_ms(), ack.committed_unix_ms());
+  EXPECT_EQ(ScreensFromJson<v1::SubmitScreenResponse>(r.body).committed_unix_ms(), ack.committed_unix_ms());
   r = Submit(id, "ann1", screen.screen_id(), Answers(shown, {50, 60, 71}));
   EXPECT_EQ(r.status, 409) << r.body;
   // The export: display order, the answers in it, the probability 1 / C(4, 3).
@@ -234,30 +234,30 @@ TEST_F(ScreensTest, AScreenIsServedSubmittedOnceAndExported) {
   }
   // A campaign of screens answers NextItem with FAILED_PRECONDITION.
   r = Post(id, "nextItem", "{\"annotator\":\"ann1\"}");
-  EXPECT_EQ(ErrorStatus(r), "FAILED_PRECONDITION") << r.body;
+  EXPECT_EQ(ScreensErrorStatus(r), "FAILED_PRECONDITION") << r.body;
 }
 
 TEST_F(ScreensTest, ScreensSurviveARestartAndOldUnsubmittedScreensAreRefused) {
-  const uint64_t id = Create(Config("cesa", 6));
+  const uint64_t id = Create(ScreensConfig("cesa", 6));
   const v1::NextScreenResponse first = Next(id, "ann1");
-  ASSERT_EQ(Submit(id, "ann1", first.screen_id(), Answers(Names(first), {10, 20, 30})).status, 200);
+  ASSERT_EQ(Submit(id, "ann1", first.screen_id(), Answers(ScreenNames(first), {10, 20, 30})).status, 200);
   const v1::NextScreenResponse pending = Next(id, "ann1");
   const std::vector<v1::ExportedScreen> before = Export(id);
   Restart();
   const std::vector<v1::ExportedScreen> after = Export(id);
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].SerializeAsString(), before[0].SerializeAsString());
-  HttpResult r = Submit(id, "ann1", pending.screen_id(), Answers(Names(pending), {1, 2, 3}));
+  HttpResult r = Submit(id, "ann1", pending.screen_id(), Answers(ScreenNames(pending), {1, 2, 3}));
   EXPECT_EQ(r.status, 404) << r.body;
   const v1::NextScreenResponse fresh = Next(id, "ann1");
   EXPECT_EQ(fresh.screen_id(), "e2-s1");  // a new boot's ids never repeat the old ones
   EXPECT_NE(fresh.segment(), first.segment() + "x");
-  ASSERT_EQ(Submit(id, "ann1", fresh.screen_id(), Answers(Names(fresh), {5, 6, 7})).status, 200);
+  ASSERT_EQ(Submit(id, "ann1", fresh.screen_id(), Answers(ScreenNames(fresh), {5, 6, 7})).status, 200);
   EXPECT_EQ(Export(id).size(), 2u);
 }
 
 TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
-  v1::ScoringCampaignConfig config = Config("checks", 40);
+  v1::ScoringCampaignConfig config = ScreensConfig("checks", 40);
   config.set_attention_rate(0.5);
   const uint64_t id = Create(config);
   int checks = 0, passed = 0;
@@ -268,7 +268,7 @@ TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
     const int g = std::stoi(s.segment().substr(1));
     int degraded = -1;
     for (int j = 0; j < s.outputs_size(); ++j) {
-      if (s.outputs(j).text() != OutputOf(s.outputs(j).system(), g)) {
+      if (s.outputs(j).text() != ScreenOutputOf(s.outputs(j).system(), g)) {
         EXPECT_EQ(degraded, -1) << "two degraded outputs on one screen";
         degraded = j;
       }
@@ -281,7 +281,7 @@ TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
     } else {
       for (int j = 0; j < 3; ++j) sums[s.outputs(j).system()].push_back(scores[j]);
     }
-    ASSERT_EQ(Submit(id, who, s.screen_id(), Answers(Names(s), scores)).status, 200);
+    ASSERT_EQ(Submit(id, who, s.screen_id(), Answers(ScreenNames(s), scores)).status, 200);
   }
   EXPECT_GT(checks, 4);
   EXPECT_LT(checks, 20);
@@ -323,16 +323,16 @@ TEST_F(ScreensTest, AttentionChecksShowOneDegradedOutputAndAreScoredApart) {
   int lazy_checks = 0;
   for (int i = 0; i < 30; ++i) {
     const v1::NextScreenResponse s = Next(id, "lazy");
-    ASSERT_EQ(Submit(id, "lazy", s.screen_id(), Answers(Names(s), {50, 50, 50})).status, 200);
+    ASSERT_EQ(Submit(id, "lazy", s.screen_id(), Answers(ScreenNames(s), {50, 50, 50})).status, 200);
     const int g = std::stoi(s.segment().substr(1));
     for (const v1::ScreenOutput& o : s.outputs()) {
-      lazy_checks += o.text() != OutputOf(o.system(), g) ? 1 : 0;
+      lazy_checks += o.text() != ScreenOutputOf(o.system(), g) ? 1 : 0;
     }
   }
   ASSERT_GE(lazy_checks, 2);
   HttpResult r = Post(id, "getAnnotatorProgress", "{\"annotator\":\"lazy\"}");
   ASSERT_EQ(r.status, 200) << r.body;
-  const auto progress = FromJson<v1::AnnotatorProgress>(r.body);
+  const auto progress = ScreensFromJson<v1::AnnotatorProgress>(r.body);
   EXPECT_EQ(progress.judgments(), 30);
   EXPECT_EQ(progress.outputs_per_screen(), 3);
   EXPECT_EQ(progress.decision(), "fail");
@@ -344,9 +344,9 @@ TEST_F(ScreensTest, CliCreateExportAndClusterTheExport) {
   // scoring-export, then `tourney cluster FILE --protocol cesa --format json`.
   std::string table = "system\tdoc\tseg\tsource\ttarget\n";
   for (int g = 0; g < 20; ++g) {
-    for (const char* system : kSystems) {
+    for (const char* system : kScreenSystems) {
       table += std::string(system) + "\td\t" + std::to_string(g) + "\tQuelle " +
-               std::to_string(g) + "\t" + OutputOf(system, g) + "\n";
+               std::to_string(g) + "\t" + ScreenOutputOf(system, g) + "\n";
     }
   }
   testing::WriteFile(dir_ + "/texts.tsv", table);
@@ -377,21 +377,21 @@ TEST_F(ScreensTest, CliCreateExportAndClusterTheExport) {
       sums[screen.outputs(j).system()].first += x;
       ++sums[screen.outputs(j).system()].second;
     }
-    ASSERT_EQ(Submit(id, who, screen.screen_id(), Answers(Names(screen), scores)).status, 200);
+    ASSERT_EQ(Submit(id, who, screen.screen_id(), Answers(ScreenNames(screen), scores)).status, 200);
   }
   r = testing::RunCommand(tourney + " campaign scoring-export" + connect + " --campaign " +
                           std::to_string(id) + " --output " + dir_ + "/screens.jsonl");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   r = testing::RunCommand(tourney + " cluster " + dir_ + "/screens.jsonl --protocol cesa --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto board = FromJson<google::protobuf::Struct>(r.out);
+  const auto board = ScreensFromJson<google::protobuf::Struct>(r.out);
   const auto& entries = board.fields().at("entries").list_value().values();
   ASSERT_EQ(entries.size(), 4u) << r.out;
   int last_cluster = 0;
   for (int i = 0; i < 4; ++i) {
     const auto& e = entries[i].struct_value().fields();
     const std::string system = e.at("system").string_value();
-    EXPECT_EQ(system, std::string(kSystems[i]));  // the truth's order
+    EXPECT_EQ(system, std::string(kScreenSystems[i]));  // the truth's order
     EXPECT_NEAR(e.at("score").number_value(), sums[system].first / sums[system].second, 1e-9);
     const int cluster = static_cast<int>(e.at("cluster").number_value());
     EXPECT_GE(cluster, last_cluster);
@@ -404,22 +404,22 @@ TEST_F(ScreensTest, CliCreateExportAndClusterTheExport) {
 TEST_F(ScreensTest, TheSharedTokenIsCappedPerClientWhateverTheNames) {
   limits_.max_open_leases_per_client = 3;
   Restart();
-  const uint64_t id = Create(Config("cap", 6));  // open enrolment: the shared token
+  const uint64_t id = Create(ScreensConfig("cap", 6));  // open enrolment: the shared token
   v1::NextScreenResponse held;
   for (int i = 0; i < 3; ++i) held = Next(id, "name" + std::to_string(i));
   HttpResult r = Post(id, "nextScreen", "{\"annotator\":\"name3\"}");
   EXPECT_EQ(r.status, 429) << r.body;
-  EXPECT_NE(ErrorMessage(r).find("open screens of this campaign under the shared link"),
+  EXPECT_NE(ScreensErrorMessage(r).find("open screens of this campaign under the shared link"),
             std::string::npos)
       << r.body;
   // A screen stored frees its place.
-  ASSERT_EQ(Submit(id, "name2", held.screen_id(), Answers(Names(held), {1, 2, 3})).status, 200);
+  ASSERT_EQ(Submit(id, "name2", held.screen_id(), Answers(ScreenNames(held), {1, 2, 3})).status, 200);
   EXPECT_EQ(Post(id, "nextScreen", "{\"annotator\":\"name3\"}").status, 200);
 }
 
 TEST_F(ScreensTest, DocumentScreensShowAWholeDocumentAndAreExportedOneLinePerSegment) {
   // Six segments in two documents (s0-s2 in d1, s3-s5 in d2): a screen is a document.
-  v1::ScoringCampaignConfig config = Config("docs", 6);
+  v1::ScoringCampaignConfig config = ScreensConfig("docs", 6);
   config.set_screen_unit("document");
   const uint64_t id = Create(config);
   const v1::NextScreenResponse screen = Next(id, "ann1");
@@ -436,7 +436,7 @@ TEST_F(ScreensTest, DocumentScreensShowAWholeDocumentAndAreExportedOneLinePerSeg
   for (const v1::ScreenOutput& o : screen.outputs()) {
     EXPECT_EQ(o.text(), "");
     ASSERT_EQ(o.segments_size(), 3);
-    for (int j = 0; j < 3; ++j) EXPECT_EQ(o.segments(j), OutputOf(o.system(), first + j));
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(o.segments(j), ScreenOutputOf(o.system(), first + j));
   }
   // Answers per (system, segment): all nine, or the missing one is named with its segment.
   auto answers = [&](int skip) {
@@ -454,7 +454,7 @@ TEST_F(ScreensTest, DocumentScreensShowAWholeDocumentAndAreExportedOneLinePerSeg
   };
   HttpResult r = Submit(id, "ann1", screen.screen_id(), answers(8));
   EXPECT_EQ(r.status, 400) << r.body;
-  EXPECT_NE(ErrorMessage(r).find("has no answer for segment 's" + std::to_string(first + 2) + "'"),
+  EXPECT_NE(ScreensErrorMessage(r).find("has no answer for segment 's" + std::to_string(first + 2) + "'"),
             std::string::npos)
       << r.body;
   r = Submit(id, "ann1", screen.screen_id(), answers(-1));
@@ -483,7 +483,7 @@ TEST_F(ScreensTest, DocumentScreensShowAWholeDocumentAndAreExportedOneLinePerSeg
   cli = testing::RunCommand(testing::BinPath("tourney") + " cluster " + dir_ +
                             "/doc.jsonl --protocol cesa --format json");
   ASSERT_EQ(cli.exit_code, 0) << cli.err;
-  const auto board = FromJson<google::protobuf::Struct>(cli.out);
+  const auto board = ScreensFromJson<google::protobuf::Struct>(cli.out);
   // One observation: the document screen's three segments count once on the board.
   EXPECT_EQ(board.fields().at("judgments").string_value(), "1") << cli.out;
   // The best system (display position 3, scores 30-32) first, its mean 31.
@@ -500,31 +500,31 @@ TEST_F(ScreensTest, ConfigurationsThatDoNotFitScreensAreRefused) {
     auto ctx = Ctx(kAdminToken);
     return server_->stub().CreateScoringCampaign(ctx.get(), req, &resp);
   };
-  v1::ScoringCampaignConfig c = Config("bad", 4);
+  v1::ScoringCampaignConfig c = ScreensConfig("bad", 4);
   c.set_screen_size(5);
   grpc::Status s = create(c);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_NE(s.error_message().find("screen_size: 5 outputs per screen, but the campaign has 4"),
             std::string::npos)
       << s.error_message();
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_tolerance(1.0);
   EXPECT_NE(create(c).error_message().find("config.tolerance: does not apply"), std::string::npos);
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_protocol("mqm");
   EXPECT_EQ(create(c).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_attention_rate(0.2);
   c.clear_content();
   EXPECT_NE(create(c).error_message().find("attention checks need the campaign's texts"),
             std::string::npos);
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_assignment("dynamic");
   EXPECT_NE(create(c).error_message().find("config.assignment"), std::string::npos);
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_screen_unit("paragraph");
   EXPECT_NE(create(c).error_message().find("config.screen_unit: 'paragraph'"), std::string::npos);
-  c = Config("bad", 4);
+  c = ScreensConfig("bad", 4);
   c.set_screen_size(1);
   EXPECT_NE(create(c).error_message().find(
                 "config.assignment: applies to contrastive campaigns only"),
