@@ -56,6 +56,15 @@ export function newScreenState(served, key) {
   };
 }
 
+// The answer of cell c in the stored screen `st`, made empty when absent (a screen stored
+// by an older page, before it knew document screens, holds one answer per output).
+function answerOf(st, c) {
+  for (let k = 0; k <= c; k++) {
+    if (!st.answers[k]) st.answers[k] = { score: null, spans: [] };
+  }
+  return st.answers[c];
+}
+
 // The score range of the screen (NextScreenResponse.score_min/score_max; 0–100 by default).
 function rangeOf(served) {
   const lo = Number(served.scoreMin ?? 0);
@@ -78,7 +87,7 @@ export function screenMissing(cur) {
 }
 
 export function screenReady(cur) {
-  return cur.answers.length > 0 && screenMissing(cur).length === 0;
+  return cellsOf(cur.served).length > 0 && screenMissing(cur).length === 0;
 }
 
 // Why Submit is not available yet, in words ('' when it is).
@@ -105,7 +114,7 @@ export function screenDoubt(cur, mode, below) {
   if (mode !== 'esa') return null;
   const cells = cellsOf(cur.served);
   const low = cur.answers.map((a, c) => ({ a, c })).filter(
-    ({ a }) => (a.spans || []).length === 0 && typeof a.score === 'number' && a.score < below);
+    ({ a }) => a && (a.spans || []).length === 0 && typeof a.score === 'number' && a.score < below);
   if (!low.length) return null;
   const doc = documentSegments(cur.served).length > 0;
   const what = low.map(({ a, c }) => `${cellName(cells[c])}${doc ? ':' : ''} ${a.score}`)
@@ -124,7 +133,7 @@ export function screenRequest(cur, annotator) {
     annotator,
     screenId: cur.served.screenId,
     answers: cellsOf(cur.served).map((cell, c) => {
-      const a = cur.answers[c];
+      const a = cur.answers[c] || { score: null, spans: [] };
       const answer = { system: cur.served.outputs[cell.output].system, score: a.score, touched: true,
                        spans: (a.spans || []).map((s) => ({ start: s.start, end: s.end, severity: s.severity })) };
       if (cell.segment !== null) answer.segment = segments[cell.segment];
@@ -142,7 +151,7 @@ function listSpans(out, spans) {
       text: 'remove',
       attrs: { type: 'button', 'aria-label': `remove error ${j + 1} of ${out.name.toLowerCase()}` },
       on: { click: () => {
-        const c = hooks.save((st) => { st.answers[out.index].spans.splice(j, 1); });
+        const c = hooks.save((st) => { answerOf(st, out.index).spans.splice(j, 1); });
         if (c) repaint(out, c.answers[out.index].spans);
       } },
     }))));
@@ -161,7 +170,7 @@ function mark(severity, only) {
     const span = selectionIn(out.node);
     if (!span) continue;
     const c = hooks.save((st) => {
-      const spans = st.answers[out.index].spans;
+      const spans = answerOf(st, out.index).spans;
       if (!spans.some((s) => s.start < span.end && span.start < s.end)) {
         spans.push({ ...span, severity });
       }
@@ -192,7 +201,7 @@ export function screenKey(e) {
 function cellCard(cur, cell, c, id, esa) {
   const served = cur.served;
   const [lo, hi] = rangeOf(served);
-  const a = cur.answers[c];
+  const a = cur.answers[c] || { score: null, spans: [] };
   const name = cellName(cell);
   const text = cellText(served, cell);
   const node = el('div', { className: 'text', dir: 'auto', text });
@@ -230,7 +239,7 @@ function cellCard(cur, cell, c, id, esa) {
   const set = (raw) => {
     const v = Number(raw);
     if (raw === '' || !Number.isFinite(v) || v < lo || v > hi) return;
-    hooks.save((st) => { st.answers[c].score = v; });
+    hooks.save((st) => { answerOf(st, c).score = v; });
     slider.value = String(v);
     if (number.value !== String(raw)) number.value = String(v);
     slider.classList.add('touched');
