@@ -97,10 +97,9 @@ export function screenReason(cur) {
   // A document screen may miss many: the first three are named, the rest counted.
   const shownNames = names.length > 4 ? names.slice(0, 3) : names;
   const rest = names.length - shownNames.length;
-  const list = rest ? shownNames.join('; ') + ` and ${rest} more`
-    : names.length > 1
-      ? shownNames.slice(0, -1).join(documentSegments(cur.served).length ? '; ' : ', ') +
-        ' and ' + shownNames.at(-1)
+  const sep = documentSegments(cur.served).length ? '; ' : ', ';
+  const list = rest ? shownNames.join(sep) + ` and ${rest} more`
+    : names.length > 1 ? shownNames.slice(0, -1).join(sep) + ' and ' + shownNames.at(-1)
       : names[0];
   const what = documentSegments(cur.served).length ? 'every translation of every segment'
     : 'every translation';

@@ -232,7 +232,8 @@ test('a document cESA screen: a row per segment, nine cells scored with a span, 
   await context.close();
 });
 
-test('a 360-px phone keeps every slider and Submit in reach without horizontal scrolling',
+test('a 360-px phone keeps every slider and Submit in reach without horizontal scrolling; ' +
+     'a low score without errors is asked about, naming its cell',
      { skip: skip || false, timeout: 60000 }, async () => {
   const c = createDocumentCesa('doc-narrow');
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true,
@@ -264,12 +265,21 @@ test('a 360-px phone keeps every slider and Submit in reach without horizontal s
       await page.fill(`#score-number-${i}-${j}`, String(scoreOf(i, j)));
     }
   }
+  // Translation 2 of segment 3 at 40 with no error marked: the page asks first, naming it.
+  await page.fill('#score-number-1-2', '40');
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
   await page.tap('.submit');
+  await page.waitForSelector('#confirm:not([hidden])');
+  assert.match(await page.textContent('#confirm p'),
+               /^You scored Translation 2, segment 3: 40 but marked no error in it\./);
+  assert.equal((await server.api('GET', `/v1/campaigns/${c.id}/screens`)).length, 0);
+  await page.tap('#confirm-send');
   await documentShown(page, c.id, 'phone', cur.key);
   const screens = await server.api('GET', `/v1/campaigns/${c.id}/screens`);
   assert.equal(screens.length, 1);
   assert.equal(screens[0].answers.length, 9);
+  const low = screens[0].answers.find((a) => a.score === 40);
+  assert.deepEqual([low.system, low.segment], [cur.served.outputs[1].system, cur.served.segmentIds[2]]);
   assert.deepEqual(errors, []);
   await phone.close();
 });
