@@ -15,8 +15,8 @@ import {
 } from './common.js';
 import { renderScoring, scoreOf, scoreReady, scoringKey } from './scoring.js';
 import {
-  newScreenState, renderScreen, screenDoubt, screenKey, screenReady, screenReason,
-  screenRequest,
+  documentHead, documentSegments, newScreenState, renderScreen, screenDoubt, screenKey,
+  screenReady, screenReason, screenRequest,
 } from './screens.js';
 
 const $ = (id) => document.getElementById(id);
@@ -437,8 +437,11 @@ function render(state) {
     })
     : renderPairwise(cur);
   const lease = Number(cur.served.leaseExpiresUnixMs || 0);
-  // A screen carries its texts at the top level (NextScreenResponse), an item in `texts`.
-  const context = page.screens
+  // A screen carries its texts at the top level (NextScreenResponse), an item in `texts`;
+  // a document screen shows each segment's source in its own row (screens.js).
+  const context = page.screens && documentSegments(cur.served).length
+    ? [documentHead(cur.served)]
+    : page.screens
     ? contextBlocks({ ...cur.served, texts: cur.served.source ? cur.served : null })
     : contextBlocks(cur.served);
   fill(task, ...context, ...body,

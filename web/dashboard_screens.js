@@ -17,6 +17,8 @@ const SCREENS_PER_READ = 5000;
 const seen = {
   cursor: 0,
   perDocument: new Map(),  // document -> screens
+  documentScreens: 0,      // screens of whole documents (ExportedScreen.segments non-empty)
+  documentChecks: 0,       // of which attention checks
 };
 const codes = new Map();   // annotator -> {screens, decision, code}
 let readAt = { time: 0, screens: -1 };
@@ -27,6 +29,10 @@ async function readNewScreens(committed) {
   for (const s of rows) {
     const d = s.document || '(none)';
     seen.perDocument.set(d, (seen.perDocument.get(d) || 0) + 1);
+    if ((s.segments || []).length) {
+      seen.documentScreens += 1;
+      if (s.degradedSystem) seen.documentChecks += 1;
+    }
     seen.cursor = Math.max(seen.cursor, Number(s.sequence));
   }
 }
@@ -71,9 +77,16 @@ function verdict(p, winner) {
 // Above the board: the counts; below it (#control): the promise, WMT26's label and the
 // pairs the boards decide differently.
 function renderSummary(est, board) {
-  fill($('stopping'), el('p', { text: `${board.screens || 0} screens on the board, ` +
-    `${board.attentionChecks || 0} attention checks (kept off the board); ` +
-    `${board.screenSize || '?'} outputs a screen, assignment ${board.assignment || '?'}.` }),
+  // A document campaign's board counts one screen per segment of a document screen; the
+  // documents and their checks are counted here from the screens export.
+  const counts = seen.documentScreens
+    ? `${seen.documentScreens - seen.documentChecks} document screens on the board ` +
+      `(${board.screens || 0} segments), ${seen.documentChecks} attention checks (kept off ` +
+      `the board); ${board.screenSize || '?'} outputs a screen, each a whole document (an ` +
+      'answer is one output\'s segment)'
+    : `${board.screens || 0} screens on the board, ${board.attentionChecks || 0} attention ` +
+      `checks (kept off the board); ${board.screenSize || '?'} outputs a screen`;
+  fill($('stopping'), el('p', { text: `${counts}, assignment ${board.assignment || '?'}.` }),
   est.boardNote ? el('p', { className: 'unsettled', text: est.boardNote }) : null);
   const parts = [];
   parts.push(el('p', { id: 'promise', className: 'small', text: 'The board\'s promise: ' + (board.promise || '') }),
