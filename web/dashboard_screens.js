@@ -19,6 +19,7 @@ const seen = {
   perDocument: new Map(),  // document -> screens
   documentScreens: 0,      // screens of whole documents (ExportedScreen.segments non-empty)
   documentChecks: 0,       // of which attention checks
+  documentSegments: 0,     // segments of the document screens on the board (not checks)
 };
 const codes = new Map();   // annotator -> {screens, decision, code}
 let readAt = { time: 0, screens: -1 };
@@ -31,7 +32,11 @@ async function readNewScreens(committed) {
     seen.perDocument.set(d, (seen.perDocument.get(d) || 0) + 1);
     if ((s.segments || []).length) {
       seen.documentScreens += 1;
-      if (s.degradedSystem) seen.documentChecks += 1;
+      if (s.degradedSystem) {
+        seen.documentChecks += 1;
+      } else {
+        seen.documentSegments += s.segments.length;
+      }
     }
     seen.cursor = Math.max(seen.cursor, Number(s.sequence));
   }
@@ -77,11 +82,11 @@ function verdict(p, winner) {
 // Above the board: the counts; below it (#control): the promise, WMT26's label and the
 // pairs the boards decide differently.
 function renderSummary(est, board) {
-  // A document campaign's board counts one screen per segment of a document screen; the
-  // documents and their checks are counted here from the screens export.
+  // A document campaign's board counts a document screen once; its segments and the checks
+  // are counted here from the screens export.
   const counts = seen.documentScreens
     ? `${seen.documentScreens - seen.documentChecks} document screens on the board ` +
-      `(${board.screens || 0} segments), ${seen.documentChecks} attention checks (kept off ` +
+      `(${seen.documentSegments} segments), ${seen.documentChecks} attention checks (kept off ` +
       `the board); ${board.screenSize || '?'} outputs a screen, each a whole document (an ` +
       'answer is one output\'s segment)'
     : `${board.screens || 0} screens on the board, ${board.attentionChecks || 0} attention ` +
