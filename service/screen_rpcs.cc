@@ -223,9 +223,13 @@ grpc::Status TournamentService::DoNextScreen(const CallContext* context,
     v1::ServedTexts texts;
     c->content.Fill(served->segment, {}, &texts);
     response->set_source(texts.source());
-    *response->mutable_references() = texts.references();
-    *response->mutable_context_before() = texts.context_before();
-    *response->mutable_context_after() = texts.context_after();
+    // References and context belong to one segment: a document screen has its segments'
+    // sources instead (below) and no per-document reference.
+    if (!document) {
+      *response->mutable_references() = texts.references();
+      *response->mutable_context_before() = texts.context_before();
+      *response->mutable_context_after() = texts.context_after();
+    }
     response->set_source_language(texts.source_language());
     response->set_target_language(texts.target_language());
   }
