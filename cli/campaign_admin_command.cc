@@ -1,8 +1,6 @@
 // The admin verbs of `tourney campaign`: list, show, export (WMT CSV), close, and the
 // quality-control verbs stats and exclude.
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -329,19 +327,7 @@ int RunCampaignExport(int argc, char** argv) {
         << (e.uniform_draw() ? 1 : 0) << "," << ProbabilityText(e.selection_probability())
         << "\n";
   }
-  if (output == "-") {
-    std::cout << out.str();
-  } else {
-    const std::string tmp = output + ".tmp";
-    std::ofstream file(tmp, std::ios::trunc | std::ios::binary);
-    file << out.str();
-    file.close();
-    std::error_code ec;
-    if (!file || (std::filesystem::rename(tmp, output, ec), ec)) {
-      std::filesystem::remove(tmp, ec);
-      return ReportError(verb, IoError(output + ": cannot write the file"));
-    }
-  }
+  if (Status s = WriteOutput(output, out.str()); !s.ok()) return ReportError(verb, s);
   std::cerr << "exported " << WithThousands(static_cast<int64_t>(judgments.size()))
             << " judgments of campaign " << campaign << "\n";
   return kExitOk;

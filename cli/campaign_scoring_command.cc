@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -495,15 +494,9 @@ int RunScoringExport(int argc, char** argv) {
     return reader->Finish();
   });
   if (code != kExitOk) return code;
-  const std::string path = flags.Get("output");
-  if (path == "-") {
-    std::cout << tsv.str();
-    return kExitOk;
+  if (Status s = WriteOutput(flags.Get("output"), tsv.str()); !s.ok()) {
+    return ReportError(verb, s);
   }
-  std::ofstream out(path, std::ios::trunc);
-  out << tsv.str();
-  out.close();
-  if (!out) return ReportError(verb, IoError(path + ": cannot write"));
   return kExitOk;
 }
 

@@ -4,7 +4,6 @@
 // --protocol cesa|wmt26` reads back. Attention checks are written too, marked by their
 // `degradedSystem`; the reader counts them apart. A document screen is written as one line
 // per segment, sharing the screen id, each with that segment's answers.
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -56,15 +55,9 @@ int ExportScreensAsJsonLines(const Flags& flags, const std::string& verb, uint64
     return reader->Finish();
   });
   if (code != kExitOk) return code;
-  const std::string path = flags.Get("output");
-  if (path == "-") {
-    std::cout << lines.str();
-    return kExitOk;
+  if (Status s = WriteOutput(flags.Get("output"), lines.str()); !s.ok()) {
+    return ReportError(verb, s);
   }
-  std::ofstream out(path, std::ios::trunc);
-  out << lines.str();
-  out.close();
-  if (!out) return ReportError(verb, IoError(path + ": cannot write"));
   return kExitOk;
 }
 

@@ -476,4 +476,10 @@ Status WriteFileAtomically(const std::string& path, const std::string& contents)
   return Status::Ok();
 }
 
+Status WriteOutput(const std::string& path, const std::string& contents) {
+  if (path != "-") return WriteFileAtomically(path, contents);
+  std::cout << contents;
+  return Status::Ok();
+}
+
 }  // namespace tourney::cli

@@ -87,6 +87,10 @@ Status CheckOutputDirectory(const std::string& option, const std::string& dir);
 // `path` once complete, so that a failed run leaves no partial file behind.
 Status WriteFileAtomically(const std::string& path, const std::string& contents);
 
+// An --output option's file: "-" writes `contents` to standard output, anything else
+// WriteFileAtomically.
+Status WriteOutput(const std::string& path, const std::string& contents);
+
 }  // namespace tourney::cli
 
 #endif  // TOURNEY_CLI_COMMON_H_

@@ -16,12 +16,6 @@ namespace {
 // Salt of the check streams, so they differ from the match streams of the same seed.
 constexpr uint64_t kCheckSalt = 0x51c0'c4ec'6b5a'1e7dull;
 
-uint64_t NameHash(const std::string& name) {
-  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
-  for (unsigned char c : name) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
 v1::QualityCheckKind ToProto(int32_t kind) {
   switch (static_cast<QualityCheck>(kind)) {
     case QualityCheck::kRepeat:
@@ -58,7 +52,7 @@ CheckPlan PlanCheck(LiveCampaign& c, const std::string& annotator) {
   const v1::QualityControlConfig& qc = c.config.quality_control();
   if (qc.check_fraction() <= 0.0) return plan;
   uint64_t& draws = c.check_draws[annotator];
-  Rng rng(DeriveSeed(DeriveSeed(c.config.seed() ^ kCheckSalt, NameHash(annotator)), draws++));
+  Rng rng(DeriveSeed(DeriveSeed(c.config.seed() ^ kCheckSalt, Fnv1a64(annotator)), draws++));
   if (rng.Uniform() >= qc.check_fraction()) return plan;
   auto it = c.repeatable.find(annotator);
   const bool can_repeat = it != c.repeatable.end() && !it->second.empty();

@@ -33,16 +33,6 @@ bool HasNoControl(std::string_view s) {
 
 bool Finite(double x) { return std::isfinite(x); }
 
-// FNV-1a, 64 bits: a stable hash of annotator names for their random streams.
-uint64_t Fnv1a64(std::string_view s) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : s) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 }  // namespace
 
 Status ValidateCampaignConfig(const CampaignConfig& c) {

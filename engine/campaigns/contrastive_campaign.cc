@@ -78,9 +78,7 @@ std::unordered_set<int64_t>& ContrastiveCampaign::ServedTo(const std::string& an
 }
 
 size_t AnnotatorStart(std::string_view annotator, size_t segments) {
-  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64
-  for (unsigned char c : annotator) h = (h ^ c) * 0x100000001b3ull;
-  return segments == 0 ? 0 : static_cast<size_t>(h % segments);
+  return segments == 0 ? 0 : static_cast<size_t>(Fnv1a64(annotator) % segments);
 }
 
 int ContrastiveCampaign::FindSegment(const std::unordered_set<int64_t>& done,

@@ -369,17 +369,6 @@ SelectionRun RunOne(const SelectionBenchmarkOptions& o, const Campaign& c,
   return run;
 }
 
-// FNV-1a of a selector's name: its runs' streams do not depend on which other selectors
-// run alongside.
-uint64_t NameHash(std::string_view name) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (char ch : name) {
-    h ^= static_cast<unsigned char>(ch);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 // First checkpoint from which clusters stay >= reference (censored at the budget).
 void SetClustersReached(SelectionRun* run, int reference, const std::vector<int64_t>& checkpoints,
                         int64_t budget) {
@@ -603,9 +592,10 @@ StatusOr<SelectionBenchmark> RunSelectionBenchmark(const SelectionBenchmarkOptio
       Rng truth_rng(DeriveSeed(seed_s, 0));
       for (int j = 0; j < c.n; ++j) c.truth.push_back(o.quality_sd * truth_rng.Normal());
     }
+    // The selector's stream keyed by its name: it does not depend on which others run.
     out.runs[sel][s] =
         RunOne(o, c, *selectors[sel], *floor,
-               DeriveSeed(DeriveSeed(seed_s, 1), NameHash(o.selectors[sel])), out.checkpoints,
+               DeriveSeed(DeriveSeed(seed_s, 1), Fnv1a64(o.selectors[sel])), out.checkpoints,
                looks);
   });
   const auto uniform = std::find(o.selectors.begin(), o.selectors.end(), "uniform");

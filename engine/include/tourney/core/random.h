@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 
 namespace tourney {
 
@@ -22,6 +23,14 @@ inline uint64_t SplitMix64(uint64_t& state) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
+}
+
+// FNV-1a, 64 bits, of `name`: a stable hash for keying a stream by a name (an annotator, a
+// selector) with DeriveSeed, the same on every platform and in every run.
+inline uint64_t Fnv1a64(std::string_view name) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : name) h = (h ^ c) * 0x100000001b3ull;
+  return h;
 }
 
 // A seed for the k-th independent sub-stream of `seed`.
