@@ -12,7 +12,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, skipReason, startServer, stored, tedTable, tourney } from './harness.mjs';
+import {
+  launchBrowser, skipReason, startServer, stored, tedTable, tourney, watchErrors,
+} from './harness.mjs';
 
 const skip = skipReason();
 let server;
@@ -76,12 +78,6 @@ function createDocumentCesa(name, extra = []) {
                       '--open-enrolment', '--http-url', server.http, '--seed', '11', ...extra);
   const field = (f) => new RegExp(`^${f} (\\S+)$`, 'm').exec(out)[1];
   return { id: field('campaign_id'), token: field('annotator_token'), docs };
-}
-
-function watchErrors(page) {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 // Waits until the page shows a screen other than `previousKey` with all its cells drawn

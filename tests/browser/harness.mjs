@@ -105,6 +105,13 @@ export function tourney(...args) {
   return execFileSync(join(BIN_DIR, 'tourney'), args, { encoding: 'utf8' });
 }
 
+// Collects the page's uncaught errors into the returned list (a test asserts it is empty).
+export function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 // Chromium, headless, from Debian's package.
 export async function launchBrowser() {
   const { chromium } = await import('playwright-core');

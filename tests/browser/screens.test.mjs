@@ -11,7 +11,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, skipReason, startServer, stored, tedTable, tourney } from './harness.mjs';
+import {
+  launchBrowser, skipReason, startServer, stored, tedTable, tourney, watchErrors,
+} from './harness.mjs';
 
 const skip = skipReason();
 let server;
@@ -70,12 +72,6 @@ function createCesa(name, extra = []) {
   const field = (f) => new RegExp(`^${f} (\\S+)$`, 'm').exec(out)[1];
   assert.equal(field('annotator_url'), `${server.http}/annotate/${field('campaign_id')}`);
   return { id: field('campaign_id'), token: field('annotator_token'), outputs };
-}
-
-function watchErrors(page) {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 // Waits until the page shows a screen other than `previousKey` (all its outputs drawn), or
